@@ -1,0 +1,251 @@
+"""Every change to clubs, memberships and invitations goes through these functions.
+
+Each one checks its input and the actor's role first and raises :class:`ClubError` (a code
+and a message) before anything changes. Each runs in one transaction; rows that decide the
+outcome are locked (``select_for_update``) so two requests cannot both pass a check that only
+one of them may pass (the last use of an invitation, the last owner).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from .models import Club, Invitation, Membership, Role, User
+
+
+class ClubErrorCode(StrEnum):
+    NOT_ALLOWED = "not_allowed"
+    NOT_A_MEMBER = "not_a_member"
+    ALREADY_MEMBER = "already_member"
+    INVITATION_EXPIRED = "invitation_expired"
+    INVITATION_REVOKED = "invitation_revoked"
+    INVITATION_USED_UP = "invitation_used_up"
+    INVITATION_NOT_FOUND = "invitation_not_found"
+    OWNER_MUST_STAY = "owner_must_stay"
+    BAD_ROLE = "bad_role"
+    BAD_INPUT = "bad_input"
+
+
+class ClubError(Exception):
+    def __init__(self, code: ClubErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+_INVITATION_ERRORS = {
+    Invitation.State.EXPIRED: (ClubErrorCode.INVITATION_EXPIRED, "This invitation has expired."),
+    Invitation.State.REVOKED: (
+        ClubErrorCode.INVITATION_REVOKED,
+        "This invitation was withdrawn by the club.",
+    ),
+    Invitation.State.USED_UP: (
+        ClubErrorCode.INVITATION_USED_UP,
+        "This invitation has been used as many times as it allows.",
+    ),
+}
+
+
+def membership_of(user: User, club: Club) -> Membership | None:
+    if not user.is_authenticated:
+        return None
+    return Membership.objects.filter(club=club, user=user).first()
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:30] or "club"
+    slug = base
+    n = 2
+    while Club.objects.filter(slug=slug).exists():
+        slug = f"{base}-{n}"
+        n += 1
+    return slug
+
+
+@transaction.atomic
+def create_club(
+    owner: User,
+    *,
+    name: str,
+    description: str = "",
+    amount_format: str = Club.AmountFormat.CHIPS,
+    currency_symbol: str = "",
+    decimal_places: int = 2,
+) -> Club:
+    """Create a club; its creator becomes the owner."""
+    name = name.strip()
+    if not name:
+        raise ClubError(ClubErrorCode.BAD_INPUT, "A club needs a name.")
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                club = Club.objects.create(
+                    name=name,
+                    slug=_unique_slug(name),
+                    description=description,
+                    amount_format=amount_format,
+                    currency_symbol=currency_symbol,
+                    decimal_places=decimal_places,
+                )
+            break
+        except IntegrityError:  # a concurrent club took the slug; pick the next one
+            continue
+    else:  # pragma: no cover - five collisions in a row
+        raise ClubError(ClubErrorCode.BAD_INPUT, "Could not name the club; try again.")
+    Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+    return club
+
+
+def _require_host(actor: User, club: Club) -> Membership:
+    membership = membership_of(actor, club)
+    if membership is None:
+        raise ClubError(ClubErrorCode.NOT_A_MEMBER, "You are not a member of this club.")
+    if not membership.is_host:
+        raise ClubError(ClubErrorCode.NOT_ALLOWED, "Only the owner or a host can do that.")
+    return membership
+
+
+def _require_owner(actor: User, club: Club) -> Membership:
+    membership = membership_of(actor, club)
+    if membership is None or not membership.is_owner:
+        raise ClubError(ClubErrorCode.NOT_ALLOWED, "Only the club's owner can do that.")
+    return membership
+
+
+@transaction.atomic
+def update_club(actor: User, club: Club, **fields: object) -> Club:
+    """The owner changes the club's name, description or amount format."""
+    _require_owner(actor, club)
+    allowed = {"name", "description", "amount_format", "currency_symbol", "decimal_places"}
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ClubError(ClubErrorCode.BAD_INPUT, f"Unknown fields: {', '.join(sorted(unknown))}.")
+    for key, value in fields.items():
+        setattr(club, key, value)
+    club.save(update_fields=list(fields))
+    return club
+
+
+@transaction.atomic
+def create_invitation(
+    actor: User,
+    club: Club,
+    *,
+    expires_at: datetime | None = None,
+    max_uses: int | None = None,
+) -> Invitation:
+    _require_host(actor, club)
+    if expires_at is not None and expires_at <= timezone.now():
+        raise ClubError(ClubErrorCode.BAD_INPUT, "The expiry must be in the future.")
+    if max_uses is not None and max_uses < 1:
+        raise ClubError(ClubErrorCode.BAD_INPUT, "An invitation must allow at least one use.")
+    return Invitation.objects.create(
+        club=club, created_by=actor, expires_at=expires_at, max_uses=max_uses
+    )
+
+
+@transaction.atomic
+def revoke_invitation(actor: User, invitation: Invitation) -> Invitation:
+    _require_host(actor, invitation.club)
+    if invitation.revoked_at is None:
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+    return invitation
+
+
+def check_invitation(invitation: Invitation) -> None:
+    """Raise the reason an invitation cannot be used, if there is one."""
+    state = invitation.state()
+    if state != Invitation.State.VALID:
+        code, message = _INVITATION_ERRORS[state]
+        raise ClubError(code, message)
+
+
+@transaction.atomic
+def accept_invitation(user: User, token: str) -> Membership:
+    """Join the club of the invitation ``token``.
+
+    Locks the invitation row so that concurrent acceptances cannot overrun ``max_uses``.
+    """
+    invitation = (
+        Invitation.objects.select_for_update().select_related("club").filter(token=token).first()
+    )
+    if invitation is None:
+        raise ClubError(ClubErrorCode.INVITATION_NOT_FOUND, "This invitation link is not valid.")
+    if Membership.objects.filter(club=invitation.club, user=user).exists():
+        raise ClubError(ClubErrorCode.ALREADY_MEMBER, "You are already a member of this club.")
+    check_invitation(invitation)
+    membership = Membership.objects.create(club=invitation.club, user=user, role=Role.MEMBER)
+    invitation.uses += 1
+    invitation.save(update_fields=["uses"])
+    return membership
+
+
+def _locked_membership(club: Club, membership_id: int) -> Membership:
+    target = (
+        Membership.objects.select_for_update().select_related("user").filter(
+            club=club, pk=membership_id
+        ).first()
+    )
+    if target is None:
+        raise ClubError(ClubErrorCode.NOT_A_MEMBER, "That person is not a member of this club.")
+    return target
+
+
+@transaction.atomic
+def set_role(actor: User, club: Club, membership_id: int, role: str) -> Membership:
+    """The owner promotes a member to host or back. Ownership moves only by transfer."""
+    _require_owner(actor, club)
+    if role not in (Role.HOST, Role.MEMBER):
+        raise ClubError(ClubErrorCode.BAD_ROLE, "A member can be made a host or a member.")
+    target = _locked_membership(club, membership_id)
+    if target.is_owner:
+        raise ClubError(
+            ClubErrorCode.OWNER_MUST_STAY,
+            "The owner's role changes only by handing ownership to someone else.",
+        )
+    target.role = role
+    target.save(update_fields=["role"])
+    return target
+
+
+@transaction.atomic
+def transfer_ownership(actor: User, club: Club, membership_id: int) -> Membership:
+    """The owner hands the club to another member and becomes a host."""
+    current = _require_owner(actor, club)
+    target = _locked_membership(club, membership_id)
+    if target.pk == current.pk:
+        raise ClubError(ClubErrorCode.BAD_INPUT, "You already own this club.")
+    Membership.objects.filter(pk=current.pk).update(role=Role.HOST)
+    target.role = Role.OWNER
+    target.save(update_fields=["role"])
+    return target
+
+
+@transaction.atomic
+def remove_member(actor: User, club: Club, membership_id: int) -> None:
+    _require_owner(actor, club)
+    target = _locked_membership(club, membership_id)
+    if target.is_owner:
+        raise ClubError(ClubErrorCode.OWNER_MUST_STAY, "The owner cannot be removed.")
+    target.delete()
+
+
+@transaction.atomic
+def leave_club(user: User, club: Club) -> None:
+    membership = (
+        Membership.objects.select_for_update().filter(club=club, user=user).first()
+    )
+    if membership is None:
+        raise ClubError(ClubErrorCode.NOT_A_MEMBER, "You are not a member of this club.")
+    if membership.is_owner:
+        raise ClubError(
+            ClubErrorCode.OWNER_MUST_STAY,
+            "A club always keeps an owner: hand ownership to another member before you leave.",
+        )
+    membership.delete()

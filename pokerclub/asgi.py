@@ -1,0 +1,27 @@
+"""ASGI entry point: Daphne serves HTTP and WebSocket.
+
+WebSockets pass the allowed-hosts origin check and the session/auth middleware before they
+reach a consumer, so a consumer always knows who is connected.
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
+django_asgi_app = get_asgi_application()  # set up Django before importing consumers
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from tables.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,46 @@
+"""Create a demo club with a few demo players, so a newcomer can try Pokerclub alone.
+
+Safe to run again: it creates what is missing and prints the logins each time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from pokerclub.models import Club, Membership, Role, User
+
+DEMO_PASSWORD = "pokerclub-demo"
+DEMO_PLAYERS = [
+    ("alice@demo.pokerclub.test", "Alice", Role.OWNER),
+    ("bob@demo.pokerclub.test", "Bob", Role.HOST),
+    ("carol@demo.pokerclub.test", "Carol", Role.MEMBER),
+    ("dave@demo.pokerclub.test", "Dave", Role.MEMBER),
+]
+DEMO_CLUB_SLUG = "demo"
+
+
+class Command(BaseCommand):
+    help = "Create the demo club and demo players (idempotent) and print their logins."
+
+    @transaction.atomic
+    def handle(self, *args: Any, **options: Any) -> None:
+        club, created = Club.objects.get_or_create(
+            slug=DEMO_CLUB_SLUG,
+            defaults={
+                "name": "Demo Club",
+                "description": "A club to try Pokerclub: log in as two demo players in two windows.",
+            },
+        )
+        for email, name, role in DEMO_PLAYERS:
+            user = User.objects.filter(email=email).first()
+            if user is None:
+                user = User.objects.create_user(email=email, password=DEMO_PASSWORD, display_name=name)
+            Membership.objects.get_or_create(club=club, user=user, defaults={"role": role})
+        verb = "Created" if created else "The demo is there:"
+        self.stdout.write(self.style.SUCCESS(f"{verb} club '{club.name}' (/clubs/{club.slug}/)."))
+        self.stdout.write("Demo logins (password for all: %s):" % DEMO_PASSWORD)
+        for email, name, role in DEMO_PLAYERS:
+            self.stdout.write(f"  {email:<28} {name:<6} {role.label}")

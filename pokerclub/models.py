@@ -1,0 +1,192 @@
+"""The club domain: users, clubs, memberships with roles, and invitations."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractUser, BaseUserManager
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+
+class UserManager(BaseUserManager["User"]):
+    """Users log in with their email address; there is no username."""
+
+    use_in_migrations = True
+
+    def _create_user(self, email: str, password: str | None, **extra: object) -> User:
+        if not email:
+            raise ValueError("An email address is required.")
+        user = self.model(email=self.normalize_email(email), **extra)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email: str, password: str | None = None, **extra: object) -> User:
+        extra.setdefault("is_staff", False)
+        extra.setdefault("is_superuser", False)
+        return self._create_user(email, password, **extra)
+
+    def create_superuser(self, email: str, password: str | None = None, **extra: object) -> User:
+        extra.setdefault("is_staff", True)
+        extra.setdefault("is_superuser", True)
+        return self._create_user(email, password, **extra)
+
+
+class User(AbstractUser):
+    """A person. ``display_name`` is what others see at tables and in club lists."""
+
+    username = None  # type: ignore[assignment]
+    first_name = None  # type: ignore[assignment]
+    last_name = None  # type: ignore[assignment]
+    email = models.EmailField("email address", unique=True)
+    display_name = models.CharField(
+        max_length=32,
+        help_text="The name other players see at the table.",
+    )
+
+    USERNAME_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = []
+
+    objects = UserManager()
+
+    def __str__(self) -> str:
+        return self.display_name or self.email.split("@")[0]
+
+    @property
+    def public_name(self) -> str:
+        return str(self)
+
+
+class Club(models.Model):
+    """A private group of friends who play together."""
+
+    class AmountFormat(models.TextChoices):
+        CHIPS = "chips", "Plain chips"
+        CURRENCY = "currency", "Currency"
+
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=40, unique=True)
+    description = models.TextField(max_length=2000, blank=True)
+    amount_format = models.CharField(
+        max_length=10, choices=AmountFormat.choices, default=AmountFormat.CHIPS
+    )
+    currency_symbol = models.CharField(
+        max_length=4, blank=True, help_text="Shown before amounts, for example € or $."
+    )
+    decimal_places = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MinValueValidator(0), MaxValueValidator(3)],
+        help_text="How many digits the smallest unit has: 2 means amounts are kept in cents.",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:detail", args=[self.slug])
+
+    def format_amount(self, amount: int) -> str:
+        """Show an integer amount of the club's smallest unit the way the club wants it.
+
+        >>> Club(amount_format="chips").format_amount(12345)
+        '12,345'
+        >>> Club(amount_format="currency", currency_symbol="€", decimal_places=2).format_amount(-1205)
+        '-€12.05'
+        """
+        sign = "-" if amount < 0 else ""
+        amount = abs(amount)
+        if self.amount_format == self.AmountFormat.CHIPS:
+            return f"{sign}{amount:,}"
+        places = self.decimal_places
+        whole, frac = divmod(amount, 10**places) if places else (amount, 0)
+        text = f"{whole:,}" + (f".{frac:0{places}d}" if places else "")
+        return f"{sign}{self.currency_symbol}{text}"
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", "Owner"
+    HOST = "host", "Host"
+    MEMBER = "member", "Member"
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club"),
+            models.UniqueConstraint(
+                fields=["club"], condition=Q(role="owner"), name="one_owner_per_club"
+            ),
+        ]
+        ordering = ["joined_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == Role.OWNER
+
+    @property
+    def is_host(self) -> bool:
+        """Hosts and the owner run tables and invite people."""
+        return self.role in (Role.OWNER, Role.HOST)
+
+
+def new_invitation_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Invitation(models.Model):
+    """A link that lets whoever holds it join the club, until it expires, is used up or revoked."""
+
+    class State(models.TextChoices):
+        VALID = "valid", "Valid"
+        EXPIRED = "expired", "Expired"
+        REVOKED = "revoked", "Revoked"
+        USED_UP = "used_up", "Used up"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=64, unique=True, default=new_invitation_token)
+    created_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    max_uses = models.PositiveIntegerField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.club}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("invitation", args=[self.token])
+
+    def state(self, now: datetime | None = None) -> Invitation.State:
+        now = now or timezone.now()
+        if self.revoked_at is not None:
+            return self.State.REVOKED
+        if self.expires_at is not None and self.expires_at <= now:
+            return self.State.EXPIRED
+        if self.max_uses is not None and self.uses >= self.max_uses:
+            return self.State.USED_UP
+        return self.State.VALID
+
+    @property
+    def is_valid(self) -> bool:
+        return self.state() == self.State.VALID

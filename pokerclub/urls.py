@@ -1,0 +1,38 @@
+"""URL configuration: accounts (allauth), clubs, invitations, and (later) tables."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from . import views
+
+club_patterns = (
+    [
+        path("", views.club_list, name="list"),
+        path("new/", views.club_create, name="create"),
+        path("<slug:slug>/", views.club_detail, name="detail"),
+        path("<slug:slug>/edit/", views.club_edit, name="edit"),
+        path("<slug:slug>/leave/", views.club_leave, name="leave"),
+        path("<slug:slug>/invitations/", views.invitation_create, name="invitation_create"),
+        path(
+            "<slug:slug>/invitations/<int:pk>/revoke/",
+            views.invitation_revoke,
+            name="invitation_revoke",
+        ),
+        path("<slug:slug>/members/<int:pk>/role/", views.member_role, name="member_role"),
+        path(
+            "<slug:slug>/members/<int:pk>/transfer/", views.member_transfer, name="member_transfer"
+        ),
+        path("<slug:slug>/members/<int:pk>/remove/", views.member_remove, name="member_remove"),
+    ],
+    "clubs",
+)
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("help/", views.help_page, name="help"),
+    path("accounts/profile/", views.profile, name="profile"),
+    path("accounts/", include("allauth.urls")),
+    path("clubs/", include(club_patterns)),
+    path("invite/<str:token>/", views.invitation, name="invitation"),
+    path("admin/", admin.site.urls),
+]

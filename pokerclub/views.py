@@ -1,0 +1,239 @@
+"""Pages for clubs, memberships, invitations and the profile. Thin: the work is in actions."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from . import actions
+from .actions import ClubError, ClubErrorCode
+from .forms import ClubForm, InvitationForm, ProfileForm
+from .models import Club, Invitation, Membership, Role
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("clubs:list")
+    return render(request, "home.html")
+
+
+def help_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "help.html")
+
+
+def club_for_member(request: HttpRequest, slug: str) -> tuple[Club, Membership]:
+    """The club and the viewer's membership; 404 for anyone else, so clubs stay unlisted."""
+    membership = (
+        Membership.objects.select_related("club").filter(club__slug=slug, user=request.user).first()
+    )
+    if membership is None:
+        raise Http404("No such club.")
+    return membership.club, membership
+
+
+@login_required
+def club_list(request: HttpRequest) -> HttpResponse:
+    memberships = (
+        Membership.objects.filter(user=request.user)
+        .select_related("club")
+        .annotate(member_count=Count("club__memberships"))
+        .order_by("club__name")
+    )
+    return render(request, "clubs/list.html", {"memberships": memberships})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = actions.create_club(request.user, **form.cleaned_data)
+        messages.success(request, f"{club.name} is ready. Invite your friends.")
+        return redirect(club)
+    return render(request, "clubs/form.html", {"form": form, "creating": True})
+
+
+@login_required
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    members = club.memberships.select_related("user").order_by("joined_at", "pk")
+    context = {
+        "club": club,
+        "membership": membership,
+        "members": members,
+        "invitations": club.invitations.all()[:50] if membership.is_host else [],
+        "invitation_form": InvitationForm() if membership.is_host else None,
+        "Role": Role,
+        "example_amount": club.format_amount(123456),
+    }
+    return render(request, "clubs/detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    if not membership.is_owner:
+        raise PermissionDenied("Only the club's owner can change its settings.")
+    form = ClubForm(request.POST or None, instance=Club.objects.get(pk=club.pk))
+    if request.method == "POST" and form.is_valid():
+        actions.update_club(
+            request.user, club, **{name: form.cleaned_data[name] for name in form.changed_data}
+        )
+        messages.success(request, "Club settings saved.")
+        return redirect(club)
+    return render(request, "clubs/form.html", {"form": form, "club": club, "creating": False})
+
+
+def _run(request: HttpRequest, club: Club, func, *args, success: str) -> HttpResponse:  # type: ignore[no-untyped-def]
+    try:
+        func(*args)
+    except ClubError as error:
+        if error.code == ClubErrorCode.NOT_ALLOWED:
+            raise PermissionDenied(error.message) from error
+        messages.error(request, error.message)
+    else:
+        messages.success(request, success)
+    return redirect(club)
+
+
+@login_required
+@require_POST
+def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    if not membership.is_host:
+        raise PermissionDenied("Only the owner or a host can invite people.")
+    form = InvitationForm(request.POST)
+    if not form.is_valid():
+        for field_errors in form.errors.values():
+            for error in field_errors:
+                messages.error(request, error)
+        return redirect(club)
+    return _run(
+        request,
+        club,
+        lambda: actions.create_invitation(
+            request.user,
+            club,
+            expires_at=form.expires_at(),
+            max_uses=form.cleaned_data.get("max_uses"),
+        ),
+        success="Invitation link created: copy it and send it to your friends.",
+    )
+
+
+@login_required
+@require_POST
+def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    invitation = get_object_or_404(Invitation, club=club, pk=pk)
+    return _run(
+        request, club, actions.revoke_invitation, request.user, invitation,
+        success="Invitation revoked: the link no longer works.",
+    )
+
+
+@login_required
+@require_POST
+def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _ = club_for_member(request, slug)
+    role = request.POST.get("role", "")
+    return _run(
+        request, club, actions.set_role, request.user, club, pk, role,
+        success="Role updated.",
+    )
+
+
+@login_required
+@require_POST
+def member_transfer(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _ = club_for_member(request, slug)
+    return _run(
+        request, club, actions.transfer_ownership, request.user, club, pk,
+        success="Ownership handed over. You are now a host.",
+    )
+
+
+@login_required
+@require_POST
+def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _ = club_for_member(request, slug)
+    return _run(
+        request, club, actions.remove_member, request.user, club, pk,
+        success="Member removed.",
+    )
+
+
+@login_required
+@require_POST
+def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
+    club, _ = club_for_member(request, slug)
+    try:
+        actions.leave_club(request.user, club)
+    except ClubError as error:
+        messages.error(request, error.message)
+        return redirect(club)
+    messages.success(request, f"You left {club.name}.")
+    return redirect("clubs:list")
+
+
+@require_http_methods(["GET", "POST"])
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """The page an invitation link opens. Anyone holding the link may see which club it is for."""
+    invite = Invitation.objects.select_related("club").filter(token=token).first()
+    if invite is None:
+        return render(
+            request,
+            "clubs/invitation.html",
+            {"error": "This invitation link is not valid. Check that you copied all of it."},
+            status=404,
+        )
+    club = invite.club
+    member = (
+        request.user.is_authenticated
+        and Membership.objects.filter(club=club, user=request.user).exists()
+    )
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('account_login')}?next={invite.get_absolute_url()}")
+        try:
+            actions.accept_invitation(request.user, token)
+        except ClubError as error:
+            if error.code == ClubErrorCode.ALREADY_MEMBER:
+                return redirect(club)
+            return render(
+                request, "clubs/invitation.html", {"club": club, "error": error.message}, status=410
+            )
+        messages.success(request, f"Welcome to {club.name}!")
+        return redirect(club)
+    if member:
+        messages.info(request, f"You are already a member of {club.name}.")
+        return redirect(club)
+    error = None
+    try:
+        actions.check_invitation(invite)
+    except ClubError as exc:
+        error = exc.message
+    return render(
+        request,
+        "clubs/invitation.html",
+        {"club": club, "invitation": invite, "error": error},
+        status=410 if error else 200,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Display name saved.")
+        return redirect("profile")
+    return render(request, "profile.html", {"form": form})

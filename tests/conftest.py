@@ -1,0 +1,68 @@
+"""Shared fixtures. Under REQUIRE_SERVICES=1 (CI) a missing PostgreSQL or Redis fails the run."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from itertools import count
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not REQUIRE_SERVICES:
+        return
+    problems = []
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        problems.append("REQUIRE_SERVICES=1 but DATABASE_URL is not a PostgreSQL URL")
+    if not os.environ.get("REDIS_URL"):
+        problems.append("REQUIRE_SERVICES=1 but REDIS_URL is not set")
+    if problems:
+        pytest.exit("; ".join(problems), returncode=3)
+
+
+def require_service(name: str, reason: str) -> None:
+    """Skip a test whose service is missing in development; fail it in CI."""
+    message = f"{name} is not available: {reason}"
+    if REQUIRE_SERVICES:
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+_emails = count(1)
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., object]:
+    from pokerclub.models import User
+
+    def make(display_name: str = "Player", email: str | None = None, password: str = "s3cret-pass!"):
+        email = email or f"player{next(_emails)}@example.com"
+        return User.objects.create_user(email=email, password=password, display_name=display_name)
+
+    return make
+
+
+@pytest.fixture
+def club_with_roles(make_user):  # type: ignore[no-untyped-def]
+    """A club with an owner, a host and a member, plus an outsider who belongs to no club."""
+    from pokerclub import actions
+    from pokerclub.models import Membership, Role
+
+    owner = make_user("Olivia")
+    host = make_user("Hank")
+    member = make_user("Mia")
+    outsider = make_user("Otto")
+    club = actions.create_club(owner, name="Friday Game")
+    Membership.objects.create(club=club, user=host, role=Role.HOST)
+    Membership.objects.create(club=club, user=member, role=Role.MEMBER)
+    return {"club": club, "owner": owner, "host": host, "member": member, "outsider": outsider}
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings) -> None:  # type: ignore[no-untyped-def]
+    """Real hashing is deliberately slow; tests check flows, not the hasher."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,148 @@
+"""The real services: PostgreSQL for the database and Redis for the channel layer across
+processes. Under REQUIRE_SERVICES=1 (CI) a missing service fails these tests."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from tests.conftest import require_service
+
+
+def test_ci_runs_on_postgresql_with_the_connection_pool(db):
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "DATABASE_URL does not point at PostgreSQL")
+    assert connection.vendor == "postgresql"
+    assert "pool" in settings.DATABASES["default"]["OPTIONS"]
+    with connection.cursor() as cursor:
+        cursor.execute("select 1")
+        assert cursor.fetchone() == (1,)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_last_use_of_an_invitation_goes_to_exactly_one_of_two_racing_people():
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "row locks need PostgreSQL")
+    from django.db import close_old_connections
+
+    from pokerclub import actions
+    from pokerclub.actions import ClubError
+    from pokerclub.models import Membership, User
+
+    owner = User.objects.create_user(email="o@example.com", display_name="Owner")
+    club = actions.create_club(owner, name="Race")
+    inv = actions.create_invitation(owner, club, max_uses=1)
+    racers = [
+        User.objects.create_user(email=f"r{i}@example.com", display_name=f"R{i}") for i in range(2)
+    ]
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def accept(user):
+        barrier.wait()
+        try:
+            actions.accept_invitation(user, inv.token)
+            outcomes.append("joined")
+        except ClubError as error:
+            outcomes.append(error.code)
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=accept, args=(u,)) for u in racers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["invitation_used_up", "joined"]
+    inv.refresh_from_db()
+    assert inv.uses == 1
+    assert Membership.objects.filter(club=club).count() == 2
+
+
+SENDER = textwrap.dedent(
+    """
+    import asyncio, django, os, sys
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
+    django.setup()
+    from channels.layers import get_channel_layer
+    async def main():
+        await get_channel_layer().group_send(sys.argv[1], {"type": "hello", "n": 42})
+    asyncio.run(main())
+    """
+)
+
+
+def test_redis_channel_layer_carries_a_group_message_from_another_process():
+    if not os.environ.get("REDIS_URL"):
+        require_service("Redis", "REDIS_URL is not set")
+    from channels.layers import get_channel_layer
+
+    async def scenario():
+        layer = get_channel_layer()
+        assert type(layer).__name__ == "RedisChannelLayer"
+        channel = await layer.new_channel()
+        group = f"ci-{os.getpid()}"
+        await layer.group_add(group, channel)
+        proc = await asyncio.create_subprocess_exec(sys.executable, "-c", SENDER, group)
+        assert await proc.wait() == 0
+        message = await asyncio.wait_for(layer.receive(channel), timeout=10)
+        await layer.group_discard(group, channel)
+        await layer.flush()
+        return message
+
+    message = asyncio.run(scenario())
+    assert message == {"type": "hello", "n": 42}
+
+
+def test_deploy_check_passes_with_debug_off_and_real_values():
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": "x" * 20 + "a-long-random-production-secret-key-0123456789",
+        "ALLOWED_HOSTS": "poker.example.com",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        env=env, capture_output=True, text=True, cwd=settings.BASE_DIR,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_settings_refuse_to_start_without_secret_key_when_debug_is_off():
+    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": ""}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        env=env, capture_output=True, text=True, cwd=settings.BASE_DIR,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+@pytest.mark.django_db
+def test_seed_demo_creates_demo_club_and_players_once(capsys):
+    from django.core.management import call_command
+
+    from pokerclub.models import Club, Membership
+
+    call_command("seed_demo")
+    call_command("seed_demo")
+    out = capsys.readouterr().out
+    assert "alice@demo.pokerclub.test" in out and "pokerclub-demo" in out
+    club = Club.objects.get(slug="demo")
+    assert Membership.objects.filter(club=club).count() == 4
+    assert Membership.objects.get(club=club, role="owner").user.display_name == "Alice"
+
+
+def test_asgi_application_routes_http_and_websocket():
+    from pokerclub.asgi import application
+
+    assert set(application.application_mapping) == {"http", "websocket"}
