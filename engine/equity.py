@@ -1,0 +1,164 @@
+"""Exact all-in equity: each player's share of the pot over every remaining board.
+
+When no more betting is possible (R5.5, R11.1) the table shows each player's chance of
+winning. It is computed exactly, not sampled: every way to complete the board from the
+cards nobody has seen is dealt, each player's best five of seven is evaluated (R9.2), the
+best strength wins the board and tied players split it equally (R10.1). A player's equity is
+their average share over all boards, so the equities sum to 1.
+
+All evaluation runs in phevaluator's C core driven by ``itertools.starmap``: boards are
+enumerated in chunks that share their first card, and each player's hole cards are bound in
+a ``functools.partial``, so no Python bytecode runs per board. On a 2-core x86-64 machine a
+heads-up preflop spot (1,712,304 boards, 3.4 million evaluations) takes about 0.5 s, a
+three-way one (1,370,754 boards) about 1 s, and any flop or turn spot about a millisecond.
+
+Cards are the integers of :mod:`engine.cards`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from functools import partial
+from itertools import combinations, repeat, starmap
+from math import comb, lcm
+from operator import add, eq, lt, mul
+
+from phevaluator import _pheval  # type: ignore[import-untyped]
+
+from engine.cards import FULL_DECK, Card, cards_str
+
+__all__ = ["all_in_equity", "all_in_equity_exact", "board_count"]
+
+_BOARD_SIZE = 5
+_HOLE_SIZE = 2
+_EVALUATE_7 = _pheval.evaluate_7cards  # rank: lower is better (1 = royal flush)
+# Boards are enumerated in one piece when few cards are missing (turn, river, flop), and in
+# chunks sharing their first card otherwise, to bound the memory held at once.
+_CHUNK_FROM_MISSING = 3
+
+
+def _check_cards(
+    holes: Sequence[Sequence[Card]], board: Sequence[Card], dead: Sequence[Card]
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[Card]]:
+    """Validate the spot and return (holes, board, cards still in the deck)."""
+    hole_list = [tuple(hole) for hole in holes]
+    board_cards = tuple(board)
+    if not hole_list:
+        raise ValueError("all-in equity needs at least one player's hole cards")
+    for hole in hole_list:
+        if len(hole) != _HOLE_SIZE:
+            raise ValueError(f"a Hold'em hand has 2 hole cards, got {len(hole)}: {hole!r}")
+    if len(board_cards) > _BOARD_SIZE:
+        raise ValueError(f"a board has at most 5 cards, got {len(board_cards)}")
+    known = [card for hole in hole_list for card in hole] + list(board_cards) + list(dead)
+    for card in known:
+        if type(card) is not int or not 0 <= card < 52:
+            raise ValueError(f"{card!r} is not a card: a card is an int from 0 to 51")
+    if len(set(known)) != len(known):
+        repeated = sorted({card for card in known if known.count(card) > 1})
+        raise ValueError(f"cards appear more than once: {cards_str(repeated)}")
+    used = set(known)
+    rest = [card for card in FULL_DECK if card not in used]
+    if len(rest) < _BOARD_SIZE - len(board_cards):
+        raise ValueError("not enough cards left in the deck to complete the board")
+    return hole_list, board_cards, rest
+
+
+def board_count(players: int, board: int = 0, dead: int = 0) -> int:
+    """Return how many boards the exact equity enumerates for this many known cards.
+
+    >>> board_count(2)  # heads-up preflop
+    1712304
+    """
+    return comb(52 - _HOLE_SIZE * players - board - dead, _BOARD_SIZE - board)
+
+
+def _chunks(
+    board: tuple[Card, ...], rest: list[Card]
+) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], int]]:
+    """Split the remaining boards into chunks ``(fixed cards, cards to choose from, k)``.
+
+    Every board is ``fixed + one k-subset of the choices``, each exactly once.
+    """
+    missing = _BOARD_SIZE - len(board)
+    if missing < _CHUNK_FROM_MISSING:
+        yield board, tuple(rest), missing
+        return
+    for index, first in enumerate(rest[: len(rest) - missing + 1]):
+        yield (*board, first), tuple(rest[index + 1 :]), missing - 1
+
+
+def _ranks(
+    hole: tuple[Card, ...], fixed: tuple[Card, ...], choices: tuple[Card, ...], k: int
+) -> list[int]:
+    """phevaluator ranks (lower is better) of ``hole + fixed + c`` for every k-subset ``c``."""
+    return list(starmap(partial(_EVALUATE_7, *hole, *fixed), combinations(choices, k)))
+
+
+def all_in_equity_exact(
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    dead: Sequence[Card] = (),
+) -> list[Fraction]:
+    """Return each player's exact share of the pot as a :class:`~fractions.Fraction`.
+
+    ``holes`` holds the two hole cards of each player still in the hand (the result is in
+    the same order); ``board`` the 0 to 5 community cards dealt so far; ``dead`` any other
+    cards known to be out of the deck. Every completion of the board from the remaining
+    cards is enumerated; the best hand wins it and tied hands split it equally (R9.4,
+    R10.1). The fractions sum to exactly 1. Raises ``ValueError`` for invalid or repeated
+    cards.
+    """
+    hole_list, board_cards, rest = _check_cards(holes, board, dead)
+    players = len(hole_list)
+    if players == 1:
+        return [Fraction(1)]
+    if players == 2:
+        first, second = hole_list
+        boards = wins = ties = 0
+        for fixed, choices, k in _chunks(board_cards, rest):
+            ranks_a = _ranks(first, fixed, choices, k)
+            ranks_b = _ranks(second, fixed, choices, k)
+            boards += len(ranks_a)
+            wins += sum(map(lt, ranks_a, ranks_b))
+            ties += sum(map(eq, ranks_a, ranks_b))
+        losses = boards - wins - ties
+        return [Fraction(2 * wins + ties, 2 * boards), Fraction(2 * losses + ties, 2 * boards)]
+    # Three or more players: for each board, the set of winners as a bit mask; count the
+    # boards per mask, then share each mask's boards among its winners.
+    winner_sets: Counter[int] = Counter()
+    for fixed, choices, k in _chunks(board_cards, rest):
+        ranks = [_ranks(hole, fixed, choices, k) for hole in hole_list]
+        best = list(map(min, *ranks))
+        masks = map(eq, ranks[0], best)
+        for seat_bit, player_ranks in enumerate(ranks[1:], start=1):
+            masks = map(add, masks, map(mul, map(eq, player_ranks, best), repeat(1 << seat_bit)))
+        winner_sets.update(masks)
+    unit = lcm(*range(1, players + 1))  # every split share is a whole number of units
+    shares = [0] * players
+    for mask, count in winner_sets.items():
+        winners = [player for player in range(players) if mask >> player & 1]
+        for player in winners:
+            shares[player] += count * (unit // len(winners))
+    total = unit * sum(winner_sets.values())
+    return [Fraction(share, total) for share in shares]
+
+
+def all_in_equity(
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    dead: Sequence[Card] = (),
+) -> list[float]:
+    """Return each player's exact all-in equity as a float (see :func:`all_in_equity_exact`).
+
+    The values are the exact fractions rounded to the nearest float, so they sum to 1 up to
+    float rounding (within 1e-15).
+
+    >>> from engine.cards import parse_cards
+    >>> [round(e, 4) for e in all_in_equity([parse_cards("AhAs"), parse_cards("KdKc")],
+    ...                                     parse_cards("2c 7d Kh 9s"))]
+    [0.0455, 0.9545]
+    """
+    return [float(share) for share in all_in_equity_exact(holes, board, dead)]
