@@ -1,0 +1,1609 @@
+"""One hand of Texas Hold'em as a state machine (R2-R13, R15).
+
+:func:`start_hand` takes a :class:`HandConfig` (who is dealt in, stacks, button, blinds,
+antes, straddle, structure and the host's options) and a shuffled deck; it posts the antes
+and blinds, deals the hole cards and returns the first :class:`HandState` with the events
+that led to it. :func:`legal_actions` says who acts and what they may do; :func:`apply`
+takes an :class:`Action` and returns the next state and its events. States are immutable:
+an illegal action raises :class:`EngineError` and leaves everything as it was (R6).
+
+The hand runs through these phases (:class:`Phase`):
+
+``betting``
+    A betting round on the current street (R5, R6, R7). When it ends, the uncalled part of
+    the largest bet goes back (R8.2) and the hand moves on: one player left wins at once
+    (R5.4); two or more with at most one able to bet run the board out (R5.5); otherwise
+    the next street is dealt, or after the river comes the showdown.
+``run_twice``
+    Everyone still in is all-in before the river (or all but one), the table allows it:
+    each is asked in turn to agree to run it twice (R12). One "no" ends the question.
+``showdown``
+    Hands are shown or mucked (R11). Hands that cannot be mucked are shown automatically;
+    the player is asked only when mucking is allowed. With ``explicit_showdown`` (replays)
+    every player still in decides, in any order.
+``finished``
+    Pots are awarded (R8.3, R10, R12, R13) and the seed is revealed (R15).
+
+Players are kept in *position order*: index 0 is the first player dealt in clockwise from
+the button, the last index is the button. Heads-up the button is index 1 and posts the small
+blind (R2.4). Public functions speak in seat numbers.
+
+Cards leave the deck in one fixed order (R4): the hole cards one at a time clockwise from
+the left of the button, two rounds (R4.1); then burn and flop, burn and turn, burn and river
+(R4.2); a second run (R12) continues from the same deck with a burn before each street it
+deals. :meth:`HandState.dealt_cards` is that sequence, for :func:`engine.deck.verify`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from enum import IntEnum, StrEnum
+from typing import Any, ClassVar, Final
+
+from engine import equity as _equity
+from engine.betting import (
+    Structure,
+    bet_unit,
+    is_full_raise,
+    may_raise,
+    opening_increment,
+    raise_limits,
+)
+from engine.cards import FULL_DECK, Card, cards_str
+from engine.deck import commitment as seed_commitment
+from engine.deck import new_seed, shuffled_deck
+from engine.evaluation import evaluate, strength
+from engine.pots import Pot, award_order, rake, side_pots, split_pot, split_runs, uncalled_bet
+
+__all__ = [
+    "FORMAT",
+    "Action",
+    "ActionKind",
+    "ErrorCode",
+    "EngineError",
+    "Event",
+    "HandConfig",
+    "HandState",
+    "LegalActions",
+    "Phase",
+    "Street",
+    "Structure",
+    "apply",
+    "default_action",
+    "equities",
+    "legal_actions",
+    "pots",
+    "start_hand",
+]
+
+FORMAT: Final = 1
+"""Version of the JSON form of :class:`HandState` (``"format"`` key)."""
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
+"""A table seats 2 to 10 players (R1.1)."""
+
+HOLE_CARDS: Final = 2
+BOARD_CARDS: Final = 5
+
+
+# --------------------------------------------------------------------------- vocabulary
+
+
+class Street(IntEnum):
+    """The four betting rounds, and the board cards dealt before each (R4.2)."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+
+    @property
+    def label(self) -> str:
+        """Lower-case name: ``"flop"``."""
+        return self.name.lower()
+
+
+_BOARD_SIZE_AT: Final = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+_STREET_OF_BOARD: Final = {0: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
+_CARDS_FOR: Final = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+
+
+class Phase(StrEnum):
+    """What the hand is waiting for (see the module docstring)."""
+
+    BETTING = "betting"
+    RUN_TWICE = "run_twice"
+    SHOWDOWN = "showdown"
+    FINISHED = "finished"
+
+
+class ActionKind(StrEnum):
+    """Everything a player can do (R6, R11.3, R12)."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all_in"
+    RUN_TWICE = "run_twice"
+    SHOW = "show"
+    MUCK = "muck"
+
+
+class ErrorCode(StrEnum):
+    """Machine-readable reasons an input is refused (R6: an illegal action changes nothing)."""
+
+    INVALID_CONFIG = "invalid_config"
+    INVALID_DECK = "invalid_deck"
+    INVALID_STATE = "invalid_state"
+    HAND_OVER = "hand_over"
+    UNKNOWN_SEAT = "unknown_seat"
+    NOT_YOUR_TURN = "not_your_turn"
+    UNKNOWN_ACTION = "unknown_action"
+    WRONG_PHASE = "wrong_phase"
+    BAD_AMOUNT = "bad_amount"
+    AMOUNT_OUT_OF_RANGE = "amount_out_of_range"
+    CANNOT_FOLD = "cannot_fold"
+    CANNOT_CHECK = "cannot_check"
+    CANNOT_CALL = "cannot_call"
+    CANNOT_BET = "cannot_bet"
+    CANNOT_RAISE = "cannot_raise"
+    CANNOT_ALL_IN = "cannot_all_in"
+    CANNOT_MUCK = "cannot_muck"
+    BUY_IN_OUT_OF_RANGE = "buy_in_out_of_range"
+
+
+class EngineError(Exception):
+    """An input the engine refuses. ``code`` is an :class:`ErrorCode` value (a ``str``) for
+    programs, ``message`` a sentence for people. Nothing was changed."""
+
+    def __init__(self, code: ErrorCode | str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code: str = str(code)
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player's decision.
+
+    ``amount`` means, by kind: BET and RAISE, the "to" amount (the player's total bet in
+    this round after the action); CALL, optional, the chips added (checked if given);
+    ALL_IN, optional, the "to" amount (checked if given); RUN_TWICE, 1 to agree and 0 to
+    decline; nothing (``None``) for the others.
+    """
+
+    kind: ActionKind
+    seat: int
+    amount: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON form: ``{"kind": "raise", "seat": 3, "amount": 60}``."""
+        return {"kind": str(self.kind), "seat": self.seat, "amount": self.amount}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        """Inverse of :meth:`to_json`; the kind is checked when the action is applied."""
+        return cls(kind=data["kind"], seat=data["seat"], amount=data.get("amount"))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandConfig:
+    """Everything fixed at the start of a hand.
+
+    Attributes:
+        seats: seat numbers dealt in (R2, R16); any order, they are played clockwise,
+            i.e. in increasing seat number.
+        stacks: chips of each of ``seats``, aligned with it; every stack is positive.
+        button: the seat with the button; it must be dealt in (R2.1, R2.2).
+        small_blind, big_blind: the blinds, ``0 <= small_blind <= big_blind`` (R2.3).
+        structure: no-limit, pot-limit or fixed-limit (R7).
+        ante: posted by every player dealt in, dead money (R3.1); 0 = off.
+        big_blind_ante: posted by the big blind alone for the table, dead (R3.2); 0 = off.
+        straddle: the player left of the big blind posts 2 x BB before the deal (R3.3);
+            ignored heads-up, where nobody sits between the big blind and the button.
+        posting: seats that post one big blind, live, to be dealt in now (R2.6).
+        run_it_twice_allowed: the table allows running it twice (R12).
+        show_all: "show all called hands": nobody may muck at showdown (R11.3).
+        explicit_showdown: every show or muck is an input, in any order (replays).
+        rake_bps: rake in basis points of each pot that saw a flop (500 = 5 %, R13).
+        rake_cap: the most rake taken from one hand; ``None`` = no cap (R13).
+    """
+
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind: int
+    big_blind: int
+    structure: Structure = Structure.NO_LIMIT
+    ante: int = 0
+    big_blind_ante: int = 0
+    straddle: bool = False
+    posting: tuple[int, ...] = ()
+    run_it_twice_allowed: bool = False
+    show_all: bool = False
+    explicit_showdown: bool = False
+    rake_bps: int = 0
+    rake_cap: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON form."""
+        return {
+            "seats": list(self.seats),
+            "stacks": list(self.stacks),
+            "button": self.button,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "structure": str(self.structure),
+            "ante": self.ante,
+            "big_blind_ante": self.big_blind_ante,
+            "straddle": self.straddle,
+            "posting": list(self.posting),
+            "run_it_twice_allowed": self.run_it_twice_allowed,
+            "show_all": self.show_all,
+            "explicit_showdown": self.explicit_showdown,
+            "rake_bps": self.rake_bps,
+            "rake_cap": self.rake_cap,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandConfig:
+        """Inverse of :meth:`to_json`."""
+        return cls(
+            seats=tuple(data["seats"]),
+            stacks=tuple(data["stacks"]),
+            button=data["button"],
+            small_blind=data["small_blind"],
+            big_blind=data["big_blind"],
+            structure=Structure(data["structure"]),
+            ante=data["ante"],
+            big_blind_ante=data["big_blind_ante"],
+            straddle=data["straddle"],
+            posting=tuple(data["posting"]),
+            run_it_twice_allowed=data["run_it_twice_allowed"],
+            show_all=data["show_all"],
+            explicit_showdown=data["explicit_showdown"],
+            rake_bps=data["rake_bps"],
+            rake_cap=data["rake_cap"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do now.
+
+    Attributes:
+        seat: whose turn it is.
+        kinds: the allowed :class:`ActionKind` values.
+        call_amount: chips a CALL adds (0 when the player may check).
+        min_to, max_to: the bet-or-raise-to range (``None`` when BET/RAISE is not allowed).
+        all_in_to: the "to" amount of ALL_IN ("all-in for X": X = ``stack``), or ``None``.
+        stack: chips behind; bet: chips already in front of the player this round.
+        waiting: every seat that may act now (several only in an explicit showdown).
+    """
+
+    seat: int
+    kinds: tuple[ActionKind, ...]
+    call_amount: int = 0
+    min_to: int | None = None
+    max_to: int | None = None
+    all_in_to: int | None = None
+    stack: int = 0
+    bet: int = 0
+    waiting: tuple[int, ...] = ()
+
+    def allows(self, kind: ActionKind | str) -> bool:
+        """Whether ``kind`` is among :attr:`kinds`."""
+        return kind in self.kinds
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the history and the table. ``secret`` events (hole cards)
+    may only be shown to the seat they name (R4.3); every other event is public."""
+
+    type: ClassVar[str] = "event"
+    secret: ClassVar[bool] = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON form with a ``"type"`` key."""
+        data: dict[str, Any] = {"type": self.type}
+        for item in fields(self):
+            data[item.name] = _plain(getattr(self, item.name))
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """The hand began: who is in, where the button and blinds are, and the seed's SHA-256
+    commitment (R15; ``None`` when the deck was given, as in a replay)."""
+
+    type: ClassVar[str] = "hand_started"
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind_seat: int
+    big_blind_seat: int
+    straddle_seat: int | None
+    commitment: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    """An ante (R3.1) or the big-blind ante (R3.2); dead money. ``all_in`` when short (R2.5)."""
+
+    type: ClassVar[str] = "ante_posted"
+    seat: int
+    amount: int
+    all_in: bool
+    big_blind_ante: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    """A live forced bet: ``blind`` is ``"small_blind"``, ``"big_blind"``, ``"straddle"``
+    (R3.3) or ``"live_big_blind"`` (posted to come in, R2.6). ``all_in`` when short (R2.5)."""
+
+    type: ClassVar[str] = "blind_posted"
+    seat: int
+    blind: str
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt(Event):
+    """SECRET: the two hole cards of ``seat`` (R4.1, R4.3). Only that seat may see this."""
+
+    type: ClassVar[str] = "hole_cards_dealt"
+    secret: ClassVar[bool] = True
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    """Board cards of ``street`` (``"flop"``, ``"turn"``, ``"river"``) after a burn (R4.2);
+    ``board_index`` 1 is the second run (R12)."""
+
+    type: ClassVar[str] = "board_dealt"
+    street: str
+    cards: tuple[Card, ...]
+    board_index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted(Event):
+    """A betting round begins on ``street`` (R5.2)."""
+
+    type: ClassVar[str] = "street_started"
+    street: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """A betting decision or a run-it-twice answer.
+
+    ``amount`` is the "to" amount for bet, raise and all-in raises, the chips added for a
+    call, 1/0 for run_twice; ``added`` the chips that went in; ``stack`` what is left."""
+
+    type: ClassVar[str] = "action_taken"
+    seat: int
+    action: str
+    amount: int | None
+    added: int
+    all_in: bool
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledBetReturned(Event):
+    """The uncalled part of a bet (or ante) goes back to its owner (R8.2)."""
+
+    type: ClassVar[str] = "uncalled_bet_returned"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunItTwiceDecided(Event):
+    """How many times the rest of the board is dealt (R12)."""
+
+    type: ClassVar[str] = "run_it_twice_decided"
+    runs: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """A hand turned face up (R11). ``names`` (one per board, R11.4) is empty when the board
+    is not complete yet (all-in before the river, R11.1); :class:`HandNamed` follows."""
+
+    type: ClassVar[str] = "hand_shown"
+    seat: int
+    cards: tuple[Card, ...]
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandNamed(Event):
+    """The name of a hand shown before the board was complete, once it is (R11.4)."""
+
+    type: ClassVar[str] = "hand_named"
+    seat: int
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    """A hand conceded without being shown (R11.3)."""
+
+    type: ClassVar[str] = "hand_mucked"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RakeTaken(Event):
+    """Rake taken from pot ``pot_index`` (0 = main pot) (R13)."""
+
+    type: ClassVar[str] = "rake_taken"
+    pot_index: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """A pot (or its half on one board, R12) goes to its winners (R8.3, R10).
+
+    ``board_index`` is ``None`` when nobody contested the pot (R5.4); ``shares`` is aligned
+    with ``winners``; ``hand_name`` names the winning hand when there was a showdown."""
+
+    type: ClassVar[str] = "pot_awarded"
+    pot_index: int
+    board_index: int | None
+    amount: int
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    hand_name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandFinished(Event):
+    """The hand is over: final stacks by seat, rake, and the revealed seed (hex; R15)."""
+
+    type: ClassVar[str] = "hand_finished"
+    stacks: tuple[tuple[int, int], ...]
+    rake: int
+    seed: str | None
+
+
+# --------------------------------------------------------------------------- the state
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """Everything about one hand, enough to resume it from its JSON alone.
+
+    Per-player tuples are in position order (index 0 left of the button, see the module
+    docstring); :attr:`seats` maps an index to its seat number.
+
+    Attributes:
+        config: the :class:`HandConfig` the hand started from.
+        seats: seat numbers in position order.
+        deck: the 52 cards in the order they leave the deck (SECRET).
+        dealt: how many cards have left the deck (burns included).
+        seed: the seed the deck came from (SECRET until the hand is over, R15), or ``None``.
+        commitment: SHA-256 of the seed, public from the start (R15), or ``None``.
+        holes: each player's hole cards (SECRET until shown, R4.3).
+        boards: the board; two boards once the rest was run twice (R12).
+        stacks: chips behind; bets: chips in front this round; contributions: every chip
+            each player put in this hand (antes and current bets included).
+        dead: dead money outside the contribution levels: the big-blind ante (R3.2).
+        folded: who folded. street: the current street. phase: see :class:`Phase`.
+        to_act: who must still act in this phase, the first one next.
+        acted: who acted since the last full bet or raise (R7.4).
+        increment: size of a full raise now (R7.1, R3.3, R7.3).
+        bets_made: bets and raises in this round, the big blind counting as the first (R7.3).
+        aggressor: who made the last bet or raise this round (R11.2).
+        all_in: no more betting is possible with two or more players in (R5.5, R11.1).
+        runs: 1, or 2 after everyone agreed to run it twice (R12).
+        shown, mucked: showdown decisions (R11). won: chips each player won.
+        rake: chips raked (R13).
+    """
+
+    config: HandConfig
+    seats: tuple[int, ...]
+    deck: tuple[Card, ...]
+    dealt: int
+    seed: bytes | None
+    commitment: str | None
+    holes: tuple[tuple[Card, ...], ...]
+    boards: tuple[tuple[Card, ...], ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    contributions: tuple[int, ...]
+    dead: int
+    folded: tuple[bool, ...]
+    street: Street
+    phase: Phase
+    to_act: tuple[int, ...]
+    acted: tuple[bool, ...]
+    increment: int
+    bets_made: int
+    aggressor: int | None
+    all_in: bool
+    runs: int
+    shown: tuple[bool, ...]
+    mucked: tuple[bool, ...]
+    won: tuple[int, ...]
+    rake: int
+
+    # ---- convenient public views
+
+    @property
+    def is_finished(self) -> bool:
+        """Whether the hand is over."""
+        return self.phase is Phase.FINISHED
+
+    @property
+    def seat_to_act(self) -> int | None:
+        """The seat whose decision the hand waits for, or ``None`` when it is over."""
+        return self.seats[self.to_act[0]] if self.to_act else None
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The (first) board."""
+        return self.boards[0]
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle, the bets of this round included."""
+        return sum(self.contributions) + self.dead
+
+    @property
+    def total_chips(self) -> int:
+        """Every chip of the hand: stacks, the middle and the rake; constant from start to
+        finish (R7.5). Once the hand is over the middle is in the stacks."""
+        if self.is_finished:
+            return sum(self.stacks) + self.rake
+        return sum(self.stacks) + self.pot_total
+
+    def index_of(self, seat: int) -> int:
+        """The position index of ``seat``; :class:`EngineError` ``unknown_seat`` if not dealt in."""
+        try:
+            return self.seats.index(seat)
+        except ValueError:
+            raise EngineError(ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand") from None
+
+    def stacks_by_seat(self) -> dict[int, int]:
+        """Chips behind, by seat (the final stacks once the hand is over)."""
+        return dict(zip(self.seats, self.stacks, strict=True))
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The hole cards of ``seat`` (SECRET: the caller decides who may see them)."""
+        return self.holes[self.index_of(seat)]
+
+    def dealt_cards(self) -> tuple[Card, ...]:
+        """Every card that left the deck, burns included, in order (for deck.verify, R15)."""
+        return self.deck[: self.dealt]
+
+    @property
+    def revealed_seed(self) -> bytes | None:
+        """The seed once the hand is over (R15), ``None`` before."""
+        return self.seed if self.is_finished else None
+
+    # ---- JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON (ints, strs, bools, lists, dicts, None), deterministic, with
+        ``"format": 1``. It holds secrets (deck, seed, hole cards): store it, never send it."""
+        return {
+            "format": FORMAT,
+            "config": self.config.to_json(),
+            "seats": list(self.seats),
+            "deck": list(self.deck),
+            "dealt": self.dealt,
+            "seed": None if self.seed is None else self.seed.hex(),
+            "commitment": self.commitment,
+            "holes": [list(hole) for hole in self.holes],
+            "boards": [list(board) for board in self.boards],
+            "stacks": list(self.stacks),
+            "bets": list(self.bets),
+            "contributions": list(self.contributions),
+            "dead": self.dead,
+            "folded": list(self.folded),
+            "street": int(self.street),
+            "phase": str(self.phase),
+            "to_act": list(self.to_act),
+            "acted": list(self.acted),
+            "increment": self.increment,
+            "bets_made": self.bets_made,
+            "aggressor": self.aggressor,
+            "all_in": self.all_in,
+            "runs": self.runs,
+            "shown": list(self.shown),
+            "mucked": list(self.mucked),
+            "won": list(self.won),
+            "rake": self.rake,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandState:
+        """Rebuild a state from :meth:`to_json`; :class:`EngineError` ``invalid_state`` if
+        the data is not a format-1 hand."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise EngineError(ErrorCode.INVALID_STATE, f"not a format-{FORMAT} hand state")
+        try:
+            seed = data["seed"]
+            state = cls(
+                config=HandConfig.from_json(data["config"]),
+                seats=tuple(data["seats"]),
+                deck=tuple(data["deck"]),
+                dealt=data["dealt"],
+                seed=None if seed is None else bytes.fromhex(seed),
+                commitment=data["commitment"],
+                holes=tuple(tuple(hole) for hole in data["holes"]),
+                boards=tuple(tuple(board) for board in data["boards"]),
+                stacks=tuple(data["stacks"]),
+                bets=tuple(data["bets"]),
+                contributions=tuple(data["contributions"]),
+                dead=data["dead"],
+                folded=tuple(data["folded"]),
+                street=Street(data["street"]),
+                phase=Phase(data["phase"]),
+                to_act=tuple(data["to_act"]),
+                acted=tuple(data["acted"]),
+                increment=data["increment"],
+                bets_made=data["bets_made"],
+                aggressor=data["aggressor"],
+                all_in=data["all_in"],
+                runs=data["runs"],
+                shown=tuple(data["shown"]),
+                mucked=tuple(data["mucked"]),
+                won=tuple(data["won"]),
+                rake=data["rake"],
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None
+        n = len(state.seats)
+        arrays = (state.stacks, state.bets, state.contributions, state.folded, state.acted,
+                  state.shown, state.mucked, state.won, state.holes)  # fmt: skip
+        if any(len(array) != n for array in arrays) or len(state.deck) != len(FULL_DECK):
+            raise EngineError(ErrorCode.INVALID_STATE, "hand state arrays do not match its seats")
+        return state
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def _blind_positions(n: int, straddle: bool) -> tuple[int, int, int | None]:
+    """Return the position indices of the small blind, the big blind and the straddler.
+
+    The small blind is the first player left of the button, the big blind the next (R2.3);
+    heads-up the button (index 1) posts the small blind (R2.4). The straddler is the player
+    left of the big blind (R3.3), only with three players or more.
+    """
+    if n == MIN_PLAYERS:
+        return 1, 0, None
+    return 0, 1, (2 if straddle else None)
+
+
+# --------------------------------------------------------------------------- start
+
+
+def _check_int(value: object, name: str, minimum: int = 0) -> int:
+    if type(value) is not int or value < minimum:
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"{name} must be an int >= {minimum}, not {value!r}")
+    return value
+
+
+def _check_config(config: HandConfig) -> None:
+    """Refuse a config that breaks R1.1, R2, R3 or R13 (code ``invalid_config``)."""
+    seats, stacks = config.seats, config.stacks
+    if not isinstance(seats, tuple) or not isinstance(stacks, tuple):
+        raise EngineError(ErrorCode.INVALID_CONFIG, "seats and stacks must be tuples")
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"a hand needs 2 to 10 players, not {len(seats)} (R1.1)")
+    if len(stacks) != len(seats):
+        raise EngineError(ErrorCode.INVALID_CONFIG, "stacks must be aligned with seats")
+    for seat in seats:
+        _check_int(seat, "a seat", 1)
+    if len(set(seats)) != len(seats):
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"seats repeat: {seats!r}")
+    for stack in stacks:
+        _check_int(stack, "a stack", 1)
+    if config.button not in seats:
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"the button seat {config.button!r} is not dealt in (R2.1)")
+    _check_int(config.big_blind, "big_blind", 1)
+    _check_int(config.small_blind, "small_blind", 0)
+    if config.small_blind > config.big_blind:
+        raise EngineError(ErrorCode.INVALID_CONFIG, "the small blind may not exceed the big blind (R2.3)")
+    _check_int(config.ante, "ante")
+    _check_int(config.big_blind_ante, "big_blind_ante")
+    if config.ante and config.big_blind_ante:
+        raise EngineError(ErrorCode.INVALID_CONFIG, "choose an ante or a big-blind ante, not both (R3)")
+    if not isinstance(config.structure, Structure):
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"unknown structure {config.structure!r} (R7)")
+    for seat in config.posting:
+        if seat not in seats:
+            raise EngineError(ErrorCode.INVALID_CONFIG, f"posting seat {seat!r} is not dealt in (R2.6)")
+    _check_int(config.rake_bps, "rake_bps")
+    if config.rake_bps > 10_000:
+        raise EngineError(ErrorCode.INVALID_CONFIG, "rake_bps is at most 10000 (100 %) (R13)")
+    if config.rake_cap is not None:
+        _check_int(config.rake_cap, "rake_cap")
+    for flag in ("straddle", "run_it_twice_allowed", "show_all", "explicit_showdown"):
+        if type(getattr(config, flag)) is not bool:
+            raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
+
+
+def _full_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
+    """Return the 52-card order that starts with ``deck``, the unused cards following in
+    increasing order (so a replay may give only the cards it knows)."""
+    head = tuple(deck)
+    for card in head:
+        if type(card) is not int or not 0 <= card < len(FULL_DECK):
+            raise EngineError(ErrorCode.INVALID_DECK, f"{card!r} is not a card (0..51)")
+    if len(set(head)) != len(head):
+        raise EngineError(ErrorCode.INVALID_DECK, "the deck holds a card twice")
+    used = set(head)
+    return head + tuple(card for card in FULL_DECK if card not in used)
+
+
+def start_hand(
+    config: HandConfig, *, seed: bytes | None = None, deck: Sequence[Card] | None = None
+) -> tuple[HandState, list[Event]]:
+    """Start a hand: post antes and blinds, deal the hole cards, open the preflop betting.
+
+    Live play passes ``seed`` (or nothing: a fresh one comes from ``secrets``, R1.2) and the
+    deck is :func:`engine.deck.shuffled_deck` of it; the state publishes its commitment (R15).
+    Replays and tests pass ``deck``, the cards in the order they leave the deck (a prefix is
+    enough; the rest follows in increasing order); there is no seed then.
+
+    Forced bets, in PokerKit's order: antes first (R3.1; a uniform ante larger than every
+    other player's is partly uncalled and returned, R8.2), or the big-blind ante (R3.2);
+    then the small blind, the big blind, the straddle (R3.3) and live big blinds (R2.6), each
+    from what is left; a player who cannot cover one posts all they have (R2.5).
+    """
+    _check_config(config)
+    if seed is not None and deck is not None:
+        raise EngineError(ErrorCode.INVALID_DECK, "give a seed or a deck, not both")
+    if deck is not None:
+        cards = _full_deck(deck)
+        commitment = None
+    else:
+        if seed is None:
+            seed = new_seed()
+        try:
+            cards = shuffled_deck(seed)
+            commitment = seed_commitment(seed)
+        except (TypeError, ValueError) as error:
+            raise EngineError(ErrorCode.INVALID_DECK, str(error)) from None
+
+    order = sorted(range(len(config.seats)), key=lambda k: config.seats[k])
+    clockwise = [config.seats[k] for k in order]
+    chips = [config.stacks[k] for k in order]
+    start = (clockwise.index(config.button) + 1) % len(clockwise)
+    seats = tuple(clockwise[start:] + clockwise[:start])
+    stacks = chips[start:] + chips[:start]
+    n = len(seats)
+
+    w = _Work.__new__(_Work)
+    w.config = config
+    w.n = n
+    w.seats = seats
+    w.deck = cards
+    w.dealt = 0
+    w.seed = seed if deck is None else None
+    w.commitment = commitment
+    w.holes = ()
+    w.boards = [()]
+    w.stacks = stacks
+    w.bets = [0] * n
+    w.contributions = [0] * n
+    w.dead = 0
+    w.folded = [False] * n
+    w.street = Street.PREFLOP
+    w.phase = Phase.BETTING
+    w.to_act = []
+    w.acted = [False] * n
+    w.increment = config.big_blind
+    w.bets_made = 0
+    w.aggressor = None
+    w.all_in = False
+    w.runs = 1
+    w.shown = [False] * n
+    w.mucked = [False] * n
+    w.won = [0] * n
+    w.rake = 0
+    w.events = []
+
+    small, big, straddler = _blind_positions(n, config.straddle)
+    w.events.append(
+        HandStarted(
+            seats=seats,
+            stacks=tuple(stacks),
+            button=config.button,
+            small_blind_seat=seats[small],
+            big_blind_seat=seats[big],
+            straddle_seat=None if straddler is None else seats[straddler],
+            commitment=commitment,
+        )
+    )
+    w.post_forced_bets(small, big, straddler)
+    w.deal_hole_cards()
+    w.open_round(Street.PREFLOP)
+    return w.freeze(), w.events
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def _raise_options(s: HandState | _Work, p: int) -> tuple[int, int, bool, int, int]:
+    """Return ``(to_call, call, can_raise, min_to, max_to)`` for player ``p`` (R6, R7)."""
+    bets = s.bets
+    stacks = s.stacks
+    max_bet = max(bets)
+    stack = stacks[p]
+    bet = bets[p]
+    to_call = max_bet - bet
+    folded = s.folded
+    others = False
+    for q in range(len(bets)):
+        if q != p and not folded[q] and stacks[q] + bets[q] > max_bet:
+            others = True
+            break
+    structure = s.config.structure
+    can = may_raise(
+        structure=structure,
+        bets_made=s.bets_made,
+        acted=s.acted[p],
+        stack=stack,
+        to_call=to_call,
+        increment=s.increment,
+        others_can_respond=others,
+    )
+    if not can:
+        return to_call, min(stack, to_call), False, 0, 0
+    min_to, max_to = raise_limits(
+        structure,
+        stack=stack,
+        bet=bet,
+        max_bet=max_bet,
+        increment=s.increment,
+        pot=sum(s.contributions) + s.dead,
+    )
+    return to_call, min(stack, to_call), True, min_to, max_to
+
+
+def legal_actions(state: HandState) -> LegalActions | None:
+    """What the player to act may do, or ``None`` when the hand is over.
+
+    Betting (R6, R7): FOLD only when facing a bet; CHECK when there is nothing to call;
+    CALL with :attr:`LegalActions.call_amount`; BET (nobody has bet this round) or RAISE in
+    ``[min_to, max_to]``; ALL_IN when the whole stack is a call or a legal bet or raise.
+    Run it twice: RUN_TWICE (amount 1 or 0). Showdown: SHOW, and MUCK when allowed (R11.3).
+    """
+    if not state.to_act:
+        return None
+    p = state.to_act[0]
+    seat = state.seats[p]
+    stack = state.stacks[p]
+    bet = state.bets[p]
+    if state.phase is Phase.RUN_TWICE:
+        return LegalActions(seat, (ActionKind.RUN_TWICE,), stack=stack, waiting=(seat,))
+    if state.phase is Phase.SHOWDOWN:
+        kinds = (ActionKind.SHOW, ActionKind.MUCK) if _may_muck(state, p) else (ActionKind.SHOW,)
+        waiting = tuple(state.seats[q] for q in state.to_act) if state.config.explicit_showdown else (seat,)
+        return LegalActions(seat, kinds, stack=stack, waiting=waiting)
+    to_call, call, can_raise, min_to, max_to = _raise_options(state, p)
+    kinds: list[ActionKind] = []
+    if to_call > 0:
+        kinds += (ActionKind.FOLD, ActionKind.CALL)
+    else:
+        kinds.append(ActionKind.CHECK)
+    all_in_to: int | None = None
+    if can_raise:
+        kinds.append(ActionKind.RAISE if max(state.bets) > 0 else ActionKind.BET)
+        if stack + bet <= max_to:
+            all_in_to = stack + bet
+    if stack <= to_call:
+        all_in_to = stack + bet
+    if all_in_to is not None:
+        kinds.append(ActionKind.ALL_IN)
+    return LegalActions(
+        seat,
+        tuple(kinds),
+        call_amount=call,
+        min_to=min_to if can_raise else None,
+        max_to=max_to if can_raise else None,
+        all_in_to=all_in_to,
+        stack=stack,
+        bet=bet,
+        waiting=(seat,),
+    )
+
+
+def default_action(state: HandState) -> Action | None:
+    """The decision taken for a player whose clock and time bank ran out (R14): check if
+    they can, otherwise fold; decline to run it twice; muck when allowed, else show.
+    ``None`` when the hand is over."""
+    legal = legal_actions(state)
+    if legal is None:
+        return None
+    if state.phase is Phase.RUN_TWICE:
+        return Action(ActionKind.RUN_TWICE, legal.seat, 0)
+    if state.phase is Phase.SHOWDOWN:
+        kind = ActionKind.MUCK if legal.allows(ActionKind.MUCK) else ActionKind.SHOW
+        return Action(kind, legal.seat)
+    kind = ActionKind.CHECK if legal.allows(ActionKind.CHECK) else ActionKind.FOLD
+    return Action(kind, legal.seat)
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def _refuse(code: ErrorCode, message: str) -> EngineError:
+    return EngineError(code, message)
+
+
+def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    """Apply ``action`` and return the next state with the events it caused.
+
+    An illegal action raises :class:`EngineError` (wrong seat, not their turn, unknown kind,
+    a non-int or out-of-range amount, check facing a bet, raise when the betting is not
+    reopened, anything after the hand ended) and nothing changes (R6).
+    """
+    if state.phase is Phase.FINISHED:
+        raise _refuse(ErrorCode.HAND_OVER, "the hand is over")
+    try:
+        kind = ActionKind(action.kind)
+    except ValueError:
+        raise _refuse(ErrorCode.UNKNOWN_ACTION, f"unknown action {action.kind!r}") from None
+    seat = action.seat
+    if type(seat) is not int or seat not in state.seats:
+        raise _refuse(ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand")
+    amount = action.amount
+    if amount is not None and type(amount) is not int:
+        raise _refuse(ErrorCode.BAD_AMOUNT, f"an amount is a whole number of chips, not {amount!r}")
+    p = state.seats.index(seat)
+    phase = state.phase
+    if phase is Phase.BETTING:
+        if p != state.to_act[0]:
+            raise _refuse(ErrorCode.NOT_YOUR_TURN, f"it is seat {state.seat_to_act}'s turn, not seat {seat}'s")
+        return _apply_betting(state, p, kind, amount)
+    if phase is Phase.RUN_TWICE:
+        if p != state.to_act[0]:
+            raise _refuse(ErrorCode.NOT_YOUR_TURN, f"seat {state.seat_to_act} answers first")
+        if kind is not ActionKind.RUN_TWICE:
+            raise _refuse(ErrorCode.WRONG_PHASE, "answer run_twice with amount 1 (yes) or 0 (no)")
+        if amount not in (0, 1):
+            raise _refuse(ErrorCode.BAD_AMOUNT, "run_twice takes amount 1 (agree) or 0 (decline)")
+        w = _Work(state)
+        w.answer_run_twice(p, amount == 1)
+        return w.freeze(), w.events
+    # showdown
+    if kind not in (ActionKind.SHOW, ActionKind.MUCK):
+        raise _refuse(ErrorCode.WRONG_PHASE, "at showdown a player shows or mucks")
+    if amount is not None:
+        raise _refuse(ErrorCode.BAD_AMOUNT, "show and muck take no amount")
+    explicit = state.config.explicit_showdown
+    if (p not in state.to_act) if explicit else (p != state.to_act[0]):
+        raise _refuse(ErrorCode.NOT_YOUR_TURN, f"seat {seat} has no showdown decision to make now")
+    if kind is ActionKind.MUCK and not _may_muck(state, p):
+        raise _refuse(ErrorCode.CANNOT_MUCK, "this hand must be shown (R11.3)")
+    w = _Work(state)
+    w.decide_showdown(p, kind is ActionKind.SHOW)
+    return w.freeze(), w.events
+
+
+def _apply_betting(
+    state: HandState, p: int, kind: ActionKind, amount: int | None
+) -> tuple[HandState, list[Event]]:
+    to_call, call, can_raise, min_to, max_to = _raise_options(state, p)
+    stack = state.stacks[p]
+    bet = state.bets[p]
+    if kind is ActionKind.ALL_IN:
+        all_in_to = stack + bet
+        if amount is not None and amount != all_in_to:
+            raise _refuse(ErrorCode.AMOUNT_OUT_OF_RANGE, f"all-in is to {all_in_to}, not {amount}")
+        if stack <= to_call:
+            kind, amount = ActionKind.CALL, None
+        elif can_raise and all_in_to <= max_to:
+            kind = ActionKind.RAISE if max(state.bets) > 0 else ActionKind.BET
+            amount = all_in_to
+        elif can_raise:
+            raise _refuse(ErrorCode.CANNOT_ALL_IN, f"the most this player may bet now is to {max_to} (R7)")
+        else:
+            raise _refuse(ErrorCode.CANNOT_ALL_IN, "this player may not raise now, only call or fold (R7.4)")
+    if kind is ActionKind.FOLD:
+        if to_call <= 0:
+            raise _refuse(ErrorCode.CANNOT_FOLD, "nothing to call: check instead of folding")
+        if amount is not None:
+            raise _refuse(ErrorCode.BAD_AMOUNT, "fold takes no amount")
+    elif kind is ActionKind.CHECK:
+        if to_call > 0:
+            raise _refuse(ErrorCode.CANNOT_CHECK, f"facing a bet: call {call} or fold (R6)")
+        if amount is not None:
+            raise _refuse(ErrorCode.BAD_AMOUNT, "check takes no amount")
+    elif kind is ActionKind.CALL:
+        if to_call <= 0:
+            raise _refuse(ErrorCode.CANNOT_CALL, "nothing to call: check (R6)")
+        if amount is not None and amount != call:
+            raise _refuse(ErrorCode.AMOUNT_OUT_OF_RANGE, f"a call adds {call} chips, not {amount}")
+    elif kind is ActionKind.BET or kind is ActionKind.RAISE:
+        opened = max(state.bets) > 0
+        if kind is ActionKind.BET and opened:
+            raise _refuse(ErrorCode.CANNOT_BET, "there is already a bet: raise (R6)")
+        if kind is ActionKind.RAISE and not opened:
+            raise _refuse(ErrorCode.CANNOT_RAISE, "nobody has bet: bet (R6)")
+        if not can_raise:
+            raise _refuse(ErrorCode.CANNOT_RAISE, "this player may not bet or raise now (R7.3, R7.4)")
+        if amount is None:
+            raise _refuse(ErrorCode.BAD_AMOUNT, f"{kind} needs an amount: the total to bet to")
+        if not min_to <= amount <= max_to:
+            raise _refuse(ErrorCode.AMOUNT_OUT_OF_RANGE, f"{kind} to {amount}: allowed {min_to} to {max_to} (R7)")
+    else:
+        raise _refuse(ErrorCode.WRONG_PHASE, f"{kind} is not a betting action")
+    w = _Work(state)
+    if kind is ActionKind.FOLD:
+        w.fold(p)
+    elif kind is ActionKind.CHECK or kind is ActionKind.CALL:
+        w.call(p, kind)
+    else:
+        assert amount is not None
+        w.raise_to(p, kind, amount)
+    if not w.to_act or w.folded.count(False) <= 1:
+        w.end_round()
+    return w.freeze(), w.events
+
+
+# --------------------------------------------------------------------------- showdown rules
+
+
+def _may_muck(s: HandState | _Work, p: int) -> bool:
+    """Whether player ``p`` may muck now (R11.3).
+
+    With "show all called hands" nobody mucks. Otherwise a player may muck a hand that cannot
+    beat a hand already shown: in every contested pot they could win, on every board, some
+    shown hand of a player eligible for that pot is at least as strong. A pot nobody else
+    can win is theirs whether they show or not.
+
+    In an explicit showdown (replays) anyone may muck, except the last player who could
+    still show in a contested pot where nobody has shown (the pot must have a winner).
+    """
+    config = s.config
+    if config.show_all:
+        return False
+    live = [not folded for folded in s.folded]
+    pots_now = side_pots(s.contributions, live, s.dead)
+    if config.explicit_showdown:
+        for pot in pots_now:
+            if p in pot.eligible and len(pot.eligible) > 1:
+                if not any(s.shown[q] for q in pot.eligible) and all(
+                    s.mucked[q] for q in pot.eligible if q != p
+                ):
+                    return False
+        return True
+    boards = s.boards
+    if any(len(board) < BOARD_CARDS for board in boards):
+        return False
+    for pot in pots_now:
+        if p not in pot.eligible or len(pot.eligible) < 2:
+            continue
+        for board in boards:
+            mine = strength(s.holes[p] + board)
+            if not any(
+                q != p and s.shown[q] and strength(s.holes[q] + board) >= mine for q in pot.eligible
+            ):
+                return False
+    return True
+
+
+# --------------------------------------------------------------------------- the working copy
+
+
+class _Work:
+    """A mutable copy of a :class:`HandState`, used inside one :func:`apply` and frozen into
+    the next state. Its methods are the steps of the hand, each citing its rule."""
+
+    __slots__ = (
+        "config", "n", "seats", "deck", "dealt", "seed", "commitment", "holes", "boards",
+        "stacks", "bets", "contributions", "dead", "folded", "street", "phase", "to_act",
+        "acted", "increment", "bets_made", "aggressor", "all_in", "runs", "shown", "mucked",
+        "won", "rake", "events",
+    )  # fmt: skip
+
+    config: HandConfig
+    n: int
+    seats: tuple[int, ...]
+    deck: tuple[Card, ...]
+    dealt: int
+    seed: bytes | None
+    commitment: str | None
+    holes: tuple[tuple[Card, ...], ...]
+    boards: list[tuple[Card, ...]]
+    stacks: list[int]
+    bets: list[int]
+    contributions: list[int]
+    dead: int
+    folded: list[bool]
+    street: Street
+    phase: Phase
+    to_act: list[int]
+    acted: list[bool]
+    increment: int
+    bets_made: int
+    aggressor: int | None
+    all_in: bool
+    runs: int
+    shown: list[bool]
+    mucked: list[bool]
+    won: list[int]
+    rake: int
+    events: list[Event]
+
+    def __init__(self, s: HandState) -> None:
+        self.config = s.config
+        self.n = len(s.seats)
+        self.seats = s.seats
+        self.deck = s.deck
+        self.dealt = s.dealt
+        self.seed = s.seed
+        self.commitment = s.commitment
+        self.holes = s.holes
+        self.boards = list(s.boards)
+        self.stacks = list(s.stacks)
+        self.bets = list(s.bets)
+        self.contributions = list(s.contributions)
+        self.dead = s.dead
+        self.folded = list(s.folded)
+        self.street = s.street
+        self.phase = s.phase
+        self.to_act = list(s.to_act)
+        self.acted = list(s.acted)
+        self.increment = s.increment
+        self.bets_made = s.bets_made
+        self.aggressor = s.aggressor
+        self.all_in = s.all_in
+        self.runs = s.runs
+        self.shown = list(s.shown)
+        self.mucked = list(s.mucked)
+        self.won = list(s.won)
+        self.rake = s.rake
+        self.events = []
+
+    def freeze(self) -> HandState:
+        return HandState(
+            self.config,
+            self.seats,
+            self.deck,
+            self.dealt,
+            self.seed,
+            self.commitment,
+            self.holes,
+            tuple(self.boards),
+            tuple(self.stacks),
+            tuple(self.bets),
+            tuple(self.contributions),
+            self.dead,
+            tuple(self.folded),
+            self.street,
+            self.phase,
+            tuple(self.to_act),
+            tuple(self.acted),
+            self.increment,
+            self.bets_made,
+            self.aggressor,
+            self.all_in,
+            self.runs,
+            tuple(self.shown),
+            tuple(self.mucked),
+            tuple(self.won),
+            self.rake,
+        )
+
+    # ---- chips
+
+    def put(self, p: int, chips: int) -> None:
+        """Move ``chips`` from player ``p``'s stack into their bet (R7.5: only from the table)."""
+        self.stacks[p] -= chips
+        self.bets[p] += chips
+        self.contributions[p] += chips
+
+    # ---- forced bets and dealing
+
+    def post_forced_bets(self, small: int, big: int, straddler: int | None) -> None:
+        """Antes (R3.1, R3.2), blinds (R2.3, R2.4), straddle (R3.3), live big blinds (R2.6);
+        a short player posts everything and is all-in (R2.5)."""
+        config = self.config
+        stacks = self.stacks
+        if config.ante:
+            antes = [min(config.ante, stack) for stack in stacks]
+            for p, ante in enumerate(antes):
+                stacks[p] -= ante
+                self.contributions[p] += ante
+                self.events.append(AntePosted(self.seats[p], ante, stacks[p] == 0))
+            returned = uncalled_bet(antes)  # an ante nobody matched (R8.2)
+            if returned is not None:
+                p, chips = returned
+                stacks[p] += chips
+                self.contributions[p] -= chips
+                self.events.append(UncalledBetReturned(self.seats[p], chips))
+        elif config.big_blind_ante:
+            ante = min(config.big_blind_ante, stacks[big])
+            stacks[big] -= ante
+            self.dead += ante
+            self.events.append(AntePosted(self.seats[big], ante, stacks[big] == 0, True))
+        posting = set(config.posting)
+        blinds: list[tuple[int, str, int]] = [
+            # a player coming in on the small blind posts a live big blind instead (R2.6)
+            (small, "live_big_blind", config.big_blind)
+            if self.seats[small] in posting
+            else (small, "small_blind", config.small_blind),
+            (big, "big_blind", config.big_blind),
+        ]
+        if straddler is not None:
+            blinds.append((straddler, "straddle", 2 * config.big_blind))
+        blind_positions = {small, big, straddler}
+        for p in range(self.n):
+            if p not in blind_positions and self.seats[p] in posting:
+                blinds.append((p, "live_big_blind", config.big_blind))
+        for p, name, amount in blinds:
+            chips = min(amount, stacks[p])
+            self.put(p, chips)
+            self.events.append(BlindPosted(self.seats[p], name, chips, stacks[p] == 0))
+        # R7.3: the big blind is the first bet of the preflop round, a straddle a raise.
+        self.bets_made = 1 if straddler is None else 2
+        self.increment = opening_increment(config.structure, config.big_blind, straddler is not None)
+        self.aggressor = None
+
+    def deal_hole_cards(self) -> None:
+        """Two cards each, one at a time, clockwise from the left of the button (R4.1)."""
+        n = self.n
+        deck = self.deck
+        self.holes = tuple((deck[p], deck[n + p]) for p in range(n))
+        self.dealt = HOLE_CARDS * n
+        for p in range(n):
+            self.events.append(HoleCardsDealt(self.seats[p], self.holes[p]))
+
+    def deal_street(self, street: Street, board_index: int = 0) -> None:
+        """Burn one card, then deal the flop (3), turn or river (1) to a board (R4.2)."""
+        start = self.dealt + 1
+        count = _CARDS_FOR[street]
+        cards = self.deck[start : start + count]
+        self.dealt = start + count
+        self.boards[board_index] = self.boards[board_index] + cards
+        self.events.append(BoardDealt(street.label, cards, board_index))
+
+    # ---- betting
+
+    def open_round(self, street: Street) -> None:
+        """Start the betting round of ``street`` (R5.1, R5.2, R5.3).
+
+        Preflop the first to act sits left of the big blind (or of the straddler); later the
+        first player still in left of the button. Players all-in, and players whom nobody
+        still in can bet against, are skipped (as in PokerKit); a lone player who is not
+        facing a bet has nothing to decide, and the round ends at once.
+        """
+        n = self.n
+        self.street = street
+        self.phase = Phase.BETTING
+        if street is Street.PREFLOP:
+            _, big, straddler = _blind_positions(n, self.config.straddle)
+            first = ((big if straddler is None else straddler) + 1) % n
+        else:
+            first = 0
+            self.bets = [0] * n
+            self.acted = [False] * n
+            self.increment = bet_unit(self.config.structure, self.config.big_blind, street)
+            self.bets_made = 0
+            self.aggressor = None
+            self.events.append(StreetStarted(street.label))
+        bets = self.bets
+        stacks = self.stacks
+        folded = self.folded
+        totals = sorted(bets[q] + stacks[q] for q in range(n) if not folded[q])
+        second = totals[-2] if len(totals) > 1 else 0
+        to_act = []
+        for k in range(n):
+            q = (first + k) % n
+            if not folded[q] and stacks[q] > 0 and min(stacks[q], second - bets[q]) > 0:
+                to_act.append(q)
+        self.to_act = to_act
+        if not to_act or (len(to_act) == 1 and bets[to_act[0]] >= max(bets)):
+            self.to_act = []
+            self.end_round()
+
+    def fold(self, p: int) -> None:
+        """Fold: give up the hand and every chip already in (R6)."""
+        self.folded[p] = True
+        self.acted[p] = True
+        self.to_act.pop(0)
+        self.events.append(ActionTaken(self.seats[p], "fold", None, 0, False, self.stacks[p]))
+
+    def call(self, p: int, kind: ActionKind) -> None:
+        """Check, or call the current bet, all-in if the stack is short (R6)."""
+        chips = min(self.stacks[p], max(self.bets) - self.bets[p])
+        self.put(p, chips)
+        self.acted[p] = True
+        self.to_act.pop(0)
+        all_in = self.stacks[p] == 0
+        self.events.append(
+            ActionTaken(self.seats[p], str(kind), chips if chips else None, chips, all_in, self.stacks[p])
+        )
+
+    def raise_to(self, p: int, kind: ActionKind, to: int) -> None:
+        """Bet or raise to ``to`` (R6, R7).
+
+        A full bet or raise sets the new increment and reopens the betting: everybody else
+        must act again and may raise. A short all-in (R7.4) only makes the others call: the
+        increment stays, and who has already acted stays so.
+        """
+        bets = self.bets
+        max_bet = max(bets)
+        if is_full_raise(to, max_bet, self.increment):
+            self.increment = to - max_bet
+            self.acted = [False] * self.n
+        added = to - bets[p]
+        self.put(p, added)
+        self.acted[p] = True
+        self.bets_made += 1
+        self.aggressor = p
+        n = self.n
+        stacks = self.stacks
+        folded = self.folded
+        self.to_act = [
+            q for q in ((p + k) % n for k in range(1, n)) if not folded[q] and stacks[q] > 0
+        ]
+        self.events.append(
+            ActionTaken(self.seats[p], str(kind), to, added, stacks[p] == 0, stacks[p])
+        )
+
+    def end_round(self) -> None:
+        """Close the betting round and move the hand on (R8.2, R5.4, R5.5, R11, R12)."""
+        returned = uncalled_bet(self.bets)
+        if returned is not None:
+            p, chips = returned
+            self.stacks[p] += chips
+            self.bets[p] -= chips
+            self.contributions[p] -= chips
+            self.events.append(UncalledBetReturned(self.seats[p], chips))
+        self.to_act = []
+        live = [q for q in range(self.n) if not self.folded[q]]
+        if len(live) == 1:
+            self.win_uncontested(live[0])
+            return
+        if sum(1 for q in live if self.stacks[q] > 0) <= 1:
+            self.all_in = True
+        if self.all_in or self.street is Street.RIVER:
+            if self.all_in and len(self.boards[0]) < BOARD_CARDS and self.config.run_it_twice_allowed:
+                self.phase = Phase.RUN_TWICE
+                self.to_act = live
+                return
+            self.begin_showdown()
+            return
+        street = Street(self.street + 1)
+        self.deal_street(street)
+        self.open_round(street)
+
+    # ---- R12 run it twice
+
+    def answer_run_twice(self, p: int, agree: bool) -> None:
+        """Record one player's answer; one "no" runs the board once, all "yes" twice (R12)."""
+        self.events.append(ActionTaken(self.seats[p], "run_twice", int(agree), 0, self.stacks[p] == 0, self.stacks[p]))
+        self.to_act.pop(0)
+        if agree and self.to_act:
+            return
+        self.runs = 2 if agree else 1
+        self.to_act = []
+        self.events.append(RunItTwiceDecided(self.runs))
+        self.begin_showdown()
+
+    # ---- R11 showdown
+
+    def showdown_order(self) -> list[int]:
+        """The last player to bet or raise on the river shows first; with no river bet the
+        first player still in left of the button; then clockwise (R11.2)."""
+        n = self.n
+        first = self.aggressor if self.street is Street.RIVER and self.aggressor is not None else 0
+        return [q for q in ((first + k) % n for k in range(n)) if not self.folded[q]]
+
+    def begin_showdown(self) -> None:
+        """Turn hands up (R11.1, R11.3) or wait for the players' decisions."""
+        self.phase = Phase.SHOWDOWN
+        order = self.showdown_order()
+        if self.config.explicit_showdown:
+            self.to_act = order
+            return
+        if self.all_in or self.config.show_all:
+            for q in order:  # R11.1: no more betting, every hand is turned up
+                self.show(q)
+            self.to_act = []
+            self.finish_showdown()
+            return
+        for q in order:
+            if self.stacks[q] == 0:  # R11.1: all-in hands are turned up first
+                self.show(q)
+        self.to_act = [q for q in order if not self.shown[q]]
+        self.continue_showdown()
+
+    def continue_showdown(self) -> None:
+        """Show every hand that may not be mucked; stop at the first player who may (R11.3)."""
+        while self.to_act:
+            q = self.to_act[0]
+            if _may_muck(self, q):
+                return
+            self.show(q)
+            self.to_act.pop(0)
+        self.finish_showdown()
+
+    def decide_showdown(self, p: int, show: bool) -> None:
+        """A player's SHOW or MUCK (R11.3)."""
+        self.to_act.remove(p)
+        if show:
+            self.show(p)
+        else:
+            self.mucked[p] = True
+            self.events.append(HandMucked(self.seats[p]))
+        if self.config.explicit_showdown:
+            if not self.to_act:
+                self.finish_showdown()
+        else:
+            self.continue_showdown()
+
+    def hand_names(self, p: int) -> tuple[str, ...]:
+        """The name of player ``p``'s best hand on each complete board (R11.4)."""
+        if len(self.boards[0]) < BOARD_CARDS:
+            return ()
+        return tuple(evaluate(self.holes[p] + board).name for board in self.boards)
+
+    def show(self, p: int) -> None:
+        self.shown[p] = True
+        self.events.append(HandShown(self.seats[p], self.holes[p], self.hand_names(p)))
+
+    def run_out(self) -> None:
+        """Deal the rest of the board with no more betting (R5.5), twice if agreed (R12)."""
+        base = self.boards[0]
+        self.boards = [base] * self.runs
+        for board_index in range(self.runs):
+            while len(self.boards[board_index]) < BOARD_CARDS:
+                self.deal_street(_STREET_OF_BOARD[len(self.boards[board_index])], board_index)
+        self.street = Street.RIVER
+        for q in range(self.n):
+            if self.shown[q]:
+                self.events.append(HandNamed(self.seats[q], self.hand_names(q)))
+
+    def finish_showdown(self) -> None:
+        """Run the board out if needed, then award every pot on its board(s) (R8.3, R10, R12)."""
+        if len(self.boards[0]) < BOARD_CARDS:
+            self.run_out()
+        live = [not folded for folded in self.folded]
+        pots_now = side_pots(self.contributions, live, self.dead)
+        takes = self.take_rake(pots_now)
+        strengths: dict[tuple[int, int], int] = {}
+        for k in award_order(pots_now):
+            pot = pots_now[k]
+            amount = pot.amount - takes[k]
+            if len(pot.eligible) == 1:
+                self.award(k, None, amount, [pot.eligible[0]], None)
+                continue
+            contenders = [q for q in pot.eligible if self.shown[q]] or list(pot.eligible)
+            for board_index, part in enumerate(split_runs(amount, self.runs)):
+                board = self.boards[board_index]
+                best = -1
+                winners: list[int] = []
+                for q in contenders:
+                    key = (q, board_index)
+                    value = strengths.get(key)
+                    if value is None:
+                        value = strengths[key] = strength(self.holes[q] + board)
+                    if value > best:
+                        best, winners = value, [q]
+                    elif value == best:
+                        winners.append(q)
+                name = evaluate(self.holes[winners[0]] + board).name
+                self.award(k, board_index, part, winners, name)
+        self.finish()
+
+    def win_uncontested(self, p: int) -> None:
+        """Everyone else folded: the last player wins every pot without showing (R5.4)."""
+        live = [not folded for folded in self.folded]
+        pots_now = side_pots(self.contributions, live, self.dead)
+        takes = self.take_rake(pots_now)
+        for k in award_order(pots_now):
+            self.award(k, None, pots_now[k].amount - takes[k], [p], None)
+        self.finish()
+
+    def take_rake(self, pots_now: Sequence[Pot]) -> tuple[int, ...]:
+        """No flop, no drop; a share of each pot up to the hand's cap (R13)."""
+        config = self.config
+        takes = rake(
+            [pot.amount for pot in pots_now],
+            rate_bps=config.rake_bps,
+            cap=config.rake_cap,
+            saw_flop=len(self.boards[0]) >= 3,
+        )
+        for k, take in enumerate(takes):
+            if take:
+                self.rake += take
+                self.events.append(RakeTaken(k, take))
+        return takes
+
+    def award(self, pot_index: int, board_index: int | None, amount: int, winners: list[int], name: str | None) -> None:
+        """Give ``amount`` to ``winners`` (in seat order from the left of the button); odd
+        chips one at a time in that order (R10.1)."""
+        shares = split_pot(amount, winners)
+        for q, share in zip(winners, shares, strict=True):
+            self.won[q] += share
+        self.events.append(
+            PotAwarded(
+                pot_index,
+                board_index,
+                amount,
+                tuple(self.seats[q] for q in winners),
+                shares,
+                name,
+            )
+        )
+
+    def finish(self) -> None:
+        """Pay the winners, empty the middle, reveal the seed (R15)."""
+        for q in range(self.n):
+            self.stacks[q] += self.won[q]
+            self.bets[q] = 0
+        self.phase = Phase.FINISHED
+        self.to_act = []
+        self.events.append(
+            HandFinished(
+                tuple(zip(self.seats, self.stacks, strict=True)),
+                self.rake,
+                None if self.seed is None else self.seed.hex(),
+            )
+        )
+
+
+# --------------------------------------------------------------------------- views
+
+
+def pots(state: HandState) -> tuple[Pot, ...]:
+    """The main pot and side pots now, with the seats eligible for each (R8.1).
+
+    Chips bet in the current round are included (they are committed); an uncalled part is
+    only returned when the round ends (R8.2).
+    """
+    live = [not folded for folded in state.folded]
+    return tuple(
+        Pot(pot.amount, tuple(state.seats[q] for q in pot.eligible))
+        for pot in side_pots(state.contributions, live, state.dead)
+    )
+
+
+def equities(state: HandState) -> dict[int, float] | None:
+    """Each live seat's share of the pot when no more betting is possible and the board is
+    not complete (the table's all-in display); ``None`` otherwise."""
+    if not state.all_in or state.is_finished or len(state.board) >= BOARD_CARDS:
+        return None
+    live = [q for q in range(len(state.seats)) if not state.folded[q]]
+    shares = _equity.all_in_equity([state.holes[q] for q in live], state.board)
+    return {state.seats[q]: share for q, share in zip(live, shares, strict=True)}
+
+
+def describe(state: HandState) -> str:
+    """A one-line summary for logs and test failures (no secrets)."""
+    return (
+        f"{state.phase} {state.street.label} board={cards_str(state.board)} "
+        f"stacks={dict(zip(state.seats, state.stacks, strict=True))} "
+        f"bets={dict(zip(state.seats, state.bets, strict=True))} to_act={state.seat_to_act}"
+    )

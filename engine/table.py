@@ -1,0 +1,271 @@
+"""Between hands, as pure functions: who is dealt in, the button and the blinds, missed big
+blinds, sitting out, buy-ins (R2, R16).
+
+The table's services keep one :class:`TableSeat` per occupied seat. Before a hand they call
+:func:`plan_hand` (``None`` means no hand can start, R16.3), turn the plan into a
+:class:`engine.hand.HandConfig` with :func:`hand_config`, play the hand, and afterwards call
+:func:`seats_after_hand` with the final stacks.
+
+* **R2.1** The first hand's button goes to a random player dealt in: the choice is injected
+  (``choose``, by default :func:`secrets.choice`) so that tests are deterministic.
+* **R2.2** Afterwards the button moves clockwise to the next player dealt in.
+* **R2.3, R2.4** The small blind is the first player dealt in left of the button, the big
+  blind the next; heads-up the button posts the small blind.
+* **R2.6** A player who newly sits down, or who sat out while the big blind passed their
+  seat, owes a big blind. They either post one big blind (live) and are dealt in at once,
+  or wait until the big blind reaches their seat; "wait" is the table default.
+* **R16.2** A player who sits out keeps the seat and the chips and is not dealt in.
+* **R16.3** A hand starts only with at least two players with chips who are not sitting out.
+* **R16.1** Buy-ins and top-ups happen between hands, within the table's limits.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from engine.betting import Structure
+from engine.hand import EngineError, ErrorCode, HandConfig
+
+__all__ = [
+    "BlindChoice",
+    "HandPlan",
+    "TableSeat",
+    "buy_in_range",
+    "can_start_hand",
+    "check_buy_in",
+    "hand_config",
+    "plan_hand",
+    "seats_after_hand",
+    "sit_down",
+]
+
+
+class BlindChoice(StrEnum):
+    """What a player who owes a big blind does (R2.6)."""
+
+    WAIT = "wait"
+    """Wait until the big blind reaches their seat (the table default)."""
+    POST = "post"
+    """Post one big blind, live, and be dealt in at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeat:
+    """A seated player between hands.
+
+    Attributes:
+        seat: the seat number (1..10, clockwise).
+        stack: chips on the table.
+        sitting_out: keeps the seat, is not dealt in (R16.2).
+        owes_big_blind: newly seated, or sat out while the big blind passed (R2.6).
+        blind_choice: the player's own choice when they owe the big blind; ``None`` means
+            the table default.
+    """
+
+    seat: int
+    stack: int
+    sitting_out: bool = False
+    owes_big_blind: bool = False
+    blind_choice: BlindChoice | None = None
+
+    @property
+    def ready(self) -> bool:
+        """Has chips and is not sitting out (R16.3)."""
+        return self.stack > 0 and not self.sitting_out
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlan:
+    """Who plays the next hand and where the button and blinds are.
+
+    Attributes:
+        seats, stacks: the players dealt in, in increasing seat order, and their chips.
+        button, small_blind_seat, big_blind_seat: positions (R2.1-R2.4).
+        posting: seats that post a live big blind to come in (R2.6).
+        waiting: seats that owe a big blind and wait for it; not dealt in (R2.6).
+    """
+
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind_seat: int
+    big_blind_seat: int
+    posting: tuple[int, ...] = ()
+    waiting: tuple[int, ...] = ()
+
+
+def sit_down(seat: int, stack: int) -> TableSeat:
+    """A player who newly sits down owes a big blind (R2.6)."""
+    return TableSeat(seat=seat, stack=stack, owes_big_blind=True)
+
+
+def can_start_hand(seats: Sequence[TableSeat], *, paused: bool = False) -> bool:
+    """Whether a new hand may start: not paused, and two or more players with chips who
+    are not sitting out (R16.3). (Whether a player waiting for the big blind can already be
+    dealt in is :func:`plan_hand`'s business; it returns ``None`` when no hand can start.)"""
+    return not paused and sum(1 for seat in seats if seat.ready) >= 2
+
+
+def _next_after(seat: int, candidates: Sequence[int]) -> int:
+    """The first of ``candidates`` (sorted seat numbers) clockwise strictly after ``seat``,
+    wrapping round the table."""
+    for candidate in candidates:
+        if candidate > seat:
+            return candidate
+    return candidates[0]
+
+
+def plan_hand(
+    seats: Sequence[TableSeat],
+    previous_button: int | None,
+    *,
+    default: BlindChoice = BlindChoice.WAIT,
+    choose: Callable[[Sequence[int]], int] = secrets.choice,
+    paused: bool = False,
+) -> HandPlan | None:
+    """Plan the next hand, or return ``None`` when none can start (R16.3).
+
+    1. Players with chips who are not sitting out are *ready*. Those who owe a big blind
+       and post (their choice, else ``default``) are dealt in; those who wait are dealt in
+       only when the big blind reaches their seat (R2.6).
+    2. The button: at the first hand (``previous_button is None``) a seat picked by
+       ``choose`` among the players dealt in (R2.1); afterwards the next player dealt in
+       clockwise after the previous button (R2.2).
+    3. The small blind is the first player dealt in after the button; the big blind the next
+       seat after it that is dealt in *or waiting*: a waiting player whose seat the big blind
+       reaches is dealt in as the big blind (R2.3, R2.6). Heads-up the button posts the small
+       blind (R2.4).
+
+    When nobody is dealt in because every ready player owes a big blind (a new table), the
+    game starts afresh: everyone ready is dealt in and nobody posts.
+    """
+    if paused:
+        return None
+    ready = sorted((seat for seat in seats if seat.ready), key=lambda seat: seat.seat)
+    if len(ready) < 2:
+        return None
+
+    def posts(seat: TableSeat) -> bool:
+        return (seat.blind_choice or default) is BlindChoice.POST
+
+    base = [seat for seat in ready if not seat.owes_big_blind or posts(seat)]
+    waiting = [seat for seat in ready if seat.owes_big_blind and not posts(seat)]
+    fresh = not base
+    if fresh:
+        base, waiting = ready, []
+    base_seats = [seat.seat for seat in base]
+    if previous_button is None:
+        button = choose(base_seats)
+        if button not in base_seats:
+            raise ValueError(f"choose() returned {button!r}, not one of {base_seats!r}")
+    else:
+        button = _next_after(previous_button, base_seats)
+    small = _next_after(button, base_seats) if len(base_seats) > 1 else button
+    candidates = sorted(base_seats + [seat.seat for seat in waiting])
+    big = _next_after(small, candidates)
+    dealt = sorted(set(base_seats) | {big}) if big != button else base_seats
+    if len(dealt) < 2:
+        return None
+    if len(dealt) == 2:  # heads-up: the button posts the small blind (R2.4)
+        small = button
+        big = next(seat for seat in dealt if seat != button)
+    by_seat = {seat.seat: seat for seat in ready}
+    posting = () if fresh else tuple(
+        seat for seat in dealt if by_seat[seat].owes_big_blind and seat != big
+    )
+    return HandPlan(
+        seats=tuple(dealt),
+        stacks=tuple(by_seat[seat].stack for seat in dealt),
+        button=button,
+        small_blind_seat=small,
+        big_blind_seat=big,
+        posting=posting,
+        waiting=tuple(seat.seat for seat in waiting if seat.seat not in dealt),
+    )
+
+
+def hand_config(
+    plan: HandPlan,
+    *,
+    small_blind: int,
+    big_blind: int,
+    structure: Structure = Structure.NO_LIMIT,
+    ante: int = 0,
+    big_blind_ante: int = 0,
+    straddle: bool = False,
+    run_it_twice_allowed: bool = False,
+    show_all: bool = False,
+    rake_bps: int = 0,
+    rake_cap: int | None = None,
+) -> HandConfig:
+    """The :class:`engine.hand.HandConfig` of a planned hand with the table's settings."""
+    return HandConfig(
+        seats=plan.seats,
+        stacks=plan.stacks,
+        button=plan.button,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        structure=structure,
+        ante=ante,
+        big_blind_ante=big_blind_ante,
+        straddle=straddle,
+        posting=plan.posting,
+        run_it_twice_allowed=run_it_twice_allowed,
+        show_all=show_all,
+        rake_bps=rake_bps,
+        rake_cap=rake_cap,
+    )
+
+
+def _between(seat: int, start: int, end: int) -> bool:
+    """Whether ``seat`` lies strictly between ``start`` and ``end`` going clockwise."""
+    if start < end:
+        return start < seat < end
+    return seat > start or seat < end
+
+
+def seats_after_hand(
+    seats: Sequence[TableSeat], plan: HandPlan, final_stacks: Mapping[int, int]
+) -> tuple[TableSeat, ...]:
+    """The seats after a hand: new stacks for the players dealt in, missed blinds (R2.6).
+
+    Players dealt in owe nothing any more (they posted, or were the big blind). A player not
+    dealt in (sitting out, or waiting) whose seat the big blind passed this hand, i.e. a seat
+    strictly between the small blind and the big blind, owes a big blind from now on.
+    """
+    dealt = set(plan.seats)
+    result = []
+    for seat in seats:
+        if seat.seat in dealt:
+            result.append(replace(seat, stack=final_stacks[seat.seat], owes_big_blind=False))
+        elif _between(seat.seat, plan.small_blind_seat, plan.big_blind_seat):
+            result.append(replace(seat, owes_big_blind=True))
+        else:
+            result.append(seat)
+    return tuple(result)
+
+
+def buy_in_range(stack: int, minimum: int, maximum: int) -> tuple[int, int] | None:
+    """The chips a player with ``stack`` may add now, ``(least, most)``, or ``None`` when they
+    may not add any: the stack after a buy-in, rebuy or top-up lies within the table's
+    minimum and maximum buy-in (R16.1)."""
+    least = max(1, minimum - stack)
+    most = maximum - stack
+    return (least, most) if least <= most else None
+
+
+def check_buy_in(stack: int, amount: int, minimum: int, maximum: int) -> int:
+    """Return the new stack after adding ``amount``, or raise :class:`engine.hand.EngineError`
+    ``buy_in_out_of_range`` (R16.1). Call it only between hands."""
+    limits = buy_in_range(stack, minimum, maximum)
+    if type(amount) is not int or limits is None or not limits[0] <= amount <= limits[1]:
+        raise EngineError(
+            ErrorCode.BUY_IN_OUT_OF_RANGE,
+            f"with {stack} chips on the table a player may add {limits[0]} to {limits[1]}"
+            if limits
+            else f"with {stack} chips on the table nothing may be added (maximum {maximum})",
+        )
+    return stack + amount

@@ -1,0 +1,147 @@
+"""Shared helpers for the engine's hand tests (not a test module).
+
+* :func:`stacked_deck` builds the deck order that deals chosen hole cards and boards.
+* :class:`Table` drives a hand by seat and action name, checks the chip total after every
+  step and that every state survives a JSON round trip unchanged (issue scope 5).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.cards import FULL_DECK, Card, parse_cards
+from engine.hand import (
+    Action,
+    ActionKind,
+    Event,
+    HandConfig,
+    HandState,
+    LegalActions,
+    apply,
+    legal_actions,
+    start_hand,
+)
+
+
+def positions(config: HandConfig) -> list[int]:
+    """Seats in dealing order: the first seat clockwise after the button first (R4.1)."""
+    clockwise = sorted(config.seats)
+    start = (clockwise.index(config.button) + 1) % len(clockwise)
+    return clockwise[start:] + clockwise[:start]
+
+
+def stacked_deck(
+    config: HandConfig,
+    holes: Mapping[int, str],
+    board: str = "",
+    second_board: str = "",
+) -> list[Card]:
+    """The deck order that deals ``holes`` (by seat, e.g. ``{1: "AhKd"}``) and ``board``
+    (up to five cards), then ``second_board`` (the cards a second run adds, R12).
+
+    Seats without hole cards get unused cards; burns are unused cards too (R4.2).
+    """
+    order = positions(config)
+    n = len(order)
+    named = [card for text in holes.values() for card in parse_cards(text)]
+    named += list(parse_cards(board)) + list(parse_cards(second_board))
+    assert len(set(named)) == len(named), "a card is named twice"
+    spare = iter(card for card in FULL_DECK if card not in set(named))
+    hole_cards = {seat: list(parse_cards(text)) for seat, text in holes.items()}
+    for seat in order:
+        hole_cards.setdefault(seat, [next(spare), next(spare)])
+    deck: list[Card] = [0] * (2 * n)
+    for p, seat in enumerate(order):
+        deck[p], deck[n + p] = hole_cards[seat]
+    for run in (list(parse_cards(board)), list(parse_cards(second_board))):
+        for size in (3, 1, 1):
+            if not run:
+                break
+            deck.append(next(spare))  # burn
+            deck.extend(run[:size])
+            run = run[size:]
+    return deck
+
+
+def round_trip(state: HandState) -> HandState:
+    """The state after to_json -> JSON text -> from_json."""
+    return HandState.from_json(json.loads(json.dumps(state.to_json())))
+
+
+@dataclass
+class Table:
+    """One hand under test: ``t.act(3, "raise", 60)`` applies an action by seat."""
+
+    state: HandState
+    events: list[Event] = field(default_factory=list)
+    states: list[HandState] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        holes: Mapping[int, str] | None = None,
+        board: str = "",
+        second_board: str = "",
+        **options: object,
+    ) -> Table:
+        """Start a hand from HandConfig keyword options, dealing the given cards."""
+        options.setdefault("small_blind", 1)
+        options.setdefault("big_blind", 2)
+        if "seats" not in options:
+            options["seats"] = tuple(range(1, len(options["stacks"]) + 1))  # type: ignore[arg-type]
+        options.setdefault("button", options["seats"][-1])  # type: ignore[index]
+        config = HandConfig(**options)  # type: ignore[arg-type]
+        deck = stacked_deck(config, holes or {}, board, second_board)
+        state, events = start_hand(config, deck=deck)
+        table = cls(state, list(events), [state])
+        table._check(state)
+        return table
+
+    def _check(self, state: HandState) -> None:
+        assert round_trip(state) == state
+        assert state.total_chips == sum(state.config.stacks)
+
+    @property
+    def legal(self) -> LegalActions:
+        legal = legal_actions(self.state)
+        assert legal is not None, "the hand is over"
+        return legal
+
+    def act(self, seat: int, kind: str, amount: int | None = None) -> list[Event]:
+        state, events = apply(self.state, Action(ActionKind(kind), seat, amount))
+        self._check(state)
+        self.state = state
+        self.events.extend(events)
+        self.states.append(state)
+        return events
+
+    def play(self, script: str) -> None:
+        """Apply ``"3 raise 60, 1 call, 2 fold"``-style actions in order."""
+        for step in script.split(","):
+            words = step.split()
+            if not words:
+                continue
+            amount = int(words[2]) if len(words) > 2 else None
+            self.act(int(words[0]), words[1], amount)
+
+    def check_down(self) -> None:
+        """Check or call until the betting is over (no raises)."""
+        while self.state.phase == "betting":
+            legal = self.legal
+            self.act(legal.seat, "check" if legal.allows("check") else "call")
+
+    def of_type(self, kind: type[Event]) -> list[Event]:
+        return [event for event in self.events if isinstance(event, kind)]
+
+    def stacks(self) -> dict[int, int]:
+        return self.state.stacks_by_seat()
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def seats_of(events: Sequence[Event], attribute: str = "seat") -> list[int]:
+    return [getattr(event, attribute) for event in events]
