@@ -33,6 +33,7 @@ urlpatterns = [
     path("accounts/profile/", views.profile, name="profile"),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include(club_patterns)),
+    path("clubs/<slug:slug>/tables/", include("tables.urls")),
     path("invite/<str:token>/", views.invitation, name="invitation"),
     path("admin/", admin.site.urls),
 ]

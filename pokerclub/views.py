@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -59,6 +59,21 @@ def club_create(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/form.html", {"form": form, "creating": True})
 
 
+def open_tables(club: Club) -> list:
+    """The club's tables that are not closed, with how many seats are taken."""
+    from tables.models import Table
+
+    tables = list(
+        Table.objects.filter(club=club)
+        .exclude(status=Table.Status.CLOSED)
+        .annotate(taken=Count("seats", filter=~Q(seats__user=None)))
+        .select_related("club")
+    )
+    for t in tables:
+        t.buy_in_range = f"{club.format_amount(t.min_buy_in)}–{club.format_amount(t.max_buy_in)}"
+    return tables
+
+
 @login_required
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
@@ -71,6 +86,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "invitation_form": InvitationForm() if membership.is_host else None,
         "Role": Role,
         "example_amount": club.format_amount(123456),
+        "tables": open_tables(club),
     }
     return render(request, "clubs/detail.html", context)
 

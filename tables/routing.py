@@ -1,3 +1,9 @@
-"""WebSocket routes of the tables app (the table consumer arrives with live play)."""
+"""WebSocket routes of the tables app (see docs/protocol.md)."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from .consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+]

@@ -1,0 +1,259 @@
+"""The table's WebSocket consumer: a router, not a brain.
+
+It knows who is connected, parses and checks the shape of each message, rate-limits, and
+hands the request to ``tables.services`` in a worker thread. It keeps no play state: on every
+``table.state`` group message it adds the viewer's own part (their hole cards, fetched once
+per hand) to the public state and sends it. See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import services
+from .errors import PlayError, PlayErrorCode
+from .projection import private_cards, viewer_state
+from .services.chat import recent_chat
+from .services.common import group_name
+
+MAX_FRAME = 4096
+RATE_CAPACITY = 20  # burst
+RATE_PER_SECOND = 5.0  # sustained
+FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
+
+CLOSE_NOT_MEMBER = 4403
+CLOSE_FLOOD = 4429
+
+
+def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
+    value = data.get(name)
+    if value is None:
+        if required:
+            raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' is required.")
+        return None
+    if isinstance(value, bool) and kind is not bool:
+        raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' has the wrong type.")
+    if not isinstance(value, kind):
+        raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' has the wrong type.")
+    return value
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: int
+    user: Any
+    is_host: bool
+    cards_cache: tuple[int | None, list[str]]
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        access = await self._access()
+        if access is None:
+            await self.close(code=CLOSE_NOT_MEMBER)
+            return
+        self.is_host = access
+        self.cards_cache = (None, [])
+        self.tokens = float(RATE_CAPACITY)
+        self.last_refill = time.monotonic()
+        self.refused_in_row = 0
+        self.last_version = -1
+        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
+        await self.accept()
+        await self._send_snapshot()
+        await self.send_json({"type": "chat_history", "messages": await self._chat_history()})
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "is_host", None) is not None:
+            await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+
+    # --- incoming ------------------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        ref = None
+        try:
+            self._take_token()
+            if text_data is None or len(text_data) > MAX_FRAME:
+                raise PlayError(PlayErrorCode.TOO_BIG, f"Messages are limited to {MAX_FRAME} bytes of text.")
+            try:
+                data = json.loads(text_data)
+            except ValueError:
+                raise PlayError(PlayErrorCode.BAD_JSON, "The message is not valid JSON.") from None
+            if not isinstance(data, dict):
+                raise PlayError(PlayErrorCode.BAD_JSON, "The message must be a JSON object.")
+            ref = data.get("ref") if isinstance(data.get("ref"), str) else None
+            if ref is not None:
+                ref = ref[:40]
+            await self._dispatch(data)
+            self.refused_in_row = 0
+        except PlayError as error:
+            await self._refuse(error, ref)
+
+    async def _refuse(self, error: PlayError, ref: str | None) -> None:
+        message = error.as_message()
+        if ref is not None:
+            message["ref"] = ref
+        await self.send_json(message)
+        if error.code == PlayErrorCode.RATE_LIMITED:
+            self.refused_in_row += 1
+            if self.refused_in_row >= FLOOD_LIMIT:
+                await self.close(code=CLOSE_FLOOD)
+
+    def _take_token(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(RATE_CAPACITY, self.tokens + (now - self.last_refill) * RATE_PER_SECOND)
+        self.last_refill = now
+        if self.tokens < 1:
+            raise PlayError(PlayErrorCode.RATE_LIMITED, "Too many messages: slow down.")
+        self.tokens -= 1
+
+    async def _dispatch(self, data: dict[str, Any]) -> None:
+        kind = data.get("type")
+        handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise PlayError(PlayErrorCode.UNKNOWN_TYPE, f"Unknown message type: {str(kind)[:30]!r}.")
+        await handler(self, data)
+
+    async def _sync(self, data: dict[str, Any]) -> None:
+        await self._send_snapshot()
+
+    async def _act(self, data: dict[str, Any]) -> None:
+        action = _field(data, "action", str)
+        if action not in ("fold", "check", "call", "bet", "raise", "all_in"):
+            raise PlayError(PlayErrorCode.BAD_FIELD, f"Unknown action {action[:20]!r}.")
+        amount = _field(data, "amount", int, required=action in ("bet", "raise"))
+        version = _field(data, "version", int, required=False)
+        await self._call(services.act, self.user, self.table_id, action, amount, version)
+
+    async def _run_twice(self, data: dict[str, Any]) -> None:
+        agree = _field(data, "agree", bool)
+        await self._call(services.act, self.user, self.table_id, "run_twice", int(agree), None)
+
+    async def _show(self, data: dict[str, Any]) -> None:
+        await self._call(services.act, self.user, self.table_id, "show", None, None)
+
+    async def _muck(self, data: dict[str, Any]) -> None:
+        await self._call(services.act, self.user, self.table_id, "muck", None, None)
+
+    async def _sit(self, data: dict[str, Any]) -> None:
+        seat = _field(data, "seat", int)
+        amount = _field(data, "amount", int)
+        await self._call(services.sit, self.user, self.table_id, seat, amount)
+
+    async def _top_up(self, data: dict[str, Any]) -> None:
+        await self._call(services.top_up, self.user, self.table_id, _field(data, "amount", int))
+
+    async def _sit_out(self, data: dict[str, Any]) -> None:
+        await self._call(services.sit_out, self.user, self.table_id)
+
+    async def _sit_in(self, data: dict[str, Any]) -> None:
+        await self._call(services.sit_in, self.user, self.table_id)
+
+    async def _leave(self, data: dict[str, Any]) -> None:
+        await self._call(services.leave, self.user, self.table_id)
+
+    async def _wait_for_bb(self, data: dict[str, Any]) -> None:
+        wait = _field(data, "wait", bool)
+        await self._call(services.set_blind_choice, self.user, self.table_id, wait)
+
+    async def _chat(self, data: dict[str, Any]) -> None:
+        await self._call(services.post_chat, self.user, self.table_id, _field(data, "text", str))
+
+    async def _host(self, data: dict[str, Any]) -> None:
+        op = _field(data, "op", str)
+        simple = {"pause": services.pause, "resume": services.resume, "close": services.close_table}
+        by_seat = {
+            "approve": services.approve_seat,
+            "reject": services.reject_seat,
+            "remove": services.remove_player,
+        }
+        if op in simple:
+            await self._call(simple[op], self.user, self.table_id)
+        elif op in by_seat:
+            await self._call(by_seat[op], self.user, self.table_id, _field(data, "seat", int))
+        else:
+            raise PlayError(PlayErrorCode.BAD_FIELD, f"Unknown host operation {op[:20]!r}.")
+
+    HANDLERS = {
+        "sync": _sync,
+        "act": _act,
+        "run_twice": _run_twice,
+        "show": _show,
+        "muck": _muck,
+        "sit": _sit,
+        "top_up": _top_up,
+        "sit_out": _sit_out,
+        "sit_in": _sit_in,
+        "leave": _leave,
+        "wait_for_bb": _wait_for_bb,
+        "chat": _chat,
+        "host": _host,
+    }
+
+    async def _call(self, func: Any, *args: Any) -> None:
+        await database_sync_to_async(func)(*args)
+
+    # --- outgoing ------------------------------------------------------------------------------
+
+    async def table_state(self, event: dict[str, Any]) -> None:
+        """A change committed: send this viewer's projection of the new public state."""
+        state = event["state"]
+        if state["version"] <= self.last_version:
+            return
+        await self._send_state(state)
+
+    async def table_chat(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "chat", **event["chat"]})
+
+    async def _send_state(self, public: dict[str, Any]) -> None:
+        hand = public.get("hand")
+        hand_number = hand["number"] if hand else None
+        cards: list[str] = []
+        you_seat = next(
+            (s["number"] for s in public["seats"]
+             if s["player"] and s["player"]["user_id"] == self.user.pk),
+            None,
+        )
+        if hand_number is not None and you_seat is not None:
+            cached_number, cached = self.cards_cache
+            if cached_number != hand_number:
+                cached = await database_sync_to_async(private_cards)(self.table_id, hand_number, you_seat)
+                self.cards_cache = (hand_number, cached)
+            cards = cached
+        self.last_version = public["version"]
+        await self.send_json(viewer_state(public, self.user.pk, you_seat, self.is_host, cards))
+
+    async def _send_snapshot(self) -> None:
+        from .projection import load_public_state
+
+        public = await database_sync_to_async(load_public_state)(self.table_id)
+        self.last_version = -1
+        await self._send_state(public)
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+
+    # --- access --------------------------------------------------------------------------------
+
+    @database_sync_to_async
+    def _access(self) -> bool | None:
+        """None when the viewer may not watch; else whether they are a host of the club."""
+        from pokerclub.models import Membership
+
+        from .models import Table
+
+        if self.user is None or not self.user.is_authenticated:
+            return None
+        club_id = Table.objects.filter(pk=self.table_id).values_list("club_id", flat=True).first()
+        if club_id is None:
+            return None
+        m = Membership.objects.filter(club_id=club_id, user=self.user).first()
+        return None if m is None else m.is_host
+
+    @database_sync_to_async
+    def _chat_history(self) -> list[dict[str, Any]]:
+        return recent_chat(self.table_id)

@@ -1,0 +1,37 @@
+"""Error codes of live play: every refused request gets one, and nothing changes."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class PlayErrorCode(StrEnum):
+    BAD_JSON = "bad_json"
+    TOO_BIG = "too_big"
+    UNKNOWN_TYPE = "unknown_type"
+    BAD_FIELD = "bad_field"
+    RATE_LIMITED = "rate_limited"
+    NOT_A_MEMBER = "not_a_member"
+    NOT_ALLOWED = "not_allowed"
+    NOT_SEATED = "not_seated"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL_ACTION = "illegal_action"
+    AMOUNT_OUT_OF_RANGE = "amount_out_of_range"
+    STALE_VERSION = "stale_version"
+    SEAT_TAKEN = "seat_taken"
+    ALREADY_SEATED = "already_seated"
+    NO_SUCH_SEAT = "no_such_seat"
+    TABLE_CLOSED = "table_closed"
+    IN_HAND = "in_hand"
+
+
+class PlayError(Exception):
+    """A refused request: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: PlayErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def as_message(self) -> dict[str, str]:
+        return {"type": "error", "code": str(self.code), "message": self.message}

@@ -1,0 +1,246 @@
+"""Tables, seats, the ledger, hands and chat.
+
+The database is the only truth of play: a table row holds its settings, its version (bumped by
+every change, sent with every state message) and, during a hand, the engine's state as JSON.
+Only ``tables.services`` changes these rows.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from pokerclub.models import Club
+
+
+class Structure(models.TextChoices):
+    NO_LIMIT = "no_limit", "No-limit"
+    POT_LIMIT = "pot_limit", "Pot-limit"
+    FIXED_LIMIT = "fixed_limit", "Fixed-limit"
+
+
+class NewPlayerPolicy(models.TextChoices):
+    WAIT = "wait", "Wait for the big blind"
+    POST = "post", "Post a big blind"
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        PAUSED = "paused", "Paused"
+        CLOSED = "closed", "Closed"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
+    name = models.CharField(max_length=60)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    # --- settings (a change during a hand is stored in pending_settings, applied next hand)
+    structure = models.CharField(max_length=12, choices=Structure.choices, default=Structure.NO_LIMIT)
+    small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
+    big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
+    ante = models.PositiveIntegerField(default=0)
+    big_blind_ante = models.BooleanField(
+        default=False, help_text="The big blind posts the ante for the whole table (R3.2)."
+    )
+    straddle_allowed = models.BooleanField(default=False)
+    min_buy_in = models.PositiveIntegerField(default=40)
+    max_buy_in = models.PositiveIntegerField(default=200)
+    max_seats = models.PositiveSmallIntegerField(
+        default=9, validators=[MinValueValidator(2), MaxValueValidator(10)]
+    )
+    action_seconds = models.PositiveSmallIntegerField(
+        default=30, validators=[MinValueValidator(5), MaxValueValidator(600)]
+    )
+    time_bank_seconds = models.PositiveSmallIntegerField(
+        default=60, validators=[MaxValueValidator(3600)]
+    )
+    run_it_twice_allowed = models.BooleanField(default=False)
+    show_all_called = models.BooleanField(default=False)
+    new_player_policy = models.CharField(
+        max_length=4, choices=NewPlayerPolicy.choices, default=NewPlayerPolicy.WAIT
+    )
+    rake_percent = models.DecimalField(
+        max_digits=4, decimal_places=2, default=0,
+        validators=[MinValueValidator(0), MaxValueValidator(10)],
+    )
+    rake_cap = models.PositiveIntegerField(default=0, help_text="0 means no cap.")
+    approve_seats = models.BooleanField(default=False)
+
+    # --- live state
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    pause_requested = models.BooleanField(default=False)
+    close_requested = models.BooleanField(default=False)
+    version = models.PositiveBigIntegerField(default=0)
+    pending_settings = models.JSONField(default=dict, blank=True)
+    hand_state = models.JSONField(null=True, blank=True)
+    current_hand = models.ForeignKey(
+        "Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    hand_count = models.PositiveIntegerField(default=0)
+    button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    deadline_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    time_bank_in_use = models.BooleanField(default=False)
+    next_hand_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(small_blind__lte=models.F("big_blind")), name="sb_not_above_bb"
+            ),
+            models.CheckConstraint(
+                condition=Q(min_buy_in__lte=models.F("max_buy_in")), name="min_buy_in_not_above_max"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tables:detail", args=[self.club.slug, self.pk])
+
+    @property
+    def stakes(self) -> str:
+        fmt = self.club.format_amount
+        text = f"{fmt(self.small_blind)}/{fmt(self.big_blind)}"
+        if self.ante:
+            text += f" ante {fmt(self.ante)}"
+        return text
+
+    @property
+    def in_hand(self) -> bool:
+        """A hand is being played (a finished hand's state stays for display until the next)."""
+        return self.hand_state is not None and self.hand_state.get("phase") != "finished"
+
+
+class Seat(models.Model):
+    """A chair at a table. ``user`` is empty when the chair is free."""
+
+    class Status(models.TextChoices):
+        EMPTY = "empty", "Empty"
+        REQUESTED = "requested", "Waiting for the host"
+        SEATED = "seated", "Seated"
+        SITTING_OUT = "sitting_out", "Sitting out"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="seats",
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.EMPTY)
+    stack = models.PositiveBigIntegerField(default=0)
+    pending_chips = models.PositiveBigIntegerField(
+        default=0, help_text="A top-up asked for during a hand, added before the next (R16.1)."
+    )
+    owes_big_blind = models.BooleanField(
+        default=False, help_text="Newly seated, or sat out while the big blind passed (R2.6)."
+    )
+    blind_choice = models.CharField(
+        max_length=4, choices=NewPlayerPolicy.choices, blank=True,
+        help_text="The player's own choice when owing a big blind; empty = the table default.",
+    )
+    leave_after_hand = models.BooleanField(default=False)
+    sit_out_next_hand = models.BooleanField(default=False)
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    time_bank = models.PositiveIntegerField(default=0)
+    run_twice_preference = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_chair_per_number"),
+            models.UniqueConstraint(
+                fields=["table", "user"], condition=Q(user__isnull=False),
+                name="one_seat_per_player_per_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}"
+
+
+class LedgerEntry(models.Model):
+    """Every chip that enters or leaves a table. Buy-ins are positive, cash-outs negative
+    from the table's point of view; rake is taken from pots and kept by the house."""
+
+    class Kind(models.TextChoices):
+        BUY_IN = "buy_in", "Buy-in"
+        TOP_UP = "top_up", "Top-up"
+        CASH_OUT = "cash_out", "Cash-out"
+        RAKE = "rake", "Rake"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="ledger")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    amount = models.PositiveBigIntegerField()
+    hand = models.ForeignKey("Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["table", "user"])]
+
+
+class Hand(models.Model):
+    """One hand: its configuration, every action, and its final state and result."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    started_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    players = models.JSONField(default=list, help_text="[{seat, user_id, name, stack}] at the start")
+    config = models.JSONField(default=dict)
+    commitment = models.CharField(max_length=64)
+    seed = models.CharField(max_length=64, blank=True, help_text="Revealed when the hand ends (R15).")
+    final_state = models.JSONField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    rake = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_per_table")
+        ]
+
+
+class HandAction(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
+    sequence = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    kind = models.CharField(max_length=12)
+    amount = models.BigIntegerField(null=True, blank=True)
+    timeout = models.BooleanField(default=False)
+    version = models.PositiveBigIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["hand", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "sequence"], name="action_sequence_per_hand")
+        ]
+
+
+class ChatMessage(models.Model):
+    MAX_LENGTH = 300
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]

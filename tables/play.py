@@ -1,0 +1,180 @@
+"""Between the table's rows and the engine: build a hand's config, and read a hand's state
+for the public projection (nothing secret leaves this module except through
+:func:`hole_cards_of`, which the caller asks for one seat's own player only)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from engine.cards import card_str
+from engine.equity import all_in_equity
+from engine.hand import HandConfig, HandState, Phase, legal_actions
+from engine.hand import pots as engine_pots
+from engine.hand import Structure as EngineStructure
+
+from .models import Table
+
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+def hand_config(
+    table: Table,
+    seats: list[int],
+    stacks: list[int],
+    button: int,
+    posting: tuple[int, ...] = (),
+    straddle: bool = False,
+) -> HandConfig:
+    rake_bps = int((Decimal(table.rake_percent) * 100).to_integral_value())
+    return HandConfig(
+        seats=tuple(seats),
+        stacks=tuple(stacks),
+        button=button,
+        small_blind=table.small_blind,
+        big_blind=table.big_blind,
+        structure=EngineStructure(table.structure),
+        ante=0 if table.big_blind_ante else table.ante,
+        big_blind_ante=table.ante if table.big_blind_ante else 0,
+        straddle=straddle,
+        posting=posting,
+        run_it_twice_allowed=table.run_it_twice_allowed,
+        show_all=table.show_all_called,
+        rake_bps=rake_bps,
+        rake_cap=table.rake_cap or None,
+    )
+
+
+def cards(values: Any) -> list[str]:
+    return [card_str(c) for c in values]
+
+
+@lru_cache(maxsize=256)
+def _equity(holes: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> tuple[float, ...]:
+    """Exact all-in equity; cached because every projection of an all-in spot asks again."""
+    return tuple(all_in_equity(holes, board))
+
+
+def hand_view(table: Table) -> dict[str, Any]:
+    """The public view of the table's current (or just finished) hand.
+
+    Hole cards appear only where shown (R11) — all-in players' hands are turned up when no
+    more betting is possible (R11.1). The deck, the undealt board and the seed (until the
+    hand is over, R15) never appear.
+    """
+    state = HandState.from_json(table.hand_state)
+    config = state.config
+    n = len(state.seats)
+    finished = state.is_finished
+    small, big = _blind_seats(state)
+    live = [i for i in range(n) if not state.folded[i]]
+    showing = [i for i in live if state.shown[i]]
+
+    equities: dict[int, float] = {}
+    if state.all_in and not finished and len(showing) == len(live) >= 2 and len(state.boards) == 1:
+        board = state.boards[0]
+        if len(board) < 5:
+            eq = _equity(tuple(tuple(state.holes[i]) for i in live), tuple(board))
+            equities = {state.seats[i]: round(e, 4) for i, e in zip(live, eq, strict=True)}
+
+    names = _shown_names(state)
+    seat_views: dict[int, dict[str, Any]] = {}
+    for i, seat in enumerate(state.seats):
+        shown = bool(state.shown[i])
+        seat_views[seat] = {
+            "in_hand": True,
+            "stack": state.stacks[i],
+            "bet": state.bets[i],
+            "folded": bool(state.folded[i]),
+            "all_in": state.stacks[i] == 0 and not state.folded[i],
+            "cards": cards(state.holes[i]) if shown else (["??", "??"] if not state.folded[i] and not state.mucked[i] else []),
+            "shown": shown,
+            "mucked": bool(state.mucked[i]),
+            "hand_name": names.get(i),
+            "won": state.won[i],
+            "small_blind": seat == small,
+            "big_blind": seat == big,
+            "button": seat == config.button,
+            "equity": equities.get(seat),
+        }
+    legal = legal_actions(state)
+    pending = None
+    legal_view = None
+    if legal is not None:
+        if state.phase is Phase.RUN_TWICE:
+            pending = {"kind": "run_twice", "seats": [state.seats[p] for p in state.to_act]}
+        elif state.phase is Phase.SHOWDOWN:
+            pending = {
+                "kind": "show_or_muck",
+                "seat": legal.seat,
+                "may_muck": "muck" in legal.kinds,
+            }
+        else:
+            kinds = {str(k) for k in legal.kinds}
+            legal_view = {
+                "seat": legal.seat,
+                "fold": "fold" in kinds,
+                "check": "check" in kinds,
+                "call": legal.call_amount if "call" in kinds else None,
+                "bet_or_raise": "bet" if "bet" in kinds else ("raise" if "raise" in kinds else None),
+                "min_to": legal.min_to,
+                "max_to": legal.max_to,
+                "all_in_to": legal.all_in_to,
+                "stack": legal.stack,
+                "bet": legal.bet,
+            }
+    return {
+        "number": table.hand_count,
+        "street": "finished" if finished else (
+            "showdown" if state.phase is Phase.SHOWDOWN else STREETS[int(state.street)]
+        ),
+        "phase": str(state.phase),
+        "boards": [cards(b) for b in state.boards],
+        "pots": _pots(state),
+        "pot_total": state.pot_total if not finished else 0,
+        "to_act": None if finished else state.seat_to_act,
+        "legal": legal_view,
+        "pending": pending,
+        "commitment": state.commitment,
+        "seed": state.seed.hex() if finished and state.seed is not None else None,
+        "finished": finished,
+        "rake": state.rake,
+        "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],
+        "seat_views": seat_views,
+    }
+
+
+def _blind_seats(state: HandState) -> tuple[int | None, int | None]:
+    n = len(state.seats)
+    if n == 2:
+        return state.seats[1], state.seats[0]
+    return state.seats[0], state.seats[1]
+
+
+def _shown_names(state: HandState) -> dict[int, str]:
+    from engine.evaluation import evaluate
+
+    names: dict[int, str] = {}
+    for i in range(len(state.seats)):
+        if state.shown[i]:
+            board = state.boards[0]
+            if len(board) == 5:
+                names[i] = evaluate(tuple(state.holes[i]) + tuple(board)).name
+    return names
+
+
+def _pots(state: HandState) -> list[dict[str, Any]]:
+    """Main and side pots by contribution level (R8.1), with their eligible seats."""
+    if state.is_finished:
+        return []
+    return [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in engine_pots(state)]
+
+
+def hole_cards_of(state: dict[str, Any], hand_number: int, seat: int) -> list[str]:
+    """The hole cards of ``seat`` in the stored state: only for that seat's own player."""
+    try:
+        index = state["seats"].index(seat)
+    except (KeyError, ValueError):
+        return []
+    return cards(state["holes"][index])

@@ -1,0 +1,140 @@
+"""What each viewer may see of a table (DESIGN.md: a projection per viewer).
+
+:func:`public_state` builds the state every member may see — it is what the services put in
+group messages, so it must never contain a secret: no face-down hole cards, no deck, no
+undealt board, no seed before the hand ends (R4.3, R15). :func:`viewer_state` adds the
+viewer's own part (their hole cards) for one socket or page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from .models import Seat, Table
+from .play import hand_view, hole_cards_of
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+def table_summary(table: Table) -> dict[str, Any]:
+    club = table.club
+    return {
+        "id": table.pk,
+        "name": table.name,
+        "club": club.slug,
+        "structure": table.structure,
+        "small_blind": table.small_blind,
+        "big_blind": table.big_blind,
+        "ante": table.ante,
+        "big_blind_ante": table.big_blind_ante,
+        "straddle_allowed": table.straddle_allowed,
+        "min_buy_in": table.min_buy_in,
+        "max_buy_in": table.max_buy_in,
+        "max_seats": table.max_seats,
+        "action_seconds": table.action_seconds,
+        "time_bank_seconds": table.time_bank_seconds,
+        "run_it_twice_allowed": table.run_it_twice_allowed,
+        "show_all_called": table.show_all_called,
+        "approve_seats": table.approve_seats,
+        "status": table.status,
+        "pause_requested": table.pause_requested,
+        "close_requested": table.close_requested,
+        "next_hand_at": _iso(table.next_hand_at),
+        "pending_settings": table.pending_settings,
+        "amount_format": {
+            "kind": club.amount_format,
+            "symbol": club.currency_symbol,
+            "decimals": club.decimal_places if club.amount_format == "currency" else 0,
+        },
+    }
+
+
+def public_state(table: Table, seats: list[Seat]) -> dict[str, Any]:
+    """The state of the table that every member may see."""
+    hand = hand_view(table) if table.hand_state is not None else None
+    by_seat = hand["seat_views"] if hand else {}
+    seat_list = []
+    for seat in seats:
+        player = (
+            {"user_id": seat.user_id, "name": str(seat.user)} if seat.user_id is not None else None
+        )
+        view = {
+            "number": seat.number,
+            "status": seat.status,
+            "player": player,
+            "stack": seat.stack,
+            "pending_chips": seat.pending_chips,
+            "bet": 0,
+            "in_hand": False,
+            "folded": False,
+            "all_in": False,
+            "sitting_out": seat.status == Seat.Status.SITTING_OUT or seat.sit_out_next_hand,
+            "leaving": seat.leave_after_hand,
+            "owes_big_blind": seat.owes_big_blind,
+            "blind_choice": seat.blind_choice or table.new_player_policy,
+            "cards": [],
+            "shown": False,
+            "hand_name": None,
+            "won": 0,
+            "button": table.button_seat == seat.number,
+            "small_blind": False,
+            "big_blind": False,
+            "equity": None,
+            "time_bank": seat.time_bank,
+        }
+        view.update(by_seat.get(seat.number, {}))
+        seat_list.append(view)
+    if hand is not None:
+        hand = {k: v for k, v in hand.items() if k != "seat_views"}
+        hand["deadline"] = _iso(table.deadline)
+        hand["time_bank"] = table.time_bank_in_use
+    return {
+        "type": "state",
+        "version": table.version,
+        "table": table_summary(table),
+        "seats": seat_list,
+        "hand": hand,
+    }
+
+
+def viewer_state(
+    public: dict[str, Any], user_id: int | None, seat: int | None, is_host: bool, cards: list[str]
+) -> dict[str, Any]:
+    """Add the viewer's own part to a public state (a new dict; ``public`` is not changed)."""
+    return {
+        **public,
+        "server_time": _iso(timezone.now()),
+        "you": {"user_id": user_id, "seat": seat, "is_host": is_host, "cards": cards},
+    }
+
+
+def load_public_state(table_id: int) -> dict[str, Any]:
+    table = Table.objects.select_related("club").get(pk=table_id)
+    seats = list(Seat.objects.select_related("user").filter(table=table).order_by("number"))
+    return public_state(table, seats)
+
+
+def private_cards(table_id: int, hand_number: int, seat_number: int) -> list[str]:
+    """The hole cards of ``seat_number`` in hand ``hand_number`` — for that seat's player only."""
+    state = (
+        Table.objects.filter(pk=table_id).values_list("hand_state", flat=True).first()
+    )
+    if not state:
+        return []
+    return hole_cards_of(state, hand_number, seat_number)
+
+
+def private_cards_for_user(
+    table_id: int, public: dict[str, Any], user_id: int
+) -> tuple[int | None, list[str]]:
+    seat = next(
+        (s["number"] for s in public["seats"] if s["player"] and s["player"]["user_id"] == user_id),
+        None,
+    )
+    if seat is None or public.get("hand") is None:
+        return seat, []
+    return seat, private_cards(table_id, public["hand"]["number"], seat)

@@ -1,0 +1,50 @@
+"""The only code that changes play state (DESIGN.md: "the one way data flows").
+
+Every public function here is one transaction. It validates its input first (raising
+:class:`~tables.errors.PlayError` with a code before anything changes), locks the table row
+(``select_for_update``) and then that table's seats in seat order — always in that order, so
+two requests never deadlock — changes what it must, bumps the table's version, and sends the
+new public state to the table's group only after commit.
+"""
+
+from .seating import (
+    approve_seat,
+    cash_out_leavers,
+    close_table,
+    create_table,
+    leave,
+    pause,
+    reject_seat,
+    remove_player,
+    resume,
+    set_blind_choice,
+    sit,
+    sit_in,
+    sit_out,
+    top_up,
+    update_settings,
+)
+from .play import act, handle_due, start_hand_if_ready
+from .chat import post_chat
+
+__all__ = [
+    "act",
+    "approve_seat",
+    "cash_out_leavers",
+    "close_table",
+    "create_table",
+    "handle_due",
+    "leave",
+    "pause",
+    "post_chat",
+    "reject_seat",
+    "remove_player",
+    "resume",
+    "set_blind_choice",
+    "sit",
+    "sit_in",
+    "sit_out",
+    "start_hand_if_ready",
+    "top_up",
+    "update_settings",
+]

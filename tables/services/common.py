@@ -1,0 +1,115 @@
+"""Locking, permission checks and after-commit broadcasting shared by the services."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from pokerclub.models import Membership
+
+from ..errors import PlayError, PlayErrorCode
+from ..models import Seat, Table
+
+log = logging.getLogger(__name__)
+
+
+def group_name(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
+def lock_table(table_id: int) -> Table:
+    """Lock the table row for the rest of the transaction (always the first lock taken)."""
+    table = Table.objects.select_for_update(of=("self",)).select_related("club").filter(
+        pk=table_id
+    ).first()
+    if table is None:
+        raise PlayError(PlayErrorCode.NO_SUCH_SEAT, "There is no such table.")
+    return table
+
+
+def lock_seats(table: Table) -> list[Seat]:
+    """Lock the table's seats in seat order (after the table row)."""
+    return list(
+        Seat.objects.select_for_update(of=("self",))
+        .select_related("user")
+        .filter(table=table)
+        .order_by("number")
+    )
+
+
+def membership(user: Any, table: Table) -> Membership:
+    found = Membership.objects.filter(club_id=table.club_id, user=user).first() if (
+        user is not None and user.is_authenticated
+    ) else None
+    if found is None:
+        raise PlayError(PlayErrorCode.NOT_A_MEMBER, "Only members of the club can do that.")
+    return found
+
+
+def require_host(user: Any, table: Table) -> Membership:
+    m = membership(user, table)
+    if not m.is_host:
+        raise PlayError(PlayErrorCode.NOT_ALLOWED, "Only the club's owner or a host can do that.")
+    return m
+
+
+def require_open(table: Table) -> None:
+    if table.status == Table.Status.CLOSED:
+        raise PlayError(PlayErrorCode.TABLE_CLOSED, "This table is closed.")
+
+
+def seat_of(seats: list[Seat], user: Any) -> Seat | None:
+    for seat in seats:
+        if seat.user_id is not None and seat.user_id == user.pk:
+            return seat
+    return None
+
+
+def require_seat(seats: list[Seat], user: Any) -> Seat:
+    seat = seat_of(seats, user)
+    if seat is None:
+        raise PlayError(PlayErrorCode.NOT_SEATED, "You are not seated at this table.")
+    return seat
+
+
+def check_amount(value: Any, field: str = "amount") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PlayError(PlayErrorCode.BAD_FIELD, f"'{field}' must be a whole number.")
+    if value <= 0:
+        raise PlayError(PlayErrorCode.AMOUNT_OUT_OF_RANGE, f"'{field}' must be positive.")
+    return value
+
+
+def commit_change(table: Table, seats: list[Seat] | None = None, *, fields: list[str] | None = None) -> int:
+    """Bump the version, save the table, and broadcast the public state after commit.
+
+    Returns the new version. ``seats`` (if given) are the locked seats the projection shows;
+    the caller has saved the ones it changed.
+    """
+    from ..projection import public_state
+
+    table.version += 1
+    update = ["version", *(fields or [])]
+    table.save(update_fields=list(dict.fromkeys(update)))
+    if seats is None:
+        seats = list(Seat.objects.select_related("user").filter(table=table).order_by("number"))
+    state = public_state(table, seats)
+    broadcast_on_commit(table.pk, {"type": "table.state", "state": state})
+    return table.version
+
+
+def broadcast_on_commit(table_id: int, message: dict[str, Any]) -> None:
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        try:
+            async_to_sync(layer.group_send)(group_name(table_id), message)
+        except Exception:  # the channel layer may drop messages; clients resync by version
+            log.exception("broadcast to table %s failed", table_id)
+
+    transaction.on_commit(send)

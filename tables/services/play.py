@@ -1,0 +1,355 @@
+"""Playing hands: starting them (R2, R16.3), players' actions (R6, R7), run it twice (R12),
+showdown decisions (R11.3) and the action clock (R14).
+
+Each public function is one transaction holding the table row lock (then the seats, in seat
+order). Per betting action the database sees: the table lock, the seats lock, the action row,
+the table update (and a seat update when the clock or time bank changed) — constant in the
+number of players and of actions so far.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine.hand import (
+    Action,
+    ActionKind,
+    EngineError,
+    HandState,
+    Phase,
+    apply,
+    legal_actions,
+    start_hand,
+)
+from engine.deck import new_seed
+from engine.table import BlindChoice, HandPlan, TableSeat, plan_hand, seats_after_hand
+
+from ..errors import PlayError, PlayErrorCode
+from ..models import Hand, HandAction, LedgerEntry, Seat, Table
+from ..play import hand_config
+from .common import commit_change, lock_seats, lock_table, require_seat
+from .seating import (
+    apply_pending_settings,
+    cash_out_leavers,
+    finish_closing,
+    is_ready,
+    schedule_next_hand,
+)
+
+ACTIONS = {
+    "fold": ActionKind.FOLD,
+    "check": ActionKind.CHECK,
+    "call": ActionKind.CALL,
+    "bet": ActionKind.BET,
+    "raise": ActionKind.RAISE,
+    "all_in": ActionKind.ALL_IN,
+    "run_twice": ActionKind.RUN_TWICE,
+    "show": ActionKind.SHOW,
+    "muck": ActionKind.MUCK,
+}
+TIMEOUTS_BEFORE_SIT_OUT = 2
+"""R14: after two timeouts in a row the player is sat out."""
+DECISION_SECONDS = 15
+"""Clock for run-it-twice and show-or-muck decisions (no time bank)."""
+
+
+def running_state(table: Table) -> HandState | None:
+    """The state of the hand in progress, or None between hands (a finished hand's state
+    stays on the table for display until the next one starts)."""
+    if not table.in_hand:
+        return None
+    return HandState.from_json(table.hand_state)
+
+
+# --- starting a hand -------------------------------------------------------------------------
+
+
+def _table_seats(table: Table, seats: list[Seat]) -> list[TableSeat]:
+    """The engine's between-hands view of the occupied seats."""
+    return [
+        TableSeat(
+            seat=s.number,
+            stack=s.stack,
+            sitting_out=not is_ready(s),
+            owes_big_blind=s.owes_big_blind,
+            blind_choice=BlindChoice(s.blind_choice) if s.blind_choice else None,
+        )
+        for s in seats
+        if s.user_id is not None and s.status in (Seat.Status.SEATED, Seat.Status.SITTING_OUT)
+    ]
+
+
+def _big_blind_passed(seats: list[Seat], plan: HandPlan) -> list[int]:
+    """Seats not dealt in that the big blind passes this hand now owe one (R2.6)."""
+    views = _table_seats_all(seats)
+    after = seats_after_hand(views, plan, dict(zip(plan.seats, plan.stacks, strict=True)))
+    return [a.seat for a, b in zip(after, views, strict=True) if a.owes_big_blind and not b.owes_big_blind]
+
+
+def _table_seats_all(seats: list[Seat]) -> list[TableSeat]:
+    return [
+        TableSeat(seat=s.number, stack=s.stack, owes_big_blind=s.owes_big_blind)
+        for s in seats
+        if s.user_id is not None and s.status != Seat.Status.REQUESTED
+    ]
+
+
+def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
+    """Between hands: settle the last hand's leftovers and deal the next one if it can."""
+    fields = ["hand_state", "current_hand", "deadline", "deadline_seat", "next_hand_at"]
+    cash_out_leavers(table, seats)
+    fields += apply_pending_settings(table, seats)
+    seats = [s for s in seats if s.pk is not None]
+    table.next_hand_at = None
+    table.deadline = None
+    table.deadline_seat = None
+    if table.close_requested:
+        finish_closing(table, seats)
+        table.hand_state = None
+        return [*fields, "status"]
+    if table.pause_requested:
+        table.status = Table.Status.PAUSED
+        table.hand_state = None
+        return [*fields, "status"]
+    plan = plan_hand(
+        _table_seats(table, seats),
+        table.button_seat,
+        default=BlindChoice(table.new_player_policy),
+    )
+    if plan is None:
+        table.hand_state = None
+        return fields
+    dealt = [s for s in seats if s.number in plan.seats]
+    button = plan.button
+    config = hand_config(
+        table, list(plan.seats), list(plan.stacks), button, posting=plan.posting
+    )
+    state, _events = start_hand(config, seed=new_seed())
+    table.hand_count += 1
+    hand = Hand.objects.create(
+        table=table,
+        number=table.hand_count,
+        started_at=now,
+        players=[
+            {"seat": s.number, "user_id": s.user_id, "name": str(s.user), "stack": s.stack}
+            for s in dealt
+        ],
+        config=config.to_json(),
+        commitment=state.commitment or "",
+    )
+    for s in dealt:
+        if s.owes_big_blind:  # they posted, or are the big blind (R2.6)
+            s.owes_big_blind = False
+            s.save(update_fields=["owes_big_blind"])
+    for number in _big_blind_passed(seats, plan):
+        seat = next(s for s in seats if s.number == number)
+        seat.owes_big_blind = True
+        seat.save(update_fields=["owes_big_blind"])
+    table.current_hand = hand
+    table.button_seat = button
+    table.hand_state = state.to_json()
+    _set_clock(table, seats, state, now)
+    return [*fields, "hand_count", "button_seat", "time_bank_in_use"]
+
+
+@transaction.atomic
+def start_hand_if_ready(table_id: int, now: Any = None) -> bool:
+    """Deal the next hand now if one can start (used by the clock and by tests)."""
+    now = now or timezone.now()
+    table = lock_table(table_id)
+    if running_state(table) is not None or table.status != Table.Status.OPEN:
+        return False
+    seats = lock_seats(table)
+    fields = _start_hand(table, seats, now)
+    commit_change(table, lock_seats(table), fields=fields)
+    return table.in_hand
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+def _engine_error(error: EngineError) -> PlayError:
+    if error.code == "not_your_turn":
+        return PlayError(PlayErrorCode.NOT_YOUR_TURN, error.message)
+    if error.code in ("amount_out_of_range", "bad_amount"):
+        return PlayError(PlayErrorCode.AMOUNT_OUT_OF_RANGE, error.message)
+    return PlayError(PlayErrorCode.ILLEGAL_ACTION, error.message)
+
+
+@transaction.atomic
+def act(user: Any, table_id: int, action: str, amount: int | None, version: int | None) -> None:
+    """A seated player's decision on their turn, checked by the engine (R6, R7, R11, R12)."""
+    kind = ACTIONS.get(action) if isinstance(action, str) else None
+    if kind is None:
+        raise PlayError(PlayErrorCode.BAD_FIELD, "Unknown action.")
+    if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
+        raise PlayError(PlayErrorCode.BAD_FIELD, "'amount' must be a whole number.")
+    table = lock_table(table_id)
+    seats = lock_seats(table)
+    seat = require_seat(seats, user)
+    if version is not None and version != table.version:
+        raise PlayError(
+            PlayErrorCode.STALE_VERSION,
+            "The table changed since you saw it; look again and decide.",
+        )
+    state = running_state(table)
+    if state is None:
+        raise PlayError(PlayErrorCode.NOT_YOUR_TURN, "No hand is being played.")
+    legal = legal_actions(state)
+    if legal is None or seat.number not in (legal.waiting or (legal.seat,)):
+        raise PlayError(PlayErrorCode.NOT_YOUR_TURN, "It is not your turn.")
+    if kind is ActionKind.ALL_IN and amount is None:
+        amount = legal.all_in_to
+    try:
+        new_state, _events = apply(state, Action(kind, seat.number, amount))
+    except EngineError as error:
+        raise _engine_error(error) from None
+    now = timezone.now()
+    if table.time_bank_in_use and table.deadline_seat == seat.number and table.deadline:
+        # R14: the time bank is spent by the seconds used beyond the action clock
+        used = max(0, (now - (table.deadline - timedelta(seconds=seat.time_bank))).total_seconds())
+        seat.time_bank = max(0, seat.time_bank - int(used + 0.999))
+        seat.save(update_fields=["time_bank"])
+    if seat.timeouts_in_row:
+        seat.timeouts_in_row = 0
+        seat.save(update_fields=["timeouts_in_row"])
+    _record(table, seat, user, kind, amount, timeout=False)
+    fields = _after_engine(table, seats, new_state, now)
+    commit_change(table, seats, fields=fields)
+
+
+def _record(table: Table, seat: Seat, user: Any, kind: ActionKind,
+            amount: int | None, *, timeout: bool) -> None:
+    HandAction.objects.create(
+        hand_id=table.current_hand_id,
+        sequence=table.version + 1,  # the version this action produces: unique, increasing
+        seat=seat.number,
+        user=user,
+        kind=str(kind),
+        amount=amount,
+        timeout=timeout,
+        version=table.version + 1,
+    )
+
+
+def _after_engine(table: Table, seats: list[Seat], state: HandState, now: Any) -> list[str]:
+    table.hand_state = state.to_json()
+    fields = ["hand_state", "deadline", "deadline_seat", "time_bank_in_use", "next_hand_at"]
+    if state.is_finished:
+        _finish_hand(table, seats, state, now)
+    else:
+        _set_clock(table, seats, state, now)
+    return fields
+
+
+def _set_clock(table: Table, seats: list[Seat], state: HandState, now: Any) -> None:
+    """The deadline of the decision the hand now waits for (R14)."""
+    legal = legal_actions(state)
+    table.time_bank_in_use = False
+    if legal is None:
+        table.deadline = None
+        table.deadline_seat = None
+        return
+    seconds = table.action_seconds if state.phase is Phase.BETTING else DECISION_SECONDS
+    table.deadline = now + timedelta(seconds=seconds)
+    table.deadline_seat = legal.seat
+
+
+def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) -> None:
+    """Final stacks back to the seats, the hand's record completed, rake to the ledger."""
+    final = state.stacks_by_seat()
+    for seat in seats:
+        if seat.number in final and seat.stack != final[seat.number]:
+            seat.stack = final[seat.number]
+            seat.save(update_fields=["stack"])
+    hand = Hand.objects.get(pk=table.current_hand_id)
+    hand.ended_at = now
+    hand.final_state = table.hand_state
+    hand.seed = state.seed.hex() if state.seed else ""
+    hand.rake = state.rake
+    hand.result = {
+        "stacks": {str(k): v for k, v in final.items()},
+        "won": {str(s): w for s, w in zip(state.seats, state.won, strict=True) if w},
+        "boards": [list(b) for b in state.boards],
+    }
+    hand.save(update_fields=["ended_at", "final_state", "seed", "rake", "result"])
+    if state.rake:
+        LedgerEntry.objects.create(
+            table=table, kind=LedgerEntry.Kind.RAKE, amount=state.rake, hand=hand
+        )
+    table.deadline = None
+    table.deadline_seat = None
+    table.next_hand_at = None
+    cash_out_leavers(table, seats)  # top-ups, sit-outs and departures take effect now (R16)
+    # the finished state stays for display; the next hand is scheduled a few seconds out
+    schedule_next_hand(table, seats, now)
+
+
+# --- the clock -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def handle_due(table_id: int, version: int, now: Any = None) -> bool:
+    """Apply whatever is due on the table, if it is still at ``version`` (compare-and-set).
+
+    A deadline that passed: the time bank starts, or the player times out — check if they
+    can, else fold (R14); a run-it-twice question is declined, a show-or-muck question is
+    mucked when allowed, else the hand is shown. A next hand that is due is dealt (R16.3).
+    Returns whether anything changed.
+    """
+    now = now or timezone.now()
+    table = lock_table(table_id)
+    if table.version != version:
+        return False
+    if table.deadline is not None and table.deadline <= now:
+        seats = lock_seats(table)
+        _timeout(table, seats, now)
+        return True
+    if table.next_hand_at is not None and table.next_hand_at <= now:
+        if running_state(table) is not None or table.status != Table.Status.OPEN:
+            table.next_hand_at = None
+            commit_change(table, fields=["next_hand_at"])
+            return True
+        seats = lock_seats(table)
+        fields = _start_hand(table, seats, now)
+        commit_change(table, lock_seats(table), fields=fields)
+        return True
+    return False
+
+
+def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
+    state = running_state(table)
+    legal = legal_actions(state) if state is not None else None
+    if state is None or legal is None:
+        table.deadline = None
+        table.deadline_seat = None
+        commit_change(table, seats, fields=["deadline", "deadline_seat"])
+        return
+    seat = next(s for s in seats if s.number == legal.seat)
+    if state.phase is Phase.BETTING and not table.time_bank_in_use and seat.time_bank > 0:
+        table.time_bank_in_use = True
+        table.deadline = now + timedelta(seconds=seat.time_bank)
+        commit_change(table, seats, fields=["time_bank_in_use", "deadline"])
+        return
+    if state.phase is Phase.RUN_TWICE:
+        action = Action(ActionKind.RUN_TWICE, seat.number, 0)
+    elif state.phase is Phase.SHOWDOWN:
+        kind = ActionKind.MUCK if legal.allows(ActionKind.MUCK) else ActionKind.SHOW
+        action = Action(kind, seat.number)
+    else:
+        kind = ActionKind.CHECK if legal.allows(ActionKind.CHECK) else ActionKind.FOLD
+        action = Action(kind, seat.number)
+        if table.time_bank_in_use:
+            seat.time_bank = 0
+        seat.timeouts_in_row += 1
+        if seat.timeouts_in_row >= TIMEOUTS_BEFORE_SIT_OUT:
+            seat.sit_out_next_hand = True  # R14: two timeouts in a row sit the player out
+        seat.save(update_fields=["time_bank", "timeouts_in_row", "sit_out_next_hand"])
+    new_state, _events = apply(state, action)
+    _record(table, seat, seat.user, action.kind, action.amount, timeout=True)
+    fields = _after_engine(table, seats, new_state, now)
+    commit_change(table, seats, fields=fields)

@@ -1,0 +1,99 @@
+"""Table pages: open a table, change its settings, and the table itself. Thin views."""
+
+from __future__ import annotations
+
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from pokerclub.views import club_for_member
+
+from . import services
+from .errors import PlayError
+from .forms import SETTING_FIELDS, TableForm
+from .models import Table
+from .projection import load_public_state, private_cards_for_user, viewer_state
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    if not membership.is_host:
+        raise PermissionDenied("Only the owner or a host can open tables.")
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        table = services.create_table(request.user, club, form.cleaned_data)
+        messages.success(request, f"Table {table.name} is open.")
+        return redirect(table)
+    return render(
+        request,
+        "tables/form.html",
+        {"form": form, "club": club, "creating": True, "hundred": club.format_amount(100)},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    table = get_object_or_404(Table, club=club, pk=pk)
+    if not membership.is_host:
+        raise PermissionDenied("Only the owner or a host can change a table.")
+    form = TableForm(request.POST or None, instance=Table.objects.get(pk=table.pk))
+    if request.method == "POST" and form.is_valid():
+        changed = {name: form.cleaned_data[name] for name in form.changed_data if name in SETTING_FIELDS}
+        try:
+            applied = services.update_settings(request.user, table.pk, changed)
+        except PlayError as error:
+            messages.error(request, error.message)
+            return redirect(table)
+        messages.success(
+            request,
+            "Settings saved." if applied else "Settings saved: they apply from the next hand.",
+        )
+        return redirect(table)
+    return render(
+        request,
+        "tables/form.html",
+        {"form": form, "club": club, "table": table, "creating": False,
+         "hundred": club.format_amount(100)},
+    )
+
+
+@login_required
+def table_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    table = get_object_or_404(Table.objects.select_related("club"), club=club, pk=pk)
+    initial = _viewer_state(request, table, membership.is_host)
+    return render(
+        request,
+        "tables/table.html",
+        {
+            "table": table,
+            "club": club,
+            "membership": membership,
+            "ws_path": f"/ws/tables/{table.pk}/",
+            "initial_state": initial,
+        },
+    )
+
+
+@login_required
+def table_state(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
+    """The viewer's current state as JSON (the same as the socket's ``state`` message)."""
+    club, membership = club_for_member(request, slug)
+    table = get_object_or_404(Table, club=club, pk=pk)
+    return JsonResponse(_viewer_state(request, table, membership.is_host))
+
+
+def _viewer_state(request: HttpRequest, table: Table, is_host: bool) -> dict:
+    public = load_public_state(table.pk)
+    seat, cards = private_cards_for_user(table.pk, public, request.user.pk)
+    return viewer_state(public, request.user.pk, seat, is_host, cards)
+
+

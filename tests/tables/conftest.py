@@ -1,0 +1,48 @@
+"""Fixtures for live play: a club with players and a table."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables import services
+from tables.forms import TableForm
+
+
+def table_settings(**overrides):
+    data = {
+        "name": "Main", "structure": "no_limit", "small_blind": 1, "big_blind": 2, "ante": 0,
+        "big_blind_ante": False, "straddle_allowed": False, "min_buy_in": 40, "max_buy_in": 200,
+        "max_seats": 6, "action_seconds": 30, "time_bank_seconds": 60,
+        "run_it_twice_allowed": False, "show_all_called": False, "new_player_policy": "wait",
+        "rake_percent": "0", "rake_cap": 0, "approve_seats": False,
+    }
+    data.update(overrides)
+    form = TableForm(data)
+    assert form.is_valid(), form.errors
+    return form.cleaned_data
+
+
+@pytest.fixture
+def make_table(club_with_roles):
+    def make(**overrides):
+        return services.create_table(
+            club_with_roles["host"], club_with_roles["club"], table_settings(**overrides)
+        )
+
+    return make
+
+
+@pytest.fixture
+def table(make_table):
+    return make_table()
+
+
+@pytest.fixture
+def players(club_with_roles, make_user):
+    """Six members of the club (besides owner/host/member), ready to sit."""
+    from pokerclub.models import Membership
+
+    people = [make_user(name) for name in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")]
+    for p in people:
+        Membership.objects.create(club=club_with_roles["club"], user=p)
+    return people

@@ -1,0 +1,254 @@
+"""Playing hands through the services: dealing, actions, bad input, the end of a hand,
+chip conservation, and the ledger (DESIGN invariants 2-4; R2, R5, R6, R7, R8, R16)."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tables import services
+from tables.errors import PlayError, PlayErrorCode
+from tables.models import Hand, HandAction, LedgerEntry, Seat, Table
+from tables.projection import load_public_state
+
+pytestmark = pytest.mark.django_db
+
+
+def fresh(table):
+    return Table.objects.get(pk=table.pk)
+
+
+def deal(table, now=None):
+    """Let the scheduled next hand start (as the clock would)."""
+    table = fresh(table)
+    assert table.next_hand_at is not None, "no hand is scheduled"
+    now = now or table.next_hand_at + timedelta(milliseconds=1)
+    assert services.handle_due(table.pk, table.version, now=now)
+    return fresh(table)
+
+
+def to_act(table):
+    state = load_public_state(table.pk)
+    return state["hand"]["to_act"], state
+
+
+def user_at(table, number):
+    return Seat.objects.get(table=table, number=number).user
+
+
+@pytest.fixture
+def heads_up(table, players):
+    services.sit(players[0], table.pk, 1, 100)
+    services.sit(players[1], table.pk, 4, 100)
+    return deal(table)
+
+
+def snapshot(table):
+    t = fresh(table)
+    return t.version, t.hand_state, list(Seat.objects.filter(table=t).values_list("stack", flat=True))
+
+
+def test_a_hand_starts_by_itself_with_two_ready_players_R16_3(heads_up):
+    table = heads_up
+    assert table.in_hand and table.hand_count == 1
+    seat, state = to_act(table)
+    hand = state["hand"]
+    # R2.4 heads-up: the button posts the small blind and acts first before the flop
+    assert seat == table.button_seat
+    assert sorted(s["bet"] for s in state["seats"] if s["in_hand"]) == [1, 2]
+    assert hand["legal"]["call"] == 1 and hand["legal"]["min_to"] == 4
+    assert len(hand["commitment"]) == 64 and hand["seed"] is None
+    assert Hand.objects.get(table=table).commitment == hand["commitment"]
+
+
+def test_public_state_never_holds_face_down_cards_or_the_seed(heads_up):
+    state = load_public_state(heads_up.pk)
+    for s in state["seats"]:
+        assert s["cards"] in ([], ["??", "??"])
+    text = repr(state)
+    assert "deck" not in text and "holes" not in text
+    assert state["hand"]["seed"] is None
+
+
+@pytest.mark.parametrize(
+    ("who", "action", "amount", "version", "code"),
+    [
+        ("other", "call", None, None, PlayErrorCode.NOT_YOUR_TURN),
+        ("actor", "check", None, None, PlayErrorCode.ILLEGAL_ACTION),
+        ("actor", "raise", 3, None, PlayErrorCode.AMOUNT_OUT_OF_RANGE),
+        ("actor", "raise", 101, None, PlayErrorCode.AMOUNT_OUT_OF_RANGE),
+        ("actor", "raise", "10", None, PlayErrorCode.BAD_FIELD),
+        ("actor", "dance", None, None, PlayErrorCode.BAD_FIELD),
+        ("actor", "call", None, 0, PlayErrorCode.STALE_VERSION),
+        ("outsider", "call", None, None, PlayErrorCode.NOT_SEATED),
+    ],
+)
+def test_bad_actions_get_a_code_and_change_nothing(heads_up, club_with_roles, who, action, amount, version, code):
+    table = heads_up
+    seat, _ = to_act(table)
+    other = next(n for n in (1, 4) if n != seat)
+    user = {
+        "actor": user_at(table, seat),
+        "other": user_at(table, other),
+        "outsider": club_with_roles["outsider"],
+    }[who]
+    before = snapshot(table)
+    with pytest.raises(PlayError) as err:
+        services.act(user, table.pk, action, amount, version)
+    assert err.value.code == code
+    assert snapshot(table) == before
+    assert not HandAction.objects.exists()
+
+
+def test_fold_gives_the_pot_to_the_other_player_and_schedules_the_next_hand_R5_4(heads_up):
+    table = heads_up
+    seat, _ = to_act(table)
+    services.act(user_at(table, seat), table.pk, "fold", None, fresh(table).version)
+    table = fresh(table)
+    assert not table.in_hand and table.next_hand_at is not None
+    stacks = dict(Seat.objects.filter(table=table).exclude(user=None).values_list("number", "stack"))
+    other = next(n for n in stacks if n != seat)
+    assert stacks == {seat: 99, other: 101}
+    hand = Hand.objects.get(table=table)
+    assert hand.ended_at is not None and len(hand.seed) == 64
+    state = load_public_state(table.pk)
+    assert state["hand"]["finished"] and state["hand"]["seed"] == hand.seed
+    assert state["hand"]["winners"] == [other]
+    # the button moves for the next hand (R2.2)
+    button = table.button_seat
+    table = deal(table)
+    assert table.hand_count == 2 and table.button_seat != button
+
+
+def test_top_up_during_a_hand_waits_for_the_next_hand_R16_1(heads_up):
+    table = heads_up
+    seat, _ = to_act(table)
+    user = user_at(table, seat)
+    services.top_up(user, table.pk, 50)
+    assert Seat.objects.get(table=table, number=seat).pending_chips == 50
+    assert not LedgerEntry.objects.filter(kind="top_up").exists()
+    services.act(user, table.pk, "fold", None, None)
+    deal(table)
+    s = Seat.objects.get(table=table, number=seat)
+    assert (s.stack, s.pending_chips) == (99 + 50, 0)
+    assert LedgerEntry.objects.filter(kind="top_up", amount=50).count() == 1
+
+
+def test_leaving_during_a_hand_cashes_out_when_it_ends_R16_2(heads_up):
+    table = heads_up
+    seat, _ = to_act(table)
+    other = next(n for n in (1, 4) if n != seat)
+    leaver = user_at(table, other)
+    services.leave(leaver, table.pk)
+    assert Seat.objects.get(table=table, number=other).user == leaver
+    services.act(user_at(table, seat), table.pk, "fold", None, None)
+    deal_time = fresh(table).next_hand_at
+    assert deal_time is None  # only one player is left: no next hand
+    t = fresh(table)
+    services.start_hand_if_ready(t.pk)
+    assert Seat.objects.get(table=table, number=other).user is None
+    assert LedgerEntry.objects.get(kind="cash_out", user=leaver).amount == 101
+
+
+def test_timeout_uses_the_time_bank_then_folds_exactly_once_R14(heads_up):
+    table = heads_up
+    seat, _ = to_act(table)
+    t = fresh(table)
+    # first deadline: the time bank starts
+    assert services.handle_due(t.pk, t.version, now=t.deadline + timedelta(seconds=1))
+    t2 = fresh(table)
+    assert t2.time_bank_in_use and t2.deadline > t.deadline
+    # the same due work seen by a second clock at the old version does nothing
+    assert not services.handle_due(t.pk, t.version, now=t2.deadline + timedelta(seconds=1))
+    # the time bank runs out: facing the big blind the player folds
+    assert services.handle_due(t2.pk, t2.version, now=t2.deadline + timedelta(seconds=1))
+    assert not fresh(table).in_hand
+    action = HandAction.objects.get()
+    assert (action.kind, action.timeout, action.seat) == ("fold", True, seat)
+    s = Seat.objects.get(table=table, number=seat)
+    assert s.timeouts_in_row == 1 and s.time_bank == 0
+
+
+def test_two_timeouts_in_a_row_sit_the_player_out_R14(table, players):
+    services.sit(players[0], table.pk, 1, 100)
+    services.sit(players[1], table.pk, 2, 100)
+    Seat.objects.filter(table=table).update(time_bank=0)
+    sleeper = players[0]
+    for _ in range(30):
+        t = fresh(table)
+        if not t.in_hand:
+            if t.next_hand_at is None:
+                break
+            t = deal(t)
+        seat, _ = to_act(t)
+        if user_at(t, seat) == sleeper:
+            services.handle_due(t.pk, t.version, now=t.deadline + timedelta(seconds=1))
+        else:
+            services.act(user_at(t, seat), t.pk, "call" if to_act(t)[1]["hand"]["legal"]["call"] else "check", None, None)
+    s = Seat.objects.get(table=table, user=sleeper)
+    assert s.status == Seat.Status.SITTING_OUT
+    assert s.timeouts_in_row >= 2
+    assert HandAction.objects.filter(timeout=True, user=sleeper).count() >= 2
+    assert not fresh(table).in_hand and fresh(table).next_hand_at is None
+
+
+def play_randomly(table, rng, hands):
+    """Play ``hands`` hands with random legal actions through the services."""
+    played = 0
+    for _ in range(hands * 60):
+        t = fresh(table)
+        if not t.in_hand:
+            if played >= hands or t.next_hand_at is None:
+                return played
+            deal(t)
+            played += 1
+            continue
+        seat, state = to_act(t)
+        hand = state["hand"]
+        user = user_at(t, seat)
+        if hand["pending"]:
+            kind = hand["pending"]["kind"]
+            if kind == "run_twice":
+                services.act(user, t.pk, "run_twice", rng.choice([0, 1]), None)
+            else:
+                services.act(user, t.pk, rng.choice(["show", "muck"]) if hand["pending"]["may_muck"] else "show", None, None)
+            continue
+        legal = hand["legal"]
+        options = ["fold"] if legal["fold"] else []
+        options += ["check"] if legal["check"] else ["call"]
+        if legal["bet_or_raise"]:
+            options += ["raise", "all_in"]
+        choice = rng.choice(options)
+        if choice == "raise":
+            amount = rng.randint(legal["min_to"], legal["max_to"])
+            services.act(user, t.pk, legal["bet_or_raise"], amount, t.version)
+        else:
+            services.act(user, t.pk, choice, None, t.version)
+    return played
+
+
+def chips_balance(table):
+    seats = Seat.objects.filter(table=table)
+    bought = sum(LedgerEntry.objects.filter(table=table, kind__in=["buy_in", "top_up"]).values_list("amount", flat=True))
+    out = sum(LedgerEntry.objects.filter(table=table, kind="cash_out").values_list("amount", flat=True))
+    rake = sum(LedgerEntry.objects.filter(table=table, kind="rake").values_list("amount", flat=True))
+    on_table = sum(s.stack for s in seats)
+    return bought, on_table + out + rake
+
+
+def test_chips_are_conserved_over_random_hands_with_side_pots_and_rake(make_table, players):
+    table = make_table(rake_percent="5", rake_cap=10, run_it_twice_allowed=True, max_seats=6)
+    rng = random.Random(7)
+    for i, p in enumerate(players[:5]):
+        services.sit(p, table.pk, i + 1, rng.randint(40, 200))
+    played = play_randomly(table, rng, hands=25)
+    assert played >= 10
+    t = fresh(table)
+    assert not t.in_hand
+    bought, accounted = chips_balance(table)
+    assert bought == accounted
+    hands = Hand.objects.filter(table=table).exclude(ended_at=None)
+    assert all(len(h.seed) == 64 for h in hands)
