@@ -118,10 +118,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise PlayError(PlayErrorCode.UNKNOWN_TYPE, f"Unknown message type: {str(kind)[:30]!r}.")
         await handler(self, data)
 
-    async def _sync(self, data: dict[str, Any]) -> None:
+    async def on_sync(self, data: dict[str, Any]) -> None:
         await self._send_snapshot()
 
-    async def _act(self, data: dict[str, Any]) -> None:
+    async def on_act(self, data: dict[str, Any]) -> None:
         action = _field(data, "action", str)
         if action not in ("fold", "check", "call", "bet", "raise", "all_in"):
             raise PlayError(PlayErrorCode.BAD_FIELD, f"Unknown action {action[:20]!r}.")
@@ -129,41 +129,41 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = _field(data, "version", int, required=False)
         await self._call(services.act, self.user, self.table_id, action, amount, version)
 
-    async def _run_twice(self, data: dict[str, Any]) -> None:
+    async def on_run_twice(self, data: dict[str, Any]) -> None:
         agree = _field(data, "agree", bool)
         await self._call(services.act, self.user, self.table_id, "run_twice", int(agree), None)
 
-    async def _show(self, data: dict[str, Any]) -> None:
+    async def on_show(self, data: dict[str, Any]) -> None:
         await self._call(services.act, self.user, self.table_id, "show", None, None)
 
-    async def _muck(self, data: dict[str, Any]) -> None:
+    async def on_muck(self, data: dict[str, Any]) -> None:
         await self._call(services.act, self.user, self.table_id, "muck", None, None)
 
-    async def _sit(self, data: dict[str, Any]) -> None:
+    async def on_sit(self, data: dict[str, Any]) -> None:
         seat = _field(data, "seat", int)
         amount = _field(data, "amount", int)
         await self._call(services.sit, self.user, self.table_id, seat, amount)
 
-    async def _top_up(self, data: dict[str, Any]) -> None:
+    async def on_top_up(self, data: dict[str, Any]) -> None:
         await self._call(services.top_up, self.user, self.table_id, _field(data, "amount", int))
 
-    async def _sit_out(self, data: dict[str, Any]) -> None:
+    async def on_sit_out(self, data: dict[str, Any]) -> None:
         await self._call(services.sit_out, self.user, self.table_id)
 
-    async def _sit_in(self, data: dict[str, Any]) -> None:
+    async def on_sit_in(self, data: dict[str, Any]) -> None:
         await self._call(services.sit_in, self.user, self.table_id)
 
-    async def _leave(self, data: dict[str, Any]) -> None:
+    async def on_leave(self, data: dict[str, Any]) -> None:
         await self._call(services.leave, self.user, self.table_id)
 
-    async def _wait_for_bb(self, data: dict[str, Any]) -> None:
+    async def on_wait_for_bb(self, data: dict[str, Any]) -> None:
         wait = _field(data, "wait", bool)
         await self._call(services.set_blind_choice, self.user, self.table_id, wait)
 
-    async def _chat(self, data: dict[str, Any]) -> None:
+    async def on_chat(self, data: dict[str, Any]) -> None:
         await self._call(services.post_chat, self.user, self.table_id, _field(data, "text", str))
 
-    async def _host(self, data: dict[str, Any]) -> None:
+    async def on_host(self, data: dict[str, Any]) -> None:
         op = _field(data, "op", str)
         simple = {"pause": services.pause, "resume": services.resume, "close": services.close_table}
         by_seat = {
@@ -179,19 +179,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise PlayError(PlayErrorCode.BAD_FIELD, f"Unknown host operation {op[:20]!r}.")
 
     HANDLERS = {
-        "sync": _sync,
-        "act": _act,
-        "run_twice": _run_twice,
-        "show": _show,
-        "muck": _muck,
-        "sit": _sit,
-        "top_up": _top_up,
-        "sit_out": _sit_out,
-        "sit_in": _sit_in,
-        "leave": _leave,
-        "wait_for_bb": _wait_for_bb,
-        "chat": _chat,
-        "host": _host,
+        "sync": on_sync,
+        "act": on_act,
+        "run_twice": on_run_twice,
+        "show": on_show,
+        "muck": on_muck,
+        "sit": on_sit,
+        "top_up": on_top_up,
+        "sit_out": on_sit_out,
+        "sit_in": on_sit_in,
+        "leave": on_leave,
+        "wait_for_bb": on_wait_for_bb,
+        "chat": on_chat,
+        "host": on_host,
     }
 
     async def _call(self, func: Any, *args: Any) -> None:

@@ -66,3 +66,15 @@ def club_with_roles(make_user):  # type: ignore[no-untyped-def]
 def _fast_password_hashing(settings) -> None:  # type: ignore[no-untyped-def]
     """Real hashing is deliberately slow; tests check flows, not the hasher."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):  # type: ignore[no-untyped-def]
+    """Close the psycopg pools before the test database is dropped (worker threads of
+    database_sync_to_async return their connections to the pool, which keeps them open)."""
+    yield
+    from django.db import connections
+
+    for conn in connections.all():
+        if getattr(conn, "pool", None) is not None:
+            conn.close_pool()

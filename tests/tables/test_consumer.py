@@ -1,0 +1,232 @@
+"""The table socket: who may connect, what every message gets back, flood control, and
+full hands played over sockets (channels' WebsocketCommunicator, real transactions)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from datetime import timedelta
+
+import pytest
+from channels.db import database_sync_to_async as sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from tables import services
+from tables.models import HandAction, Seat, Table
+from tables.routing import websocket_urlpatterns
+from tests.tables.conftest import table_settings
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+app = URLRouter(websocket_urlpatterns)
+
+
+async def connect(user, table_id):
+    comm = WebsocketCommunicator(app, f"/ws/tables/{table_id}/")
+    comm.scope["user"] = user
+    connected, code = await comm.connect()
+    return comm, connected, code
+
+
+async def receive(comm, kind, timeout=3):
+    """The next message of type ``kind`` (others are skipped)."""
+    while True:
+        message = json.loads(await comm.receive_from(timeout=timeout))
+        if message["type"] == kind:
+            return message
+
+
+async def drain(comm):
+    """Everything queued for this socket now."""
+    out = []
+    while not await comm.receive_nothing(timeout=0.05):
+        out.append(json.loads(await comm.receive_from()))
+    return out
+
+
+@pytest.fixture
+def setup(club_with_roles, players):
+    table = services.create_table(club_with_roles["host"], club_with_roles["club"], table_settings())
+    return {"table": table, "players": players, **club_with_roles}
+
+
+async def test_non_member_and_anonymous_are_refused_at_connect(setup):
+    from django.contrib.auth.models import AnonymousUser
+
+    for user in (setup["outsider"], AnonymousUser()):
+        comm, connected, code = await connect(user, setup["table"].pk)
+        assert not connected and code == 4403
+    comm, connected, _ = await connect(setup["member"], 999999)
+    assert not connected
+
+
+async def test_member_gets_a_full_state_and_chat_history_on_connect(setup):
+    await sync_to_async(services.post_chat)(setup["member"], setup["table"].pk, "<script>hi</script>")
+    comm, connected, _ = await connect(setup["member"], setup["table"].pk)
+    assert connected
+    state = await receive(comm, "state")
+    assert state["version"] == 0 and state["you"]["seat"] is None
+    assert [s["number"] for s in state["seats"]] == [1, 2, 3, 4, 5, 6]
+    history = await receive(comm, "chat_history")
+    assert history["messages"][0]["text"] == "<script>hi</script>"  # escaped by the page
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("not json", "bad_json"),
+        ("[1, 2]", "bad_json"),
+        ('{"no": "type"}', "unknown_type"),
+        ('{"type": "explode"}', "unknown_type"),
+        ('{"type": "sit", "seat": "1", "amount": 100}', "bad_field"),
+        ('{"type": "sit", "seat": 1, "amount": 100.5}', "bad_field"),
+        ('{"type": "sit", "seat": 1, "amount": 5}', "amount_out_of_range"),
+        ('{"type": "sit", "seat": 99, "amount": 100}', "no_such_seat"),
+        ('{"type": "act", "action": "call"}', "not_seated"),
+        ('{"type": "act", "action": "raise"}', "bad_field"),
+        ('{"type": "chat", "text": 5}', "bad_field"),
+        ('{"type": "host", "op": "pause"}', "not_allowed"),
+        ('{"type": "sit", "seat": 1, "amount": 100, "pad": "' + "x" * 5000 + '"}', "too_big"),
+    ],
+)
+async def test_bad_messages_get_an_error_code_and_change_nothing(setup, frame, code):
+    table = setup["table"]
+    comm, _, _ = await connect(setup["member"], table.pk)
+    await receive(comm, "state")
+    before = await sync_to_async(lambda: Table.objects.get(pk=table.pk).version)()
+    await comm.send_to(text_data=frame.replace('"type": "sit"', '"type": "sit", "ref": "r1"'))
+    error = await receive(comm, "error")
+    assert error["code"] == code and error["message"]
+    if '"type": "sit"' in frame and code != "too_big":
+        assert error["ref"] == "r1"
+    after = await sync_to_async(lambda: Table.objects.get(pk=table.pk).version)()
+    assert after == before
+    await comm.disconnect()
+
+
+async def test_a_flooding_socket_is_rate_limited_then_closed(setup):
+    comm, _, _ = await connect(setup["member"], setup["table"].pk)
+    await receive(comm, "state")
+    for _ in range(80):
+        await comm.send_to(text_data='{"type": "chat", "text": ""}')
+    codes = []
+    closed = False
+    for _ in range(200):
+        try:
+            output = await comm.receive_output(timeout=2)
+        except asyncio.TimeoutError:
+            break
+        if output["type"] == "websocket.close":
+            closed = output.get("code") == 4429
+            break
+        codes.append(json.loads(output["text"]).get("code"))
+    assert "rate_limited" in codes
+    assert closed
+
+
+async def play_over_sockets(setup, comms, users, rng, hands):
+    """Random legal play: each socket acts when its own state says it is its turn."""
+    table = setup["table"]
+    seen_versions = {u.pk: [] for u in users}
+    latest = {}
+    played = 0
+    for _ in range(hands * 60):
+        for user, comm in zip(users, comms, strict=True):
+            for message in await drain(comm):
+                if message["type"] == "state":
+                    seen_versions[user.pk].append(message["version"])
+                    latest[user.pk] = message
+        t = await sync_to_async(Table.objects.get)(pk=table.pk)
+        if not t.in_hand:
+            if played >= hands:
+                break
+            for user, comm in zip(users, comms, strict=True):
+                mine = latest[user.pk]["you"]["seat"]
+                if next(s for s in latest[user.pk]["seats"] if s["number"] == mine)["stack"] == 0:
+                    await comm.send_json_to({"type": "top_up", "amount": 100})
+            if t.next_hand_at is None:
+                await asyncio.sleep(0.05)
+                continue
+            await sync_to_async(services.handle_due)(t.pk, t.version, now=t.next_hand_at + timedelta(seconds=1))
+            played += 1
+            continue
+        state = max(latest.values(), key=lambda m: m["version"])
+        hand = state["hand"]
+        seat = hand["to_act"]
+        index = next(i for i, u in enumerate(users) if latest[u.pk]["you"]["seat"] == seat)
+        comm = comms[index]
+        if hand["pending"]:
+            if hand["pending"]["kind"] == "run_twice":
+                await comm.send_json_to({"type": "run_twice", "agree": rng.random() < 0.5})
+            else:
+                await comm.send_json_to({"type": rng.choice(["show", "muck"]) if hand["pending"]["may_muck"] else "show"})
+        else:
+            legal = hand["legal"]
+            options = (["fold"] if legal["fold"] else []) + (["check"] if legal["check"] else ["call"])
+            if legal["bet_or_raise"]:
+                options += ["raise", "all_in"]
+            choice = rng.choice(options)
+            msg = {"type": "act", "action": choice, "version": state["version"]}
+            if choice == "raise":
+                msg = {"type": "act", "action": legal["bet_or_raise"], "version": state["version"],
+                       "amount": rng.randint(legal["min_to"], legal["max_to"])}
+            await comm.send_json_to(msg)
+        await asyncio.sleep(0.02)
+    return played, seen_versions, latest
+
+
+async def test_full_hands_over_sockets_keep_secrets_and_agree_on_versions(setup, monkeypatch):
+    """Three players and a spectator: every message any of them receives shows only the
+    hole cards that viewer may see (DESIGN invariant 1); all see the same versions."""
+    rng = random.Random(11)
+    monkeypatch.setattr("tables.services.play.new_seed", lambda: rng.randbytes(32))
+    table = setup["table"]
+    await sync_to_async(services.update_settings)(setup["host"], table.pk, {"run_it_twice_allowed": True})
+    users = setup["players"][:3]
+    for i, u in enumerate(users):
+        await sync_to_async(services.sit)(u, table.pk, i + 1, 60 + 40 * i)
+    comms = [(await connect(u, table.pk))[0] for u in users]
+    spectator, _, _ = await connect(setup["member"], table.pk)
+    recorded = []
+
+    original = WebsocketCommunicator.receive_from
+
+    async def recording(self, timeout=1):
+        text = await original(self, timeout)
+        recorded.append((self, json.loads(text)))
+        return text
+
+    monkeypatch.setattr(WebsocketCommunicator, "receive_from", recording)
+    played, seen, latest = await play_over_sockets(setup, comms, users, rng, hands=8)
+    recorded += [(spectator, m) for m in await drain(spectator)]
+    assert played >= 5
+    finals = await sync_to_async(lambda: list(HandAction.objects.values_list("hand__number", flat=True)))()
+    assert finals
+
+    hands = await sync_to_async(lambda: {h.number: h for h in setup["table"].hands.all()})()
+    owner_of = {c: u for c, u in zip(comms, users, strict=True)}
+    checked = 0
+    for comm, message in recorded:
+        if message["type"] != "state" or not message["hand"]:
+            continue
+        hand = hands[message["hand"]["number"]]
+        viewer = owner_of.get(comm)
+        for s in message["seats"]:
+            if s["cards"] and s["cards"] != ["??", "??"]:
+                assert s["shown"], f"face-up cards of seat {s['number']} were never shown"
+        if viewer is None:
+            assert message["you"]["cards"] == []
+        if not message["hand"]["finished"]:
+            assert message["hand"]["seed"] is None
+            text = json.dumps(message)
+            assert hand.seed == "" or hand.seed not in text
+        checked += 1
+    assert checked > 20
+    # every player saw increasing versions
+    for versions in seen.values():
+        assert versions == sorted(versions)
+    for c in [*comms, spectator]:
+        await c.disconnect()
