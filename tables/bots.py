@@ -1,0 +1,178 @@
+"""Bots that play over real WebSockets: the load generator's players and the multi-process
+tests' players. A bot sees exactly what a browser sees (docs/protocol.md) and acts on its own
+``state`` messages, so it exercises the whole path: socket, services, database, channel layer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+
+
+@dataclass
+class TableStats:
+    """Latency of one table: from an action being sent to every seat having its result."""
+
+    seats: int
+    pending: dict[int, tuple[float, set[int]]] = field(default_factory=dict)
+    latencies_ms: list[float] = field(default_factory=list)
+    actions: int = 0
+
+    def sent(self, version: int) -> None:
+        self.actions += 1
+        self.pending[version] = (time.perf_counter(), set())
+
+    def received(self, bot_id: int, version: int) -> None:
+        done = []
+        for v, (t0, seen) in self.pending.items():
+            if version > v:
+                seen.add(bot_id)
+                if len(seen) >= self.seats:
+                    self.latencies_ms.append((time.perf_counter() - t0) * 1000)
+                    done.append(v)
+        for v in done:
+            del self.pending[v]
+
+
+class Bot:
+    """One player on one socket. ``think`` seconds (0.5x to 1.5x, random) before acting."""
+
+    def __init__(
+        self,
+        url: str,
+        cookie: str,
+        origin: str,
+        *,
+        seat: int | None = None,
+        buy_in: int | None = None,
+        think: float = 0.0,
+        rng: random.Random | None = None,
+        stats: TableStats | None = None,
+        bot_id: int = 0,
+    ) -> None:
+        self.url = url
+        self.headers = {"Cookie": cookie, "Origin": origin}
+        self.seat = seat
+        self.buy_in = buy_in
+        self.think = think
+        self.rng = rng or random.Random()
+        self.stats = stats
+        self.bot_id = bot_id
+        self.state: dict[str, Any] | None = None
+        self.versions: list[int] = []
+        self.errors: list[dict[str, Any]] = []
+        self.messages: list[dict[str, Any]] = []
+        self.keep_messages = False
+        self.ws: Any = None
+        self._acting_on: tuple[int | None, int] | None = None
+        self.hands_seen: set[int] = set()
+
+    async def connect(self) -> None:
+        self.ws = await websockets.connect(
+            self.url, additional_headers=self.headers, open_timeout=20, max_size=2**22
+        )
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def sit_down(self) -> None:
+        if self.seat is not None and self.buy_in is not None:
+            await self.send({"type": "sit", "seat": self.seat, "amount": self.buy_in})
+
+    async def run(self, stop: asyncio.Event, max_hands: int | None = None) -> None:
+        """Read messages and act on this bot's turns until ``stop`` is set."""
+        reader = asyncio.create_task(self._read(stop, max_hands))
+        try:
+            await reader
+        finally:
+            reader.cancel()
+
+    async def _read(self, stop: asyncio.Event, max_hands: int | None) -> None:
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), timeout=0.5)
+            except TimeoutError:
+                continue
+            except websockets.ConnectionClosed:
+                return
+            message = json.loads(raw)
+            if self.keep_messages:
+                self.messages.append(message)
+            kind = message.get("type")
+            if kind == "error":
+                self.errors.append(message)
+                if message["code"] in ("stale_version", "not_your_turn"):
+                    await self.send({"type": "sync"})
+                continue
+            if kind != "state":
+                continue
+            if self.versions and message["version"] > self.versions[-1] + 1:
+                pass  # a gap: the state is complete anyway; nothing to repair for a bot
+            self.versions.append(message["version"])
+            self.state = message
+            if self.stats is not None:
+                self.stats.received(self.bot_id, message["version"])
+            hand = message.get("hand")
+            if hand:
+                self.hands_seen.add(hand["number"])
+            await self._maybe_rebuy(message)
+            asyncio.ensure_future(self._maybe_act(message))
+
+    async def _maybe_rebuy(self, state: dict[str, Any]) -> None:
+        mine = state["you"]["seat"]
+        if mine is None:
+            return
+        seat = next(s for s in state["seats"] if s["number"] == mine)
+        hand = state.get("hand")
+        in_hand = hand is not None and not hand["finished"] and seat["in_hand"]
+        if seat["stack"] == 0 and seat["pending_chips"] == 0 and not in_hand:
+            await self.send({"type": "top_up", "amount": state["table"]["max_buy_in"]})
+
+    async def _maybe_act(self, state: dict[str, Any]) -> None:
+        hand = state.get("hand")
+        mine = state["you"]["seat"]
+        if not hand or hand["finished"] or mine is None:
+            return
+        pending = hand.get("pending")
+        my_turn = hand["to_act"] == mine
+        if not my_turn:
+            return
+        key = (hand["number"], state["version"])
+        if self._acting_on == key:
+            return
+        self._acting_on = key
+        if self.think:
+            await asyncio.sleep(self.rng.uniform(0.5 * self.think, 1.5 * self.think))
+            if self.state is not None and self.state["version"] != state["version"]:
+                return  # something happened meanwhile (a timeout); act on the new state
+        message = self.decide(hand, pending, state["version"])
+        if self.stats is not None:
+            self.stats.sent(state["version"])
+        await self.send(message)
+
+    def decide(self, hand: dict[str, Any], pending: Any, version: int) -> dict[str, Any]:
+        """A loose, random but legal player."""
+        rng = self.rng
+        if pending:
+            if pending["kind"] == "run_twice":
+                return {"type": "run_twice", "agree": rng.random() < 0.5}
+            return {"type": "muck" if pending.get("may_muck") and rng.random() < 0.5 else "show"}
+        legal = hand["legal"]
+        roll = rng.random()
+        if legal["bet_or_raise"] and roll < 0.15:
+            high = legal["max_to"] if rng.random() < 0.2 else min(legal["max_to"], legal["min_to"] * 3)
+            amount = rng.randint(legal["min_to"], max(legal["min_to"], high))
+            return {"type": "act", "action": legal["bet_or_raise"], "amount": amount, "version": version}
+        if legal["fold"] and roll > 0.85:
+            return {"type": "act", "action": "fold", "version": version}
+        return {"type": "act", "action": "check" if legal["check"] else "call", "version": version}
