@@ -132,6 +132,10 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# --- Play ------------------------------------------------------------------------------------
+NEXT_HAND_DELAY_MS = int(os.environ.get("NEXT_HAND_DELAY_MS", "3000"))
+"""Pause between the end of a hand and the next deal (R16.3), so players see the result."""
+
 # --- Auth (django-allauth) ----------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",

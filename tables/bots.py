@@ -72,6 +72,7 @@ class Bot:
         self.ws: Any = None
         self._acting_on: tuple[int | None, int] | None = None
         self.hands_seen: set[int] = set()
+        self._rebuying = False
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(
@@ -135,7 +136,10 @@ class Bot:
         seat = next(s for s in state["seats"] if s["number"] == mine)
         hand = state.get("hand")
         in_hand = hand is not None and not hand["finished"] and seat["in_hand"]
-        if seat["stack"] == 0 and seat["pending_chips"] == 0 and not in_hand:
+        if seat["stack"] or seat["pending_chips"]:
+            self._rebuying = False
+        elif not in_hand and not self._rebuying:
+            self._rebuying = True  # once: several states may arrive before it lands
             await self.send({"type": "top_up", "amount": state["table"]["max_buy_in"]})
 
     async def _maybe_act(self, state: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -25,7 +26,7 @@ from .common import (
     seat_of,
 )
 
-NEXT_HAND_DELAY = timedelta(seconds=3)
+NEXT_HAND_DELAY = timedelta(milliseconds=settings.NEXT_HAND_DELAY_MS)
 """How long after a hand (or after the second player sits down) the next hand starts."""
 
 

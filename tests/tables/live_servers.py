@@ -1,0 +1,95 @@
+"""Real server processes for tests: Daphne (one or several) and the table clock, on the test
+database (PostgreSQL) and the Redis channel layer."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(settings.BASE_DIR)
+
+
+def free_port() -> int:
+    with closing(socket.socket()) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_env(**extra: str) -> dict[str, str]:
+    db = connection.settings_dict
+    url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "1",
+        "NEXT_HAND_DELAY_MS": "300",
+        "DB_POOL_MIN": "1",
+        "DB_POOL_MAX": "8",
+        "LOG_LEVEL": "WARNING",
+    }
+    env.update(extra)
+    return env
+
+
+class Process:
+    def __init__(self, args: list[str], env: dict[str, str], log: Path) -> None:
+        self.args, self.env, self.log = args, env, log
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        out = open(self.log, "ab")  # noqa: SIM115 - closed with the process
+        self.proc = subprocess.Popen(self.args, env=self.env, cwd=ROOT, stdout=out, stderr=out)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class Daphne(Process):
+    def __init__(self, env: dict[str, str], log: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
+        super().__init__(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+             "pokerclub.asgi:application"],
+            env, log,
+        )
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        super().start()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                if self.proc and self.proc.poll() is not None:
+                    raise RuntimeError(f"daphne exited: {self.log.read_text()[-2000:]}")
+                time.sleep(0.1)
+        raise RuntimeError("daphne did not start listening")
+
+
+class Clock(Process):
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        super().__init__([sys.executable, "manage.py", "run_clock", "--interval", "0.05"], env, log)
