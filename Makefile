@@ -28,9 +28,7 @@ migrate: install
 
 run: migrate
 	$(BIN)/python manage.py seed_demo
-	@# the table clock (timeouts, next hands) runs beside the server and stops with it
-	trap 'kill 0' EXIT INT TERM; \
-	$(BIN)/python manage.py run_clock & \
+	@# Daphne's runserver; the table clock runs inside it (EMBEDDED_CLOCK, tables/clock.py)
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install-dev

@@ -132,6 +132,9 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+EMBEDDED_CLOCK = env_bool("EMBEDDED_CLOCK", not REDIS_URL)
+"""Run the table clock inside the server process (the embedded default; see tables/clock.py)."""
+
 # --- Play ------------------------------------------------------------------------------------
 NEXT_HAND_DELAY_MS = int(os.environ.get("NEXT_HAND_DELAY_MS", "3000"))
 """Pause between the end of a hand and the next deal (R16.3), so players see the result."""

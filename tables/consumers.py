@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import services
+from .clock import ensure_embedded_clock
 from .errors import PlayError, PlayErrorCode
 from .projection import private_cards, viewer_state
 from .services.chat import recent_chat
@@ -63,6 +64,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.refused_in_row = 0
         self.last_version = -1
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
+        ensure_embedded_clock()
         await self.accept()
         await self._send_snapshot()
         await self.send_json({"type": "chat_history", "messages": await self._chat_history()})

@@ -26,8 +26,6 @@ from .common import (
     seat_of,
 )
 
-NEXT_HAND_DELAY = timedelta(milliseconds=settings.NEXT_HAND_DELAY_MS)
-"""How long after a hand (or after the second player sits down) the next hand starts."""
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -62,7 +60,8 @@ def schedule_next_hand(table: Table, seats: list[Seat], now: Any = None) -> list
         and sum(1 for s in seats if is_ready(s)) >= 2
     )
     if can_start and table.next_hand_at is None:
-        table.next_hand_at = now + NEXT_HAND_DELAY
+        # the pause after a hand (or after the second player sits down), settings.NEXT_HAND_DELAY_MS
+        table.next_hand_at = now + timedelta(milliseconds=settings.NEXT_HAND_DELAY_MS)
         return ["next_hand_at"]
     if not can_start and table.next_hand_at is not None:
         table.next_hand_at = None

@@ -46,3 +46,9 @@ def players(club_with_roles, make_user):
     for p in people:
         Membership.objects.create(club=club_with_roles["club"], user=p)
     return people
+
+
+@pytest.fixture(autouse=True)
+def _no_embedded_clock(settings):
+    """Tests drive the clock themselves (services.handle_due) unless they ask for it."""
+    settings.EMBEDDED_CLOCK = False

@@ -230,3 +230,29 @@ async def test_full_hands_over_sockets_keep_secrets_and_agree_on_versions(setup,
         assert versions == sorted(versions)
     for c in [*comms, spectator]:
         await c.disconnect()
+
+
+async def test_embedded_clock_deals_hands_in_the_server_process(setup, settings):
+    """make run: with the in-memory layer the clock runs on the server's own loop, so a
+    hand it deals reaches the sockets of that process (R16.3)."""
+    from tables import clock
+
+    settings.EMBEDDED_CLOCK = True
+    settings.NEXT_HAND_DELAY_MS = 0
+    table = setup["table"]
+    users = setup["players"][:2]
+    comms = [(await connect(u, table.pk))[0] for u in users]
+    for i, (u, comm) in enumerate(zip(users, comms, strict=True)):
+        await comm.send_json_to({"type": "sit", "seat": i + 1, "amount": 100})
+    try:
+        for _ in range(100):
+            state = await receive(comms[0], "state", timeout=5)
+            if state["hand"] and state["hand"]["number"] == 1:
+                break
+        assert state["hand"]["number"] == 1 and not state["hand"]["finished"]
+        assert len(state["you"]["cards"]) == 2
+    finally:
+        if clock._embedded is not None:
+            clock._embedded.cancel()
+        for c in comms:
+            await c.disconnect()

@@ -1,0 +1,74 @@
+"""The table clock: finds tables whose decision deadline or next deal is due and hands each
+to ``services.handle_due`` (a compare-and-set on the table's version, so any number of
+clocks can run and a timeout still happens exactly once).
+
+Two ways to run it:
+
+* ``python manage.py run_clock`` — a process of its own (production, with Redis carrying its
+  broadcasts to every server process);
+* embedded in the server process (``EMBEDDED_CLOCK``, on by default with the in-memory
+  channel layer, as in ``make run``): an asyncio task on the server's own event loop,
+  started by the first table socket, so its broadcasts reach that process's sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+
+def due_tables(now: Any = None) -> list[tuple[int, int]]:
+    from .models import Table
+
+    now = now or timezone.now()
+    return list(
+        Table.objects.filter(Q(deadline__lte=now) | Q(next_hand_at__lte=now))
+        .exclude(status=Table.Status.CLOSED)
+        .order_by("pk")
+        .values_list("pk", "version")
+    )
+
+
+def tick(now: Any = None) -> int:
+    """Handle every table that is due now; returns how many changed."""
+    from . import services
+
+    changed = 0
+    for table_id, version in due_tables(now):
+        try:
+            if services.handle_due(table_id, version):
+                changed += 1
+        except Exception:  # one broken table must not stop the clock of the others
+            log.exception("clock: table %s failed", table_id)
+    return changed
+
+
+_embedded: asyncio.Task[None] | None = None
+
+
+async def _run_embedded(interval: float) -> None:
+    while True:
+        try:
+            changed = await database_sync_to_async(tick)()
+        except Exception:  # keep ticking: the next scan retries
+            log.exception("embedded clock failed")
+            changed = 0
+        if not changed:
+            await asyncio.sleep(interval)
+
+
+def ensure_embedded_clock() -> None:
+    """Start the in-process clock on the running event loop, once (see the module doc)."""
+    global _embedded
+    if not settings.EMBEDDED_CLOCK:
+        return
+    if _embedded is None or _embedded.done():
+        _embedded = asyncio.get_running_loop().create_task(_run_embedded(0.25))
