@@ -12,7 +12,14 @@ import json
 import time
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.db import database_sync_to_async as _db_sync_to_async
+
+def database_sync_to_async(func: Any) -> Any:
+    """Run ``func`` in a worker thread of its own (not channels' single shared thread), so
+    requests for different tables wait on the database side by side. Each worker thread has
+    its own connection from the pool; a table's requests still serialise on its row lock."""
+    return _db_sync_to_async(func, thread_sensitive=False)
+
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import services

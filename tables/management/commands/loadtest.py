@@ -77,7 +77,10 @@ class Command(BaseCommand):
     help = "Play hands with bots over real WebSockets against a running server; print latency."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--url", default="http://127.0.0.1:8000")
+        parser.add_argument(
+            "--url", default="http://127.0.0.1:8000",
+            help="server URL; several, comma-separated, spread the tables over them",
+        )
         parser.add_argument("--tables", type=int, default=10)
         parser.add_argument("--players", type=int, default=6)
         parser.add_argument("--hands", type=int, default=10)
@@ -95,14 +98,15 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(result))
 
     async def play(self, world: list[Any], opts: dict[str, Any]) -> dict[str, Any]:
-        base = urlparse(opts["url"])
-        ws_scheme = "wss" if base.scheme == "https" else "ws"
-        origin = f"{base.scheme}://{base.netloc}"
+        bases = [urlparse(u.strip()) for u in opts["url"].split(",") if u.strip()]
         rng = random.Random(opts["seed"])
         stop = asyncio.Event()
         all_stats: list[TableStats] = []
         bots: list[tuple[int, Bot]] = []
-        for table_id, players in world:
+        for n, (table_id, players) in enumerate(world):
+            base = bases[n % len(bases)]
+            ws_scheme = "wss" if base.scheme == "https" else "ws"
+            origin = f"{base.scheme}://{base.netloc}"
             stats = TableStats(seats=len(players))
             all_stats.append(stats)
             for i, (_user, cookie) in enumerate(players):

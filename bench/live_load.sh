@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Live-play load benchmark: N Daphne processes + the clock on PostgreSQL and Redis, then
+# `manage.py loadtest` against them. Usage:
+#   bash bench/live_load.sh TABLES PLAYERS HANDS THINK [DAPHNES]
+# Prints the loadtest's progress and its final JSON line. Uses the database pokerclub_bench
+# (re-created) on 127.0.0.1:5432 and Redis db 2.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TABLES=${1:-100} PLAYERS=${2:-6} HANDS=${3:-10} THINK=${4:-1.0} DAPHNES=${5:-2}
+PY=.venv/bin/python
+export DATABASE_URL=postgres://postgres@127.0.0.1:5432/pokerclub_bench
+export REDIS_URL=redis://127.0.0.1:6379/2
+export DEBUG=0 SECRET_KEY=bench-secret-key-bench-secret-key-0123456789 ALLOWED_HOSTS=127.0.0.1
+export SECURE_SSL_REDIRECT=0 BEHIND_PROXY=0 LOG_LEVEL=WARNING DB_POOL_MAX=${DB_POOL_MAX:-20}
+psql -q -h 127.0.0.1 -U postgres -c "drop database if exists pokerclub_bench with (force)" -c "create database pokerclub_bench"
+redis-cli -n 2 flushdb >/dev/null
+$PY manage.py migrate -v0
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null; sleep 1; kill -9 "${pids[@]}" 2>/dev/null || true' EXIT
+urls=()
+for i in $(seq 1 "$DAPHNES"); do
+  port=$((8200 + i))
+  $PY -m daphne -b 127.0.0.1 -p $port pokerclub.asgi:application >/tmp/bench-daphne-$i.log 2>&1 &
+  pids+=($!)
+  urls+=("http://127.0.0.1:$port")
+done
+$PY manage.py run_clock >/tmp/bench-clock.log 2>&1 &
+pids+=($!)
+sleep 3
+IFS=,; url_list="${urls[*]}"; unset IFS
+$PY manage.py loadtest --url "$url_list" --tables "$TABLES" --players "$PLAYERS" --hands "$HANDS" --think "$THINK" --seed 1
