@@ -584,7 +584,9 @@ class HandState:
         try:
             return self.seats.index(seat)
         except ValueError:
-            raise EngineError(ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand") from None
+            raise EngineError(
+                ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand"
+            ) from None
 
     def stacks_by_seat(self) -> dict[int, int]:
         """Chips behind, by seat (the final stacks once the hand is over)."""
@@ -684,6 +686,21 @@ class HandState:
         return state
 
 
+_STATE_FIELD_SETTERS: Final = tuple(
+    getattr(HandState, item.name).__set__ for item in fields(HandState)
+)
+
+
+def _state_of(values: tuple[Any, ...]) -> HandState:
+    """Build a :class:`HandState` from its field values, in field order, without the
+    dataclass ``__init__`` (which sets each frozen field through ``object.__setattr__`` and
+    took a third of :func:`apply`'s time). The result is an ordinary frozen HandState."""
+    state: HandState = object.__new__(HandState)
+    for set_field, value in zip(_STATE_FIELD_SETTERS, values, strict=True):
+        set_field(state, value)
+    return state
+
+
 # --------------------------------------------------------------------------- positions
 
 
@@ -704,7 +721,9 @@ def _blind_positions(n: int, straddle: bool) -> tuple[int, int, int | None]:
 
 def _check_int(value: object, name: str, minimum: int = 0) -> int:
     if type(value) is not int or value < minimum:
-        raise EngineError(ErrorCode.INVALID_CONFIG, f"{name} must be an int >= {minimum}, not {value!r}")
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, f"{name} must be an int >= {minimum}, not {value!r}"
+        )
     return value
 
 
@@ -714,7 +733,9 @@ def _check_config(config: HandConfig) -> None:
     if not isinstance(seats, tuple) or not isinstance(stacks, tuple):
         raise EngineError(ErrorCode.INVALID_CONFIG, "seats and stacks must be tuples")
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise EngineError(ErrorCode.INVALID_CONFIG, f"a hand needs 2 to 10 players, not {len(seats)} (R1.1)")
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, f"a hand needs 2 to 10 players, not {len(seats)} (R1.1)"
+        )
     if len(stacks) != len(seats):
         raise EngineError(ErrorCode.INVALID_CONFIG, "stacks must be aligned with seats")
     for seat in seats:
@@ -724,20 +745,28 @@ def _check_config(config: HandConfig) -> None:
     for stack in stacks:
         _check_int(stack, "a stack", 1)
     if config.button not in seats:
-        raise EngineError(ErrorCode.INVALID_CONFIG, f"the button seat {config.button!r} is not dealt in (R2.1)")
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, f"the button seat {config.button!r} is not dealt in (R2.1)"
+        )
     _check_int(config.big_blind, "big_blind", 1)
     _check_int(config.small_blind, "small_blind", 0)
     if config.small_blind > config.big_blind:
-        raise EngineError(ErrorCode.INVALID_CONFIG, "the small blind may not exceed the big blind (R2.3)")
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, "the small blind may not exceed the big blind (R2.3)"
+        )
     _check_int(config.ante, "ante")
     _check_int(config.big_blind_ante, "big_blind_ante")
     if config.ante and config.big_blind_ante:
-        raise EngineError(ErrorCode.INVALID_CONFIG, "choose an ante or a big-blind ante, not both (R3)")
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, "choose an ante or a big-blind ante, not both (R3)"
+        )
     if not isinstance(config.structure, Structure):
         raise EngineError(ErrorCode.INVALID_CONFIG, f"unknown structure {config.structure!r} (R7)")
     for seat in config.posting:
         if seat not in seats:
-            raise EngineError(ErrorCode.INVALID_CONFIG, f"posting seat {seat!r} is not dealt in (R2.6)")
+            raise EngineError(
+                ErrorCode.INVALID_CONFIG, f"posting seat {seat!r} is not dealt in (R2.6)"
+            )
     _check_int(config.rake_bps, "rake_bps")
     if config.rake_bps > 10_000:
         raise EngineError(ErrorCode.INVALID_CONFIG, "rake_bps is at most 10000 (100 %) (R13)")
@@ -790,6 +819,7 @@ def start_hand(
             commitment = seed_commitment(seed)
         except (TypeError, ValueError) as error:
             raise EngineError(ErrorCode.INVALID_DECK, str(error)) from None
+        seed = bytes(seed)
 
     order = sorted(range(len(config.seats)), key=lambda k: config.seats[k])
     clockwise = [config.seats[k] for k in order]
@@ -882,7 +912,7 @@ def _raise_options(s: HandState | _Work, p: int) -> tuple[int, int, bool, int, i
         bet=bet,
         max_bet=max_bet,
         increment=s.increment,
-        pot=sum(s.contributions) + s.dead,
+        pot=sum(s.contributions) + s.dead if structure is Structure.POT_LIMIT else 0,
     )
     return to_call, min(stack, to_call), True, min_to, max_to
 
@@ -904,9 +934,15 @@ def legal_actions(state: HandState) -> LegalActions | None:
     if state.phase is Phase.RUN_TWICE:
         return LegalActions(seat, (ActionKind.RUN_TWICE,), stack=stack, waiting=(seat,))
     if state.phase is Phase.SHOWDOWN:
-        kinds = (ActionKind.SHOW, ActionKind.MUCK) if _may_muck(state, p) else (ActionKind.SHOW,)
-        waiting = tuple(state.seats[q] for q in state.to_act) if state.config.explicit_showdown else (seat,)
-        return LegalActions(seat, kinds, stack=stack, waiting=waiting)
+        decisions = (
+            (ActionKind.SHOW, ActionKind.MUCK) if _may_muck(state, p) else (ActionKind.SHOW,)
+        )
+        waiting = (
+            tuple(state.seats[q] for q in state.to_act)
+            if state.config.explicit_showdown
+            else (seat,)
+        )
+        return LegalActions(seat, decisions, stack=stack, waiting=waiting)
     to_call, call, can_raise, min_to, max_to = _raise_options(state, p)
     kinds: list[ActionKind] = []
     if to_call > 0:
@@ -954,10 +990,6 @@ def default_action(state: HandState) -> Action | None:
 # --------------------------------------------------------------------------- apply
 
 
-def _refuse(code: ErrorCode, message: str) -> EngineError:
-    return EngineError(code, message)
-
-
 def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     """Apply ``action`` and return the next state with the events it caused.
 
@@ -966,43 +998,55 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     reopened, anything after the hand ended) and nothing changes (R6).
     """
     if state.phase is Phase.FINISHED:
-        raise _refuse(ErrorCode.HAND_OVER, "the hand is over")
-    try:
-        kind = ActionKind(action.kind)
-    except ValueError:
-        raise _refuse(ErrorCode.UNKNOWN_ACTION, f"unknown action {action.kind!r}") from None
+        raise EngineError(ErrorCode.HAND_OVER, "the hand is over")
+    kind = action.kind
+    if type(kind) is not ActionKind:
+        try:
+            kind = ActionKind(kind)
+        except ValueError:
+            raise EngineError(ErrorCode.UNKNOWN_ACTION, f"unknown action {kind!r}") from None
     seat = action.seat
     if type(seat) is not int or seat not in state.seats:
-        raise _refuse(ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand")
+        raise EngineError(ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand")
     amount = action.amount
     if amount is not None and type(amount) is not int:
-        raise _refuse(ErrorCode.BAD_AMOUNT, f"an amount is a whole number of chips, not {amount!r}")
+        raise EngineError(
+            ErrorCode.BAD_AMOUNT, f"an amount is a whole number of chips, not {amount!r}"
+        )
     p = state.seats.index(seat)
     phase = state.phase
     if phase is Phase.BETTING:
         if p != state.to_act[0]:
-            raise _refuse(ErrorCode.NOT_YOUR_TURN, f"it is seat {state.seat_to_act}'s turn, not seat {seat}'s")
+            raise EngineError(
+                ErrorCode.NOT_YOUR_TURN, f"it is seat {state.seat_to_act}'s turn, not seat {seat}'s"
+            )
         return _apply_betting(state, p, kind, amount)
     if phase is Phase.RUN_TWICE:
         if p != state.to_act[0]:
-            raise _refuse(ErrorCode.NOT_YOUR_TURN, f"seat {state.seat_to_act} answers first")
+            raise EngineError(ErrorCode.NOT_YOUR_TURN, f"seat {state.seat_to_act} answers first")
         if kind is not ActionKind.RUN_TWICE:
-            raise _refuse(ErrorCode.WRONG_PHASE, "answer run_twice with amount 1 (yes) or 0 (no)")
+            raise EngineError(
+                ErrorCode.WRONG_PHASE, "answer run_twice with amount 1 (yes) or 0 (no)"
+            )
         if amount not in (0, 1):
-            raise _refuse(ErrorCode.BAD_AMOUNT, "run_twice takes amount 1 (agree) or 0 (decline)")
+            raise EngineError(
+                ErrorCode.BAD_AMOUNT, "run_twice takes amount 1 (agree) or 0 (decline)"
+            )
         w = _Work(state)
         w.answer_run_twice(p, amount == 1)
         return w.freeze(), w.events
     # showdown
     if kind not in (ActionKind.SHOW, ActionKind.MUCK):
-        raise _refuse(ErrorCode.WRONG_PHASE, "at showdown a player shows or mucks")
+        raise EngineError(ErrorCode.WRONG_PHASE, "at showdown a player shows or mucks")
     if amount is not None:
-        raise _refuse(ErrorCode.BAD_AMOUNT, "show and muck take no amount")
+        raise EngineError(ErrorCode.BAD_AMOUNT, "show and muck take no amount")
     explicit = state.config.explicit_showdown
     if (p not in state.to_act) if explicit else (p != state.to_act[0]):
-        raise _refuse(ErrorCode.NOT_YOUR_TURN, f"seat {seat} has no showdown decision to make now")
+        raise EngineError(
+            ErrorCode.NOT_YOUR_TURN, f"seat {seat} has no showdown decision to make now"
+        )
     if kind is ActionKind.MUCK and not _may_muck(state, p):
-        raise _refuse(ErrorCode.CANNOT_MUCK, "this hand must be shown (R11.3)")
+        raise EngineError(ErrorCode.CANNOT_MUCK, "this hand must be shown (R11.3)")
     w = _Work(state)
     w.decide_showdown(p, kind is ActionKind.SHOW)
     return w.freeze(), w.events
@@ -1017,45 +1061,58 @@ def _apply_betting(
     if kind is ActionKind.ALL_IN:
         all_in_to = stack + bet
         if amount is not None and amount != all_in_to:
-            raise _refuse(ErrorCode.AMOUNT_OUT_OF_RANGE, f"all-in is to {all_in_to}, not {amount}")
+            raise EngineError(
+                ErrorCode.AMOUNT_OUT_OF_RANGE, f"all-in is to {all_in_to}, not {amount}"
+            )
         if stack <= to_call:
             kind, amount = ActionKind.CALL, None
         elif can_raise and all_in_to <= max_to:
             kind = ActionKind.RAISE if max(state.bets) > 0 else ActionKind.BET
             amount = all_in_to
         elif can_raise:
-            raise _refuse(ErrorCode.CANNOT_ALL_IN, f"the most this player may bet now is to {max_to} (R7)")
+            raise EngineError(
+                ErrorCode.CANNOT_ALL_IN, f"the most this player may bet now is to {max_to} (R7)"
+            )
         else:
-            raise _refuse(ErrorCode.CANNOT_ALL_IN, "this player may not raise now, only call or fold (R7.4)")
+            raise EngineError(
+                ErrorCode.CANNOT_ALL_IN, "this player may not raise now, only call or fold (R7.4)"
+            )
     if kind is ActionKind.FOLD:
         if to_call <= 0:
-            raise _refuse(ErrorCode.CANNOT_FOLD, "nothing to call: check instead of folding")
+            raise EngineError(ErrorCode.CANNOT_FOLD, "nothing to call: check instead of folding")
         if amount is not None:
-            raise _refuse(ErrorCode.BAD_AMOUNT, "fold takes no amount")
+            raise EngineError(ErrorCode.BAD_AMOUNT, "fold takes no amount")
     elif kind is ActionKind.CHECK:
         if to_call > 0:
-            raise _refuse(ErrorCode.CANNOT_CHECK, f"facing a bet: call {call} or fold (R6)")
+            raise EngineError(ErrorCode.CANNOT_CHECK, f"facing a bet: call {call} or fold (R6)")
         if amount is not None:
-            raise _refuse(ErrorCode.BAD_AMOUNT, "check takes no amount")
+            raise EngineError(ErrorCode.BAD_AMOUNT, "check takes no amount")
     elif kind is ActionKind.CALL:
         if to_call <= 0:
-            raise _refuse(ErrorCode.CANNOT_CALL, "nothing to call: check (R6)")
+            raise EngineError(ErrorCode.CANNOT_CALL, "nothing to call: check (R6)")
         if amount is not None and amount != call:
-            raise _refuse(ErrorCode.AMOUNT_OUT_OF_RANGE, f"a call adds {call} chips, not {amount}")
+            raise EngineError(
+                ErrorCode.AMOUNT_OUT_OF_RANGE, f"a call adds {call} chips, not {amount}"
+            )
     elif kind is ActionKind.BET or kind is ActionKind.RAISE:
         opened = max(state.bets) > 0
         if kind is ActionKind.BET and opened:
-            raise _refuse(ErrorCode.CANNOT_BET, "there is already a bet: raise (R6)")
+            raise EngineError(ErrorCode.CANNOT_BET, "there is already a bet: raise (R6)")
         if kind is ActionKind.RAISE and not opened:
-            raise _refuse(ErrorCode.CANNOT_RAISE, "nobody has bet: bet (R6)")
+            raise EngineError(ErrorCode.CANNOT_RAISE, "nobody has bet: bet (R6)")
         if not can_raise:
-            raise _refuse(ErrorCode.CANNOT_RAISE, "this player may not bet or raise now (R7.3, R7.4)")
+            raise EngineError(
+                ErrorCode.CANNOT_RAISE, "this player may not bet or raise now (R7.3, R7.4)"
+            )
         if amount is None:
-            raise _refuse(ErrorCode.BAD_AMOUNT, f"{kind} needs an amount: the total to bet to")
+            raise EngineError(ErrorCode.BAD_AMOUNT, f"{kind} needs an amount: the total to bet to")
         if not min_to <= amount <= max_to:
-            raise _refuse(ErrorCode.AMOUNT_OUT_OF_RANGE, f"{kind} to {amount}: allowed {min_to} to {max_to} (R7)")
+            raise EngineError(
+                ErrorCode.AMOUNT_OUT_OF_RANGE,
+                f"{kind} to {amount}: allowed {min_to} to {max_to} (R7)",
+            )
     else:
-        raise _refuse(ErrorCode.WRONG_PHASE, f"{kind} is not a betting action")
+        raise EngineError(ErrorCode.WRONG_PHASE, f"{kind} is not a betting action")
     w = _Work(state)
     if kind is ActionKind.FOLD:
         w.fold(p)
@@ -1099,13 +1156,22 @@ def _may_muck(s: HandState | _Work, p: int) -> bool:
     boards = s.boards
     if any(len(board) < BOARD_CARDS for board in boards):
         return False
+    holes = s.holes
+    values: dict[tuple[int, int], int] = {}
+
+    def value(q: int, board_index: int) -> int:
+        key = (q, board_index)
+        if key not in values:
+            values[key] = strength(holes[q] + boards[board_index])
+        return values[key]
+
     for pot in pots_now:
         if p not in pot.eligible or len(pot.eligible) < 2:
             continue
-        for board in boards:
-            mine = strength(s.holes[p] + board)
+        for board_index in range(len(boards)):
+            mine = value(p, board_index)
             if not any(
-                q != p and s.shown[q] and strength(s.holes[q] + board) >= mine for q in pot.eligible
+                q != p and s.shown[q] and value(q, board_index) >= mine for q in pot.eligible
             ):
                 return False
     return True
@@ -1185,33 +1251,35 @@ class _Work:
         self.events = []
 
     def freeze(self) -> HandState:
-        return HandState(
-            self.config,
-            self.seats,
-            self.deck,
-            self.dealt,
-            self.seed,
-            self.commitment,
-            self.holes,
-            tuple(self.boards),
-            tuple(self.stacks),
-            tuple(self.bets),
-            tuple(self.contributions),
-            self.dead,
-            tuple(self.folded),
-            self.street,
-            self.phase,
-            tuple(self.to_act),
-            tuple(self.acted),
-            self.increment,
-            self.bets_made,
-            self.aggressor,
-            self.all_in,
-            self.runs,
-            tuple(self.shown),
-            tuple(self.mucked),
-            tuple(self.won),
-            self.rake,
+        return _state_of(
+            (
+                self.config,
+                self.seats,
+                self.deck,
+                self.dealt,
+                self.seed,
+                self.commitment,
+                self.holes,
+                tuple(self.boards),
+                tuple(self.stacks),
+                tuple(self.bets),
+                tuple(self.contributions),
+                self.dead,
+                tuple(self.folded),
+                self.street,
+                self.phase,
+                tuple(self.to_act),
+                tuple(self.acted),
+                self.increment,
+                self.bets_made,
+                self.aggressor,
+                self.all_in,
+                self.runs,
+                tuple(self.shown),
+                tuple(self.mucked),
+                tuple(self.won),
+                self.rake,
+            )
         )
 
     # ---- chips
@@ -1249,9 +1317,11 @@ class _Work:
         posting = set(config.posting)
         blinds: list[tuple[int, str, int]] = [
             # a player coming in on the small blind posts a live big blind instead (R2.6)
-            (small, "live_big_blind", config.big_blind)
-            if self.seats[small] in posting
-            else (small, "small_blind", config.small_blind),
+            (
+                (small, "live_big_blind", config.big_blind)
+                if self.seats[small] in posting
+                else (small, "small_blind", config.small_blind)
+            ),
             (big, "big_blind", config.big_blind),
         ]
         if straddler is not None:
@@ -1266,7 +1336,9 @@ class _Work:
             self.events.append(BlindPosted(self.seats[p], name, chips, stacks[p] == 0))
         # R7.3: the big blind is the first bet of the preflop round, a straddle a raise.
         self.bets_made = 1 if straddler is None else 2
-        self.increment = opening_increment(config.structure, config.big_blind, straddler is not None)
+        self.increment = opening_increment(
+            config.structure, config.big_blind, straddler is not None
+        )
         self.aggressor = None
 
     def deal_hole_cards(self) -> None:
@@ -1341,7 +1413,9 @@ class _Work:
         self.to_act.pop(0)
         all_in = self.stacks[p] == 0
         self.events.append(
-            ActionTaken(self.seats[p], str(kind), chips if chips else None, chips, all_in, self.stacks[p])
+            ActionTaken(
+                self.seats[p], kind.value, chips if chips else None, chips, all_in, self.stacks[p]
+            )
         )
 
     def raise_to(self, p: int, kind: ActionKind, to: int) -> None:
@@ -1368,7 +1442,7 @@ class _Work:
             q for q in ((p + k) % n for k in range(1, n)) if not folded[q] and stacks[q] > 0
         ]
         self.events.append(
-            ActionTaken(self.seats[p], str(kind), to, added, stacks[p] == 0, stacks[p])
+            ActionTaken(self.seats[p], kind.value, to, added, stacks[p] == 0, stacks[p])
         )
 
     def end_round(self) -> None:
@@ -1388,7 +1462,11 @@ class _Work:
         if sum(1 for q in live if self.stacks[q] > 0) <= 1:
             self.all_in = True
         if self.all_in or self.street is Street.RIVER:
-            if self.all_in and len(self.boards[0]) < BOARD_CARDS and self.config.run_it_twice_allowed:
+            if (
+                self.all_in
+                and len(self.boards[0]) < BOARD_CARDS
+                and self.config.run_it_twice_allowed
+            ):
                 self.phase = Phase.RUN_TWICE
                 self.to_act = live
                 return
@@ -1402,7 +1480,11 @@ class _Work:
 
     def answer_run_twice(self, p: int, agree: bool) -> None:
         """Record one player's answer; one "no" runs the board once, all "yes" twice (R12)."""
-        self.events.append(ActionTaken(self.seats[p], "run_twice", int(agree), 0, self.stacks[p] == 0, self.stacks[p]))
+        self.events.append(
+            ActionTaken(
+                self.seats[p], "run_twice", int(agree), 0, self.stacks[p] == 0, self.stacks[p]
+            )
+        )
         self.to_act.pop(0)
         if agree and self.to_act:
             return
@@ -1421,14 +1503,21 @@ class _Work:
         return [q for q in ((first + k) % n for k in range(n)) if not self.folded[q]]
 
     def begin_showdown(self) -> None:
-        """Turn hands up (R11.1, R11.3) or wait for the players' decisions."""
+        """Turn hands up (R11.1, R11.3) or wait for the players' decisions.
+
+        When the rest of the board is to be run out with no more betting possible, every hand
+        still in is turned up at once (R11.1, as card rooms table all hands of an all-in;
+        the table shows each player's equity). Otherwise the all-in players' hands are turned
+        up first (R11.1), then the others show in order, each asked to show or muck only
+        when mucking is allowed (R11.2, R11.3).
+        """
         self.phase = Phase.SHOWDOWN
         order = self.showdown_order()
         if self.config.explicit_showdown:
             self.to_act = order
             return
-        if self.all_in or self.config.show_all:
-            for q in order:  # R11.1: no more betting, every hand is turned up
+        if (self.all_in and len(self.boards[0]) < BOARD_CARDS) or self.config.show_all:
+            for q in order:  # R11.1: all-in before the river: every hand is turned up
                 self.show(q)
             self.to_act = []
             self.finish_showdown()
@@ -1541,7 +1630,14 @@ class _Work:
                 self.events.append(RakeTaken(k, take))
         return takes
 
-    def award(self, pot_index: int, board_index: int | None, amount: int, winners: list[int], name: str | None) -> None:
+    def award(
+        self,
+        pot_index: int,
+        board_index: int | None,
+        amount: int,
+        winners: list[int],
+        name: str | None,
+    ) -> None:
         """Give ``amount`` to ``winners`` (in seat order from the left of the button); odd
         chips one at a time in that order (R10.1)."""
         shares = split_pot(amount, winners)

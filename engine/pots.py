@@ -64,9 +64,7 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     return None
 
 
-def side_pots(
-    contributions: Sequence[int], live: Sequence[bool], dead: int = 0
-) -> tuple[Pot, ...]:
+def side_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0) -> tuple[Pot, ...]:
     """Split the chips of a hand into the main pot and side pots (R8.1).
 
     ``contributions[i]`` is every chip player ``i`` put in during the hand (antes, blinds,

@@ -173,8 +173,10 @@ def plan_hand(
         small = button
         big = next(seat for seat in dealt if seat != button)
     by_seat = {seat.seat: seat for seat in ready}
-    posting = () if fresh else tuple(
-        seat for seat in dealt if by_seat[seat].owes_big_blind and seat != big
+    posting = (
+        ()
+        if fresh
+        else tuple(seat for seat in dealt if by_seat[seat].owes_big_blind and seat != big)
     )
     return HandPlan(
         seats=tuple(dealt),
@@ -264,8 +266,10 @@ def check_buy_in(stack: int, amount: int, minimum: int, maximum: int) -> int:
     if type(amount) is not int or limits is None or not limits[0] <= amount <= limits[1]:
         raise EngineError(
             ErrorCode.BUY_IN_OUT_OF_RANGE,
-            f"with {stack} chips on the table a player may add {limits[0]} to {limits[1]}"
-            if limits
-            else f"with {stack} chips on the table nothing may be added (maximum {maximum})",
+            (
+                f"with {stack} chips on the table a player may add {limits[0]} to {limits[1]}"
+                if limits
+                else f"with {stack} chips on the table nothing may be added (maximum {maximum})"
+            ),
         )
     return stack + amount

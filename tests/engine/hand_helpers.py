@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.cards import FULL_DECK, Card, parse_cards
 from engine.hand import (
@@ -23,6 +24,8 @@ from engine.hand import (
     legal_actions,
     start_hand,
 )
+
+E = TypeVar("E", bound=Event)
 
 
 def positions(config: HandConfig) -> list[int]:
@@ -132,7 +135,7 @@ class Table:
             legal = self.legal
             self.act(legal.seat, "check" if legal.allows("check") else "call")
 
-    def of_type(self, kind: type[Event]) -> list[Event]:
+    def of_type(self, kind: type[E]) -> list[E]:
         return [event for event in self.events if isinstance(event, kind)]
 
     def stacks(self) -> dict[int, int]:

@@ -73,25 +73,59 @@ def test_full_raise_adds_at_least_the_current_increment() -> None:
 
 def test_may_raise_refuses_after_the_fixed_limit_cap() -> None:
     """R7.3: four bets in all per round."""
-    common = {"acted": False, "stack": 100, "to_call": 2, "increment": 2, "others_can_respond": True}
-    assert may_raise(structure=FL, bets_made=3, **common)  # type: ignore[arg-type]
-    assert not may_raise(structure=FL, bets_made=4, **common)  # type: ignore[arg-type]
-    assert may_raise(structure=NL, bets_made=9, **common)  # type: ignore[arg-type]
+
+    def allowed(structure: Structure, bets_made: int) -> bool:
+        return may_raise(
+            structure=structure,
+            bets_made=bets_made,
+            acted=False,
+            stack=100,
+            to_call=2,
+            increment=2,
+            others_can_respond=True,
+        )
+
+    assert allowed(FL, 3)
+    assert not allowed(FL, 4)
+    assert allowed(NL, 9)
 
 
 def test_may_raise_refuses_a_covered_player_and_a_player_with_nobody_to_raise() -> None:
     """R6: a player whose stack does not exceed the call may only call; nobody raises
     against players who are all all-in."""
-    base = {"structure": NL, "bets_made": 1, "acted": False, "increment": 2}
-    assert not may_raise(stack=10, to_call=10, others_can_respond=True, **base)  # type: ignore[arg-type]
-    assert not may_raise(stack=50, to_call=10, others_can_respond=False, **base)  # type: ignore[arg-type]
+
+    def allowed(stack: int, others_can_respond: bool) -> bool:
+        return may_raise(
+            structure=NL,
+            bets_made=1,
+            acted=False,
+            stack=stack,
+            to_call=10,
+            increment=2,
+            others_can_respond=others_can_respond,
+        )
+
+    assert not allowed(stack=10, others_can_respond=True)
+    assert not allowed(stack=50, others_can_respond=False)
+    assert allowed(stack=50, others_can_respond=True)
 
 
 def test_may_raise_after_acting_only_when_facing_a_full_raise() -> None:
     """R7.4: a player who already acted may raise again only facing a full raise in all."""
-    base = {"structure": NL, "bets_made": 2, "acted": True, "stack": 500, "others_can_respond": True}
-    assert not may_raise(to_call=50, increment=100, **base)  # type: ignore[arg-type]
-    assert may_raise(to_call=100, increment=100, **base)  # type: ignore[arg-type]
+
+    def allowed(to_call: int) -> bool:
+        return may_raise(
+            structure=NL,
+            bets_made=2,
+            acted=True,
+            stack=500,
+            to_call=to_call,
+            increment=100,
+            others_can_respond=True,
+        )
+
+    assert not allowed(50)
+    assert allowed(100)
 
 
 # ---------------------------------------------------------------- in a hand: no-limit

@@ -193,7 +193,9 @@ def test_everyone_folds_and_the_last_player_wins_without_showing() -> None:
     t.play("3 fold, 1 fold")
     assert t.state.is_finished
     assert [(e.seat, e.amount) for e in t.of_type(UncalledBetReturned)] == [(2, 1)]
-    assert [(e.winners, e.amount, e.board_index) for e in t.of_type(PotAwarded)] == [((2,), 2, None)]
+    assert [(e.winners, e.amount, e.board_index) for e in t.of_type(PotAwarded)] == [
+        ((2,), 2, None)
+    ]
     assert not t.of_type(HandShown)
     assert t.stacks() == {1: 99, 2: 101, 3: 100}
 
@@ -221,7 +223,9 @@ def test_all_in_runs_the_board_out_without_more_betting() -> None:
 
 def test_all_in_hands_are_shown_before_the_runout() -> None:
     """R11.1: all-in hands are turned up as soon as no more betting is possible."""
-    t = Table.start(stacks=(50, 100), holes={1: "AhAd", 2: "KhKd"}, board="2c 3d 7s 9h Jc", button=2)
+    t = Table.start(
+        stacks=(50, 100), holes={1: "AhAd", 2: "KhKd"}, board="2c 3d 7s 9h Jc", button=2
+    )
     t.act(2, "raise", 50)
     events = t.act(1, "call")
     kinds = [type(e).__name__ for e in events]
@@ -255,3 +259,26 @@ def test_fixed_limit_hand_plays_to_the_river() -> None:
     t = Table.start(stacks=(100, 100), structure=Structure.FIXED_LIMIT, button=2)
     t.play("2 call, 1 check, 1 bet 2, 2 call, 1 bet 4, 2 call, 1 check, 2 bet 4, 1 call")
     assert t.state.phase is Phase.SHOWDOWN or t.state.is_finished
+
+
+def test_a_hand_whose_players_are_all_in_from_the_blinds_plays_itself_out() -> None:
+    """R2.5, R5.5: nobody can bet, so the board is dealt and the pots awarded at once."""
+    t = Table.start(stacks=(1, 2), button=1, holes={1: "KsQs", 2: "AhAd"}, board="2c 3d 7s 9h Jc")
+    assert t.state.is_finished
+    assert [e.street for e in t.of_type(BoardDealt)] == ["flop", "turn", "river"]
+    assert t.stacks() == {1: 0, 2: 3}
+
+
+def test_a_short_straddle_still_sets_the_minimum_raise_to_twice_the_full_straddle() -> None:
+    """R3.3, R2.5: the straddler all-in for 3 of 4; the increment stays the full straddle."""
+    t = Table.start(stacks=(100, 100, 3, 100), straddle=True)
+    assert blinds(t)[2] == (3, "straddle", 3, True)
+    legal = t.legal
+    assert legal.seat == 4 and legal.call_amount == 3 and legal.min_to == 7
+
+
+def test_heads_up_big_blind_ante_is_posted_by_the_big_blind() -> None:
+    """R3.2 with R2.4: heads-up the big blind is the player who is not on the button."""
+    t = Table.start(seats=(3, 8), stacks=(100, 100), button=8, big_blind_ante=2)
+    assert [(e.seat, e.big_blind_ante) for e in t.of_type(AntePosted)] == [(3, True)]
+    assert blinds(t) == [(8, "small_blind", 1, False), (3, "big_blind", 2, False)]

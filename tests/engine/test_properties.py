@@ -1,0 +1,157 @@
+"""Properties of every hand (hypothesis): chips are conserved, no card is dealt twice, every
+hand ends, every state round-trips through JSON unchanged, garbage input is refused cleanly
+(R1.2, R4, R6, R7.5, R15; issue scope 5)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.betting import Structure
+from engine.deck import verify
+from engine.hand import (
+    Action,
+    ActionKind,
+    EngineError,
+    HandConfig,
+    HandState,
+    Phase,
+    apply,
+    legal_actions,
+    start_hand,
+)
+
+MAX_STEPS = 400
+"""No hand needs this many decisions: a hand that does has not ended."""
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> HandConfig:
+    n = draw(st.integers(2, 10))
+    seats = tuple(sorted(draw(st.lists(st.integers(1, 10), min_size=n, max_size=n, unique=True))))
+    big_blind = draw(st.sampled_from([1, 2, 4, 10]))
+    small_blind = draw(st.integers(0, big_blind))
+    stacks = tuple(
+        draw(st.one_of(st.integers(1, 3 * big_blind), st.integers(1, 300 * big_blind)))
+        for _ in seats
+    )
+    forced = draw(st.sampled_from(["none", "ante", "bb_ante"]))
+    posting = tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True)))
+    return HandConfig(
+        seats=seats,
+        stacks=stacks,
+        button=draw(st.sampled_from(seats)),
+        small_blind=small_blind,
+        big_blind=big_blind,
+        structure=draw(st.sampled_from(list(Structure))),
+        ante=draw(st.integers(1, big_blind)) if forced == "ante" else 0,
+        big_blind_ante=draw(st.integers(1, 2 * big_blind)) if forced == "bb_ante" else 0,
+        straddle=draw(st.booleans()),
+        posting=posting,
+        run_it_twice_allowed=draw(st.booleans()),
+        show_all=draw(st.booleans()),
+        explicit_showdown=draw(st.booleans()),
+        rake_bps=draw(st.sampled_from([0, 0, 500])),
+        rake_cap=draw(st.sampled_from([None, 3])),
+    )
+
+
+def choose_action(data: st.DataObject, state: HandState) -> Action:
+    """A random legal action, sized anywhere in its legal range."""
+    draw = data.draw
+    legal = legal_actions(state)
+    assert legal is not None
+    seat = legal.seat
+    if state.phase is Phase.SHOWDOWN and state.config.explicit_showdown:
+        seat = draw(st.sampled_from(legal.waiting))
+        muck_ok = ActionKind.MUCK in (legal_for(state, seat))
+        kind = draw(
+            st.sampled_from([ActionKind.SHOW, ActionKind.MUCK] if muck_ok else [ActionKind.SHOW])
+        )
+        return Action(kind, seat)
+    kind = draw(st.sampled_from(legal.kinds))
+    if kind is ActionKind.RUN_TWICE:
+        return Action(kind, seat, draw(st.integers(0, 1)))
+    if kind in (ActionKind.BET, ActionKind.RAISE):
+        assert legal.min_to is not None and legal.max_to is not None
+        return Action(kind, seat, draw(st.integers(legal.min_to, legal.max_to)))
+    return Action(kind, seat)
+
+
+def legal_for(state: HandState, seat: int) -> tuple[ActionKind, ...]:
+    """In an explicit showdown any waiting seat may act: its own allowed kinds."""
+    try:
+        apply(state, Action(ActionKind.MUCK, seat))
+    except EngineError:
+        return (ActionKind.SHOW,)
+    return (ActionKind.SHOW, ActionKind.MUCK)
+
+
+def check_invariants(state: HandState) -> None:
+    total = sum(state.config.stacks)
+    assert state.total_chips == total  # R7.5: chips are conserved
+    assert min(state.stacks) >= 0 and min(state.bets) >= 0
+    dealt = state.dealt_cards()
+    assert len(set(dealt)) == len(dealt)  # no card dealt twice
+    on_table = [card for hole in state.holes for card in hole]
+    on_table += [card for board in state.boards for card in board]
+    assert set(on_table) <= set(dealt)
+    shared = 0  # a second run shares the board dealt before the all-in (R12)
+    if len(state.boards) == 2:
+        while shared < 5 and state.boards[0][shared] == state.boards[1][shared]:
+            shared += 1
+    assert len(set(on_table)) == len(on_table) - shared
+    assert HandState.from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=configs(), seed=st.binary(min_size=32, max_size=32), data=st.data())
+def test_every_hand_ends_with_chips_conserved_and_every_state_round_trips(
+    config: HandConfig, seed: bytes, data: st.DataObject
+) -> None:
+    state, _ = start_hand(config, seed=seed)
+    check_invariants(state)
+    for _ in range(MAX_STEPS):
+        if state.is_finished:
+            break
+        state, _ = apply(state, choose_action(data, state))
+        check_invariants(state)
+    assert state.is_finished, "the hand did not end"
+    assert sum(state.stacks) + state.rake == sum(config.stacks)
+    assert verify(seed, state.commitment or "", state.dealt_cards())  # R15
+    assert legal_actions(state) is None
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    config=configs(),
+    seed=st.binary(min_size=32, max_size=32),
+    data=st.data(),
+    kind=st.one_of(st.sampled_from(list(ActionKind)), st.text(max_size=6)),
+    seat=st.one_of(st.integers(-2, 12), st.text(max_size=2), st.none()),
+    amount=st.one_of(st.none(), st.integers(-10, 10_000), st.floats(), st.booleans()),
+)
+def test_any_input_is_either_applied_or_refused_with_an_engine_error(
+    config: HandConfig,
+    seed: bytes,
+    data: st.DataObject,
+    kind: object,
+    seat: object,
+    amount: object,
+) -> None:
+    """Design invariant 4: bad input gets a clear error and changes nothing."""
+    state, _ = start_hand(config, seed=seed)
+    for _ in range(data.draw(st.integers(0, 12))):
+        if state.is_finished:
+            break
+        state, _ = apply(state, choose_action(data, state))
+    before = state.to_json()
+    try:
+        after, _ = apply(state, Action(kind, seat, amount))  # type: ignore[arg-type]
+    except EngineError as error:
+        assert error.code and error.message
+        assert state.to_json() == before
+    else:
+        check_invariants(after)
