@@ -22,6 +22,7 @@ from engine.hand import (
     HandState,
     Phase,
     apply,
+    default_action,
     legal_actions,
     start_hand,
 )
@@ -335,14 +336,9 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
         table.deadline = now + timedelta(seconds=seat.time_bank)
         commit_change(table, seats, fields=["time_bank_in_use", "deadline"])
         return
-    if state.phase is Phase.RUN_TWICE:
-        action = Action(ActionKind.RUN_TWICE, seat.number, 0)
-    elif state.phase is Phase.SHOWDOWN:
-        kind = ActionKind.MUCK if legal.allows(ActionKind.MUCK) else ActionKind.SHOW
-        action = Action(kind, seat.number)
-    else:
-        kind = ActionKind.CHECK if legal.allows(ActionKind.CHECK) else ActionKind.FOLD
-        action = Action(kind, seat.number)
+    action = default_action(state)  # R14: check if possible, else fold; decline; muck
+    assert action is not None and action.seat == seat.number
+    if state.phase is Phase.BETTING:
         if table.time_bank_in_use:
             seat.time_bank = 0
         seat.timeouts_in_row += 1
