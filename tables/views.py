@@ -97,3 +97,29 @@ def _viewer_state(request: HttpRequest, table: Table, is_host: bool) -> dict:
     return viewer_state(public, request.user.pk, seat, is_host, cards)
 
 
+
+
+@login_required
+def club_tables(request: HttpRequest, slug: str) -> JsonResponse:
+    """The club's open tables with seats taken, for the club page's live list."""
+    from pokerclub.views import open_tables
+
+    club, _ = club_for_member(request, slug)
+    return JsonResponse(
+        {
+            "tables": [
+                {
+                    "id": t.pk,
+                    "name": t.name,
+                    "structure": t.get_structure_display(),
+                    "stakes": t.stakes,
+                    "buy_in": t.buy_in_range,
+                    "taken": t.taken,
+                    "seats": t.max_seats,
+                    "status": t.status,
+                    "url": t.get_absolute_url(),
+                }
+                for t in open_tables(club)
+            ]
+        }
+    )

@@ -181,3 +181,16 @@ def test_chat_is_stored_trimmed_and_limited(table, players, club_with_roles):
     refused(PlayErrorCode.BAD_FIELD, services.post_chat, players[0], table.pk, "x" * 301)
     refused(PlayErrorCode.BAD_FIELD, services.post_chat, players[0], table.pk, "   ")
     refused(PlayErrorCode.NOT_A_MEMBER, services.post_chat, club_with_roles["outsider"], table.pk, "hi")
+
+
+def test_club_page_lists_open_tables_and_its_live_json_counts_seats(client, table, players, club_with_roles):
+    from django.urls import reverse
+
+    services.sit(players[0], table.pk, 2, 100)
+    client.force_login(club_with_roles["member"])
+    page = client.get(club_with_roles["club"].get_absolute_url()).content.decode()
+    assert "Main" in page and table.get_absolute_url() in page
+    data = client.get(reverse("tables:live", args=[club_with_roles["club"].slug])).json()
+    assert data["tables"][0]["taken"] == 1 and data["tables"][0]["seats"] == 6
+    client.force_login(club_with_roles["outsider"])
+    assert client.get(reverse("tables:live", args=[club_with_roles["club"].slug])).status_code == 404

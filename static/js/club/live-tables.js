@@ -1,0 +1,59 @@
+// The club page's table list, kept up to date: polls the club's live.json every few
+// seconds and redraws the rows (names are set with textContent, never as HTML).
+const box = document.getElementById("club-tables-live");
+
+function cell(text) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  return td;
+}
+
+function render(tables) {
+  if (!tables.length) {
+    const p = document.createElement("p");
+    p.className = "empty";
+    p.textContent = "No tables are open yet.";
+    box.replaceChildren(p);
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "list";
+  table.id = "club-tables";
+  const head = table.createTHead().insertRow();
+  for (const h of ["Table", "Game", "Stakes", "Buy-in", "Seats", ""]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  for (const t of tables) {
+    const row = body.insertRow();
+    row.append(
+      cell(t.name + (t.status === "paused" ? " (paused)" : "")),
+      cell(`${t.structure} Hold'em`),
+      cell(t.stakes),
+      cell(t.buy_in),
+      cell(`${t.taken} / ${t.seats}`),
+    );
+    const td = document.createElement("td");
+    const a = document.createElement("a");
+    a.className = "button small";
+    a.href = t.url;
+    a.textContent = "Join";
+    a.setAttribute("aria-label", `Join ${t.name}`);
+    td.appendChild(a);
+    row.appendChild(td);
+  }
+  box.replaceChildren(table);
+}
+
+async function refresh() {
+  try {
+    const response = await fetch(box.dataset.url, { headers: { Accept: "application/json" } });
+    if (response.ok) render((await response.json()).tables);
+  } catch {
+    // offline for a moment: keep the last list
+  }
+}
+
+if (box) setInterval(refresh, 5000);
