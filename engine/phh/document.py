@@ -1,0 +1,353 @@
+"""PHH documents: reading and writing the TOML, and the action notation (no engine here).
+
+A ``.phh`` file is one TOML document describing one hand; a ``.phhs`` file holds several, each
+under a numbered table (``[1]``, ``[2]``, ...). See :mod:`engine.phh` for what we read and
+write.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, NamedTuple
+
+from engine.cards import FULL_DECK, Card, card_str, parse_card
+
+VARIANT_STRUCTURES: Final = {"NT": "no_limit", "FT": "fixed_limit", "PT": "pot_limit"}
+"""The variant codes we read and write, and the engine structure (a Structure value) of each."""
+
+STRUCTURE_VARIANTS: Final = {value: key for key, value in VARIANT_STRUCTURES.items()}
+
+OPTIONAL_FIELDS: Final = (
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+    "day",
+    "month",
+    "year",
+    "hand",
+    "level",
+    "seats",
+    "seat_count",
+    "table",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "currency",
+    "currency_symbol",
+    "time_limit",
+    "time_banks",
+)
+"""The optional fields of the standard, in the order we write them."""
+
+
+class PhhError(ValueError):
+    """A PHH document we cannot read, or a hand we cannot replay (the message says why)."""
+
+
+# --------------------------------------------------------------------------- the document
+
+
+@dataclass(frozen=True)
+class PhhHand:
+    """One PHH hand: the required fields, then the optional and user-defined ones as read.
+
+    Every per-player list is in PHH order (``p1`` first, the button last).
+    """
+
+    variant: str
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    starting_stacks: tuple[int, ...]
+    actions: tuple[str, ...]
+    min_bet: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    ante_trimming_status: bool = False
+    optional: Mapping[str, Any] = field(default_factory=dict)
+    user_defined: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+    @classmethod
+    def from_toml(cls, data: Mapping[str, Any]) -> PhhHand:
+        """Build from a parsed TOML table; raise :class:`PhhError` naming a bad field."""
+        variant = data.get("variant")
+        if variant not in VARIANT_STRUCTURES:
+            raise PhhError(
+                f"variant {variant!r} is not supported (we replay"
+                f" {', '.join(sorted(VARIANT_STRUCTURES))})"
+            )
+        stacks = _chips_list(data, "starting_stacks")
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            raise PhhError(f"a hand has 2 to 10 players (R1.1), this one has {n}")
+        if any(stack <= 0 for stack in stacks):
+            raise PhhError("starting_stacks must all be positive")
+        antes = _chips_list(data, "antes", n)
+        blinds = _chips_list(data, "blinds_or_straddles", n)
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise PhhError("actions must be an array of strings")
+        if variant == "FT":
+            small_bet, big_bet, min_bet = _chips(data, "small_bet"), _chips(data, "big_bet"), None
+        else:
+            small_bet, big_bet, min_bet = None, None, _chips(data, "min_bet")
+        trimming = data.get("ante_trimming_status", False)
+        if not isinstance(trimming, bool):
+            raise PhhError("ante_trimming_status must be true or false")
+        known = {
+            "variant",
+            "antes",
+            "blinds_or_straddles",
+            "starting_stacks",
+            "actions",
+            "min_bet",
+            "small_bet",
+            "big_bet",
+            "ante_trimming_status",
+            "bring_in",
+        }
+        optional = {key: value for key, value in data.items() if key in OPTIONAL_FIELDS}
+        user_defined = {
+            key: value
+            for key, value in data.items()
+            if key not in known and key not in OPTIONAL_FIELDS
+        }
+        return cls(
+            variant=variant,
+            antes=antes,
+            blinds_or_straddles=blinds,
+            starting_stacks=stacks,
+            actions=tuple(actions),
+            min_bet=min_bet,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            ante_trimming_status=trimming,
+            optional=optional,
+            user_defined=user_defined,
+        )
+
+    def to_toml(self) -> str:
+        """The hand as a PHH (TOML) document; fields in the standard's order."""
+        lines = [f"variant = {_toml_value(self.variant)}"]
+        if self.ante_trimming_status:
+            lines.append("ante_trimming_status = true")
+        lines.append(f"antes = {_toml_value(list(self.antes))}")
+        lines.append(f"blinds_or_straddles = {_toml_value(list(self.blinds_or_straddles))}")
+        if self.variant == "FT":
+            lines.append(f"small_bet = {self.small_bet}")
+            lines.append(f"big_bet = {self.big_bet}")
+        else:
+            lines.append(f"min_bet = {self.min_bet}")
+        lines.append(f"starting_stacks = {_toml_value(list(self.starting_stacks))}")
+        lines.append("actions = [")
+        lines.extend(f"  {_toml_value(action)}," for action in self.actions)
+        lines.append("]")
+        for key in OPTIONAL_FIELDS:
+            if self.optional.get(key) is not None:
+                lines.append(f"{key} = {_toml_value(self.optional[key])}")
+        for key, value in self.user_defined.items():
+            if value is not None:
+                lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+        return "\n".join(lines) + "\n"
+
+
+def loads(text: str) -> PhhHand:
+    """Parse one ``.phh`` document."""
+    return PhhHand.from_toml(_parse_toml(text))
+
+
+def loads_all(text: str) -> list[PhhHand]:
+    """Parse a ``.phhs`` document: every top-level table is one hand, in file order."""
+    return [PhhHand.from_toml(table) for table in _hand_tables(_parse_toml(text))]
+
+
+def read_hands(text: str, *, many: bool) -> list[PhhHand | PhhError]:
+    """Every hand of a ``.phhs`` (``many``) or ``.phh`` document, in order, each hand or the
+    reason it cannot be read; a document that is not TOML at all is one error."""
+    try:
+        data = _parse_toml(text)
+        tables = _hand_tables(data) if many else [data]
+    except PhhError as error:
+        return [error]
+    hands: list[PhhHand | PhhError] = []
+    for table in tables:
+        try:
+            hands.append(PhhHand.from_toml(table))
+        except PhhError as error:
+            hands.append(error)
+    return hands
+
+
+def dumps(hand: PhhHand) -> str:
+    return hand.to_toml()
+
+
+def dumps_all(hands: Iterable[PhhHand]) -> str:
+    """Several hands as one ``.phhs`` document (tables ``[1]``, ``[2]``, ...)."""
+    return "\n".join(f"[{i}]\n{hand.to_toml()}" for i, hand in enumerate(hands, start=1))
+
+
+def _parse_toml(text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PhhError(f"not valid TOML: {error}") from error
+
+
+def _hand_tables(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    tables = [value for value in data.values() if isinstance(value, dict)]
+    if not tables or len(tables) != len(data):
+        raise PhhError("a .phhs file holds only tables ([1], [2], ...), one per hand")
+    return tables
+
+
+def _chips(data: Mapping[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, float) and value.is_integer() and math.isfinite(value):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise PhhError(f"{key} must be a non-negative whole number of chips, not {value!r}")
+    return value
+
+
+def _chips_list(data: Mapping[str, Any], key: str, length: int | None = None) -> tuple[int, ...]:
+    values = data.get(key)
+    if not isinstance(values, list):
+        raise PhhError(f"{key} must be an array")
+    chips = tuple(_chips({key: value}, key) for value in values)
+    if length is not None and len(chips) != length:
+        raise PhhError(f"{key} has {len(chips)} entries for {length} players")
+    return chips
+
+
+def _toml_key(key: str) -> str:
+    if key and all(c.isalnum() or c in "_-" for c in key):
+        return key
+    return json.dumps(key, ensure_ascii=False)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        pairs = (f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, float) and math.isfinite(value):
+        return repr(value)
+    raise PhhError(f"cannot write {value!r} to PHH")
+
+
+# --------------------------------------------------------------------------- action notation
+
+
+class PhhAction(NamedTuple):
+    """One parsed action line. ``player`` is the 0-based PHH index (``p1`` is 0).
+
+    (A named tuple rather than a frozen dataclass: replays parse every line, and building a
+    tuple is several times cheaper.)
+    """
+
+    verb: str  # "dh", "db", "f", "cc", "cbr", "sm"
+    player: int | None = None
+    cards: tuple[Card | None, ...] = ()  # None for an unknown card "??"
+    amount: int | None = None
+    show: bool = False  # for "sm": True shows the cards, False mucks
+    text: str = ""
+
+
+def parse_action(text: str, player_count: int) -> PhhAction | None:
+    """Parse one PHH action; ``None`` for a no-op (empty, or only a commentary)."""
+    words = text.split("#", 1)[0].split()
+    if not words:
+        return None
+    n = player_count
+    match words:
+        case ["d", "dh", who, cards]:
+            return PhhAction("dh", _player(who, n, text), parse_phh_cards(cards), text=text)
+        case ["d", "db", cards]:
+            return PhhAction("db", None, parse_phh_cards(cards), text=text)
+        case [who, "f"]:
+            return PhhAction("f", _player(who, n, text), text=text)
+        case [who, "cc"]:
+            return PhhAction("cc", _player(who, n, text), text=text)
+        case [who, "cbr", amount]:
+            try:
+                value = int(amount)
+            except ValueError:
+                value = -1
+            if value <= 0:
+                raise PhhError(f"{text!r}: the amount must be a positive whole number of chips")
+            return PhhAction("cbr", _player(who, n, text), amount=value, text=text)
+        case [who, "sm"]:
+            return PhhAction("sm", _player(who, n, text), show=False, text=text)
+        case [who, "sm", "-"]:
+            return PhhAction("sm", _player(who, n, text), show=True, text=text)
+        case [who, "sm", cards]:
+            cards_shown = parse_phh_cards(cards)
+            return PhhAction("sm", _player(who, n, text), cards_shown, show=True, text=text)
+        case _:
+            raise PhhError(f"{text!r} is not a hold'em action we replay")
+
+
+_PLAYER_LABELS: Final = {f"p{i + 1}": i for i in range(10)}  # 2 to 10 players (R1.1)
+
+
+def _player(word: str, player_count: int, text: str) -> int:
+    index = _PLAYER_LABELS.get(word)
+    if index is None or index >= player_count:
+        raise PhhError(f"{word!r} in {text!r} is not a player p1..p{player_count}")
+    return index
+
+
+def parse_phh_cards(text: str) -> tuple[Card | None, ...]:
+    """``"AcKd"`` -> two cards; ``"??"`` is an unknown card (None)."""
+    if len(text) % 2:
+        raise PhhError(f"{text!r} is not a sequence of two-character cards")
+    cards: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        chunk = text[i : i + 2]
+        card = _CARD_NAMES.get(chunk)
+        if card is not None or chunk == "??":
+            cards.append(card)
+            continue
+        try:
+            cards.append(parse_card(chunk))
+        except ValueError as error:
+            raise PhhError(str(error)) from error
+    return tuple(cards)
+
+
+_CARD_NAMES: Final[dict[str, Card]] = {card_str(card): card for card in FULL_DECK}
+
+
+def phh_cards(cards: Iterable[Card]) -> str:
+    """Cards in PHH notation, written together: ``"AcKd"``."""
+    return "".join(card_str(card) for card in cards)
+
+
+def parse_actions(phh: PhhHand) -> list[PhhAction]:
+    """Every action of the hand, parsed; no-ops (comments, blank lines) left out."""
+    n = phh.player_count
+    return [action for text in phh.actions if (action := parse_action(text, n)) is not None]

@@ -1,0 +1,335 @@
+"""Replaying a PHH hand through the engine: the config, the deck order, the actions.
+
+The engine deals hole cards one at a time clockwise from ``p1``, then burn + flop, burn +
+turn, burn + river (R4); :func:`deck_order` puts the file's cards where the engine will deal
+them. :func:`replay` then applies the file's actions through :func:`engine.hand.apply`,
+checking each card and turn against the file, with the showdown driven by the file's own
+shows and mucks (``explicit_showdown``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import FULL_DECK, Card, card_str
+from engine.hand import (
+    Action,
+    ActionKind,
+    BoardDealt,
+    EngineError,
+    Event,
+    HandConfig,
+    HandState,
+    Phase,
+    Structure,
+    apply,
+    legal_actions,
+    start_hand,
+)
+from engine.phh.document import (
+    VARIANT_STRUCTURES,
+    PhhAction,
+    PhhError,
+    PhhHand,
+    parse_actions,
+    phh_cards,
+)
+
+
+def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tuple[Card, ...]:
+    """A 52-card deck order from which the engine deals exactly the file's cards (R4).
+
+    Positions: hole card ``j`` of player ``i`` is at ``j * n + i`` (one card at a time,
+    clockwise from ``p1``); then burn, flop (3), burn, turn, burn, river; a second run (R12)
+    continues with a burn before each street it deals. A player's hole cards come from their
+    ``d dh`` action, or from a later ``sm`` if the deal was unknown. Unknown cards and the
+    burns are filled with cards the file does not mention, lowest first.
+    """
+    n = phh.player_count
+    if actions is None:
+        actions = parse_actions(phh)
+    slots: list[Card | None] = [None] * 52
+    holes: list[list[Card | None]] = [[] for _ in range(n)]
+    shown: dict[int, tuple[Card | None, ...]] = {}
+    board: list[Card | None] = []
+    board_at_last_bet = 0  # board cards out when the betting ended (for a second run, R12)
+    for action in actions:
+        if action.verb in ("f", "cc", "cbr"):
+            board_at_last_bet = len(board)
+        if action.verb == "dh":
+            assert action.player is not None
+            holes[action.player].extend(action.cards)
+        elif action.verb == "db":
+            board.extend(action.cards)
+        elif action.verb == "sm" and action.cards:
+            assert action.player is not None
+            shown[action.player] = action.cards
+    for player, cards in shown.items():
+        dealt = holes[player]
+        if len(cards) != 2 or (dealt and len(dealt) != 2):
+            raise PhhError(f"p{player + 1} must show two cards")
+        if not dealt:
+            holes[player] = list(cards)
+            continue
+        for j, card in enumerate(cards):
+            if dealt[j] is None:
+                dealt[j] = card
+            elif card is not None and card != dealt[j]:
+                raise PhhError(f"p{player + 1} shows cards they were not dealt")
+    for player, cards in enumerate(holes):
+        if len(cards) > 2:
+            raise PhhError(f"p{player + 1} is dealt {len(cards)} hole cards (hold'em deals 2)")
+        for j, card in enumerate(cards):
+            slots[j * n + player] = card
+    board_positions = [2 * n + 1, 2 * n + 2, 2 * n + 3, 2 * n + 5, 2 * n + 7]
+    if len(board) > 5:  # run twice (R12): the second run continues from the deck
+        shared = board_at_last_bet
+        position = 2 * n + 8
+        for size, count in ((3, 3), (4, 1), (5, 1)):  # the board after flop, turn, river
+            if size > shared:
+                position += 1  # burn
+                board_positions.extend(range(position, position + count))
+                position += count
+        if len(board) > len(board_positions):
+            raise PhhError(f"the board has {len(board)} cards, more than two runs can deal")
+    for position, card in zip(board_positions, board):
+        slots[position] = card
+    known = [card for card in slots if card is not None]
+    if len(set(known)) != len(known):
+        duplicate = next(card for card in known if known.count(card) > 1)
+        raise PhhError(f"{card_str(duplicate)} is dealt twice")
+    used = set(known)
+    spare = iter(card for card in FULL_DECK if card not in used)
+    return tuple(card if card is not None else next(spare) for card in slots)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A PHH hand replayed through the engine."""
+
+    config: HandConfig
+    deck: tuple[Card, ...]
+    state: HandState
+    events: tuple[Event, ...]
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        """Final stacks in the file's player order (the engine's position order is PHH's)."""
+        return self.state.stacks
+
+
+def hand_config(phh: PhhHand) -> HandConfig:
+    """The engine config of a PHH hand; :class:`PhhError` for what the engine cannot play.
+
+    Seats come from the ``seats`` field when there is one (they must go clockwise, p1 after
+    the button), otherwise p1..pN sit in seats 1..N with the button in seat N.
+    """
+    n = phh.player_count
+    seats = _seats_of(phh)
+    blinds = phh.blinds_or_straddles
+    small_blind, big_blind = blinds[0], blinds[1]
+    if big_blind <= 0 or small_blind > big_blind:
+        raise PhhError(
+            f"blinds_or_straddles {list(blinds)}: we play a small blind no larger than a"
+            " positive big blind, in that order (R2.3)"
+        )
+    straddle = n > 2 and blinds[2] != 0
+    if straddle and blinds[2] != 2 * big_blind:
+        raise PhhError(f"a straddle is twice the big blind (R3.3), not {blinds[2]}")
+    if any(blinds[3:]):
+        raise PhhError(f"blinds_or_straddles {list(blinds)}: only a UTG straddle is supported (R3.3)")
+    ante = big_blind_ante = 0
+    antes = phh.antes
+    if any(antes):
+        if len(set(antes)) == 1:
+            ante = antes[0]
+        elif antes[1] and not any(a for i, a in enumerate(antes) if i != 1):
+            big_blind_ante = antes[1]
+        else:
+            raise PhhError(f"antes {list(antes)}: we play a uniform ante or a big-blind ante (R3)")
+    structure = Structure(VARIANT_STRUCTURES[phh.variant])
+    if structure is Structure.FIXED_LIMIT:
+        if phh.small_bet != big_blind or phh.big_bet != 2 * big_blind:
+            raise PhhError(
+                f"fixed-limit bets {phh.small_bet}/{phh.big_bet}: we play the big blind and"
+                f" twice it, {big_blind}/{2 * big_blind} (R7.3)"
+            )
+    elif phh.min_bet != big_blind:
+        raise PhhError(f"min_bet {phh.min_bet}: the minimum bet is the big blind {big_blind} (R7.1)")
+    user = phh.user_defined
+    posting = tuple(seats[_player_label(text, n)] for text in user.get("_live_big_blinds", ()))
+    rake_cap = user.get("_rake_cap")
+    try:
+        return HandConfig(
+            seats=tuple(seats),
+            stacks=phh.starting_stacks,
+            button=seats[-1],
+            small_blind=small_blind,
+            big_blind=big_blind,
+            structure=structure,
+            ante=ante,
+            big_blind_ante=big_blind_ante,
+            straddle=straddle,
+            posting=posting,
+            run_it_twice_allowed=user.get("_run_it_twice_allowed", False) is True,
+            show_all=user.get("_show_all", False) is True,
+            explicit_showdown=True,
+            rake_bps=_user_int(user, "_rake_basis_points", 0),
+            rake_cap=None if rake_cap is None else _user_int(user, "_rake_cap", 0),
+        )
+    except (TypeError, ValueError) as error:
+        raise PhhError(str(error)) from error
+
+
+def _seats_of(phh: PhhHand) -> list[int]:
+    n = phh.player_count
+    seats = phh.optional.get("seats")
+    if seats is None:
+        return list(range(1, n + 1))
+    if (
+        not isinstance(seats, list)
+        or len(seats) != n
+        or not all(isinstance(seat, int) and not isinstance(seat, bool) and seat > 0 for seat in seats)
+        or len(set(seats)) != n
+    ):
+        raise PhhError(f"seats {seats!r}: one distinct positive seat number per player")
+    ascending = sorted(seats)
+    start = ascending.index(seats[0])
+    if ascending[start:] + ascending[:start] != seats:
+        raise PhhError(f"seats {seats}: players must be listed clockwise from the button's left")
+    return list(seats)
+
+
+def _player_label(text: object, n: int) -> int:
+    if not isinstance(text, str) or not text.startswith("p") or not text[1:].isdigit():
+        raise PhhError(f"{text!r} is not a player label like 'p3'")
+    index = int(text[1:]) - 1
+    if not 0 <= index < n:
+        raise PhhError(f"{text!r}: there are {n} players")
+    return index
+
+
+def _user_int(user: Mapping[str, Any], key: str, default: int) -> int:
+    value = user.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise PhhError(f"{key} must be a non-negative whole number")
+    return value
+
+
+def replay(phh: PhhHand) -> Replay:
+    """Replay a PHH hand through the engine, checking every step against the file.
+
+    The dealt cards must be the file's (a dealing-order mismatch is an error, not silently
+    different cards); each player action must come from the player the engine says is to
+    act; ``cc`` is a check or a call, ``cbr`` a bet or a raise to the amount; the showdown
+    is driven by the file's ``sm`` actions (players the file leaves out show, as in
+    PokerKit, if their cards are known). Raises :class:`PhhError` naming the action.
+    """
+    config = hand_config(phh)
+    actions = parse_actions(phh)
+    deck = deck_order(phh, actions)
+    n = phh.player_count
+    known = _known_holes(actions, n)
+    answers = [
+        _run_twice_answer(text, n) for text in phh.user_defined.get("_run_twice_answers", ())
+    ]
+    try:
+        state, events = start_hand(config, deck=deck)
+    except EngineError as error:
+        raise PhhError(f"the engine refuses this hand: {error.message}") from error
+    history: list[Event] = list(events)
+    seats = state.seats
+    file_board: list[Card | None] = []
+    for action in actions:
+        text = action.text
+        if state.phase is Phase.RUN_TWICE:
+            state = _answer_run_twice(state, history, answers)
+        if action.verb == "dh":
+            assert action.player is not None
+            dealt = state.holes[action.player]
+            if any(card is not None and card != dealt[j] for j, card in enumerate(action.cards)):
+                raise PhhError(f"{text!r}: the engine dealt {phh_cards(dealt)}")
+            continue
+        if action.verb == "db":
+            file_board.extend(action.cards)
+            continue
+        assert action.player is not None
+        player = action.player
+        seat = seats[player]
+        phase = state.phase
+        if phase is Phase.FINISHED:
+            raise PhhError(f"{text!r}: the hand is already over")
+        if action.verb == "sm":
+            if phase is not Phase.SHOWDOWN:
+                raise PhhError(f"{text!r}: there is no showdown now ({phase})")
+            if action.show and not known[player]:
+                raise PhhError(f"{text!r}: p{player + 1}'s cards are not known")
+            move = Action(ActionKind.SHOW if action.show else ActionKind.MUCK, seat)
+        else:
+            if phase is not Phase.BETTING:
+                raise PhhError(f"{text!r}: the betting is over ({phase})")
+            if state.to_act[0] != player:
+                raise PhhError(f"{text!r}: it is p{state.to_act[0] + 1}'s turn")
+            bets = state.bets
+            if action.verb == "f":
+                move = Action(ActionKind.FOLD, seat)
+            elif action.verb == "cc":
+                facing = bets[player] < max(bets)
+                move = Action(ActionKind.CALL if facing else ActionKind.CHECK, seat)
+            else:
+                kind = ActionKind.RAISE if max(bets) > 0 else ActionKind.BET
+                move = Action(kind, seat, action.amount)
+        try:
+            state, events = apply(state, move)
+        except EngineError as error:
+            raise PhhError(f"{text!r}: {error.message}") from error
+        history.extend(events)
+    state = _answer_run_twice(state, history, answers)
+    while state.phase is Phase.SHOWDOWN:  # players the file leaves out show (as PokerKit)
+        legal = legal_actions(state)
+        assert legal is not None
+        player = seats.index(legal.waiting[0])
+        if not known[player]:
+            raise PhhError(f"the showdown needs p{player + 1}'s cards, which the file does not give")
+        state, events = apply(state, Action(ActionKind.SHOW, legal.waiting[0]))
+        history.extend(events)
+    if not state.is_finished:
+        raise PhhError(f"the actions end before the hand does ({state.phase}, {state.street.label})")
+    dealt_board = [card for event in history if isinstance(event, BoardDealt) for card in event.cards]
+    if any(card is not None and card != dealt for card, dealt in zip(file_board, dealt_board)):
+        raise PhhError(f"the board is {phh_cards(dealt_board)}, not the file's")
+    if len(file_board) > len(dealt_board):
+        raise PhhError(f"the file deals {len(file_board)} board cards, the hand {len(dealt_board)}")
+    return Replay(config, deck, state, tuple(history))
+
+
+def _known_holes(actions: Sequence[PhhAction], n: int) -> list[bool]:
+    """Which players' two hole cards the file gives (dealt face up to us, or shown)."""
+    cards: list[dict[int, Card]] = [{} for _ in range(n)]
+    for action in actions:
+        if action.player is None or action.verb not in ("dh", "sm"):
+            continue
+        for j, card in enumerate(action.cards):
+            if card is not None:
+                cards[action.player][j] = card
+    return [len(hole) == 2 for hole in cards]
+
+
+def _run_twice_answer(text: object, n: int) -> bool:
+    if not isinstance(text, str) or len(text.split()) != 2 or text.split()[1] not in ("yes", "no"):
+        raise PhhError(f"_run_twice_answers entries look like 'p2 yes', not {text!r}")
+    _player_label(text.split()[0], n)
+    return text.split()[1] == "yes"
+
+
+def _answer_run_twice(state: HandState, history: list[Event], answers: list[bool]) -> HandState:
+    """Answer the run-it-twice question (R12) from ``_run_twice_answers`` (no by default)."""
+    while state.phase is Phase.RUN_TWICE:
+        legal = legal_actions(state)
+        assert legal is not None
+        agree = answers.pop(0) if answers else False
+        state, events = apply(state, Action(ActionKind.RUN_TWICE, legal.seat, int(agree)))
+        history.extend(events)
+    return state

@@ -1,0 +1,146 @@
+"""Exporting a finished hand of our engine to PHH (see :mod:`engine.phh` for the mapping)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.cards import Card
+from engine.hand import (
+    ActionTaken,
+    BoardDealt,
+    Event,
+    HandMucked,
+    HandShown,
+    HandStarted,
+    HandState,
+    HoleCardsDealt,
+)
+from engine.phh.document import STRUCTURE_VARIANTS, PhhError, PhhHand, phh_cards
+
+
+def to_phh(
+    state: HandState,
+    events: Sequence[Event],
+    *,
+    players: Mapping[int, str] | None = None,
+    hand: int | str | None = None,
+    table: int | str | None = None,
+    seat_count: int | None = None,
+) -> PhhHand:
+    """The PHH record of a finished hand.
+
+    ``events`` are all the events of the hand, from :func:`engine.hand.start_hand` on, in
+    order; ``players`` optionally names the players by seat. The actions are written in the
+    order they happened: hole cards first (one ``d dh`` per player, p1 first), each betting
+    decision, each street's board, and the showdown's shows and mucks (an all-in showdown
+    comes before the rest of the board, R11.1, as PokerKit writes it).
+    """
+    if not state.is_finished:
+        raise PhhError("only a finished hand can be exported")
+    config = state.config
+    started = next((e for e in events if isinstance(e, HandStarted)), None)
+    if started is None:
+        raise PhhError("the events do not start with hand_started")
+    seats = started.seats  # position order: p1 first, the button last
+    index = {seat: i for i, seat in enumerate(seats)}
+    n = len(seats)
+
+    def label(seat: int) -> str:
+        return f"p{index[seat] + 1}"
+
+    actions: list[str] = []
+    holes: list[tuple[int, tuple[Card, ...]]] = []
+    run_twice_answers: list[str] = []
+    for event in events:
+        if isinstance(event, HoleCardsDealt):
+            holes.append((event.seat, event.cards))
+            continue
+        if holes:  # all hole cards are dealt before anything else happens (R4.1)
+            holes.sort(key=lambda item: index[item[0]])
+            actions.extend(f"d dh {label(seat)} {phh_cards(cards)}" for seat, cards in holes)
+            holes = []
+        if isinstance(event, BoardDealt):
+            actions.append(f"d db {phh_cards(event.cards)}")
+        elif isinstance(event, ActionTaken):
+            verb = event.action
+            if verb == "fold":
+                actions.append(f"{label(event.seat)} f")
+            elif verb in ("check", "call"):
+                actions.append(f"{label(event.seat)} cc")
+            elif verb in ("bet", "raise"):
+                actions.append(f"{label(event.seat)} cbr {event.amount}")
+            elif verb == "run_twice":
+                run_twice_answers.append(f"{label(event.seat)} {'yes' if event.amount else 'no'}")
+            else:  # pragma: no cover - the engine has no other betting event
+                raise PhhError(f"cannot write the action {verb!r} in PHH")
+        elif isinstance(event, HandShown):
+            actions.append(f"{label(event.seat)} sm {phh_cards(event.cards)}")
+        elif isinstance(event, HandMucked):
+            actions.append(f"{label(event.seat)} sm")
+
+    antes = [0] * n
+    if config.ante:
+        antes = [config.ante] * n
+    elif config.big_blind_ante:
+        antes[1] = config.big_blind_ante  # the big blind's entry; reversed heads-up by the standard
+    blinds = [0] * n
+    blinds[0], blinds[1] = config.small_blind, config.big_blind
+    if config.straddle and n > 2:
+        blinds[2] = 2 * config.big_blind
+    variant = STRUCTURE_VARIANTS[str(config.structure)]
+    optional: dict[str, Any] = {
+        "hand": hand,
+        "seats": list(seats),
+        "seat_count": seat_count,
+        "table": table,
+        "finishing_stacks": list(state.stacks),
+        "winnings": list(state.won),
+    }
+    if players is not None:
+        optional["players"] = [players.get(seat, "") for seat in seats]
+    user: dict[str, Any] = {}
+    if state.seed is not None:
+        user["_seed"] = state.seed.hex()
+    if state.commitment is not None:
+        user["_commitment"] = state.commitment
+    if config.posting:
+        user["_live_big_blinds"] = [label(seat) for seat in seats if seat in config.posting]
+    if config.rake_bps:
+        user["_rake_basis_points"] = config.rake_bps
+        if config.rake_cap is not None:
+            user["_rake_cap"] = config.rake_cap
+    if config.run_it_twice_allowed:
+        user["_run_it_twice_allowed"] = True
+        if run_twice_answers:
+            user["_run_twice_answers"] = run_twice_answers
+    if config.show_all:
+        user["_show_all"] = True
+    return PhhHand(
+        variant=variant,
+        antes=tuple(antes),
+        blinds_or_straddles=tuple(blinds),
+        starting_stacks=tuple(started.stacks),
+        actions=tuple(actions),
+        min_bet=None if variant == "FT" else config.big_blind,
+        small_bet=config.big_blind if variant == "FT" else None,
+        big_bet=2 * config.big_blind if variant == "FT" else None,
+        ante_trimming_status=bool(config.ante),
+        optional={key: value for key, value in optional.items() if value is not None},
+        user_defined=user,
+    )
+
+
+def export(
+    state: HandState,
+    events: Sequence[Event],
+    *,
+    players: Mapping[int, str] | None = None,
+    hand: int | str | None = None,
+    table: int | str | None = None,
+    seat_count: int | None = None,
+) -> str:
+    """A finished hand as PHH text (see :func:`to_phh`)."""
+    return to_phh(
+        state, events, players=players, hand=hand, table=table, seat_count=seat_count
+    ).to_toml()
