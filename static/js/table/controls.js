@@ -1,0 +1,239 @@
+// The action bar: Fold, Check or Call, Bet or Raise (a slider and a number field kept in step,
+// with presets), All-in, keyboard shortcuts (f, c, r, Enter), and the pre-action boxes for when
+// it is not your turn. The server decides what is legal: this offers what `hand.legal` allows
+// and clamps amounts to legal.min_to..legal.max_to, so an illegal amount is never sent.
+
+import { fieldStep, fromField, money, toField } from "./format.js";
+
+/** True when the viewer holds the decision described by hand.legal. */
+export function isMyTurn(state) {
+  const hand = state.hand;
+  const seat = state.you && state.you.seat;
+  return !!(seat && hand && !hand.finished && !hand.pending && hand.legal &&
+    hand.legal.seat === seat && hand.to_act === seat);
+}
+
+export class Controls {
+  constructor(root, send) {
+    this.send = send;
+    this.bar = root.querySelector("#action-bar");
+    this.pre = root.querySelector("#pre-actions");
+    this.sizing = root.querySelector("#sizing");
+    this.presetsEl = root.querySelector("#presets");
+    this.slider = root.querySelector("#amount-slider");
+    this.input = root.querySelector("#amount-input");
+    this.buttons = {
+      fold: root.querySelector("#btn-fold"),
+      check: root.querySelector("#btn-check"),
+      call: root.querySelector("#btn-call"),
+      raise: root.querySelector("#btn-raise"),
+      all_in: root.querySelector("#btn-allin"),
+    };
+    this.preCheckFold = root.querySelector("#pre-checkfold");
+    this.preCallAny = root.querySelector("#pre-callany");
+    this.state = null;
+    this.legal = null;
+    this.busy = false;
+    this.amount = 0;
+
+    this.buttons.fold.addEventListener("click", () => this.act("fold"));
+    this.buttons.check.addEventListener("click", () => this.act("check"));
+    this.buttons.call.addEventListener("click", () => this.act("call"));
+    this.buttons.raise.addEventListener("click", () => this.act(this.legal && this.legal.bet_or_raise));
+    this.buttons.all_in.addEventListener("click", () => this.act("all_in"));
+    this.slider.addEventListener("input", () => this.setAmount(Number(this.slider.value)));
+    this.input.addEventListener("input", () => this.typed());
+    this.input.addEventListener("change", () => this.setAmount(this.typedOr(this.amount)));
+    this.input.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      const value = fromField(this.input.value);
+      if (value === this.clamp(value)) this.act(this.legal && this.legal.bet_or_raise);
+      else this.setAmount(this.typedOr(this.amount)); // show the clamped amount; Enter again sends
+    });
+    this.preCheckFold.addEventListener("change", () => {
+      if (this.preCheckFold.checked) this.preCallAny.checked = false;
+    });
+    this.preCallAny.addEventListener("change", () => {
+      if (this.preCallAny.checked) this.preCheckFold.checked = false;
+    });
+    document.addEventListener("keydown", (e) => this.shortcut(e));
+  }
+
+  update(state) {
+    this.state = state;
+    const hand = state.hand;
+    const you = state.you || {};
+    const mine = you.seat ? state.seats.find((s) => s.number === you.seat) : null;
+    if ((hand ? hand.number : null) !== this.handNumber) {
+      this.handNumber = hand ? hand.number : null;
+      this.preCheckFold.checked = false;
+      this.preCallAny.checked = false;
+    }
+    if (this.busy && state.version !== this.busyVersion) this.busy = false;
+    const myTurn = isMyTurn(state);
+    const waiting = !!(hand && !hand.finished && mine && mine.in_hand && !mine.folded && !mine.all_in);
+    this.myTurn = myTurn;
+    this.legal = myTurn ? hand.legal : null;
+    this.bar.hidden = !myTurn;
+    this.pre.hidden = myTurn || !waiting || !!hand.pending;
+    if (myTurn && !this.firePreAction(hand.legal)) this.showDecision(state, hand.legal, mine);
+    this.setBusy(this.busy);
+  }
+
+  /** A ticked pre-action answers the decision at once; returns true when it did. */
+  firePreAction(legal) {
+    const checkFold = this.preCheckFold.checked;
+    const callAny = this.preCallAny.checked;
+    this.preCheckFold.checked = false;
+    this.preCallAny.checked = false;
+    let action = null;
+    if (checkFold) action = legal.check ? "check" : "fold";
+    else if (callAny) action = legal.check ? "check" : legal.call ? "call" : null;
+    if (!action) return false;
+    this.act(action);
+    return true;
+  }
+
+  showDecision(state, legal, mine) {
+    const { fold, check, call, raise, all_in: allIn } = this.buttons;
+    const hand = state.hand;
+    fold.hidden = !legal.fold;
+    check.hidden = !legal.check;
+    call.hidden = !!legal.check || !legal.call;
+    call.querySelector(".amt").textContent = legal.call ? money(legal.call) : "";
+    const kind = legal.bet_or_raise;
+    raise.hidden = !kind;
+    this.sizing.hidden = !kind;
+    allIn.hidden = !(legal.all_in_to > 0);
+    allIn.querySelector(".amt").textContent = legal.all_in_to > 0 ? money(legal.all_in_to) : "";
+    if (!kind) return;
+    raise.setAttribute("aria-label", kind === "bet" ? "Bet" : "Raise");
+    raise.querySelector(".verb").textContent = kind === "bet" ? "Bet" : "Raise to";
+    const key = [hand.number, hand.street, legal.min_to, legal.max_to, legal.call].join(":");
+    const fresh = key !== this.decisionKey;
+    this.decisionKey = key;
+    const fixed = legal.min_to >= legal.max_to;
+    this.slider.min = legal.min_to;
+    this.slider.max = legal.max_to;
+    this.slider.step = 1;
+    this.slider.hidden = fixed;
+    this.input.min = toField(legal.min_to);
+    this.input.max = toField(legal.max_to);
+    this.input.step = fieldStep();
+    this.input.readOnly = fixed;
+    this.presetsEl.hidden = fixed;
+    if (fresh) {
+      this.renderPresets(state, legal, mine);
+      this.setAmount(legal.min_to);
+    }
+  }
+
+  /** Preset raise-to totals, clamped to the legal range. Pot-sized = call, then the pot. */
+  renderPresets(state, legal, mine) {
+    const bets = state.seats.map((s) => s.bet || 0);
+    const top = Math.max(0, ...bets);
+    const toCall = Math.max(0, top - ((mine && mine.bet) || 0));
+    const pot = state.hand.pot_total ?? state.hand.pots.reduce((sum, p) => sum + p.amount, 0);
+    const potTo = (f) => top + Math.floor(f * (pot + toCall));
+    const bb = state.table.big_blind;
+    const presets = [["Min", "Minimum", legal.min_to]];
+    if (state.hand.street === "preflop" && 2.5 * bb > legal.min_to) {
+      presets.push(["2.5×", "2.5 big blinds", Math.round(2.5 * bb)], ["3×", "3 big blinds", 3 * bb]);
+    }
+    presets.push(["½ Pot", "Half pot", potTo(0.5)], ["¾ Pot", "Three quarters of the pot", potTo(0.75)],
+      ["Pot", "Pot", potTo(1)], ["Max", "Maximum", legal.max_to]);
+    this.presetsEl.replaceChildren();
+    for (const [text, label, value] of presets) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "preset";
+      button.textContent = text;
+      button.setAttribute("aria-label", `${label}: ${money(this.clamp(value, legal))}`);
+      button.addEventListener("click", () => this.setAmount(value));
+      this.presetsEl.append(button);
+    }
+  }
+
+  clamp(value, legal = this.legal) {
+    if (!legal || !Number.isFinite(value)) return NaN;
+    return Math.min(legal.max_to, Math.max(legal.min_to, Math.round(value)));
+  }
+
+  typedOr(fallback) {
+    const value = fromField(this.input.value);
+    return Number.isNaN(value) ? fallback : value;
+  }
+
+  setAmount(value) {
+    const amount = this.clamp(value);
+    if (Number.isNaN(amount)) return;
+    this.amount = amount;
+    this.slider.value = String(amount);
+    this.input.value = toField(amount);
+    this.input.removeAttribute("aria-invalid");
+    this.showAmount(true);
+  }
+
+  /** While typing: follow with the slider; an out-of-range amount disables the button. */
+  typed() {
+    const value = fromField(this.input.value);
+    const ok = !Number.isNaN(value) && value === this.clamp(value);
+    if (ok) {
+      this.amount = value;
+      this.slider.value = String(value);
+      this.input.removeAttribute("aria-invalid");
+    } else {
+      this.input.setAttribute("aria-invalid", "true");
+    }
+    this.showAmount(ok);
+  }
+
+  showAmount(ok) {
+    const raise = this.buttons.raise;
+    raise.querySelector(".amt").textContent = money(this.amount);
+    raise.dataset.invalid = ok ? "" : "1";
+    raise.disabled = this.busy || !ok;
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    for (const button of Object.values(this.buttons)) button.disabled = busy;
+    if (!busy && this.buttons.raise.dataset.invalid === "1") this.buttons.raise.disabled = true;
+    this.bar.classList.toggle("busy", busy);
+  }
+
+  /** The server refused (or the socket was down): let the player try again. */
+  unlock() {
+    this.setBusy(false);
+  }
+
+  act(action) {
+    if (!action || this.busy || !this.myTurn) return;
+    const message = { type: "act", action, version: this.state.version };
+    if (action === "bet" || action === "raise") {
+      if (this.amount !== this.clamp(this.amount)) return;
+      message.amount = this.amount;
+    }
+    if (this.send(message)) {
+      this.busyVersion = this.state.version;
+      this.setBusy(true);
+    }
+  }
+
+  shortcut(e) {
+    if (!this.myTurn || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+    const target = e.target;
+    if (target && target.closest && target.closest("input, textarea, select, dialog[open], [contenteditable]")) return;
+    const key = e.key.toLowerCase();
+    if (key === "f" && !this.buttons.fold.hidden) this.act("fold");
+    else if (key === "c") this.act(this.legal.check ? "check" : this.legal.call ? "call" : null);
+    else if (key === "r" && this.legal.bet_or_raise) {
+      this.input.focus();
+      this.input.select();
+    } else if (key === "enter" && this.legal.bet_or_raise && !(target && target.closest && target.closest("button, a"))) {
+      this.act(this.legal.bet_or_raise);
+    } else return;
+    e.preventDefault();
+  }
+}

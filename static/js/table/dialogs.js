@@ -1,0 +1,258 @@
+// Seating and the questions the table asks: the sit + buy-in dialog (limits from state.table),
+// top-up, sit out / sit in, leave, a generic confirm, and the run-it-twice and show-or-muck
+// prompts. Amounts are checked against the limits before sending; the server checks again.
+
+import { fieldStep, fromField, money, toField } from "./format.js";
+
+/** Wire a range slider and a number field to stay in step; returns {get, set}. */
+function amountPair(slider, field, onChange) {
+  slider.addEventListener("input", () => {
+    field.value = toField(Number(slider.value));
+    onChange();
+  });
+  field.addEventListener("input", () => {
+    const v = fromField(field.value);
+    if (!Number.isNaN(v)) slider.value = String(v);
+    onChange();
+  });
+  return {
+    limits(min, max) {
+      slider.min = min;
+      slider.max = max;
+      slider.step = 1;
+      field.min = toField(min);
+      field.max = toField(max);
+      field.step = fieldStep();
+    },
+    set(v) {
+      slider.value = String(v);
+      field.value = toField(v);
+      onChange();
+    },
+    get: () => fromField(field.value),
+  };
+}
+
+export class Dialogs {
+  constructor(root, send) {
+    this.root = root;
+    this.send = send;
+    this.state = null;
+
+    this.sit = root.querySelector("#sit-dialog");
+    this.sitPair = amountPair(root.querySelector("#sit-slider"), root.querySelector("#sit-amount"), () => this.checkSit());
+    this.sit.querySelector("form").addEventListener("submit", (e) => this.submitSit(e));
+
+    this.topup = root.querySelector("#topup-dialog");
+    this.topupPair = amountPair(root.querySelector("#topup-slider"), root.querySelector("#topup-amount"), () => this.checkTopup());
+    this.topup.querySelector("form").addEventListener("submit", (e) => this.submitTopup(e));
+
+    this.confirmDialog = root.querySelector("#confirm-dialog");
+    // Cancel buttons are plain buttons, so Enter in a field submits the dialog's real action.
+    for (const button of root.querySelectorAll("dialog [data-close]")) {
+      button.addEventListener("click", () => button.closest("dialog").close("cancel"));
+    }
+
+    this.tools = root.querySelector("#seat-tools");
+    this.btnTopup = root.querySelector("#btn-topup");
+    this.btnSitout = root.querySelector("#btn-sitout");
+    this.btnLeave = root.querySelector("#btn-leave");
+    this.bbChoice = root.querySelector("#bb-choice");
+    this.waitBB = root.querySelector("#wait-bb");
+    this.waitBB.addEventListener("change", () => this.send({ type: "wait_for_bb", wait: this.waitBB.checked }));
+    this.btnTopup.addEventListener("click", () => this.openTopup());
+    this.btnSitout.addEventListener("click", () => {
+      this.send({ type: this.btnSitout.dataset.op });
+    });
+    this.btnLeave.addEventListener("click", async () => {
+      const mine = this.mySeat();
+      const text = mine && mine.in_hand && this.state.hand && !this.state.hand.finished
+        ? "Leave your seat? You will leave after this hand and cash out your stack."
+        : `Leave your seat and cash out ${mine ? money(mine.stack) : ""}?`;
+      if (await this.confirm(text, "Leave seat")) this.send({ type: "leave" });
+    });
+
+    this.prompt = root.querySelector("#prompt");
+    this.promptText = root.querySelector("#prompt-text");
+    this.promptButtons = root.querySelector("#prompt-buttons");
+    this.answered = new Set();
+
+    this.dockMsg = root.querySelector("#dock-msg");
+    root.addEventListener("click", (e) => {
+      const button = e.target.closest("[data-sit]");
+      if (button) this.openSit(Number(button.dataset.sit));
+    });
+  }
+
+  mySeat() {
+    const you = this.state && this.state.you;
+    return you && you.seat ? this.state.seats.find((s) => s.number === you.seat) : null;
+  }
+
+  update(state) {
+    this.state = state;
+    const mine = this.mySeat();
+    const table = state.table;
+    this.tools.hidden = !mine;
+    if (mine) {
+      const room = this.topupRoom();
+      this.btnTopup.disabled = room <= 0 || mine.status === "requested";
+      this.btnTopup.title = room <= 0 ? "Your stack is at the maximum buy-in" : `Add up to ${money(room)}`;
+      const out = mine.sitting_out || mine.status === "sitting_out";
+      this.btnSitout.textContent = out ? "Sit in" : "Sit out";
+      this.btnSitout.dataset.op = out ? "sit_in" : "sit_out";
+      this.btnSitout.hidden = mine.status === "requested";
+      this.btnLeave.textContent = mine.status === "requested" ? "Cancel request" : mine.leaving ? "Leaving after this hand" : "Leave seat";
+      this.btnLeave.disabled = !!mine.leaving;
+      // A newcomer (or a player back from sitting out) owes a big blind: post it or wait for it.
+      this.bbChoice.hidden = !mine.owes_big_blind || mine.status === "requested";
+      this.waitBB.checked = mine.blind_choice === "wait";
+    }
+    if (this.sit.open && this.sitSeat) {
+      const seat = state.seats.find((s) => s.number === this.sitSeat);
+      if ((seat && seat.status !== "empty") || (state.you && state.you.seat)) this.sit.close();
+    }
+    this.updatePrompt(state);
+    this.updateDockMessage(state, mine);
+  }
+
+  updateDockMessage(state, mine) {
+    const hand = state.hand;
+    let text = "";
+    if (!mine) text = state.table.status === "closed" ? "" : "You are watching. Pick a free seat to play.";
+    else if (mine.status === "requested") text = "Waiting for the host to approve your seat.";
+    else if (mine.sitting_out || mine.status === "sitting_out") text = "You are sitting out. Press “Sit in” to play.";
+    else if (!hand || hand.finished) text = "";
+    else if (!mine.in_hand) text = "You'll be dealt in next hand.";
+    else if (mine.folded) text = "You folded.";
+    else if (mine.all_in) text = "You are all-in.";
+    this.dockMsg.textContent = text;
+    this.dockMsg.hidden = !text;
+  }
+
+  // --- sit + buy-in ------------------------------------------------------------------------
+  openSit(number) {
+    const table = this.state.table;
+    this.sitSeat = number;
+    this.sit.querySelector("#sit-seat").textContent = String(number);
+    this.sit.querySelector("#sit-limits").textContent =
+      `Buy in between ${money(table.min_buy_in)} and ${money(table.max_buy_in)}. Blinds ${money(table.small_blind)}/${money(table.big_blind)}.`;
+    this.sitPair.limits(table.min_buy_in, table.max_buy_in);
+    this.sitPair.set(table.max_buy_in);
+    this.sit.showModal();
+    this.sit.querySelector("#sit-amount").select();
+  }
+
+  checkSit() {
+    const t = this.state.table;
+    return this.checkAmount(this.sitPair.get(), t.min_buy_in, t.max_buy_in, "#sit-error", "#sit-ok");
+  }
+
+  checkAmount(value, min, max, errorSel, buttonSel) {
+    const ok = Number.isInteger(value) && value >= min && value <= max;
+    const error = this.root.querySelector(errorSel);
+    error.textContent = ok ? "" : `Enter an amount from ${money(min)} to ${money(max)}.`;
+    this.root.querySelector(buttonSel).disabled = !ok;
+    return ok;
+  }
+
+  submitSit(e) {
+    if (!this.checkSit()) {
+      e.preventDefault();
+      return;
+    }
+    this.send({ type: "sit", seat: this.sitSeat, amount: this.sitPair.get() });
+  }
+
+  // --- top-up ------------------------------------------------------------------------------
+  openTopup() {
+    const mine = this.mySeat();
+    if (!mine) return;
+    const room = this.topupRoom();
+    if (room <= 0) return;
+    const during = mine.in_hand && this.state.hand && !this.state.hand.finished;
+    this.topup.querySelector("#topup-limits").textContent =
+      `Your stack is ${money(mine.stack)}${mine.pending_chips ? ` (+${money(mine.pending_chips)} coming)` : ""}; you can add up to ${money(room)}.` +
+      (during ? " The chips arrive before the next hand." : "");
+    this.topupPair.limits(1, room);
+    this.topupPair.set(room);
+    this.topup.showModal();
+    this.topup.querySelector("#topup-amount").select();
+  }
+
+  topupRoom() {
+    const mine = this.mySeat();
+    return mine ? this.state.table.max_buy_in - mine.stack - (mine.pending_chips || 0) : 0;
+  }
+
+  checkTopup() {
+    return this.checkAmount(this.topupPair.get(), 1, this.topupRoom(), "#topup-error", "#topup-ok");
+  }
+
+  submitTopup(e) {
+    if (!this.checkTopup()) {
+      e.preventDefault();
+      return;
+    }
+    this.send({ type: "top_up", amount: this.topupPair.get() });
+  }
+
+  // --- confirm -----------------------------------------------------------------------------
+  confirm(text, okLabel = "OK") {
+    const dialog = this.confirmDialog;
+    dialog.querySelector("#confirm-text").textContent = text;
+    const ok = dialog.querySelector("#confirm-ok");
+    ok.textContent = okLabel;
+    dialog.returnValue = "";
+    dialog.showModal();
+    ok.focus();
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+    });
+  }
+
+  // --- prompts: run it twice, show or muck ---------------------------------------------------
+  updatePrompt(state) {
+    const hand = state.hand;
+    const me = state.you && state.you.seat;
+    const pending = hand && !hand.finished ? hand.pending : null;
+    let ask = null;
+    if (pending && me && pending.kind === "run_twice" && (pending.seats || []).includes(me)) ask = "run_twice";
+    if (pending && me && pending.kind === "show_or_muck" && pending.seat === me) ask = "show_or_muck";
+    const key = ask ? `${hand.number}:${ask}` : null;
+    if (key === this.promptKey) return;
+    this.promptKey = key;
+    this.prompt.hidden = !ask;
+    this.promptButtons.replaceChildren();
+    if (!ask) return;
+    if (this.answered.has(key)) {
+      this.promptText.textContent = "Waiting for the other players…";
+      return;
+    }
+    const button = (label, text, cls, message) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = `act ${cls}`;
+      b.textContent = text;
+      b.setAttribute("aria-label", label);
+      b.addEventListener("click", () => {
+        if (!this.send(message)) return;
+        this.answered.add(key);
+        this.promptButtons.replaceChildren();
+        this.promptText.textContent = "Waiting for the other players…";
+      });
+      this.promptButtons.append(b);
+      return b;
+    };
+    if (ask === "run_twice") {
+      this.promptText.textContent = "Everyone is all-in. Run the rest of the board twice?";
+      button("Run it twice", "Yes, twice", "call", { type: "run_twice", agree: true }).focus();
+      button("Run it once", "No, once", "fold", { type: "run_twice", agree: false });
+    } else {
+      this.promptText.textContent = "Show your cards or muck them?";
+      button("Show", "Show", "call", { type: "show" }).focus();
+      if (pending.may_muck !== false) button("Muck", "Muck", "fold", { type: "muck" });
+      else this.promptText.textContent = "Show your cards to claim the pot.";
+    }
+  }
+}

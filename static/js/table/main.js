@@ -1,0 +1,112 @@
+// The table page's entry point: reads the state the page was rendered with, opens the socket,
+// and hands every `state` message to the renderers; chat lines and errors go to the side
+// panel and a toast. Each module draws from the whole state, so any state can be redrawn.
+
+import { Clock } from "./clock.js";
+import { Controls, isMyTurn } from "./controls.js";
+import { Dialogs } from "./dialogs.js";
+import { setAmountFormat } from "./format.js";
+import { Panel } from "./panel.js";
+import { Prefs } from "./prefs.js";
+import { stakesText, TableView } from "./render.js";
+import { TableSocket } from "./socket.js";
+
+const root = document.getElementById("table-app");
+const notice = root.querySelector("#conn-notice");
+const toastEl = root.querySelector("#toast");
+let state = null;
+let toastTimer = null;
+let wasAsked = false;
+
+function readInitialState() {
+  const el = document.getElementById("initial-state");
+  if (!el) return null;
+  try {
+    let value = JSON.parse(el.textContent);
+    if (typeof value === "string") value = JSON.parse(value);
+    return value && value.table ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function toast(text) {
+  toastEl.textContent = text;
+  toastEl.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (toastEl.hidden = true), 5000);
+}
+
+function send(message) {
+  if (socket.send(message)) return true;
+  toast("Not connected: reconnecting…");
+  return false;
+}
+
+const view = new TableView(root);
+const controls = new Controls(root, send);
+const dialogs = new Dialogs(root, send);
+const panel = new Panel(root, { send, confirm: (text, ok) => dialogs.confirm(text, ok) });
+const prefs = new Prefs(root);
+const clock = new Clock(root, { onOverdue: () => socket.sync() });
+
+function askedOfMe(s) {
+  const hand = s.hand;
+  const me = s.you && s.you.seat;
+  if (isMyTurn(s)) return `act:${hand.number}:${s.version}`;
+  const p = hand && !hand.finished && hand.pending;
+  if (me && p && (p.seat === me || (p.seats || []).includes(me))) return `${p.kind}:${hand.number}`;
+  return null;
+}
+
+function showState(s) {
+  state = s;
+  setAmountFormat(s.table.amount_format);
+  root.querySelector("#stakes").textContent = stakesText(s.table);
+  root.querySelector("#hand-no").textContent = s.hand ? `Hand #${s.hand.number}` : "";
+  const status = root.querySelector("#table-status");
+  status.textContent = s.table.status === "closed" ? "Closed" : s.table.status === "paused" ? "Paused"
+    : s.table.pause_requested ? "Pausing after this hand" : "";
+  status.hidden = !status.textContent;
+  root.classList.toggle("seated", !!(s.you && s.you.seat));
+  view.render(s);
+  controls.update(s);
+  dialogs.update(s);
+  panel.update(s);
+  clock.update(s);
+  const asked = askedOfMe(s);
+  if (asked && !wasAsked) prefs.yourTurn();
+  if (!asked) prefs.turnOver();
+  wasAsked = !!asked;
+}
+
+function onMessage(msg) {
+  if (msg.type === "chat") {
+    panel.receiveChat(msg);
+  } else if (msg.type === "chat_history" || msg.type === "history") {
+    const lines = msg.messages || msg.lines || [];
+    for (const line of lines) panel.receiveChat(line, { quiet: true });
+  } else if (msg.type === "error") {
+    controls.unlock();
+    if (msg.code === "stale_version") socket.sync(true);
+    else toast(msg.message || `Error: ${msg.code}`);
+  }
+}
+
+function onStatus(status) {
+  notice.hidden = status === "open";
+  notice.classList.toggle("refused", status === "refused");
+  if (status === "reconnecting") notice.textContent = "Connection lost. Reconnecting…";
+  if (status === "refused") notice.textContent = "You can't join this table.";
+  if (status !== "open") controls.unlock();
+}
+
+const initial = readInitialState();
+const socket = new TableSocket(root.dataset.wsPath, { onState: showState, onMessage, onStatus }, initial ? initial.version : 0);
+if (initial) showState(initial);
+else {
+  notice.hidden = false;
+  notice.textContent = "Connecting…";
+}
+socket.connect();
+window.addEventListener("resize", () => state && view.render(state));

@@ -1,0 +1,265 @@
+// The side panel: tabs for the hand log, the chat and (for hosts) the host tools, plus the
+// shuffle proof of the hand. All user text goes in with textContent, never as HTML.
+
+import { cardText } from "./cards.js";
+import { money } from "./format.js";
+import { h, winnersText } from "./render.js";
+
+const CARD_RE = /\b([2-9TJQKA][shdc])\b/g;
+
+/** Text with card codes ("Ah") shown as coloured cards, built from text nodes only. */
+function withCards(text) {
+  const frag = document.createDocumentFragment();
+  let last = 0;
+  for (const match of text.matchAll(CARD_RE)) {
+    frag.append(text.slice(last, match.index));
+    const span = h("span", `card-text suit-${match[1][1]}`, cardText(match[1]));
+    frag.append(span);
+    last = match.index + match[1].length;
+  }
+  frag.append(text.slice(last));
+  return frag;
+}
+
+export class Panel {
+  constructor(root, { send, confirm }) {
+    this.root = root;
+    this.send = send;
+    this.confirm = confirm;
+    this.aside = root.querySelector("#side-panel");
+    this.tabs = [...root.querySelectorAll("#side-panel [role=tab]")];
+    this.logEl = root.querySelector("#hand-log");
+    this.logTitle = root.querySelector("#log-title");
+    this.proofEl = root.querySelector("#hand-proof");
+    this.chatEl = root.querySelector("#chat-lines");
+    this.chatForm = root.querySelector("#chat-form");
+    this.chatInput = root.querySelector("#chat-input");
+    this.unreadEl = root.querySelector("#chat-unread");
+    this.host = root.querySelector("#panel-host");
+    this.chatIds = new Set();
+    this.unread = 0;
+    this.lastHand = null;
+
+    this.tabs.forEach((tab, i) => {
+      tab.addEventListener("click", () => this.select(tab));
+      tab.addEventListener("keydown", (e) => {
+        const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+        if (!step) return;
+        const next = this.tabs[(i + step + this.tabs.length) % this.tabs.length];
+        next.focus();
+        this.select(next);
+      });
+    });
+    root.querySelector("#btn-panel").addEventListener("click", () => this.toggle());
+    root.querySelector("#btn-panel-close").addEventListener("click", () => this.toggle(false));
+    this.chatForm.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = this.chatInput.value.trim();
+      if (!text || text.length > 300) return;
+      if (this.send({ type: "chat", text })) this.chatInput.value = "";
+    });
+    if (this.host) this.wireHost();
+  }
+
+  toggle(open = !this.aside.classList.contains("open")) {
+    this.aside.classList.toggle("open", open);
+    this.root.querySelector("#btn-panel").setAttribute("aria-expanded", String(open));
+    if (open) this.tabs.find((t) => t.getAttribute("aria-selected") === "true")?.focus();
+  }
+
+  select(tab) {
+    for (const t of this.tabs) {
+      const on = t === tab;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+      this.root.querySelector(`#${t.getAttribute("aria-controls")}`).hidden = !on;
+    }
+    if (tab.id === "tab-chat") {
+      this.unread = 0;
+      this.showUnread();
+      this.chatEl.scrollTop = this.chatEl.scrollHeight;
+    }
+  }
+
+  chatVisible() {
+    const panel = this.root.querySelector("#panel-chat");
+    const wide = getComputedStyle(this.aside).position !== "fixed";
+    return !panel.hidden && (wide || this.aside.classList.contains("open"));
+  }
+
+  showUnread() {
+    this.unreadEl.textContent = this.unread ? String(this.unread) : "";
+    this.unreadEl.hidden = !this.unread;
+    const badge = this.root.querySelector("#panel-unread");
+    badge.textContent = this.unreadEl.textContent;
+    badge.hidden = !this.unread;
+  }
+
+  // --- hand log -----------------------------------------------------------------------------
+  update(state) {
+    if (state.hand) this.lastState = state; // between hands, keep showing the last hand's log
+    const shown = state.hand || (this.lastState && this.lastState.hand);
+    this.logTitle.textContent = shown ? `Hand #${shown.number}` : "No hand yet";
+    const lines = !shown ? [] : Array.isArray(shown.log) ? shown.log : summary(state.hand ? state : this.lastState);
+    const signature = JSON.stringify([shown && shown.number, lines, shown && shown.seed]);
+    if (signature !== this.logSignature) {
+      this.logSignature = signature;
+      const atBottom = this.logEl.scrollHeight - this.logEl.scrollTop - this.logEl.clientHeight < 40;
+      this.logEl.replaceChildren();
+      for (const line of lines) {
+        const li = h("li", line.seat ? "" : "dealer");
+        if (line.name) li.append(h("strong", "", line.name), " ");
+        li.append(withCards(String(line.text || "")));
+        this.logEl.append(li);
+      }
+      if (!lines.length) this.logEl.append(h("li", "dealer", shown ? "No actions yet." : "The hand log appears here."));
+      if (atBottom || lines.length < 3) this.logEl.scrollTop = this.logEl.scrollHeight;
+      this.renderProof(shown);
+    }
+    if (this.host) this.updateHost(state);
+  }
+
+  renderProof(hand) {
+    this.proofEl.replaceChildren();
+    if (!hand || !hand.commitment) return;
+    const commit = h("code", "hash", hand.commitment);
+    commit.title = "SHA-256 of the deck's seed, published before the first card";
+    this.proofEl.append(h("span", "", "Deck fingerprint "), commit);
+    if (hand.seed) {
+      const seed = h("code", "hash", hand.seed);
+      this.proofEl.append(h("br"), h("span", "", "Seed "), seed, " ");
+      const verify = h("button", "small secondary", "Verify");
+      verify.type = "button";
+      const result = h("span", "verify-result");
+      verify.setAttribute("aria-label", "Verify the shuffle");
+      verify.addEventListener("click", async () => {
+        result.textContent = !(window.crypto && crypto.subtle) ? "This browser can only check over HTTPS."
+          : (await verifySeed(hand.seed, hand.commitment)) ? "✓ The seed matches the fingerprint." : "✗ The seed does not match!";
+      });
+      this.proofEl.append(verify, " ", result);
+    }
+  }
+
+  // --- chat ---------------------------------------------------------------------------------
+  addChat(line) {
+    if (!line || (line.id !== undefined && this.chatIds.has(line.id))) return;
+    if (line.id !== undefined) this.chatIds.add(line.id);
+    const atBottom = this.chatEl.scrollHeight - this.chatEl.scrollTop - this.chatEl.clientHeight < 40;
+    const li = h("li");
+    const at = line.at ? new Date(line.at) : null;
+    if (at && !Number.isNaN(at.getTime())) {
+      const time = h("time", "", at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+      time.dateTime = line.at;
+      li.append(time, " ");
+    }
+    li.append(h("strong", "", line.name || "?"), " ", h("span", "", line.text || ""));
+    this.chatEl.append(li);
+    while (this.chatEl.childElementCount > 200) this.chatEl.firstElementChild.remove();
+    if (atBottom) this.chatEl.scrollTop = this.chatEl.scrollHeight;
+    return true;
+  }
+
+  receiveChat(line, { quiet = false } = {}) {
+    if (this.addChat(line) && !quiet && !this.chatVisible()) {
+      this.unread += 1;
+      this.showUnread();
+    }
+  }
+
+  // --- host tools ---------------------------------------------------------------------------
+  wireHost() {
+    const op = (name, seat) => this.send(seat ? { type: "host", op: name, seat } : { type: "host", op: name });
+    this.host.querySelector("#host-pause").addEventListener("click", () => op("pause"));
+    this.host.querySelector("#host-resume").addEventListener("click", () => op("resume"));
+    this.host.querySelector("#host-close").addEventListener("click", async () => {
+      if (await this.confirm("Close this table? Everyone is cashed out after the current hand.", "Close table")) op("close");
+    });
+    this.host.addEventListener("click", async (e) => {
+      const button = e.target.closest("[data-host-op]");
+      if (!button) return;
+      const seat = Number(button.dataset.seat);
+      if (button.dataset.hostOp === "remove") {
+        const ok = await this.confirm(`Remove ${button.dataset.name} from the table? They are cashed out.`, "Remove");
+        if (!ok) return;
+      }
+      op(button.dataset.hostOp, seat);
+    });
+  }
+
+  updateHost(state) {
+    const table = state.table;
+    const status = this.host.querySelector("#host-status");
+    status.textContent =
+      table.status === "closed" ? "The table is closed." :
+      table.status === "paused" ? "The game is paused." :
+      table.close_requested ? "The table closes after this hand." :
+      table.pause_requested ? "The game pauses after this hand." : "The game is running.";
+    if (table.pending_settings && Object.keys(table.pending_settings).length) {
+      status.textContent += " New settings apply from the next hand.";
+    }
+    this.host.querySelector("#host-pause").hidden = table.status !== "open" || !!table.pause_requested;
+    this.host.querySelector("#host-resume").hidden = !(table.status === "paused" || table.pause_requested);
+    this.host.querySelector("#host-close").hidden = table.status === "closed" || !!table.close_requested;
+
+    const requests = this.host.querySelector("#host-requests");
+    const players = this.host.querySelector("#host-players");
+    requests.replaceChildren();
+    players.replaceChildren();
+    const action = (text, opName, seat, cls = "secondary") => {
+      const b = h("button", `small ${cls}`, text);
+      b.type = "button";
+      b.dataset.hostOp = opName;
+      b.dataset.seat = String(seat.number);
+      b.dataset.name = seat.player.name;
+      b.setAttribute("aria-label", `${text} ${seat.player.name}`);
+      return b;
+    };
+    for (const seat of state.seats) {
+      if (!seat.player) continue;
+      const li = h("li");
+      li.append(h("span", "who", `${seat.number}. `), h("strong", "", seat.player.name), " ",
+        h("span", "muted", seat.status === "requested" ? "asks to sit" : money(seat.stack)));
+      const buttons = h("span", "host-buttons");
+      if (seat.status === "requested") {
+        buttons.append(action("Approve", "approve", seat, ""), action("Reject", "reject", seat, "danger"));
+        li.append(buttons);
+        requests.append(li);
+      } else {
+        if (!state.you || seat.number !== state.you.seat) buttons.append(action("Remove", "remove", seat, "danger"));
+        li.append(buttons);
+        players.append(li);
+      }
+    }
+    if (!requests.childElementCount) requests.append(h("li", "muted", "No one is waiting."));
+    if (!players.childElementCount) players.append(h("li", "muted", "No one is seated."));
+  }
+}
+
+/** Without a server log: the hand's board(s), pot and result, as log lines. */
+function summary(state) {
+  const hand = state.hand;
+  const lines = [];
+  hand.boards.forEach((board, i) => {
+    if (board.length) lines.push({ text: `${hand.boards.length > 1 ? `Board ${i + 1}` : "Board"}: ${board.join(" ")}` });
+  });
+  if (!hand.finished && hand.pot_total) lines.push({ text: `Pot: ${money(hand.pot_total)}` });
+  for (const seat of state.seats) {
+    if (seat.player && seat.shown && seat.cards.length) {
+      lines.push({ seat: seat.number, name: seat.player.name, text: `shows ${seat.cards.join(" ")}${seat.hand_name ? ` (${seat.hand_name})` : ""}` });
+    }
+  }
+  if (hand.finished) {
+    const text = winnersText(state);
+    if (text) lines.push({ text });
+  }
+  return lines;
+}
+
+/** Is the published commitment the SHA-256 of the revealed seed's bytes (R15)? */
+async function verifySeed(seed, commitment) {
+  if (!window.crypto || !crypto.subtle || !/^([0-9a-f]{2})+$/i.test(seed)) return false;
+  const bytes = new Uint8Array(seed.match(/../g).map((b) => parseInt(b, 16)));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hex === String(commitment).toLowerCase();
+}

@@ -1,0 +1,107 @@
+"""Browser tests: Playwright for Python driving the system Chromium (never a downloaded one).
+
+* ``browser``: one Chromium for the session, launched from ``CHROMIUM`` (default
+  /usr/bin/chromium). Missing Chromium or Playwright skips these tests in development and fails
+  them in CI (REQUIRE_SERVICES=1).
+* ``console``: collects console errors and uncaught page errors of every page it watches; a test
+  asserts ``console.errors == []`` at the end.
+* ``shots``: ``shots(page, "step")`` writes a screenshot into ``SCREENSHOT_DIR`` (default
+  ``test-artifacts/screenshots/``, git-ignored), one folder per test.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import require_service
+
+from .live import live_server_url  # noqa: F401  (a fixture: Daphne + the clock, see live.py)
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1366, "height": 800}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives a real Chromium through Playwright")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        require_service("Playwright", "pip install playwright (see requirements-dev.txt)")
+    if not (shutil.which(CHROMIUM) or Path(CHROMIUM).exists()):
+        require_service("Chromium", f"{CHROMIUM} not found (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Console:
+    """Console errors and page errors of the pages it watches (nothing is ignored)."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page, label: str = "") -> None:  # type: ignore[no-untyped-def]
+        prefix = f"[{label}] " if label else ""
+        def on_console(msg) -> None:  # type: ignore[no-untyped-def]
+            where = (msg.location or {}).get("url", "")
+            if msg.type == "error":
+                self.errors.append(f"{prefix}console.error: {msg.text} {where}".rstrip())
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: self.errors.append(f"{prefix}page error: {exc}"))
+
+
+@pytest.fixture
+def console() -> Console:
+    return Console()
+
+
+@pytest.fixture(scope="session")
+def screenshot_root() -> Path:
+    root = Path(os.environ.get("SCREENSHOT_DIR", BASE_DIR / "test-artifacts" / "screenshots"))
+    root.mkdir(parents=True, exist_ok=True)
+    return root
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest, screenshot_root: Path) -> Callable[..., Path]:
+    folder = screenshot_root / re.sub(r"[^\w.-]+", "_", request.node.name)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    counter = iter(range(1, 1000))
+
+    def shot(page, step: str, full_page: bool = False) -> Path:  # type: ignore[no-untyped-def]
+        slug = re.sub(r"[^\w.-]+", "_", step)
+        path = folder / f"{next(counter):02d}-{slug}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return shot

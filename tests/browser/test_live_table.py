@@ -1,0 +1,315 @@
+"""Playing at a live table through the browser: sign up, make a club, invite, sit, buy in and
+play hands by clicking, against Daphne + the table clock (live.py) on a database of their own.
+Screenshots of each step go to SCREENSHOT_DIR (default test-artifacts/screenshots/)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import time
+
+import pytest
+
+from .conftest import LAPTOP, PHONE
+
+PASSWORD = "correct-horse-battery-42"
+_emails = itertools.count(1)
+TOTAL = 400  # two buy-ins of 200
+
+
+class Player:
+    """One person in one browser context."""
+
+    def __init__(self, browser, base: str, name: str, console, viewport=LAPTOP, phone=False):  # type: ignore[no-untyped-def]
+        extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+        self.context = browser.new_context(viewport=viewport, **extra)
+        self.context.set_default_timeout(15000)
+        self.page = self.context.new_page()
+        self.base = base
+        self.name = name
+        self.frames: list[dict] = []
+        console.watch(self.page, name)
+        self.page.on("websocket", self._watch_socket)
+
+    def _watch_socket(self, ws) -> None:  # type: ignore[no-untyped-def]
+        def received(payload) -> None:  # type: ignore[no-untyped-def]
+            try:
+                self.frames.append(json.loads(payload))
+            except (TypeError, ValueError):
+                pass
+
+        ws.on("framereceived", received)
+
+    def goto(self, path: str) -> None:
+        self.page.goto(path if path.startswith("http") else self.base + path)
+
+    def sign_up(self) -> None:
+        page = self.page
+        self.goto("/accounts/signup/")
+        page.fill("input[name=email]", f"{self.name.lower()}{next(_emails)}.{time.time_ns()}@example.com")
+        page.fill("input[name=display_name]", self.name)
+        page.fill("input[name=password1]", PASSWORD)
+        page.fill("input[name=password2]", PASSWORD)
+        page.locator("form").filter(has=page.locator("input[name=email]")).locator("button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/clubs/"))
+
+    def create_club(self, name: str) -> str:
+        page = self.page
+        self.goto("/clubs/new/")
+        page.fill("input[name=name]", name)
+        page.get_by_role("button", name=re.compile("Create|Save")).click()
+        page.wait_for_url(re.compile(r"/clubs/[\w-]+/$"))
+        return page.url
+
+    def invitation_link(self) -> str:
+        page = self.page
+        page.get_by_role("button", name="Create invitation link").click()
+        return page.get_by_label("Invitation link").first.input_value()
+
+    def accept(self, link: str) -> None:
+        self.goto(link)
+        self.page.get_by_role("button", name=re.compile("^Join")).click()
+        self.page.wait_for_url(re.compile(r"/clubs/[\w-]+/$"))
+
+    def open_table(self, name: str) -> str:
+        page = self.page
+        page.get_by_role("link", name="Open a table").click()
+        page.fill("input[name=name]", name)
+        page.get_by_role("button", name="Open table").click()
+        page.wait_for_url(re.compile(r"/tables/\d+/$"))
+        page.locator("#seats > li").first.wait_for()
+        return page.url
+
+    def sit(self, seat: int, amount: str | None = None) -> None:
+        page = self.page
+        page.get_by_role("button", name=f"Sit in seat {seat}").click()
+        dialog = page.get_by_role("dialog")
+        if amount is not None:
+            dialog.get_by_label("Buy-in", exact=True).fill(amount)
+        dialog.get_by_role("button", name="Sit down").click()
+        page.locator(f'.seat.me[data-seat="{seat}"]').wait_for()
+
+    def button(self, name: str):  # type: ignore[no-untyped-def]
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def my_turn(self) -> bool:
+        return self.page.locator("#action-bar").is_visible()
+
+    def stacks(self) -> dict[str, int]:
+        out = {}
+        for seat in self.page.locator(".seat:not(.vacant)").all():
+            name = seat.locator(".seat-name").inner_text()
+            out[name] = int(seat.locator(".seat-stack").inner_text().replace(",", ""))
+        return out
+
+    def hand_number(self) -> int:
+        text = self.page.locator("#hand-no").inner_text()
+        return int(text.split("#")[1]) if "#" in text else 0
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def wait_until(predicate, timeout: float = 30.0, step_page=None, what: str = "condition"):  # type: ignore[no-untyped-def]
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        (step_page.wait_for_timeout(100) if step_page else time.sleep(0.1))
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def wait_for_new_hand(players, after: int) -> int:  # type: ignore[no-untyped-def]
+    """Wait until every player's page shows a hand numbered above ``after`` with cards dealt."""
+    def dealt() -> bool:
+        return all(p.hand_number() > after and p.page.locator(".seat.me .pcard.face").count() == 2 for p in players)
+
+    wait_until(dealt, what="the next hand to be dealt", step_page=players[0].page)
+    return players[0].hand_number()
+
+
+def hand_over(player) -> bool:  # type: ignore[no-untyped-def]
+    return "wins" in (player.page.locator("#center-msg").inner_text() or "")
+
+
+def play_hand(players, decide, shots=None) -> None:  # type: ignore[no-untyped-def]
+    """Click through one hand: whoever has the action bar acts by ``decide(player)``."""
+    end = time.monotonic() + 90
+    steps = 0
+    while not all(hand_over(p) for p in players):
+        assert time.monotonic() < end, "the hand did not finish"
+        for player in players:
+            if player.button("Show").is_visible():  # asked at showdown (R11.3): show
+                shots and shots(player.page, f"{player.name}-show-or-muck")
+                player.button("Show").click()
+                player.page.wait_for_timeout(150)
+            if player.my_turn() and not hand_over(player):
+                if shots and steps < 6:
+                    shots(player.page, f"{player.name}-to-act")
+                decide(player)
+                steps += 1
+                player.page.wait_for_timeout(150)
+        players[0].page.wait_for_timeout(100)
+
+
+def check_or_call(player) -> None:  # type: ignore[no-untyped-def]
+    (player.button("Check") if player.button("Check").is_visible() else player.button("Call")).click()
+
+
+def assert_no_hidden_cards_reached(spectator) -> None:  # type: ignore[no-untyped-def]
+    """Every state the spectator's socket received: no hole card unless shown, none of 'you'."""
+    states = [f for f in spectator.frames if f.get("type") == "state"]
+    assert states, "the spectator received no state"
+    for state in states:
+        assert state["you"]["cards"] == []
+        for seat in state["seats"]:
+            if not seat["shown"]:
+                assert seat["cards"] in ([], ["??", "??"]), seat
+
+
+@pytest.fixture
+def players(browser, live_server_url, console):  # type: ignore[no-untyped-def]
+    made: list[Player] = []
+
+    def make(name: str, **kwargs) -> Player:  # type: ignore[no-untyped-def]
+        player = Player(browser, live_server_url, name, console, **kwargs)
+        made.append(player)
+        return player
+
+    yield make
+    for player in made:
+        player.close()
+
+
+def set_up_table(alice, bob, shots, spectator=None):  # type: ignore[no-untyped-def]
+    """Alice signs up, makes a club and a table and invites Bob (and the spectator)."""
+    for p in (alice, bob, *( [spectator] if spectator else [])):
+        p.sign_up()
+    alice.create_club("Friday Game")
+    link = alice.invitation_link()
+    shots(alice.page, "club-with-invitation")
+    table_url = alice.open_table("Main")
+    for p in (bob, *([spectator] if spectator else [])):
+        p.accept(link)
+        shots(p.page, f"{p.name}-club-page")
+        join = p.page.get_by_role("link", name="Join")
+        if p.page.viewport_size["width"] < 600:
+            # The club page's table list is wider than a phone (templates/clubs/detail.html):
+            # its Join link is off screen, so the phone player follows the link's address.
+            p.goto(join.get_attribute("href"))
+        else:
+            join.click()
+        p.page.wait_for_url(table_url)
+        p.page.locator("#seats > li").first.wait_for()
+    return table_url
+
+
+def host_pauses_after_this_hand(host) -> None:  # type: ignore[no-untyped-def]
+    """The host keeps the finished hand on screen (so the test can look at it calmly)."""
+    host.page.get_by_role("tab", name="Host").click()
+    host.button("Pause after this hand").click()
+    host.page.get_by_text("The game pauses after this hand.").wait_for()
+    host.page.get_by_role("tab", name="Log").click()
+
+
+def host_resumes(host) -> None:  # type: ignore[no-untyped-def]
+    host.page.get_by_role("tab", name="Host").click()
+    host.button("Resume").click()
+    host.page.get_by_text("The game is running.").wait_for()
+    host.page.get_by_role("tab", name="Log").click()
+
+
+def test_two_players_play_a_fold_and_a_showdown_while_a_spectator_watches(players, console, shots):
+    alice, bob, carol = players("Alice"), players("Bob"), players("Carol")
+    set_up_table(alice, bob, shots, spectator=carol)
+    shots(carol.page, "spectator-empty-table")
+
+    alice.sit(1)
+    bob.sit(5, amount="200")
+    shots(alice.page, "alice-seated")
+
+    # Hand one: whoever acts first folds.
+    first = wait_for_new_hand([alice, bob], after=0)
+    host_pauses_after_this_hand(alice)
+    shots(alice.page, "hand1-alice")
+    shots(bob.page, "hand1-bob")
+    shots(carol.page, "hand1-spectator")
+    assert carol.page.locator(".seat .pcard.face").count() == 0  # no hole cards for a spectator
+    assert carol.page.locator(".seat .pcard.back").count() == 4
+    folder = wait_until(lambda: next((p for p in (alice, bob) if p.my_turn()), None), what="a turn")
+    winner = bob if folder is alice else alice
+    folder.button("Fold").click()
+    for p in (alice, bob, carol):
+        p.page.locator("#center-msg").filter(has_text=f"{winner.name} wins").wait_for()
+    shots(winner.page, "hand1-winner")
+    stacks = alice.stacks()
+    assert stacks[winner.name] > 200 > stacks[folder.name]
+    assert sum(stacks.values()) == TOTAL
+    assert bob.stacks() == stacks == carol.stacks()
+    assert carol.page.locator(".seat .pcard.face").count() == 0  # nobody had to show
+
+    # Hand two: check and call down to a showdown.
+    host_resumes(alice)
+    wait_for_new_hand([alice, bob], after=first)
+    host_pauses_after_this_hand(alice)
+    assert carol.page.locator(".seat .pcard.face").count() == 0
+    play_hand([alice, bob], check_or_call, shots)
+    for p in (alice, bob, carol):
+        p.page.locator("#center-msg").filter(has_text="wins").wait_for()
+        assert p.page.locator("#boards .pcard.face").count() == 5
+    message = alice.page.locator("#center-msg").inner_text()
+    assert bob.page.locator("#center-msg").inner_text() == message == carol.page.locator("#center-msg").inner_text()
+    shots(alice.page, "showdown-alice")
+    shots(bob.page, "showdown-bob")
+    shots(carol.page, "showdown-spectator")
+    # The winner's hand is face up for everyone, with its name (the loser may muck, R11.3);
+    # the winner is highlighted.
+    shown = carol.page.locator(".seat .pcard.face").count()
+    assert shown in (2, 4)
+    assert carol.page.locator(".seat .tag.handname").count() == shown // 2
+    assert carol.page.locator(".seat.winner").count() >= 1
+    winners = [n.split(" wins")[0] for n in message.split(" · ")]
+    stacks = alice.stacks()
+    assert sum(stacks.values()) == TOTAL
+    assert bob.stacks() == stacks == carol.stacks()
+    if len(winners) == 1:
+        loser = next(n for n in stacks if n != winners[0])
+        assert stacks[winners[0]] > stacks[loser]
+    assert_no_hidden_cards_reached(carol)
+    # The seed is revealed after the hand: anyone can check it against the fingerprint (R15).
+    carol.page.get_by_role("button", name="Verify the shuffle").click()
+    carol.page.get_by_text("The seed matches the fingerprint.").wait_for()
+    assert console.errors == []
+
+
+def test_a_player_on_a_phone_plays_a_hand(players, console, shots):
+    alice = players("Alice")
+    bob = players("Bob", viewport=PHONE, phone=True)
+    set_up_table(alice, bob, shots)
+    alice.sit(2)
+    bob.sit(7)
+    shots(bob.page, "phone-seated")
+    wait_for_new_hand([alice, bob], after=0)
+    host_pauses_after_this_hand(alice)
+    shots(bob.page, "phone-hand-dealt")
+
+    def decide(player) -> None:  # type: ignore[no-untyped-def]
+        if player is bob:  # the phone player raises once with a preset, then checks or calls
+            if not getattr(bob, "raised", False) and bob.page.get_by_role("button", name=re.compile("^Pot")).is_visible():
+                bob.page.get_by_role("button", name=re.compile("^Pot")).click()
+                shots(bob.page, "phone-raise-sized")
+                bob.button("Raise").click() if bob.button("Raise").is_visible() else bob.button("Bet").click()
+                bob.raised = True
+                return
+        check_or_call(player)
+
+    play_hand([alice, bob], decide, shots)
+    bob.page.locator("#center-msg").filter(has_text="wins").wait_for()
+    shots(bob.page, "phone-showdown")
+    assert sum(bob.stacks().values()) == TOTAL
+    assert bob.stacks() == alice.stacks()
+    # Everything on the phone fits the screen: no sideways scrolling.
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert console.errors == []

@@ -1,0 +1,313 @@
+"""The table page against a fake server (harness.py): rendering from `state` messages, the
+action bar, dialogs, chat escaping, reconnects and version gaps. No backend, no database."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import LAPTOP, PHONE
+from .harness import load_state, open_table
+
+FIXTURES = ["preflop_my_turn", "flop_nine_seats", "finished_run_twice", "spectator_paused", "run_twice_question"]
+
+
+@pytest.fixture
+def laptop(browser):  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=LAPTOP)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_every_fixture_state_renders_without_errors_on_laptop_and_phone(name, laptop, phone, console, shots):
+    for label, context in (("laptop", laptop), ("phone", phone)):
+        page, _ = open_table(context, load_state(name))
+        console.watch(page, label)
+        page.wait_for_timeout(400)
+        shots(page, f"{name}-{label}")
+        assert page.locator("#seats > li").count() == load_state(name)["table"]["max_seats"]
+    assert console.errors == []
+
+
+def turn_state(**legal):
+    state = load_state("preflop_my_turn")
+    state["hand"]["legal"].update(legal)
+    return state
+
+
+def button(page, name):  # type: ignore[no-untyped-def]
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def test_my_turn_offers_exactly_the_legal_actions_with_their_names(laptop, console):
+    page, _ = open_table(laptop, load_state("preflop_my_turn"))
+    console.watch(page)
+    for name in ("Fold", "Call", "Raise", "All-in"):
+        assert button(page, name).is_visible(), name
+    assert button(page, "Call").inner_text() == "Call 6"
+    assert button(page, "All-in").inner_text() == "All-in 150"
+    assert button(page, "Check").count() == 0 or not button(page, "Check").is_visible()
+    assert not button(page, "Bet").is_visible() if button(page, "Bet").count() else True
+    assert console.errors == []
+
+
+def test_check_and_bet_replace_call_and_raise_when_nothing_is_to_call(laptop):
+    page, _ = open_table(laptop, turn_state(fold=False, check=True, call=None, bet_or_raise="bet", min_to=2))
+    assert button(page, "Check").is_visible()
+    assert button(page, "Bet").is_visible()
+    assert button(page, "Bet").inner_text() == "Bet 2"
+    assert not page.locator("#btn-fold").is_visible()
+    assert not page.locator("#btn-call").is_visible()
+
+
+def test_slider_and_number_field_stay_in_step_and_illegal_amounts_cannot_be_sent(laptop, shots):
+    page, server = open_table(laptop, load_state("preflop_my_turn"))
+    slider, field = page.locator("#amount-slider"), page.locator("#amount-input")
+    assert (slider.input_value(), field.input_value()) == ("10", "10")
+    slider.fill("80")
+    assert field.input_value() == "80"
+    assert button(page, "Raise").inner_text() == "Raise to 80"
+    field.fill("40")
+    assert slider.input_value() == "40"
+    field.fill("5000")  # above the stack
+    assert button(page, "Raise").is_disabled()
+    assert field.get_attribute("aria-invalid") == "true"
+    shots(page, "out-of-range")
+    field.press("Enter")  # clamps to the maximum instead of sending
+    assert field.input_value() == "150"
+    assert server.sent("act") == []
+    field.fill("3")
+    field.blur()
+    assert field.input_value() == "10"  # clamped up to the minimum raise
+    button(page, "Raise").click()
+    act = server.wait_for(lambda _: server.sent("act"))[0]
+    assert act == {"type": "act", "action": "raise", "amount": 10, "version": 42}
+    assert button(page, "Fold").is_disabled()  # no double send while the server decides
+
+
+def test_presets_are_pot_fractions_clamped_to_the_legal_range(laptop):
+    # Preflop: Alice raised to 6, blinds 1 and 2, so the pot is 9 and Dana must call 6.
+    page, _ = open_table(laptop, load_state("preflop_my_turn"))
+    field = page.locator("#amount-input")
+    expected = {"Minimum: 10": "10", "Half pot: 13": "13", "Pot: 21": "21", "Maximum: 150": "150"}
+    for label, value in expected.items():
+        page.get_by_role("button", name=label).click()
+        assert field.input_value() == value, label
+    # An unraised pot preflop offers 2.5 and 3 big blinds.
+    state = turn_state(call=2, min_to=4)
+    for seat in state["seats"]:
+        seat["bet"] = {2: 1, 3: 2}.get(seat["number"], 0)
+    state["hand"]["pot_total"] = 3
+    page2, _ = open_table(laptop, state)
+    page2.get_by_role("button", name="3 big blinds: 6").click()
+    assert page2.locator("#amount-input").input_value() == "6"
+
+
+def test_keyboard_shortcuts_fold_call_and_raise(laptop):
+    page, server = open_table(laptop, load_state("preflop_my_turn"))
+    page.keyboard.press("c")
+    assert server.wait_for(lambda _: server.sent("act"))[0]["action"] == "call"
+
+    page, server = open_table(laptop, load_state("preflop_my_turn"))
+    page.keyboard.press("f")
+    assert server.wait_for(lambda _: server.sent("act"))[0]["action"] == "fold"
+
+    page, server = open_table(laptop, load_state("preflop_my_turn"))
+    page.keyboard.press("r")
+    assert page.evaluate("document.activeElement.id") == "amount-input"
+    page.keyboard.type("24")
+    page.keyboard.press("Enter")
+    act = server.wait_for(lambda _: server.sent("act"))[0]
+    assert (act["action"], act["amount"]) == ("raise", 24)
+
+
+def test_a_server_error_unlocks_the_bar_and_is_shown(laptop):
+    page, server = open_table(laptop, load_state("preflop_my_turn"))
+    button(page, "Call").click()
+    server.wait_for(lambda _: server.sent("act"))
+    server.push({"type": "error", "code": "not_your_turn", "message": "It is not your turn."})
+    page.get_by_role("alert").filter(has_text="It is not your turn.").wait_for()
+    assert button(page, "Call").is_enabled()
+
+
+def test_pre_action_check_fold_answers_when_the_turn_arrives(laptop):
+    state = load_state("flop_nine_seats")
+    page, server = open_table(laptop, state)
+    assert not page.locator("#action-bar").is_visible()
+    page.get_by_label("Check/Fold").check()
+    state["version"] += 1
+    state["hand"]["to_act"] = 1
+    state["hand"]["legal"] = {"seat": 1, "fold": True, "check": False, "call": 40, "bet_or_raise": "raise",
+                              "min_to": 80, "max_to": 150, "all_in_to": 150}
+    server.push(state)
+    act = server.wait_for(lambda _: server.sent("act"))[0]
+    assert (act["action"], act["version"]) == ("fold", 58)
+
+
+def test_a_spectator_sits_down_with_a_buy_in_within_the_limits(laptop, shots, console):
+    page, server = open_table(laptop, load_state("spectator_paused"))  # euros: 10.00 to 50.00
+    console.watch(page)
+    assert page.locator(".seat .pcard").count() == 0
+    page.get_by_role("button", name="Sit in seat 2").click()
+    dialog = page.get_by_role("dialog")
+    field = dialog.get_by_label("Buy-in", exact=True)
+    assert field.input_value() == "50.00"
+    field.fill("60")
+    assert dialog.get_by_role("button", name="Sit down").is_disabled()
+    shots(page, "buy-in-too-high")
+    field.fill("25.5")
+    dialog.get_by_role("button", name="Sit down").click()
+    sit = server.wait_for(lambda _: server.sent("sit"))[0]
+    assert sit == {"type": "sit", "seat": 2, "amount": 2550}
+    assert console.errors == []
+
+
+def test_chat_lines_and_names_are_shown_as_text_never_as_html(laptop):
+    page, server = open_table(laptop, load_state("flop_nine_seats"))
+    evil = '<img src=x onerror="document.body.dataset.owned=1">'
+    server.push({"type": "chat_history", "messages": [{"id": 1, "name": "<b>Heidi</b>", "text": "hi", "at": "2026-11-29T21:59:00Z"}]})
+    server.push({"type": "chat", "id": 2, "name": "Mallory", "text": evil, "at": "2026-11-29T22:00:00Z"})
+    page.get_by_role("tab", name="Chat").click()
+    page.locator("#chat-lines li").nth(1).wait_for()
+    assert evil in page.locator("#chat-lines").inner_text()
+    assert "<b>Heidi</b>" in page.locator("#chat-lines").inner_text()
+    assert page.locator("#chat-lines img, #seats b").count() == 0
+    assert page.evaluate("document.body.dataset.owned") is None
+    page.get_by_label("Chat message").fill("nice hand")
+    page.get_by_label("Chat message").press("Enter")
+    assert server.wait_for(lambda _: server.sent("chat"))[0] == {"type": "chat", "text": "nice hand"}
+
+
+def test_a_dropped_connection_shows_a_notice_reconnects_and_syncs(laptop, shots):
+    page, server = open_table(laptop, load_state("flop_nine_seats"))
+    server.ws.close(code=1011, reason="gone")
+    notice = page.locator("#conn-notice")
+    notice.filter(has_text="Reconnecting").wait_for()
+    shots(page, "reconnecting")
+    server.wait_for(lambda _: server.connects == 2 and len(server.sent("sync")) >= 2)
+    notice.wait_for(state="hidden")
+
+
+def test_a_version_gap_asks_for_a_sync_and_older_states_are_ignored(laptop):
+    state = load_state("flop_nine_seats")
+    page, server = open_table(laptop, state)
+    syncs = len(server.sent("sync"))
+    older = json.loads(json.dumps(state))
+    older["version"] = 50
+    older["hand"]["boards"] = [["2c", "3c", "4c"]]
+    server.push(older)
+    page.wait_for_timeout(100)
+    assert page.locator("#boards [data-card]").first.get_attribute("data-card") == "Ah"
+    newer = json.loads(json.dumps(state))
+    newer["version"] = 60
+    newer["hand"]["boards"] = [["Ah", "7c", "2d", "Kd"]]
+    server.push(newer)
+    server.wait_for(lambda _: len(server.sent("sync")) > syncs)
+    assert page.locator("#boards [data-card]").count() == 4
+
+
+def test_run_it_twice_asks_the_player_and_shows_two_boards_after(laptop, shots):
+    page, server = open_table(laptop, load_state("run_twice_question"))
+    assert page.get_by_text("81%").is_visible()  # all-in equity next to the player
+    shots(page, "question")
+    button(page, "Run it twice").click()
+    assert server.wait_for(lambda _: server.sent("run_twice"))[0] == {"type": "run_twice", "agree": True}
+    server.push(load_state("finished_run_twice"))
+    page.get_by_role("group", name="Board 2").wait_for()
+    assert page.locator(".seat.winner").count() == 2
+    assert "Alice wins 100 with Three of a kind, queens" in page.locator("#center-msg").inner_text()
+    shots(page, "two-boards")
+
+
+def test_the_host_approves_a_seat_request_from_the_host_panel(laptop, shots):
+    state = load_state("preflop_my_turn")
+    state["seats"][4] = {**state["seats"][4], "status": "requested", "player": {"user_id": 55, "name": "Erin"},
+                         "stack": 0, "in_hand": False, "cards": []}
+    page, server = open_table(laptop, state)
+    page.get_by_role("tab", name="Host").click()
+    shots(page, "host-panel")
+    page.get_by_role("button", name="Approve Erin").click()
+    assert server.wait_for(lambda _: server.sent("host"))[0] == {"type": "host", "op": "approve", "seat": 5}
+
+
+def test_four_colour_deck_and_sound_preferences_are_remembered(laptop):
+    page, _ = open_table(laptop, load_state("flop_nine_seats"))
+    page.get_by_text("Options").click()
+    page.get_by_label("Four-colour deck").check()
+    page.get_by_label("Sound on my turn").uncheck()
+    colour = page.locator('#boards [data-card="2d"] .rank').evaluate("el => getComputedStyle(el).color")
+    assert colour == "rgb(20, 82, 200)"  # diamonds are blue
+    page.reload()
+    page.get_by_text("Options").click()
+    assert page.get_by_label("Four-colour deck").is_checked()
+    assert not page.get_by_label("Sound on my turn").is_checked()
+
+
+def test_top_up_and_leave_ask_first_then_send(laptop, shots):
+    state = load_state("flop_nine_seats")  # Alice (seat 1) has 150; the maximum buy-in is 200
+    page, server = open_table(laptop, state)
+    button(page, "Top up").click()
+    dialog = page.get_by_role("dialog")
+    assert dialog.get_by_label("Chips to add").input_value() == "50"
+    dialog.get_by_label("Chips to add").fill("30")
+    shots(page, "top-up")
+    dialog.get_by_role("button", name="Add chips").click()
+    assert server.wait_for(lambda _: server.sent("top_up"))[0] == {"type": "top_up", "amount": 30}
+
+    button(page, "Leave seat").click()
+    confirm = page.get_by_role("dialog")
+    assert "after this hand" in confirm.inner_text()
+    confirm.get_by_role("button", name="Cancel").click()
+    page.wait_for_timeout(100)
+    assert server.sent("leave") == []
+    button(page, "Leave seat").click()
+    page.get_by_role("dialog").get_by_role("button", name="Leave seat").click()
+    assert server.wait_for(lambda _: server.sent("leave"))[0] == {"type": "leave"}
+
+
+def test_show_or_muck_prompt(laptop):
+    state = load_state("finished_run_twice")
+    state["hand"].update(finished=False, street="showdown", pending={"kind": "show_or_muck", "seat": 1, "may_muck": True})
+    for seat in state["seats"]:
+        seat.update(won=0, hand_name=None, shown=False, cards=["??", "??"] if seat["player"] else [])
+    page, server = open_table(laptop, state)
+    button(page, "Muck").click()
+    assert server.wait_for(lambda _: server.sent("muck"))[0] == {"type": "muck"}
+
+
+def test_the_whole_seat_flow_works_by_keyboard(phone, shots):
+    page, server = open_table(phone, load_state("spectator_paused"))
+    sit = page.get_by_role("button", name="Sit in seat 4")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if sit.evaluate("el => el === document.activeElement"):
+            break
+    page.keyboard.press("Enter")
+    page.get_by_role("dialog").wait_for()
+    page.keyboard.type("30")
+    shots(page, "sit-dialog-phone")
+    page.keyboard.press("Enter")
+    assert server.wait_for(lambda _: server.sent("sit"))[0] == {"type": "sit", "seat": 4, "amount": 3000}
+
+
+def test_your_turn_flashes_the_title_when_the_page_is_in_the_background(laptop):
+    state = load_state("flop_nine_seats")
+    page, server = open_table(laptop, state)
+    page.evaluate("document.hasFocus = () => false")
+    state["version"] += 1
+    state["hand"]["to_act"] = 1
+    state["hand"]["legal"] = {"seat": 1, "fold": False, "check": True, "call": None, "bet_or_raise": "bet",
+                              "min_to": 2, "max_to": 150, "all_in_to": 150}
+    server.push(state)
+    page.wait_for_function("document.title.startsWith('▶')", timeout=3000)
+    page.get_by_text("Options").click()
+    assert page.get_by_label("Flash the tab title on my turn").is_checked()
