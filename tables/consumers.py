@@ -169,6 +169,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         wait = _field(data, "wait", bool)
         await self._call(services.set_blind_choice, self.user, self.table_id, wait)
 
+    async def on_straddle(self, data: dict[str, Any]) -> None:
+        on = _field(data, "on", bool)
+        await self._call(services.set_straddle, self.user, self.table_id, on)
+
     async def on_chat(self, data: dict[str, Any]) -> None:
         await self._call(services.post_chat, self.user, self.table_id, _field(data, "text", str))
 
@@ -199,6 +203,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         "sit_in": on_sit_in,
         "leave": on_leave,
         "wait_for_bb": on_wait_for_bb,
+        "straddle": on_straddle,
         "chat": on_chat,
         "host": on_host,
     }

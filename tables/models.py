@@ -78,6 +78,12 @@ class Table(models.Model):
     pause_requested = models.BooleanField(default=False)
     close_requested = models.BooleanField(default=False)
     version = models.PositiveBigIntegerField(default=0)
+    decision_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="The version at which the current decision began: an action sent from an "
+        "older one is stale; changes that do not touch the hand (chat, seats) are not.",
+    )
+    hand_log = models.JSONField(default=list, blank=True)
     pending_settings = models.JSONField(default=dict, blank=True)
     hand_state = models.JSONField(null=True, blank=True)
     current_hand = models.ForeignKey(
@@ -153,6 +159,9 @@ class Seat(models.Model):
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     time_bank = models.PositiveIntegerField(default=0)
     run_twice_preference = models.BooleanField(null=True, blank=True)
+    straddle = models.BooleanField(
+        default=False, help_text="Straddle when under the gun, if the table allows it (R3.3)."
+    )
 
     class Meta:
         ordering = ["table", "number"]
@@ -244,3 +253,6 @@ class ChatMessage(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
+
+
+from .models_history import *  # noqa: E402,F403  (hand histories: tables/models_history.py)

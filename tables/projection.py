@@ -85,11 +85,14 @@ def public_state(table: Table, seats: list[Seat]) -> dict[str, Any]:
             "big_blind": False,
             "equity": None,
             "time_bank": seat.time_bank,
+            "straddle": seat.straddle,
         }
         view.update(by_seat.get(seat.number, {}))
         seat_list.append(view)
     if hand is not None:
         hand = {k: v for k, v in hand.items() if k != "seat_views"}
+        hand["log"] = table.hand_log
+        hand["decision_version"] = table.decision_version
         hand["deadline"] = _iso(table.deadline)
         hand["time_bank"] = table.time_bank_in_use
     return {

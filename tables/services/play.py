@@ -31,6 +31,8 @@ from engine.table import BlindChoice, HandPlan, TableSeat, plan_hand, seats_afte
 
 from ..errors import PlayError, PlayErrorCode
 from ..models import Hand, HandAction, LedgerEntry, Seat, Table
+from .. import handlog
+from ..history.summary import record_hand
 from ..play import hand_config
 from .common import commit_change, lock_seats, lock_table, require_seat
 from .seating import (
@@ -99,6 +101,21 @@ def _table_seats_all(seats: list[Seat]) -> list[TableSeat]:
     ]
 
 
+def _straddles(table: Table, dealt: list[Seat], plan: HandPlan) -> bool:
+    """R3.3: the player under the gun straddles when the table allows it and they want to
+    (three players or more: heads-up nobody sits between the big blind and the button)."""
+    if not table.straddle_allowed or len(plan.seats) < 3:
+        return False
+    order = list(plan.seats)
+    utg = order[(order.index(plan.big_blind_seat) + 1) % len(order)]
+    return next(s.straddle for s in dealt if s.number == utg)
+
+
+def _log(table: Table, seats: list[Seat], events: list[Any]) -> None:
+    names = {s.number: str(s.user) for s in seats if s.user_id is not None}
+    table.hand_log = handlog.extend(table.hand_log, handlog.lines(events, names, table.club.format_amount))
+
+
 def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     """Between hands: settle the last hand's leftovers and deal the next one if it can."""
     fields = ["hand_state", "current_hand", "deadline", "deadline_seat", "next_hand_at"]
@@ -127,9 +144,12 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     dealt = [s for s in seats if s.number in plan.seats]
     button = plan.button
     config = hand_config(
-        table, list(plan.seats), list(plan.stacks), button, posting=plan.posting
+        table, list(plan.seats), list(plan.stacks), button, posting=plan.posting,
+        straddle=_straddles(table, dealt, plan),
     )
-    state, _events = start_hand(config, seed=new_seed())
+    state, events = start_hand(config, seed=new_seed())
+    table.hand_log = []
+    _log(table, dealt, events)
     table.hand_count += 1
     hand = Hand.objects.create(
         table=table,
@@ -154,7 +174,8 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     table.button_seat = button
     table.hand_state = state.to_json()
     _set_clock(table, seats, state, now)
-    return [*fields, "hand_count", "button_seat", "time_bank_in_use"]
+    table.decision_version = table.version + 1
+    return [*fields, "hand_count", "button_seat", "time_bank_in_use", "hand_log", "decision_version"]
 
 
 @transaction.atomic
@@ -192,7 +213,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
     table = lock_table(table_id)
     seats = lock_seats(table)
     seat = require_seat(seats, user)
-    if version is not None and version != table.version:
+    if version is not None and version < table.decision_version:
         raise PlayError(
             PlayErrorCode.STALE_VERSION,
             "The table changed since you saw it; look again and decide.",
@@ -206,9 +227,10 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
     if kind is ActionKind.ALL_IN and amount is None:
         amount = legal.all_in_to
     try:
-        new_state, _events = apply(state, Action(kind, seat.number, amount))
+        new_state, events = apply(state, Action(kind, seat.number, amount))
     except EngineError as error:
         raise _engine_error(error) from None
+    _log(table, seats, events)
     now = timezone.now()
     if table.time_bank_in_use and table.deadline_seat == seat.number and table.deadline:
         # R14: the time bank is spent by the seconds used beyond the action clock
@@ -239,7 +261,9 @@ def _record(table: Table, seat: Seat, user: Any, kind: ActionKind,
 
 def _after_engine(table: Table, seats: list[Seat], state: HandState, now: Any) -> list[str]:
     table.hand_state = state.to_json()
-    fields = ["hand_state", "deadline", "deadline_seat", "time_bank_in_use", "next_hand_at"]
+    table.decision_version = table.version + 1
+    fields = ["hand_state", "deadline", "deadline_seat", "time_bank_in_use", "next_hand_at",
+              "hand_log", "decision_version"]
     if state.is_finished:
         _finish_hand(table, seats, state, now)
     else:
@@ -278,6 +302,8 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
         "boards": [list(b) for b in state.boards],
     }
     hand.save(update_fields=["ended_at", "final_state", "seed", "rake", "result"])
+    hand.table = table
+    record_hand(hand)  # one row per player for hand lists, stats and the leaderboard
     if state.rake:
         LedgerEntry.objects.create(
             table=table, kind=LedgerEntry.Kind.RAKE, amount=state.rake, hand=hand
@@ -345,7 +371,12 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
         if seat.timeouts_in_row >= TIMEOUTS_BEFORE_SIT_OUT:
             seat.sit_out_next_hand = True  # R14: two timeouts in a row sit the player out
         seat.save(update_fields=["time_bank", "timeouts_in_row", "sit_out_next_hand"])
-    new_state, _events = apply(state, action)
+    new_state, events = apply(state, action)
+    name = str(seat.user) if seat.user_id else f"Seat {seat.number}"
+    table.hand_log = handlog.extend(
+        table.hand_log, [{"seat": seat.number, "text": f"{name} ran out of time"}]
+    )
+    _log(table, seats, events)
     _record(table, seat, seat.user, action.kind, action.amount, timeout=True)
     fields = _after_engine(table, seats, new_state, now)
     commit_change(table, seats, fields=fields)

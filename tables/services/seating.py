@@ -457,3 +457,18 @@ def finish_closing(table: Table, seats: list[Seat]) -> None:
             _leave_seat(table, seat)
     table.status = Table.Status.CLOSED
     table.next_hand_at = None
+
+
+@transaction.atomic
+def set_straddle(user: Any, table_id: int, on: Any) -> None:
+    """A player chooses to straddle whenever they are under the gun (R3.3)."""
+    if not isinstance(on, bool):
+        raise PlayError(PlayErrorCode.BAD_FIELD, "'on' must be true or false.")
+    table = lock_table(table_id)
+    if on and not table.straddle_allowed:
+        raise PlayError(PlayErrorCode.NOT_ALLOWED, "This table does not allow straddles.")
+    seats = lock_seats(table)
+    seat = require_seat(seats, user)
+    seat.straddle = on
+    seat.save(update_fields=["straddle"])
+    commit_change(table, seats)

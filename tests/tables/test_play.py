@@ -270,3 +270,63 @@ def test_chips_are_conserved_over_random_hands_with_side_pots_and_rake(make_tabl
     assert bought == accounted
     hands = Hand.objects.filter(table=table).exclude(ended_at=None)
     assert all(len(h.seed) == 64 for h in hands)
+
+
+def test_a_change_that_does_not_touch_the_hand_leaves_the_decision_fresh(heads_up, players):
+    """A newcomer sitting down bumps the version but the player to act may still act on
+    the state they saw; an action on an older decision is stale (STALE_VERSION)."""
+    table = heads_up
+    seen = fresh(table).version
+    seat, _ = to_act(table)
+    services.sit(players[2], table.pk, 2, 100)
+    services.post_chat(players[2], table.pk, "hi all")
+    assert fresh(table).version > seen
+    services.act(user_at(table, seat), table.pk, "call", None, seen)
+    assert HandAction.objects.count() == 1
+    next_seat, _ = to_act(table)
+    with pytest.raises(PlayError) as err:
+        services.act(user_at(table, next_seat), table.pk, "check", None, seen)
+    assert err.value.code == PlayErrorCode.STALE_VERSION
+
+
+def test_the_hand_log_tells_blinds_actions_and_the_winner_without_hole_cards(heads_up):
+    table = heads_up
+    seat, _ = to_act(table)
+    services.act(user_at(table, seat), table.pk, "fold", None, None)
+    log = load_public_state(table.pk)["hand"]["log"]
+    texts = [line["text"] for line in log]
+    folder = user_at(table, seat).display_name
+    assert any("posts the small blind 1" in t for t in texts)
+    assert any("posts the big blind 2" in t for t in texts)
+    assert f"{folder} folds" in texts
+    assert any("takes back 1 (uncalled)" in t for t in texts)  # R8.2
+    assert any("wins 2 from the main pot" in t for t in texts)
+    from engine.cards import card_str
+
+    hole = fresh(table).hand_state["holes"]
+    for cards in hole:
+        for c in cards:
+            assert all(card_str(c) not in t for t in texts)
+
+
+def test_under_the_gun_straddles_when_allowed_and_wanted_R3_3(make_table, players):
+    table = make_table(straddle_allowed=True)
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    for p in players[:4]:
+        services.set_straddle(p, table.pk, True)
+    t = deal(table)
+    state = load_public_state(t.pk)
+    bets = sorted(s["bet"] for s in state["seats"] if s["in_hand"])
+    assert bets == [0, 1, 2, 4]  # small blind, big blind, straddle of 2 x BB
+    straddler = next(s["number"] for s in state["seats"] if s["bet"] == 4)
+    assert state["hand"]["to_act"] != straddler
+    assert state["hand"]["legal"]["call"] == 4 and state["hand"]["legal"]["min_to"] == 8
+    assert any("straddles 4" in line["text"] for line in state["hand"]["log"])
+
+
+def test_straddle_is_refused_where_the_table_does_not_allow_it(table, players):
+    services.sit(players[0], table.pk, 1, 100)
+    with pytest.raises(PlayError) as err:
+        services.set_straddle(players[0], table.pk, True)
+    assert err.value.code == PlayErrorCode.NOT_ALLOWED

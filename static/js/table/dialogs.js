@@ -60,6 +60,9 @@ export class Dialogs {
     this.bbChoice = root.querySelector("#bb-choice");
     this.waitBB = root.querySelector("#wait-bb");
     this.waitBB.addEventListener("change", () => this.send({ type: "wait_for_bb", wait: this.waitBB.checked }));
+    this.straddleChoice = root.querySelector("#straddle-choice");
+    this.straddle = root.querySelector("#straddle");
+    this.straddle.addEventListener("change", () => this.send({ type: "straddle", on: this.straddle.checked }));
     this.btnTopup.addEventListener("click", () => this.openTopup());
     this.btnSitout.addEventListener("click", () => {
       this.send({ type: this.btnSitout.dataset.op });
@@ -107,6 +110,9 @@ export class Dialogs {
       // A newcomer (or a player back from sitting out) owes a big blind: post it or wait for it.
       this.bbChoice.hidden = !mine.owes_big_blind || mine.status === "requested";
       this.waitBB.checked = mine.blind_choice === "wait";
+      // R3.3: a voluntary straddle of 2 x BB when under the gun, where the table allows it.
+      this.straddleChoice.hidden = !table.straddle_allowed || mine.status === "requested";
+      this.straddle.checked = !!mine.straddle;
     }
     if (this.sit.open && this.sitSeat) {
       const seat = state.seats.find((s) => s.number === this.sitSeat);

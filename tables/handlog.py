@@ -1,0 +1,106 @@
+"""The hand's log as people read it, made from the engine's public events.
+
+Secret events (hole cards, R4.3) are skipped: the log goes into every viewer's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from engine.cards import cards_str
+from engine.hand import (
+    ActionTaken,
+    AntePosted,
+    BlindPosted,
+    BoardDealt,
+    Event,
+    HandMucked,
+    HandNamed,
+    HandShown,
+    PotAwarded,
+    RakeTaken,
+    RunItTwiceDecided,
+    UncalledBetReturned,
+)
+
+MAX_LINES = 200
+
+BLINDS = {
+    "small_blind": "posts the small blind",
+    "big_blind": "posts the big blind",
+    "straddle": "straddles",
+    "live_big_blind": "posts a big blind to come in",
+}
+
+
+def _pot_name(index: int) -> str:
+    return "the main pot" if index == 0 else f"side pot {index}"
+
+
+def lines(
+    events: Iterable[Event], names: Mapping[int, str], fmt: Callable[[int], str]
+) -> list[dict[str, Any]]:
+    """One ``{"seat": N | None, "text": ...}`` per public event worth telling."""
+    out: list[dict[str, Any]] = []
+
+    def say(seat: int | None, text: str) -> None:
+        who = names.get(seat, f"Seat {seat}") if seat is not None else ""
+        out.append({"seat": seat, "text": f"{who} {text}".strip()})
+
+    for e in events:
+        if e.secret:
+            continue
+        if isinstance(e, AntePosted):
+            kind = "the big-blind ante" if e.big_blind_ante else "an ante"
+            say(e.seat, f"posts {kind} of {fmt(e.amount)}" + (" and is all-in" if e.all_in else ""))
+        elif isinstance(e, BlindPosted):
+            say(e.seat, f"{BLINDS.get(e.blind, e.blind)} {fmt(e.amount)}" + (" and is all-in" if e.all_in else ""))
+        elif isinstance(e, BoardDealt):
+            prefix = "Second board — " if e.board_index else ""
+            say(None, f"{prefix}{e.street.capitalize()}: {cards_str(e.cards)}")
+        elif isinstance(e, ActionTaken):
+            say(e.seat, _action_text(e, fmt))
+        elif isinstance(e, UncalledBetReturned):
+            say(e.seat, f"takes back {fmt(e.amount)} (uncalled)")
+        elif isinstance(e, RunItTwiceDecided):
+            say(None, "Running it twice" if e.runs == 2 else "Running it once")
+        elif isinstance(e, HandShown):
+            name = f" ({' / '.join(e.names)})" if e.names else ""
+            say(e.seat, f"shows {cards_str(e.cards)}{name}")
+        elif isinstance(e, HandNamed):
+            say(e.seat, f"has {' / '.join(e.names)}")
+        elif isinstance(e, HandMucked):
+            say(e.seat, "mucks")
+        elif isinstance(e, RakeTaken):
+            say(None, f"Rake {fmt(e.amount)} from {_pot_name(e.pot_index)}")
+        elif isinstance(e, PotAwarded):
+            board = f" on board {e.board_index + 1}" if e.board_index else ""
+            with_hand = f" with {e.hand_name}" if e.hand_name else ""
+            for seat, share in zip(e.winners, e.shares, strict=True):
+                say(seat, f"wins {fmt(share)} from {_pot_name(e.pot_index)}{board}{with_hand}")
+    return out
+
+
+def _action_text(e: ActionTaken, fmt: Callable[[int], str]) -> str:
+    all_in = " and is all-in" if e.all_in else ""
+    if e.action == "fold":
+        return "folds"
+    if e.action == "check":
+        return "checks"
+    if e.action == "call":
+        return f"calls {fmt(e.added)}{all_in}"
+    if e.action == "bet":
+        return f"bets {fmt(e.amount or 0)}{all_in}"
+    if e.action == "raise":
+        return f"raises to {fmt(e.amount or 0)}{all_in}"
+    if e.action == "all_in":
+        return f"is all-in for {fmt(e.amount or e.added)}"
+    if e.action == "run_twice":
+        return "agrees to run it twice" if e.amount else "declines to run it twice"
+    return e.action
+
+
+def extend(log: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log with ``new`` lines appended, keeping the last :data:`MAX_LINES`."""
+    return (log + new)[-MAX_LINES:]

@@ -1,0 +1,162 @@
+"""Rebuild a finished hand's full event log from its record (DESIGN invariant 5, R15).
+
+A finished :class:`~tables.models.Hand` keeps its engine config (``Hand.config``), the seed
+revealed at the end (``Hand.seed``) and every decision (``HandAction`` rows, in ``sequence``
+order). The engine is a pure function, so :func:`replay` deals the same deck again from the
+seed (R1.3) and applies the same actions: every intermediate state and every event come back,
+and the last state equals ``Hand.final_state``.
+
+The replay holds secrets (the deck, every hole card). What a viewer may see of it is decided
+here and only here: :meth:`ReplayedHand.visible_seats` — the viewer's own seat and the seats
+whose hands were shown (R4.3, R11). Cards that were mucked or never shown leave this module
+only for their own player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card, card_str
+from engine.hand import (
+    Action,
+    ActionKind,
+    Event,
+    HandConfig,
+    HandShown,
+    HandState,
+    HoleCardsDealt,
+    apply,
+    start_hand,
+)
+
+from ..models import Hand, HandAction
+
+
+class ReplayError(Exception):
+    """The hand cannot be replayed: it is not finished, or its record is inconsistent."""
+
+
+@dataclass(frozen=True)
+class RecordedAction:
+    """One stored decision (a ``HandAction`` row) in plain form."""
+
+    seat: int
+    kind: str
+    amount: int | None
+    timeout: bool = False
+    at: Any = None
+
+    @classmethod
+    def of(cls, row: HandAction) -> RecordedAction:
+        return cls(row.seat, row.kind, row.amount, row.timeout, row.created_at)
+
+
+@dataclass(frozen=True)
+class Step:
+    """The state after one decision (``action`` is ``None`` for the deal) and its events."""
+
+    action: RecordedAction | None
+    state: HandState
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class ReplayedHand:
+    """A finished hand replayed through the engine. SECRET as a whole: see :meth:`visible_seats`."""
+
+    hand: Hand
+    steps: tuple[Step, ...]
+
+    @property
+    def config(self) -> HandConfig:
+        return self.steps[0].state.config
+
+    @property
+    def final(self) -> HandState:
+        return self.steps[-1].state
+
+    @property
+    def events(self) -> list[Event]:
+        return [event for step in self.steps for event in step.events]
+
+    @property
+    def names(self) -> dict[int, str]:
+        """Player names by seat, as they were when the hand started."""
+        return {p["seat"]: p["name"] for p in self.hand.players}
+
+    @property
+    def user_seats(self) -> dict[int, int]:
+        """Seat by user id."""
+        return {p["user_id"]: p["seat"] for p in self.hand.players if p.get("user_id")}
+
+    def seat_of(self, user: Any) -> int | None:
+        """The seat ``user`` played in this hand, or ``None`` (not dealt in, or anonymous)."""
+        if user is None or not getattr(user, "is_authenticated", False):
+            return None
+        return self.user_seats.get(user.pk)
+
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """Hole cards turned face up during the hand (R11), by seat."""
+        return {e.seat: tuple(e.cards) for e in self.events if isinstance(e, HandShown)}
+
+    def visible_seats(self, viewer_seat: int | None) -> set[int]:
+        """Seats whose hole cards the viewer may see: their own and the shown ones (R4.3)."""
+        seats = set(self.shown())
+        if viewer_seat is not None:
+            seats.add(viewer_seat)
+        return seats
+
+    def visible_holes(self, viewer_seat: int | None) -> dict[int, list[str]]:
+        """The hole cards the viewer may see, by seat, as card names."""
+        seats = self.visible_seats(viewer_seat)
+        final = self.final
+        return {s: [card_str(c) for c in final.hole_cards(s)] for s in final.seats if s in seats}
+
+    def public_events(self, viewer_seat: int | None) -> list[Event]:
+        """The events the viewer may see: secret ones only for their own seat."""
+        return [
+            e for e in self.events
+            if not e.secret or (isinstance(e, HoleCardsDealt) and e.seat == viewer_seat)
+        ]
+
+    def known_deck(self, viewer_seat: int | None) -> list[tuple[int, str]]:
+        """(position in the deck, card) of every dealt card the viewer may see: their own and
+        shown hole cards and the board(s). The shuffle verifier checks these (R15)."""
+        final = self.final
+        known: set[Card] = {c for board in final.boards for c in board}
+        for seat in self.visible_seats(viewer_seat):
+            known.update(final.hole_cards(seat))
+        dealt = final.dealt_cards()
+        return [(i, card_str(c)) for i, c in enumerate(dealt) if c in known]
+
+
+def replay(hand: Hand, actions: Iterable[HandAction | RecordedAction] | None = None) -> ReplayedHand:
+    """Replay a finished hand from ``Hand.config``, ``Hand.seed`` and its actions.
+
+    ``actions`` default to the hand's ``HandAction`` rows (one query); pass them when they
+    were prefetched. Raises :class:`ReplayError` for a hand that is not finished.
+    """
+    if not hand.seed:
+        raise ReplayError(f"hand {hand.pk} is not finished: its seed is not revealed yet")
+    if actions is None:
+        actions = hand.actions.order_by("sequence")
+    recorded = [a if isinstance(a, RecordedAction) else RecordedAction.of(a) for a in actions]
+    return replay_record(hand, HandConfig.from_json(hand.config), bytes.fromhex(hand.seed), recorded)
+
+
+def replay_record(
+    hand: Hand, config: HandConfig, seed: bytes, actions: Sequence[RecordedAction]
+) -> ReplayedHand:
+    state, events = start_hand(config, seed=seed)
+    steps = [Step(None, state, tuple(events))]
+    for action in actions:
+        try:
+            state, events = apply(state, Action(ActionKind(action.kind), action.seat, action.amount))
+        except Exception as error:  # an inconsistent record: say which hand and action
+            raise ReplayError(f"hand {hand.pk}: {action} does not replay: {error}") from error
+        steps.append(Step(action, state, tuple(events)))
+    if not state.is_finished:
+        raise ReplayError(f"hand {hand.pk}: the recorded actions do not finish the hand")
+    return ReplayedHand(hand, tuple(steps))

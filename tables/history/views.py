@@ -1,0 +1,344 @@
+"""History pages: hand lists, the replayer, exports, sessions with settlement, stats.
+
+Thin views: every page first checks membership (``club_for_member``: 404 for anyone else);
+what a viewer may see of a hand is decided in :mod:`.replay` (their own cards and the shown
+ones only).
+"""
+
+from __future__ import annotations
+
+import csv
+from datetime import datetime, time
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Prefetch, Subquery
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from pokerclub.models import Membership
+from pokerclub.views import club_for_member
+
+from ..models import Hand, HandPlayer, LedgerEntry, Table
+from . import exports, settlement, stats
+from .replay import replay
+from .timeline import steps
+
+PAGE_SIZE = 50
+
+
+# --------------------------------------------------------------------------- hand list
+
+
+def _date(value: str | None, end: bool = False) -> datetime | None:
+    try:
+        day = datetime.strptime(value or "", "%Y-%m-%d").date()
+    except ValueError:
+        return None
+    return timezone.make_aware(datetime.combine(day, time.max if end else time.min))
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value else None
+    except ValueError:
+        return None
+
+
+def filtered_hands(club, viewer, params):  # type: ignore[no-untyped-def]
+    """The club's finished hands matching the list's filters, newest first.
+
+    Filters (all optional): ``table``, ``player`` (a user id: hands they played), ``since`` /
+    ``until`` (dates), ``result`` (``won``/``lost``: for ``player``, else for the viewer),
+    ``showdown`` (``1``). Each hand carries the viewer's net (``viewer_net``, ``None`` when
+    they did not play it).
+    """
+    hands = Hand.objects.filter(table__club=club, ended_at__isnull=False)
+    table_id = _int(params.get("table"))
+    if table_id is not None:
+        hands = hands.filter(table_id=table_id)
+    player = _int(params.get("player"))
+    if player is not None:
+        hands = hands.filter(Exists(HandPlayer.objects.filter(hand=OuterRef("pk"), user_id=player)))
+    since, until = _date(params.get("since")), _date(params.get("until"), end=True)
+    if since:
+        hands = hands.filter(ended_at__gte=since)
+    if until:
+        hands = hands.filter(ended_at__lte=until)
+    subject = player if player is not None else viewer.pk
+    result = params.get("result")
+    if result in ("won", "lost"):
+        condition = {"net__gt": 0} if result == "won" else {"net__lt": 0}
+        hands = hands.filter(
+            Exists(HandPlayer.objects.filter(hand=OuterRef("pk"), user_id=subject, **condition))
+        )
+    if params.get("showdown") == "1":
+        hands = hands.filter(Exists(HandPlayer.objects.filter(hand=OuterRef("pk"), showdown=True)))
+    mine = HandPlayer.objects.filter(hand=OuterRef("pk"), user_id=viewer.pk)
+    hands = hands.annotate(viewer_net=Subquery(mine.values("net")[:1]))
+    # one table's hands are numbered in the order they were created: walk its (table,
+    # number) index instead of the whole club's ids
+    return hands.order_by("-number") if table_id is not None else hands.order_by("-pk")
+
+
+def hand_page(club, viewer, params):  # type: ignore[no-untyped-def]
+    """One page of the list (keyset pagination on the hand id: ``before``), and whether
+    there are more. Two queries, whatever the number of hands: the page and its players."""
+    hands = filtered_hands(club, viewer, params)
+    before = _int(params.get("before"))
+    if before is not None:
+        hands = hands.filter(pk__lt=before)
+    page = list(
+        hands.select_related("table").prefetch_related(
+            Prefetch(
+                "participants",
+                queryset=HandPlayer.objects.only("hand_id", "seat", "name", "net", "pot").order_by("seat"),
+            )
+        )[: PAGE_SIZE + 1]
+    )
+    more = len(page) > PAGE_SIZE
+    page = page[:PAGE_SIZE]
+    for hand in page:
+        people = list(hand.participants.all())
+        hand.pot = people[0].pot if people else 0
+        hand.winners = [p.name for p in people if p.net > 0]
+        hand.people = people
+    return page, more
+
+
+@login_required
+def hand_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    page, more = hand_page(club, request.user, request.GET)
+    for hand in page:
+        hand.pot_text = club.format_amount(hand.pot)
+        hand.net_text = None if hand.viewer_net is None else club.format_amount(hand.viewer_net)
+    params = request.GET.copy()
+    params.pop("before", None)
+    older = None
+    if more:
+        params["before"] = page[-1].pk
+        older = params.urlencode()
+    query = request.GET.copy()
+    query.pop("before", None)
+    return render(request, "history/hand_list.html", {
+        "club": club,
+        "membership": membership,
+        "hands": page,
+        "older": older,
+        "filters": request.GET,
+        "query": query.urlencode(),
+        "tables": Table.objects.filter(club=club).only("pk", "name").order_by("-created_at"),
+        "members": Membership.objects.filter(club=club).select_related("user").order_by("user__display_name"),
+        "fmt": club.format_amount,
+    })
+
+
+# --------------------------------------------------------------------------- one hand
+
+
+def _hand_for(request: HttpRequest, slug: str, pk: int):  # type: ignore[no-untyped-def]
+    club, membership = club_for_member(request, slug)
+    hand = get_object_or_404(
+        Hand.objects.select_related("table__club"), pk=pk, table__club=club, ended_at__isnull=False
+    )
+    return club, membership, hand
+
+
+@login_required
+def hand_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, membership, hand = _hand_for(request, slug, pk)
+    replayed = replay(hand)
+    me = replayed.seat_of(request.user)
+    viewer = exports.Viewer(request.user.pk)
+    data = {
+        "hand": hand.pk,
+        "number": hand.number,
+        "button": replayed.config.button,
+        "seats": sorted(replayed.final.seats),
+        "me": me,
+        "steps": steps(replayed, me, club.format_amount),
+        "amount": {
+            "symbol": club.currency_symbol if club.amount_format == "currency" else "",
+            "decimals": club.decimal_places if club.amount_format == "currency" else 0,
+        },
+        "verify": {
+            "seed": hand.seed,
+            "commitment": hand.commitment,
+            "known": replayed.known_deck(me),
+        },
+    }
+    neighbours = Hand.objects.filter(table=hand.table, ended_at__isnull=False)
+    return render(request, "history/hand_detail.html", {
+        "club": club,
+        "hand": hand,
+        "table": hand.table,
+        "data": data,
+        "text": exports.pokerstars(replayed, viewer, club),
+        "me": me,
+        "previous": neighbours.filter(number__lt=hand.number).order_by("-number").values_list("pk", flat=True).first(),
+        "next": neighbours.filter(number__gt=hand.number).order_by("number").values_list("pk", flat=True).first(),
+        "formats": exports.FORMATS,
+    })
+
+
+@login_required
+def hand_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
+    if fmt not in exports.FORMATS:
+        raise Http404("No such format.")
+    club, membership, hand = _hand_for(request, slug, pk)
+    text = exports.export_one(replay(hand), fmt, exports.Viewer(request.user.pk))
+    response = HttpResponse(text, content_type=exports.CONTENT_TYPES[fmt])
+    ext = "phh" if fmt == "phh" else exports.EXTENSIONS[fmt]
+    response["Content-Disposition"] = f'attachment; filename="hand-{hand.pk}.{ext}"'
+    return response
+
+
+@login_required
+def list_export(request: HttpRequest, slug: str, fmt: str) -> StreamingHttpResponse:
+    """The filtered list as one download, streamed, as the viewer saw each hand (their own
+    cards and the shown ones)."""
+    if fmt not in exports.FORMATS:
+        raise Http404("No such format.")
+    club, membership = club_for_member(request, slug)
+    hands = filtered_hands(club, request.user, request.GET)
+    response = StreamingHttpResponse(
+        exports.stream(hands, fmt, exports.Viewer(request.user.pk)),
+        content_type=exports.CONTENT_TYPES[fmt],
+    )
+    response["Content-Disposition"] = f'attachment; filename="{club.slug}-hands.{exports.EXTENSIONS[fmt]}"'
+    return response
+
+
+# --------------------------------------------------------------------------- sessions
+
+
+def _session_table(request: HttpRequest, slug: str, table_id: int):  # type: ignore[no-untyped-def]
+    club, membership = club_for_member(request, slug)
+    table = get_object_or_404(Table, pk=table_id, club=club)
+    return club, membership, table
+
+
+@login_required
+def session_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    found = settlement.sessions(club)
+    for row in found:
+        row["bought_in"] = club.format_amount(row["bought_in"])
+    return render(request, "history/sessions.html", {"club": club, "sessions": found})
+
+
+@login_required
+def session_detail(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    club, membership, table = _session_table(request, slug, table_id)
+    result = settlement.session(table)
+    names = result.names()
+    transfers = [
+        {
+            "transfer": t,
+            "payer": names.get(t.payer, t.payer),
+            "payee": names.get(t.payee, t.payee),
+            "amount": club.format_amount(t.amount),
+            "paid": result.is_paid(t),
+        }
+        for t in result.transfers
+    ]
+    fmt = club.format_amount
+    rows = [
+        {
+            "name": line.name,
+            "bought_in": fmt(line.bought_in) if line.key != settlement.HOUSE else "",
+            "cashed_out": fmt(line.cashed_out) if line.key != settlement.HOUSE else "",
+            "on_table": fmt(line.on_table) if line.on_table else "",
+            "net": fmt(line.net),
+            "net_value": line.net,
+        }
+        for line in result.lines
+    ]
+    return render(request, "history/session.html", {
+        "club": club, "membership": membership, "table": table, "rows": rows,
+        "transfers": transfers, "total": fmt(result.total_net),
+        "has_rake": any(line.key == settlement.HOUSE for line in result.lines),
+        "on_table": any(line.on_table for line in result.lines),
+    })
+
+
+@login_required
+@require_POST
+def mark_paid(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    club, membership, table = _session_table(request, slug, table_id)
+    if not membership.is_host:
+        raise PermissionDenied("Only the owner or a host can mark payments.")
+    result = settlement.session(table)
+    wanted = (request.POST.get("payer"), request.POST.get("payee"), _int(request.POST.get("amount")))
+    transfer = next(
+        (t for t in result.transfers if (t.payer, t.payee, t.amount) == wanted), None
+    )
+    if transfer is None:
+        messages.error(request, "That payment is no longer part of the settlement.")
+    else:
+        settlement.mark_paid(table, transfer, request.user, paid=request.POST.get("paid") != "0")
+    return redirect("history:session", slug=club.slug, table_id=table.pk)
+
+
+@login_required
+def ledger_csv(request: HttpRequest, slug: str, table_id: int) -> StreamingHttpResponse:
+    club, membership, table = _session_table(request, slug, table_id)
+
+    class Echo:
+        def write(self, value: str) -> str:
+            return value
+
+    writer = csv.writer(Echo())
+
+    def rows():  # type: ignore[no-untyped-def]
+        yield writer.writerow(["time", "table", "player", "kind", "amount", "amount_units", "hand"])
+        entries = LedgerEntry.objects.filter(table=table).select_related("user").order_by("created_at", "pk")
+        for e in entries.iterator(chunk_size=1000):
+            yield writer.writerow([
+                e.created_at.isoformat(), table.name, str(e.user) if e.user else "The house",
+                e.kind, club.format_amount(e.amount), e.amount, e.hand_id or "",
+            ])
+
+    response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ledger-{club.slug}-{table.pk}.csv"'
+    return response
+
+
+# --------------------------------------------------------------------------- stats
+
+
+@login_required
+def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    rows = stats.club_stats(club)
+    for row in rows:
+        row.net_text = club.format_amount(row.net)
+        row.biggest_text = club.format_amount(row.biggest_pot)
+    return render(request, "history/leaderboard.html", {"club": club, "rows": rows})
+
+
+@login_required
+def player_stats(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    if not Membership.objects.filter(club=club, user_id=user_id).exists() and not HandPlayer.objects.filter(club=club, user_id=user_id).exists():
+        raise Http404("No such player.")
+    found = stats.club_stats(club, user_id)
+    chart = stats.net_chart_svg(stats.net_series(club, user_id), club.format_amount)
+    return render(request, "history/player.html", {
+        "club": club, "player_stats": found[0] if found else None, "user_id": user_id,
+        "chart": mark_safe(chart),  # noqa: S308 - built from numbers and escaped text only
+        "net": club.format_amount(found[0].net) if found else "",
+        "biggest": club.format_amount(found[0].biggest_pot) if found else "",
+    })
+
+
+@login_required
+def player_chart(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    svg = stats.net_chart_svg(stats.net_series(club, user_id), club.format_amount)
+    return HttpResponse(svg, content_type="image/svg+xml")

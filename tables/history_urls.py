@@ -1,0 +1,22 @@
+"""History pages of a club; mounted by pokerclub/urls.py as
+``path("clubs/<slug:slug>/history/", include("tables.history_urls"))``."""
+
+from django.urls import path
+
+from .history import views
+
+app_name = "history"
+
+urlpatterns = [
+    path("", views.hand_list, name="list"),
+    path("export.<str:fmt>", views.list_export, name="export"),
+    path("hands/<int:pk>/", views.hand_detail, name="hand"),
+    path("hands/<int:pk>/export.<str:fmt>", views.hand_export, name="hand_export"),
+    path("sessions/", views.session_list, name="sessions"),
+    path("sessions/<int:table_id>/", views.session_detail, name="session"),
+    path("sessions/<int:table_id>/paid/", views.mark_paid, name="mark_paid"),
+    path("sessions/<int:table_id>/ledger.csv", views.ledger_csv, name="ledger_csv"),
+    path("stats/", views.leaderboard, name="leaderboard"),
+    path("stats/<int:user_id>/", views.player_stats, name="player"),
+    path("stats/<int:user_id>/net.svg", views.player_chart, name="chart"),
+]

@@ -1,0 +1,84 @@
+"""Models of the history part (imported at the end of ``tables.models``).
+
+:class:`HandPlayer` is one row per player per finished hand: what the hand meant for that
+player (net, showdown, preflop habits). It is derived from the hand's record when the hand
+finishes (``tables.history.summary``), so hand lists, filters, stats and the leaderboard are
+plain indexed queries instead of replays.
+
+:class:`TransferPaid` records that a host marked one settlement transfer of a session as
+paid ("Bob pays Alice 40.00", ``tables.history.settlement``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from pokerclub.models import Club
+
+
+class HandPlayer(models.Model):
+    """One player in one finished hand (derived from the hand; never edited by hand)."""
+
+    hand = models.ForeignKey("tables.Hand", on_delete=models.CASCADE, related_name="participants")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=64)
+    ended_at = models.DateTimeField()
+    starting_stack = models.PositiveBigIntegerField()
+    net = models.BigIntegerField(help_text="Final stack minus starting stack.")
+    won = models.PositiveBigIntegerField(default=0, help_text="Chips won from pots.")
+    pot = models.PositiveBigIntegerField(default=0, help_text="The whole hand's pots and rake.")
+    vpip = models.BooleanField(default=False, help_text="Put chips in voluntarily before the flop.")
+    pfr = models.BooleanField(default=False, help_text="Bet or raised before the flop.")
+    three_bet_chance = models.BooleanField(default=False)
+    three_bet = models.BooleanField(default=False)
+    saw_flop = models.BooleanField(default=False)
+    went_to_showdown = models.BooleanField(default=False)
+    won_at_showdown = models.BooleanField(default=False)
+    showdown = models.BooleanField(default=False, help_text="The hand went to a showdown.")
+
+    class Meta:
+        ordering = ["-hand_id", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="one_row_per_seat_per_hand"),
+        ]
+        indexes = [
+            models.Index(fields=["club", "user", "hand"], name="handplayer_club_user_hand"),
+            models.Index(fields=["hand", "user"], name="handplayer_hand_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in hand {self.hand_id}: {self.net:+d}"
+
+
+class TransferPaid(models.Model):
+    """A host marked a settlement transfer of a session (a table) as paid.
+
+    Parties are keys: ``"user:<id>"`` for a player, ``"house"`` for the rake's receiver.
+    """
+
+    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
+    payer = models.CharField(max_length=32)
+    payee = models.CharField(max_length=32)
+    amount = models.PositiveBigIntegerField()
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    marked_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["marked_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "payer", "payee", "amount"], name="one_mark_per_transfer"
+            ),
+        ]
+
+
+__all__ = ["HandPlayer", "TransferPaid"]

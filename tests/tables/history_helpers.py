@@ -1,0 +1,124 @@
+"""Shared helpers for the history tests: hands played through the services, the history
+URLs mounted on top of the project's, and a check for card names in text."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from tables import services
+from tests.tables.test_play import play_randomly
+
+URLS = "pokerclub.urls"
+"""The project's URLs (the history is mounted at clubs/<slug>/history/)."""
+
+
+def play(table, players, hands: int, seed: int = 11, stacks=(40, 200)):  # type: ignore[no-untyped-def]
+    """Seat ``players`` at ``table`` (seats 1..n) and play ``hands`` random hands."""
+    rng = random.Random(seed)
+    for i, p in enumerate(players):
+        services.sit(p, table.pk, i + 1, rng.randint(*stacks))
+    played = play_randomly(table, rng, hands=hands)
+    assert played == hands
+    return table
+
+
+def mentions_card(text: str, card: str) -> bool:
+    """Whether ``card`` ("Kd") appears in ``text`` as a card name (not inside a hex seed,
+    a token or a compact PHH card string)."""
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
+
+
+@pytest.fixture
+def seeded_decks(monkeypatch):  # type: ignore[no-untyped-def]
+    """Deterministic decks: the seeds come from a seeded generator instead of secrets."""
+    rng = random.Random(2026)
+    monkeypatch.setattr("tables.services.play.new_seed", lambda: rng.randbytes(32))
+
+
+def play_until_a_muck(table, max_hands: int = 20):  # type: ignore[no-untyped-def]
+    """Play passive hands (check or call to the river) until a player who may muck does
+    (R11.3); returns the hand with the muck."""
+    from tables.models import Hand, HandAction, Seat, Table
+    from tests.tables.test_play import deal, to_act, user_at
+
+    for _ in range(max_hands * 30):
+        t = Table.objects.get(pk=table.pk)
+        if not t.in_hand:
+            muck = HandAction.objects.filter(hand__table=t, kind="muck").select_related("hand").first()
+            if muck is not None:
+                return Hand.objects.get(pk=muck.hand_id)
+            for s in Seat.objects.filter(table=t, stack=0).exclude(user=None):
+                services.top_up(s.user, t.pk, t.max_buy_in)
+            deal(t)
+            continue
+        seat, state = to_act(t)
+        hand = state["hand"]
+        user = user_at(t, seat)
+        if hand["pending"]:
+            if hand["pending"]["kind"] == "run_twice":
+                services.act(user, t.pk, "run_twice", 0, None)
+            else:
+                services.act(user, t.pk, "muck" if hand["pending"]["may_muck"] else "show", None, None)
+            continue
+        services.act(user, t.pk, "check" if hand["legal"]["check"] else "call", None, None)
+    raise AssertionError("no player mucked")
+
+
+class PlayedClub:
+    """A club with a host, a member who does not play, an outsider, four players and a table
+    where hands were played; built once per test module (see :func:`played_club`)."""
+
+    def __init__(self, hands: int, seed: int, muck: bool, **table_settings):  # type: ignore[no-untyped-def]
+        from pokerclub import actions
+        from pokerclub.models import Membership, Role, User
+        from tests.tables.conftest import table_settings as settings_for
+
+        tag = f"h{seed}x{hands}"
+        def user(name):  # type: ignore[no-untyped-def]
+            return User.objects.create_user(email=f"{name.lower()}.{tag}@example.com", password="x", display_name=name)
+
+        self.owner = user("Olivia")
+        self.host = user("Hank")
+        self.member = user("Mia")
+        self.outsider = user("Otto")
+        self.players = [user(n) for n in ("Ann", "Ben", "Cat", "Dan")]
+        self.club = actions.create_club(self.owner, name=f"Friday {tag}")
+        Membership.objects.create(club=self.club, user=self.host, role=Role.HOST)
+        Membership.objects.create(club=self.club, user=self.member, role=Role.MEMBER)
+        for p in self.players:
+            Membership.objects.create(club=self.club, user=p)
+        self.table = services.create_table(self.host, self.club, settings_for(**table_settings))
+        rng = random.Random(2026 + seed)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr("tables.services.play.new_seed", lambda: rng.randbytes(32))
+            mp.setattr("django.conf.settings.EMBEDDED_CLOCK", False, raising=False)
+            play(self.table, self.players, hands=hands, seed=seed)
+            if muck:
+                play_until_a_muck(self.table)
+
+    def destroy(self) -> None:
+        from tables.models import LedgerEntry, Table
+
+        LedgerEntry.objects.filter(table__club=self.club).delete()
+        Table.objects.filter(club=self.club).delete()
+        self.club.delete()
+        for u in [self.owner, self.host, self.member, self.outsider, *self.players]:
+            u.delete()
+
+
+def played_club(hands: int = 30, seed: int = 11, muck: bool = True, **table_settings):  # type: ignore[no-untyped-def]
+    """A module-scoped fixture: a :class:`PlayedClub` built once, removed after the module."""
+
+    @pytest.fixture(scope="module")
+    def fixture(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+        from django.db import transaction
+
+        with django_db_blocker.unblock(), transaction.atomic():  # one commit: fast on SQLite
+            built = PlayedClub(hands, seed, muck, **{"max_seats": 6, **table_settings})
+        yield built
+        with django_db_blocker.unblock():
+            built.destroy()
+
+    return fixture
