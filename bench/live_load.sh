@@ -2,17 +2,17 @@
 # Live-play load benchmark: N Daphne processes + the clock on PostgreSQL and Redis, then
 # `manage.py loadtest` against them. Usage:
 #   bash bench/live_load.sh TABLES PLAYERS HANDS THINK [DAPHNES]
-# Prints the loadtest's progress and its final JSON line. Uses the database pokerclub_bench
+# Prints the loadtest's progress and its final JSON line. Uses the database pokerclub_liveload
 # (re-created) on 127.0.0.1:5432 and Redis db 2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLES=${1:-100} PLAYERS=${2:-6} HANDS=${3:-10} THINK=${4:-1.0} DAPHNES=${5:-2}
 PY=.venv/bin/python
-export DATABASE_URL=postgres://postgres@127.0.0.1:5432/pokerclub_bench
+export DATABASE_URL=postgres://postgres@127.0.0.1:5432/pokerclub_liveload
 export REDIS_URL=redis://127.0.0.1:6379/2
 export DEBUG=0 SECRET_KEY=bench-secret-key-bench-secret-key-0123456789 ALLOWED_HOSTS=127.0.0.1
 export SECURE_SSL_REDIRECT=0 BEHIND_PROXY=0 LOG_LEVEL=WARNING DB_POOL_MAX=${DB_POOL_MAX:-20}
-psql -q -h 127.0.0.1 -U postgres -c "drop database if exists pokerclub_bench with (force)" -c "create database pokerclub_bench"
+psql -q -h 127.0.0.1 -U postgres -c "drop database if exists pokerclub_liveload with (force)" -c "create database pokerclub_liveload"
 redis-cli -n 2 flushdb >/dev/null
 $PY manage.py migrate -v0
 pids=()
