@@ -25,7 +25,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from . import services
 from .clock import ensure_embedded_clock
 from .errors import PlayError, PlayErrorCode
-from .projection import private_cards, viewer_state
+from .projection import load_public_state, private_cards, public_message, viewer_frame
 from .services.chat import recent_chat
 from .services.common import group_name
 
@@ -55,7 +55,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     user: Any
     is_host: bool
-    cards_cache: tuple[int | None, list[str]]
+    cards_cache: tuple[tuple[int, int] | None, list[str]]
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
@@ -215,38 +215,35 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_state(self, event: dict[str, Any]) -> None:
         """A change committed: send this viewer's projection of the new public state."""
-        state = event["state"]
-        if state["version"] <= self.last_version:
+        if event["version"] <= self.last_version:
             return
-        await self._send_state(state)
+        await self._send_state(event)
 
     async def table_chat(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "chat", **event["chat"]})
 
-    async def _send_state(self, public: dict[str, Any]) -> None:
-        hand = public.get("hand")
-        hand_number = hand["number"] if hand else None
+    async def _send_state(self, message: dict[str, Any]) -> None:
+        """``message`` is a :func:`~tables.projection.public_message`; the viewer's own hole
+        cards are fetched once per hand and spliced in."""
+        hand_number = message["hand"]
+        you_seat = message["seats"].get(str(self.user.pk))
         cards: list[str] = []
-        you_seat = next(
-            (s["number"] for s in public["seats"]
-             if s["player"] and s["player"]["user_id"] == self.user.pk),
-            None,
-        )
         if hand_number is not None and you_seat is not None:
             cached_number, cached = self.cards_cache
-            if cached_number != hand_number:
-                cached = await database_sync_to_async(private_cards)(self.table_id, hand_number, you_seat)
-                self.cards_cache = (hand_number, cached)
+            if cached_number != (hand_number, you_seat):
+                cached = await database_sync_to_async(private_cards)(
+                    self.table_id, hand_number, you_seat
+                )
+                self.cards_cache = ((hand_number, you_seat), cached)
             cards = cached
-        self.last_version = public["version"]
-        await self.send_json(viewer_state(public, self.user.pk, you_seat, self.is_host, cards))
+        self.last_version = message["version"]
+        you = {"user_id": self.user.pk, "seat": you_seat, "is_host": self.is_host, "cards": cards}
+        await self.send(text_data=viewer_frame(message, you))
 
     async def _send_snapshot(self) -> None:
-        from .projection import load_public_state
-
         public = await database_sync_to_async(load_public_state)(self.table_id)
         self.last_version = -1
-        await self._send_state(public)
+        await self._send_state(public_message(public))
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))

@@ -56,14 +56,15 @@ def _equity(holes: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> tuple
     return tuple(all_in_equity(holes, board))
 
 
-def hand_view(table: Table) -> dict[str, Any]:
+def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
     """The public view of the table's current (or just finished) hand.
 
     Hole cards appear only where shown (R11) — all-in players' hands are turned up when no
     more betting is possible (R11.1). The deck, the undealt board and the seed (until the
     hand is over, R15) never appear.
     """
-    state = HandState.from_json(table.hand_state)
+    if state is None:
+        state = HandState.from_json(table.hand_state)
     config = state.config
     n = len(state.seats)
     finished = state.is_finished

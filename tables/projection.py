@@ -8,6 +8,7 @@ viewer's own part (their hole cards) for one socket or page.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.utils import timezone
@@ -53,9 +54,10 @@ def table_summary(table: Table) -> dict[str, Any]:
     }
 
 
-def public_state(table: Table, seats: list[Seat]) -> dict[str, Any]:
-    """The state of the table that every member may see."""
-    hand = hand_view(table) if table.hand_state is not None else None
+def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str, Any]:
+    """The state of the table that every member may see (``state``: the parsed hand state,
+    when the caller has it)."""
+    hand = hand_view(table, state) if table.hand_state is not None else None
     by_seat = hand["seat_views"] if hand else {}
     seat_list = []
     for seat in seats:
@@ -104,6 +106,32 @@ def public_state(table: Table, seats: list[Seat]) -> dict[str, Any]:
     }
 
 
+def public_message(public: dict[str, Any]) -> dict[str, Any]:
+    """The group message for a public state: serialised once here, not once per socket.
+
+    ``seats`` maps user ids to seat numbers so that each socket can find its viewer's seat
+    without parsing the state; nothing in it is secret.
+    """
+    return {
+        "type": "table.state",
+        "version": public["version"],
+        "hand": public["hand"]["number"] if public["hand"] else None,
+        "seats": {
+            str(s["player"]["user_id"]): s["number"] for s in public["seats"] if s["player"]
+        },
+        "json": json.dumps(public, separators=(",", ":")),
+    }
+
+
+def viewer_frame(message: dict[str, Any], you: dict[str, Any]) -> str:
+    """The text frame of one viewer: the shared public JSON with their own part spliced in
+    (the same object :func:`viewer_state` builds, without serialising the state again)."""
+    head = json.dumps(
+        {"server_time": _iso(timezone.now()), "you": you}, separators=(",", ":")
+    )
+    return head[:-1] + "," + message["json"][1:]
+
+
 def viewer_state(
     public: dict[str, Any], user_id: int | None, seat: int | None, is_host: bool, cards: list[str]
 ) -> dict[str, Any]:
@@ -123,12 +151,14 @@ def load_public_state(table_id: int) -> dict[str, Any]:
 
 def private_cards(table_id: int, hand_number: int, seat_number: int) -> list[str]:
     """The hole cards of ``seat_number`` in hand ``hand_number`` — for that seat's player only."""
-    state = (
-        Table.objects.filter(pk=table_id).values_list("hand_state", flat=True).first()
+    row = (
+        Table.objects.filter(pk=table_id)
+        .values_list("hand_count", "hand_state__seats", "hand_state__holes")
+        .first()
     )
-    if not state:
-        return []
-    return hole_cards_of(state, hand_number, seat_number)
+    if not row or row[0] != hand_number or row[1] is None:
+        return []  # that hand is over and the next one began: its own message will ask
+    return hole_cards_of({"seats": row[1], "holes": row[2]}, hand_number, seat_number)
 
 
 def private_cards_for_user(

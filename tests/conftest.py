@@ -78,3 +78,13 @@ def django_db_setup(django_db_setup):  # type: ignore[no-untyped-def]
     for conn in connections.all():
         if getattr(conn, "pool", None) is not None:
             conn.close_pool()
+
+
+def run_async(coroutine_function, *args):  # type: ignore[no-untyped-def]
+    """Run ``coroutine_function(*args)`` to completion on a fresh event loop in a thread of
+    its own (the browser tests' Playwright keeps an event loop running in the main thread)."""
+    import asyncio
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine_function(*args)).result()

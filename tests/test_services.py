@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from tests.conftest import require_service
+from tests.conftest import require_service, run_async
 
 
 def test_ci_runs_on_postgresql_with_the_connection_pool(db):
@@ -98,7 +98,7 @@ def test_redis_channel_layer_carries_a_group_message_from_another_process():
         await layer.flush()
         return message
 
-    message = asyncio.run(scenario())
+    message = run_async(scenario)
     assert message == {"type": "hello", "n": 42}
 
 

@@ -84,21 +84,26 @@ def check_amount(value: Any, field: str = "amount") -> int:
     return value
 
 
-def commit_change(table: Table, seats: list[Seat] | None = None, *, fields: list[str] | None = None) -> int:
+def commit_change(
+    table: Table,
+    seats: list[Seat] | None = None,
+    *,
+    fields: list[str] | None = None,
+    state: Any = None,
+) -> int:
     """Bump the version, save the table, and broadcast the public state after commit.
 
     Returns the new version. ``seats`` (if given) are the locked seats the projection shows;
     the caller has saved the ones it changed.
     """
-    from ..projection import public_state
+    from ..projection import public_message, public_state
 
     table.version += 1
     update = ["version", *(fields or [])]
     table.save(update_fields=list(dict.fromkeys(update)))
     if seats is None:
         seats = list(Seat.objects.select_related("user").filter(table=table).order_by("number"))
-    state = public_state(table, seats)
-    broadcast_on_commit(table.pk, {"type": "table.state", "state": state})
+    broadcast_on_commit(table.pk, public_message(public_state(table, seats, state)))
     return table.version
 
 

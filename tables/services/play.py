@@ -242,7 +242,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
         seat.save(update_fields=["timeouts_in_row"])
     _record(table, seat, user, kind, amount, timeout=False)
     fields = _after_engine(table, seats, new_state, now)
-    commit_change(table, seats, fields=fields)
+    commit_change(table, seats, fields=fields, state=new_state)
 
 
 def _record(table: Table, seat: Seat, user: Any, kind: ActionKind,
@@ -379,4 +379,4 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     _log(table, seats, events)
     _record(table, seat, seat.user, action.kind, action.amount, timeout=True)
     fields = _after_engine(table, seats, new_state, now)
-    commit_change(table, seats, fields=fields)
+    commit_change(table, seats, fields=fields, state=new_state)

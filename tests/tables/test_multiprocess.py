@@ -16,7 +16,7 @@ from pokerclub.models import Membership
 from tables.bots import Bot
 from tables.management.commands.loadtest import session_cookie
 from tables.models import Hand, HandAction, LedgerEntry, Seat, Table
-from tests.conftest import require_service
+from tests.conftest import require_service, run_async
 from tests.tables.conftest import table_settings
 from tests.tables.live_servers import Clock, Daphne, server_env
 
@@ -132,7 +132,7 @@ def test_two_server_processes_serve_one_table_consistently(world, servers):
         for bot in bots:
             await bot.close()
 
-    asyncio.run(scenario())
+    run_async(scenario)
     assert hands_finished(table.pk) >= 6
     unexpected = [e for bot in bots for e in bot.errors if e["code"] not in ("stale_version",)]
     assert unexpected == []
@@ -174,7 +174,7 @@ def test_a_server_restart_in_the_middle_of_a_hand_loses_nothing(world, servers):
             await bot.sit_down()
         await until_hand_running(first)
 
-    asyncio.run(before())
+    run_async(before)
     a.kill()  # the server dies in the middle of a hand (nobody acts: the clock deals one)
     for _ in range(100):
         t = Table.objects.get(pk=table.pk)
@@ -194,7 +194,7 @@ def test_a_server_restart_in_the_middle_of_a_hand_loses_nothing(world, servers):
         for bot in second:
             await bot.close()
 
-    asyncio.run(after())
+    run_async(after)
     hand = Hand.objects.get(table=table, number=hand_number)
     assert hand.ended_at is not None  # the interrupted hand went on from the database
     assert hands_finished(table.pk) >= hand_number + 2
