@@ -1,6 +1,6 @@
 """Server cost of one betting action through tables.services.act, on the configured database.
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/pokerclub_bench python bench/actions.py [N]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/pokerclub_actions python bench/actions.py [N]
 
 Creates a club, a six-seat table and six players, then plays N actions (checks and calls
 through whole hands) with real transactions. Prints wall and CPU milliseconds per action

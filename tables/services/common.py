@@ -13,6 +13,7 @@ from pokerclub.models import Membership
 
 from ..errors import PlayError, PlayErrorCode
 from ..models import Seat, Table
+from . import rows
 
 log = logging.getLogger(__name__)
 
@@ -23,22 +24,16 @@ def group_name(table_id: int) -> str:
 
 def lock_table(table_id: int) -> Table:
     """Lock the table row for the rest of the transaction (always the first lock taken)."""
-    table = Table.objects.select_for_update(of=("self",)).select_related("club").filter(
-        pk=table_id
-    ).first()
+    table = rows.lock_table_row(table_id)
     if table is None:
         raise PlayError(PlayErrorCode.NO_SUCH_SEAT, "There is no such table.")
     return table
 
 
 def lock_seats(table: Table) -> list[Seat]:
-    """Lock the table's seats in seat order (after the table row)."""
-    return list(
-        Seat.objects.select_for_update(of=("self",))
-        .select_related("user")
-        .filter(table=table)
-        .order_by("number")
-    )
+    """The table's seats in seat order, with their players. Taken after the table row's
+    lock, which every writer of seats holds first, so the seats need no lock of their own."""
+    return rows.table_seats(table)
 
 
 def membership(user: Any, table: Table) -> Membership:
@@ -99,10 +94,9 @@ def commit_change(
     from ..projection import public_message, public_state
 
     table.version += 1
-    update = ["version", *(fields or [])]
-    table.save(update_fields=list(dict.fromkeys(update)))
+    rows.save_table(table, list(dict.fromkeys(["version", *(fields or [])])))
     if seats is None:
-        seats = list(Seat.objects.select_related("user").filter(table=table).order_by("number"))
+        seats = rows.table_seats(table)
     broadcast_on_commit(table.pk, public_message(public_state(table, seats, state)))
     return table.version
 

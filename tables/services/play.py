@@ -34,6 +34,7 @@ from ..models import Hand, HandAction, LedgerEntry, Seat, Table
 from .. import handlog
 from ..history.summary import record_hand
 from ..play import hand_config
+from . import rows
 from .common import commit_change, lock_seats, lock_table, require_seat
 from .seating import (
     apply_pending_settings,
@@ -247,7 +248,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
 
 def _record(table: Table, seat: Seat, user: Any, kind: ActionKind,
             amount: int | None, *, timeout: bool) -> None:
-    HandAction.objects.create(
+    rows.insert_action(HandAction(
         hand_id=table.current_hand_id,
         sequence=table.version + 1,  # the version this action produces: unique, increasing
         seat=seat.number,
@@ -256,7 +257,7 @@ def _record(table: Table, seat: Seat, user: Any, kind: ActionKind,
         amount=amount,
         timeout=timeout,
         version=table.version + 1,
-    )
+    ))
 
 
 def _after_engine(table: Table, seats: list[Seat], state: HandState, now: Any) -> list[str]:

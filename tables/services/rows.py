@@ -1,0 +1,138 @@
+"""The hot path's SQL, compiled once.
+
+Every action locks the table row, reads its seats, writes the action and updates the table.
+Building those statements through the ORM costs more CPU than running them (Django compiles
+each queryset anew), so these functions keep the SQL text per shape and turn rows into model
+instances with ``Model.from_db`` — the same instances, fields and converters the ORM gives.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.db import connection
+
+from pokerclub.models import Club, User
+
+from ..models import HandAction, Seat, Table
+
+
+def _columns(model: Any) -> list[Any]:
+    return list(model._meta.concrete_fields)
+
+
+@cache
+def _table_sql() -> tuple[str, list[Any], list[Any]]:
+    qn = connection.ops.quote_name
+    tf, cf = _columns(Table), _columns(Club)
+    cols = [f"t.{qn(f.column)}" for f in tf] + [f"c.{qn(f.column)}" for f in cf]
+    sql = (
+        f"SELECT {', '.join(cols)} FROM {qn(Table._meta.db_table)} t "
+        f"JOIN {qn(Club._meta.db_table)} c ON c.{qn('id')} = t.{qn('club_id')} "
+        f"WHERE t.{qn('id')} = %s"
+    )
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF t"
+    return sql, tf, cf
+
+
+@cache
+def _loaders(model: Any, names: tuple[str, ...], vendor: str) -> list[tuple[Any, list[Any]]]:
+    """Per column: its expression and the backend's and field's converters, in the order
+    the ORM applies them."""
+    out = []
+    for name in names:
+        col = model._meta.get_field(name).get_col(model._meta.db_table)
+        out.append((col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)))
+    return out
+
+
+def _instance(model: Any, fields: list[Any], values: tuple[Any, ...]) -> Any:
+    names = tuple(f.name for f in fields)
+    converted = []
+    for (col, converters), value in zip(_loaders(model, names, connection.vendor), values, strict=True):
+        for converter in converters:
+            value = converter(value, col, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+
+
+def lock_table_row(table_id: int) -> Table | None:
+    """``SELECT ... FOR UPDATE OF`` the table, with its club, as model instances."""
+    sql, tf, cf = _table_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    table = _instance(Table, tf, row[: len(tf)])
+    table.club = _instance(Club, cf, row[len(tf):])
+    return table
+
+
+@cache
+def _seats_sql() -> tuple[str, list[Any], list[Any]]:
+    qn = connection.ops.quote_name
+    sf = _columns(Seat)
+    uf = [User._meta.get_field(name) for name in ("id", "email", "display_name")]
+    cols = [f"s.{qn(f.column)}" for f in sf] + [f"u.{qn(f.column)}" for f in uf]
+    sql = (
+        f"SELECT {', '.join(cols)} FROM {qn(Seat._meta.db_table)} s "
+        f"LEFT JOIN {qn(User._meta.db_table)} u ON u.{qn('id')} = s.{qn('user_id')} "
+        f"WHERE s.{qn('table_id')} = %s ORDER BY s.{qn('number')}"
+    )
+    return sql, sf, uf
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats in seat order, each with its player (id, email and name loaded).
+
+    No row lock: every writer of a table's seats holds the table row's lock first.
+    """
+    sql, sf, uf = _seats_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table.pk])
+        rows = cursor.fetchall()
+    seats = []
+    for row in rows:
+        seat = _instance(Seat, sf, row[: len(sf)])
+        seat.table = table
+        if row[len(sf)] is not None:
+            seat.user = _instance(User, uf, row[len(sf):])
+        else:
+            seat.user = None
+        seats.append(seat)
+    return seats
+
+
+@cache
+def _update_sql(names: tuple[str, ...]) -> tuple[str, list[Any]]:
+    qn = connection.ops.quote_name
+    fields = [Table._meta.get_field(name) for name in names]
+    sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
+    return f"UPDATE {qn(Table._meta.db_table)} SET {sets} WHERE {qn('id')} = %s", fields
+
+
+def save_table(table: Table, names: list[str]) -> None:
+    """``UPDATE`` the given fields of the table row (what ``save(update_fields=...)`` does)."""
+    sql, fields = _update_sql(tuple(names))
+    values = [f.get_db_prep_save(getattr(table, f.attname), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, table.pk])
+
+
+@cache
+def _insert_action_sql() -> tuple[str, list[Any]]:
+    qn = connection.ops.quote_name
+    fields = [f for f in _columns(HandAction) if f.attname != "id"]
+    cols = ", ".join(qn(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    return f"INSERT INTO {qn(HandAction._meta.db_table)} ({cols}) VALUES ({marks})", fields
+
+
+def insert_action(action: HandAction) -> None:
+    sql, fields = _insert_action_sql()
+    values = [f.get_db_prep_save(f.pre_save(action, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
