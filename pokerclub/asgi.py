@@ -4,6 +4,7 @@ WebSockets pass the allowed-hosts origin check and the session/auth middleware b
 reach a consumer, so a consumer always knows who is connected.
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -16,6 +17,10 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from tables.routing import websocket_urlpatterns  # noqa: E402
+
+# Everything loaded so far lives as long as the process: keep it out of the garbage
+# collector's generations, so that full collections (pauses on the event loop) stay short.
+gc.freeze()
 
 application = ProtocolTypeRouter(
     {

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import timedelta
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -37,10 +38,34 @@ def due_tables(now: Any = None) -> list[tuple[int, int]]:
     )
 
 
+_last_backfill = 0.0
+
+
+def backfill_history(every: float = 30.0) -> None:
+    """Every ``every`` seconds: write the history rows of finished hands that have none
+    (the rows are written right after each hand's commit; a crash in between loses them)."""
+    global _last_backfill
+    import time
+
+    from .history.summary import backfill
+    from .models import Hand
+
+    now = time.monotonic()
+    if now - _last_backfill < every:
+        return
+    _last_backfill = now
+    try:
+        cutoff = timezone.now() - timedelta(seconds=10)
+        backfill(Hand.objects.filter(ended_at__lt=cutoff))
+    except Exception:
+        log.exception("history backfill failed")
+
+
 def tick(now: Any = None) -> int:
     """Handle every table that is due now; returns how many changed."""
     from . import services
 
+    backfill_history()
     changed = 0
     for table_id, version in due_tables(now):
         try:

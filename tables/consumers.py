@@ -30,8 +30,8 @@ from .services.chat import recent_chat
 from .services.common import group_name
 
 MAX_FRAME = 4096
-RATE_CAPACITY = 20  # burst
-RATE_PER_SECOND = 5.0  # sustained
+RATE_CAPACITY = 30  # burst
+RATE_PER_SECOND = 10.0  # sustained: far above any person, below a flood
 FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
 
 CLOSE_NOT_MEMBER = 4403

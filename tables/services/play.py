@@ -12,6 +12,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import logging
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -55,6 +57,8 @@ ACTIONS = {
     "show": ActionKind.SHOW,
     "muck": ActionKind.MUCK,
 }
+log = logging.getLogger(__name__)
+
 TIMEOUTS_BEFORE_SIT_OUT = 2
 """R14: after two timeouts in a row the player is sat out."""
 DECISION_SECONDS = 15
@@ -303,8 +307,10 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
         "boards": [list(b) for b in state.boards],
     }
     hand.save(update_fields=["ended_at", "final_state", "seed", "rake", "result"])
-    hand.table = table
-    record_hand(hand)  # one row per player for hand lists, stats and the leaderboard
+    # One row per player for hand lists, stats and the leaderboard: written right after
+    # the commit (and its broadcast), off the action's path; the clock backfills any hand
+    # whose rows a crash lost in between (tables.clock).
+    transaction.on_commit(lambda: _record_hand(hand.pk))
     if state.rake:
         LedgerEntry.objects.create(
             table=table, kind=LedgerEntry.Kind.RAKE, amount=state.rake, hand=hand
@@ -315,6 +321,14 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     cash_out_leavers(table, seats)  # top-ups, sit-outs and departures take effect now (R16)
     # the finished state stays for display; the next hand is scheduled a few seconds out
     schedule_next_hand(table, seats, now)
+
+
+def _record_hand(hand_id: int) -> None:
+    try:
+        with transaction.atomic():
+            record_hand(Hand.objects.select_related("table").get(pk=hand_id))
+    except Exception:  # the clock's backfill retries
+        log.exception("recording hand %s for the history failed", hand_id)
 
 
 # --- the clock -------------------------------------------------------------------------------

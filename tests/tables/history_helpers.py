@@ -21,7 +21,16 @@ def play(table, players, hands: int, seed: int = 11, stacks=(40, 200)):  # type:
         services.sit(p, table.pk, i + 1, rng.randint(*stacks))
     played = play_randomly(table, rng, hands=hands)
     assert played == hands
+    record_history()
     return table
+
+
+def record_history() -> None:
+    """Write the hands' history rows: in play they are written right after each hand's
+    commit, which a test's enclosing transaction never reaches."""
+    from tables.history.summary import backfill
+
+    backfill()
 
 
 def mentions_card(text: str, card: str) -> bool:
@@ -48,6 +57,7 @@ def play_until_a_muck(table, max_hands: int = 20):  # type: ignore[no-untyped-de
         if not t.in_hand:
             muck = HandAction.objects.filter(hand__table=t, kind="muck").select_related("hand").first()
             if muck is not None:
+                record_history()
                 return Hand.objects.get(pk=muck.hand_id)
             for s in Seat.objects.filter(table=t, stack=0).exclude(user=None):
                 services.top_up(s.user, t.pk, t.max_buy_in)

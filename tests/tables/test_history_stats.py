@@ -9,7 +9,7 @@ from django.db.models import Sum
 from tables import services
 from tables.history.stats import club_stats, net_chart_svg, net_series
 from tables.models import Hand, HandPlayer, Seat
-from tests.tables.history_helpers import URLS, played_club
+from tests.tables.history_helpers import record_history, URLS, played_club
 from tests.tables.test_play import deal, fresh, to_act, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
@@ -37,6 +37,7 @@ def test_a_scripted_hand_counts_vpip_pfr_and_the_three_bet_R7_3(make_table, play
         hand = state["hand"]
         action = "show" if hand["pending"] else "check"
         services.act(user_at(t, seat), t.pk, action, None, None)
+    record_history()
     rows = {r.seat: r for r in HandPlayer.objects.filter(hand__table=table)}
     assert (rows[opener].vpip, rows[opener].pfr, rows[opener].three_bet_chance) == (True, True, False)
     assert (rows[reraiser].vpip, rows[reraiser].pfr) == (True, True)

@@ -330,3 +330,26 @@ def test_straddle_is_refused_where_the_table_does_not_allow_it(table, players):
     with pytest.raises(PlayError) as err:
         services.set_straddle(players[0], table.pk, True)
     assert err.value.code == PlayErrorCode.NOT_ALLOWED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_hand_gets_its_history_rows_right_after_commit(club_with_roles, players):
+    from tables.models import HandPlayer
+    from tests.tables.conftest import table_settings
+
+    table = services.create_table(club_with_roles["host"], club_with_roles["club"], table_settings())
+    services.sit(players[0], table.pk, 1, 100)
+    services.sit(players[1], table.pk, 2, 100)
+    table = deal(table)
+    seat, _ = to_act(table)
+    services.act(user_at(table, seat), table.pk, "fold", None, None)
+    rows = dict(HandPlayer.objects.values_list("seat", "net"))
+    assert rows == {seat: -1, 3 - seat: 1}
+    # a crash between the commit and the rows loses nothing: the clock's backfill writes them
+    HandPlayer.objects.all().delete()
+    from tables import clock
+
+    clock._last_backfill = 0.0
+    Hand.objects.update(ended_at=timezone.now() - timedelta(minutes=1))
+    clock.backfill_history()
+    assert dict(HandPlayer.objects.values_list("seat", "net")) == rows
