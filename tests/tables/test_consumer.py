@@ -256,3 +256,25 @@ async def test_embedded_clock_deals_hands_in_the_server_process(setup, settings)
             clock._embedded.cancel()
         for c in comms:
             await c.disconnect()
+
+
+async def test_a_timeout_reaches_every_socket_R14(setup):
+    """The clock's timeout goes through the same service as an action and every socket
+    sees its result: the time bank first, then a fold (facing the big blind)."""
+    table = setup["table"]
+    users = setup["players"][:2]
+    for i, u in enumerate(users):
+        await sync_to_async(services.sit)(u, table.pk, i + 1, 100)
+    comms = [(await connect(u, table.pk))[0] for u in users]
+    t = await sync_to_async(Table.objects.get)(pk=table.pk)
+    await sync_to_async(services.handle_due)(t.pk, t.version, now=t.next_hand_at + timedelta(seconds=1))
+    for _ in range(2):  # the action clock, then the time bank
+        t = await sync_to_async(Table.objects.get)(pk=table.pk)
+        assert await sync_to_async(services.handle_due)(t.pk, t.version, now=t.deadline + timedelta(seconds=1))
+    for comm in comms:
+        messages = [m for m in await drain(comm) if m["type"] == "state"]
+        final = messages[-1]
+        assert final["hand"]["finished"]
+        assert any("ran out of time" in line["text"] for line in final["hand"]["log"])
+        assert any(s["won"] for s in final["seats"])
+        await comm.disconnect()
