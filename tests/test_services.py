@@ -140,6 +140,9 @@ def test_seed_demo_creates_demo_club_and_players_once(capsys):
     club = Club.objects.get(slug="demo")
     assert Membership.objects.filter(club=club).count() == 4
     assert Membership.objects.get(club=club, role="owner").user.display_name == "Alice"
+    from tables.models import Table
+
+    assert list(Table.objects.filter(club=club).values_list("name", "max_seats")) == [("Demo table", 6)]
 
 
 def test_asgi_application_routes_http_and_websocket():
