@@ -247,7 +247,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
         seat.save(update_fields=["timeouts_in_row"])
     _record(table, seat, user, kind, amount, timeout=False)
     fields = _after_engine(table, seats, new_state, now)
-    commit_change(table, seats, fields=fields, state=new_state)
+    _commit(table, seats, fields, new_state)
 
 
 def _record(table: Table, seat: Seat, user: Any, kind: ActionKind,
@@ -292,28 +292,32 @@ def _set_clock(table: Table, seats: list[Seat], state: HandState, now: Any) -> N
 def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) -> None:
     """Final stacks back to the seats, the hand's record completed, rake to the ledger."""
     final = state.stacks_by_seat()
+    changed = []
     for seat in seats:
         if seat.number in final and seat.stack != final[seat.number]:
             seat.stack = final[seat.number]
-            seat.save(update_fields=["stack"])
-    hand = Hand.objects.get(pk=table.current_hand_id)
-    hand.ended_at = now
-    hand.final_state = table.hand_state
-    hand.seed = state.seed.hex() if state.seed else ""
-    hand.rake = state.rake
-    hand.result = {
-        "stacks": {str(k): v for k, v in final.items()},
-        "won": {str(s): w for s, w in zip(state.seats, state.won, strict=True) if w},
-        "boards": [list(b) for b in state.boards],
-    }
-    hand.save(update_fields=["ended_at", "final_state", "seed", "rake", "result"])
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["stack"])  # one statement for all of them
+    hand_id = table.current_hand_id
+    Hand.objects.filter(pk=hand_id).update(
+        ended_at=now,
+        final_state=table.hand_state,
+        seed=state.seed.hex() if state.seed else "",
+        rake=state.rake,
+        result={
+            "stacks": {str(k): v for k, v in final.items()},
+            "won": {str(s): w for s, w in zip(state.seats, state.won, strict=True) if w},
+            "boards": [list(b) for b in state.boards],
+        },
+    )
     # One row per player for hand lists, stats and the leaderboard: written right after
-    # the commit (and its broadcast), off the action's path; the clock backfills any hand
-    # whose rows a crash lost in between (tables.clock).
-    transaction.on_commit(lambda: _record_hand(hand.pk))
+    # the commit and its broadcast (see _commit), off the action's path; the clock
+    # backfills any hand whose rows a crash lost in between (tables.clock).
+    table.finished_hand_id = hand_id
     if state.rake:
         LedgerEntry.objects.create(
-            table=table, kind=LedgerEntry.Kind.RAKE, amount=state.rake, hand=hand
+            table=table, kind=LedgerEntry.Kind.RAKE, amount=state.rake, hand_id=hand_id
         )
     table.deadline = None
     table.deadline_seat = None
@@ -321,6 +325,15 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     cash_out_leavers(table, seats)  # top-ups, sit-outs and departures take effect now (R16)
     # the finished state stays for display; the next hand is scheduled a few seconds out
     schedule_next_hand(table, seats, now)
+
+
+def _commit(table: Table, seats: list[Seat], fields: list[str], state: HandState) -> None:
+    """Bump the version and broadcast on commit; then, if the hand ended, its history rows
+    (registered after the broadcast, so players see the result first)."""
+    commit_change(table, seats, fields=fields, state=state)
+    hand_id = getattr(table, "finished_hand_id", None)
+    if hand_id is not None:
+        transaction.on_commit(lambda: _record_hand(hand_id))
 
 
 def _record_hand(hand_id: int) -> None:
@@ -394,4 +407,4 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     _log(table, seats, events)
     _record(table, seat, seat.user, action.kind, action.amount, timeout=True)
     fields = _after_engine(table, seats, new_state, now)
-    commit_change(table, seats, fields=fields, state=new_state)
+    _commit(table, seats, fields, new_state)
