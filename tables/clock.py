@@ -38,34 +38,37 @@ def due_tables(now: Any = None) -> list[tuple[int, int]]:
     )
 
 
-_last_backfill = 0.0
+_last_history = 0.0
 
 
-def backfill_history(every: float = 30.0) -> None:
-    """Every ``every`` seconds: write the history rows of finished hands that have none
-    (the rows are written right after each hand's commit; a crash in between loses them)."""
-    global _last_backfill
+def record_history(every: float = 1.0) -> int:
+    """At most every ``every`` seconds: write the history rows (one per player) of hands
+    finished in the last day that have none yet. The clock does it, not the action that
+    ends the hand, so players get the result without waiting for it and the server
+    processes spend no time on it; a crash loses nothing, since the rows derive from the
+    hand's record. Returns how many hands it recorded."""
+    global _last_history
     import time
 
     from .history.summary import backfill
     from .models import Hand
 
     now = time.monotonic()
-    if now - _last_backfill < every:
-        return
-    _last_backfill = now
+    if now - _last_history < every:
+        return 0
+    _last_history = now
     try:
-        cutoff = timezone.now() - timedelta(seconds=10)
-        backfill(Hand.objects.filter(ended_at__lt=cutoff))
+        return backfill(Hand.objects.filter(ended_at__gte=timezone.now() - timedelta(days=1)))
     except Exception:
-        log.exception("history backfill failed")
+        log.exception("recording the history failed")
+        return 0
 
 
 def tick(now: Any = None) -> int:
     """Handle every table that is due now; returns how many changed."""
     from . import services
 
-    backfill_history()
+    record_history()
     changed = 0
     for table_id, version in due_tables(now):
         try:

@@ -12,8 +12,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-import logging
-
 from django.db import transaction
 from django.utils import timezone
 
@@ -34,7 +32,6 @@ from engine.table import BlindChoice, HandPlan, TableSeat, plan_hand, seats_afte
 from ..errors import PlayError, PlayErrorCode
 from ..models import Hand, HandAction, LedgerEntry, Seat, Table
 from .. import handlog
-from ..history.summary import record_hand
 from ..play import hand_config
 from . import rows
 from .common import commit_change, lock_seats, lock_table, require_seat
@@ -57,8 +54,6 @@ ACTIONS = {
     "show": ActionKind.SHOW,
     "muck": ActionKind.MUCK,
 }
-log = logging.getLogger(__name__)
-
 TIMEOUTS_BEFORE_SIT_OUT = 2
 """R14: after two timeouts in a row the player is sat out."""
 DECISION_SECONDS = 15
@@ -311,10 +306,9 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
             "boards": [list(b) for b in state.boards],
         },
     )
-    # One row per player for hand lists, stats and the leaderboard: written right after
-    # the commit and its broadcast (see _commit), off the action's path; the clock
-    # backfills any hand whose rows a crash lost in between (tables.clock).
-    table.finished_hand_id = hand_id
+    # The history's rows for this hand (one per player, for lists, stats and the
+    # leaderboard) are written by the clock within a second (tables.clock.record_history),
+    # off the action's path and out of the server processes.
     if state.rake:
         LedgerEntry.objects.create(
             table=table, kind=LedgerEntry.Kind.RAKE, amount=state.rake, hand_id=hand_id
@@ -328,20 +322,7 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
 
 
 def _commit(table: Table, seats: list[Seat], fields: list[str], state: HandState) -> None:
-    """Bump the version and broadcast on commit; then, if the hand ended, its history rows
-    (registered after the broadcast, so players see the result first)."""
     commit_change(table, seats, fields=fields, state=state)
-    hand_id = getattr(table, "finished_hand_id", None)
-    if hand_id is not None:
-        transaction.on_commit(lambda: _record_hand(hand_id))
-
-
-def _record_hand(hand_id: int) -> None:
-    try:
-        with transaction.atomic():
-            record_hand(Hand.objects.select_related("table").get(pk=hand_id))
-    except Exception:  # the clock's backfill retries
-        log.exception("recording hand %s for the history failed", hand_id)
 
 
 # --- the clock -------------------------------------------------------------------------------

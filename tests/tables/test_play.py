@@ -332,24 +332,21 @@ def test_straddle_is_refused_where_the_table_does_not_allow_it(table, players):
     assert err.value.code == PlayErrorCode.NOT_ALLOWED
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_finished_hand_gets_its_history_rows_right_after_commit(club_with_roles, players):
+def test_the_clock_writes_a_finished_hands_history_rows(heads_up):
+    """The action that ends a hand does not wait for the history: the clock writes one row
+    per player right after (and again after a crash, since the rows derive from the hand)."""
+    from tables import clock
     from tables.models import HandPlayer
-    from tests.tables.conftest import table_settings
 
-    table = services.create_table(club_with_roles["host"], club_with_roles["club"], table_settings())
-    services.sit(players[0], table.pk, 1, 100)
-    services.sit(players[1], table.pk, 2, 100)
-    table = deal(table)
+    table = heads_up
     seat, _ = to_act(table)
     services.act(user_at(table, seat), table.pk, "fold", None, None)
+    assert not HandPlayer.objects.exists()
+    clock._last_history = 0.0
+    assert clock.record_history() == 1
     rows = dict(HandPlayer.objects.values_list("seat", "net"))
-    assert rows == {seat: -1, 3 - seat: 1}
-    # a crash between the commit and the rows loses nothing: the clock's backfill writes them
+    assert rows == {seat: -1, next(n for n in (1, 4) if n != seat): 1}
     HandPlayer.objects.all().delete()
-    from tables import clock
-
-    clock._last_backfill = 0.0
-    Hand.objects.update(ended_at=timezone.now() - timedelta(minutes=1))
-    clock.backfill_history()
+    clock._last_history = 0.0
+    clock.record_history()
     assert dict(HandPlayer.objects.values_list("seat", "net")) == rows
