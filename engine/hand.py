@@ -1469,6 +1469,9 @@ class _Work:
             ):
                 self.phase = Phase.RUN_TWICE
                 self.to_act = live
+                if not self.config.explicit_showdown:
+                    for q in self.showdown_order():  # R11.1: face up while they decide
+                        self.show(q)
                 return
             self.begin_showdown()
             return
@@ -1559,6 +1562,8 @@ class _Work:
         return tuple(evaluate(self.holes[p] + board).name for board in self.boards)
 
     def show(self, p: int) -> None:
+        if self.shown[p]:
+            return  # already face up (R11.1: turned up when the betting closed)
         self.shown[p] = True
         self.events.append(HandShown(self.seats[p], self.holes[p], self.hand_names(p)))
 

@@ -9,8 +9,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.cards import card_str
-from engine.equity import all_in_equity
 from engine.hand import HandConfig, HandState, Phase, legal_actions
+from engine.hand import equities as engine_equities
 from engine.hand import pots as engine_pots
 from engine.hand import Structure as EngineStructure
 
@@ -51,9 +51,10 @@ def cards(values: Any) -> list[str]:
 
 
 @lru_cache(maxsize=256)
-def _equity(holes: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> tuple[float, ...]:
-    """Exact all-in equity; cached because every projection of an all-in spot asks again."""
-    return tuple(all_in_equity(holes, board))
+def _equities(state: HandState) -> dict[int, float] | None:
+    """The engine's exact all-in equities; cached because every projection of the same
+    all-in spot (one per change while it waits, e.g. for run-it-twice answers) asks again."""
+    return engine_equities(state)
 
 
 def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
@@ -72,12 +73,9 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
     live = [i for i in range(n) if not state.folded[i]]
     showing = [i for i in live if state.shown[i]]
 
-    equities: dict[int, float] = {}
-    if state.all_in and not finished and len(showing) == len(live) >= 2 and len(state.boards) == 1:
-        board = state.boards[0]
-        if len(board) < 5:
-            eq = _equity(tuple(tuple(state.holes[i]) for i in live), tuple(board))
-            equities = {state.seats[i]: round(e, 4) for i, e in zip(live, eq, strict=True)}
+    equities = {
+        seat: round(share, 4) for seat, share in (_equities(state) or {}).items()
+    } if state.all_in and not finished and len(showing) == len(live) >= 2 else {}
 
     names = _shown_names(state)
     seat_views: dict[int, dict[str, Any]] = {}

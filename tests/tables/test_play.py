@@ -350,3 +350,21 @@ def test_the_clock_writes_a_finished_hands_history_rows(heads_up):
     clock._last_history = 0.0
     clock.record_history()
     assert dict(HandPlayer.objects.values_list("seat", "net")) == rows
+
+
+def test_all_in_players_see_their_exact_equity_while_run_it_twice_is_asked_R12(make_table, players):
+    """When no more betting is possible the hands are face up (R11.1) and the state shows
+    each player's exact equity (the issue's "all-in for X ... equity"), summing to one."""
+    table = make_table(run_it_twice_allowed=True)
+    services.sit(players[0], table.pk, 1, 100)
+    services.sit(players[1], table.pk, 2, 100)
+    t = deal(table)
+    seat, state = to_act(t)
+    services.act(user_at(t, seat), t.pk, "all_in", None, None)
+    seat, state = to_act(t)
+    services.act(user_at(t, seat), t.pk, "call", None, None)
+    state = load_public_state(t.pk)
+    assert state["hand"]["pending"]["kind"] == "run_twice"
+    in_hand = [s for s in state["seats"] if s["in_hand"]]
+    assert all(s["shown"] and len(s["cards"]) == 2 for s in in_hand)
+    assert abs(sum(s["equity"] for s in in_hand) - 1) < 1e-3
