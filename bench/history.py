@@ -49,7 +49,6 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from engine.deck import new_seed  # noqa: E402
 from engine.hand import Action, ActionKind, HandConfig, Phase, apply, legal_actions, start_hand  # noqa: E402
 
 

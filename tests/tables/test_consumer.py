@@ -14,7 +14,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from tables import services
-from tables.models import HandAction, Seat, Table
+from tables.models import HandAction, Table
 from tables.routing import websocket_urlpatterns
 from tests.tables.conftest import table_settings
 

@@ -7,7 +7,6 @@ import random
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 
 from tables import services
 from tables.errors import PlayError, PlayErrorCode
