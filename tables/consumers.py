@@ -70,6 +70,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.last_refill = time.monotonic()
         self.refused_in_row = 0
         self.last_version = -1
+        self.present_at: int | None = None
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         ensure_embedded_clock()
         await self.accept()
@@ -79,6 +80,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if getattr(self, "is_host", None) is not None:
             await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+            if self.present_at is not None:
+                self.present_at = None
+                await database_sync_to_async(services.set_presence)(self.user, self.table_id, -1)
 
     # --- incoming ------------------------------------------------------------------------------
 
@@ -237,8 +241,18 @@ class TableConsumer(AsyncWebsocketConsumer):
                 self.cards_cache = ((hand_number, you_seat), cached)
             cards = cached
         self.last_version = message["version"]
+        if you_seat != self.present_at:
+            await self._presence(you_seat)
         you = {"user_id": self.user.pk, "seat": you_seat, "is_host": self.is_host, "cards": cards}
         await self.send(text_data=viewer_frame(message, you))
+
+    async def _presence(self, seat: int | None) -> None:
+        """Count this socket for the viewer's seat (others see "disconnected" at 0)."""
+        if self.present_at is not None and seat is not None:
+            await database_sync_to_async(services.set_presence)(self.user, self.table_id, -1)
+        self.present_at = seat
+        if seat is not None:
+            await database_sync_to_async(services.set_presence)(self.user, self.table_id, 1)
 
     async def _send_snapshot(self) -> None:
         public = await database_sync_to_async(load_public_state)(self.table_id)

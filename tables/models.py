@@ -162,6 +162,9 @@ class Seat(models.Model):
     straddle = models.BooleanField(
         default=False, help_text="Straddle when under the gun, if the table allows it (R3.3)."
     )
+    connections = models.PositiveSmallIntegerField(
+        default=0, help_text="Open table sockets of the seated player (0 = disconnected)."
+    )
 
     class Meta:
         ordering = ["table", "number"]

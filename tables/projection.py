@@ -88,6 +88,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             "equity": None,
             "time_bank": seat.time_bank,
             "straddle": seat.straddle,
+            "connected": seat.connections > 0,
         }
         view.update(by_seat.get(seat.number, {}))
         seat_list.append(view)

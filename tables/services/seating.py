@@ -86,6 +86,8 @@ def _cash_out(table: Table, seat: Seat) -> None:
     seat.timeouts_in_row = 0
     seat.time_bank = 0
     seat.run_twice_preference = None
+    seat.straddle = False
+    seat.connections = 0
     seat.save()
 
 
@@ -472,3 +474,22 @@ def set_straddle(user: Any, table_id: int, on: Any) -> None:
     seat.straddle = on
     seat.save(update_fields=["straddle"])
     commit_change(table, seats)
+
+
+@transaction.atomic
+def set_presence(user: Any, table_id: int, delta: int) -> None:
+    """A seated player's table socket opened (+1) or closed (-1): the others see whether
+    they are connected. Nothing happens for a viewer without a seat."""
+    table = lock_table(table_id)
+    seats = lock_seats(table)
+    seat = seat_of(seats, user)
+    if seat is None:
+        return
+    connections = max(0, seat.connections + delta)
+    if connections == seat.connections:
+        return
+    was_connected = seat.connections > 0
+    seat.connections = connections
+    seat.save(update_fields=["connections"])
+    if was_connected != (connections > 0):
+        commit_change(table, seats)

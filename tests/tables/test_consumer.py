@@ -266,11 +266,22 @@ async def test_a_timeout_reaches_every_socket_R14(setup):
     for i, u in enumerate(users):
         await sync_to_async(services.sit)(u, table.pk, i + 1, 100)
     comms = [(await connect(u, table.pk))[0] for u in users]
-    t = await sync_to_async(Table.objects.get)(pk=table.pk)
-    await sync_to_async(services.handle_due)(t.pk, t.version, now=t.next_hand_at + timedelta(seconds=1))
+    for comm in comms:
+        await receive(comm, "state")
+    await asyncio.sleep(0.2)  # the sockets' own presence updates land first
+
+    async def due(when):
+        """What the clock does; retried when the version moved (compare-and-set)."""
+        for _ in range(20):
+            t = await sync_to_async(Table.objects.get)(pk=table.pk)
+            if await sync_to_async(services.handle_due)(t.pk, t.version, now=when(t)):
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("nothing was due")
+
+    await due(lambda t: t.next_hand_at + timedelta(seconds=1))
     for _ in range(2):  # the action clock, then the time bank
-        t = await sync_to_async(Table.objects.get)(pk=table.pk)
-        assert await sync_to_async(services.handle_due)(t.pk, t.version, now=t.deadline + timedelta(seconds=1))
+        await due(lambda t: t.deadline + timedelta(seconds=1))
     for comm in comms:
         messages = [m for m in await drain(comm) if m["type"] == "state"]
         final = messages[-1]
@@ -278,3 +289,25 @@ async def test_a_timeout_reaches_every_socket_R14(setup):
         assert any("ran out of time" in line["text"] for line in final["hand"]["log"])
         assert any(s["won"] for s in final["seats"])
         await comm.disconnect()
+
+
+async def test_others_see_whether_a_seated_player_is_connected(setup):
+    table = setup["table"]
+    player, watcher = setup["players"][0], setup["member"]
+    await sync_to_async(services.sit)(player, table.pk, 3, 100)
+    spectator, _, _ = await connect(watcher, table.pk)
+    state = await receive(spectator, "state")
+    assert next(s for s in state["seats"] if s["number"] == 3)["connected"] is False
+    comm, _, _ = await connect(player, table.pk)
+    await receive(comm, "state")
+    seen = []
+    for _ in range(5):
+        state = await receive(spectator, "state")
+        seen.append(next(s for s in state["seats"] if s["number"] == 3)["connected"])
+        if seen[-1]:
+            break
+    assert seen[-1] is True
+    await comm.disconnect()
+    state = await receive(spectator, "state")
+    assert next(s for s in state["seats"] if s["number"] == 3)["connected"] is False
+    await spectator.disconnect()
