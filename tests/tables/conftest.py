@@ -52,3 +52,14 @@ def players(club_with_roles, make_user):
 def _no_embedded_clock(settings):
     """Tests drive the clock themselves (services.handle_due) unless they ask for it."""
     settings.EMBEDDED_CLOCK = False
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """Each async test runs its own event loop; a channel layer (Redis in CI) keeps locks
+    and connections bound to the loop that created it, so every test gets a new one."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
