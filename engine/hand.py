@@ -57,6 +57,7 @@ from engine.evaluation import evaluate, strength
 from engine.pots import Pot, award_order, rake, side_pots, split_pot, split_runs, uncalled_bet
 
 __all__ = [
+    "blind_seats",
     "FORMAT",
     "Action",
     "ActionKind",
@@ -714,6 +715,12 @@ def _blind_positions(n: int, straddle: bool) -> tuple[int, int, int | None]:
     if n == MIN_PLAYERS:
         return 1, 0, None
     return 0, 1, (2 if straddle else None)
+
+
+def blind_seats(state: HandState) -> tuple[int, int]:
+    """The seats of the small blind and the big blind of this hand (R2.3, R2.4)."""
+    small, big, _ = _blind_positions(len(state.seats), state.config.straddle)
+    return state.seats[small], state.seats[big]
 
 
 # --------------------------------------------------------------------------- start

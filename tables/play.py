@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.cards import card_str
-from engine.hand import HandConfig, HandState, Phase, legal_actions
+from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
 from engine.hand import equities as engine_equities
 from engine.hand import pots as engine_pots
 from engine.hand import Structure as EngineStructure
@@ -69,7 +69,7 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
     config = state.config
     n = len(state.seats)
     finished = state.is_finished
-    small, big = _blind_seats(state)
+    small, big = blind_seats(state)
     live = [i for i in range(n) if not state.folded[i]]
     showing = [i for i in live if state.shown[i]]
 
@@ -142,13 +142,6 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
         "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],
         "seat_views": seat_views,
     }
-
-
-def _blind_seats(state: HandState) -> tuple[int | None, int | None]:
-    n = len(state.seats)
-    if n == 2:
-        return state.seats[1], state.seats[0]
-    return state.seats[0], state.seats[1]
 
 
 def _shown_names(state: HandState) -> dict[int, str]:
