@@ -17,6 +17,7 @@ Cards are the integers of :mod:`engine.cards`.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
@@ -29,7 +30,7 @@ from phevaluator import _pheval  # type: ignore[import-untyped]
 
 from engine.cards import FULL_DECK, Card, cards_str
 
-__all__ = ["all_in_equity", "all_in_equity_exact", "board_count"]
+__all__ = ["all_in_equity", "all_in_equity_exact", "board_count", "sampled_equity"]
 
 _BOARD_SIZE = 5
 _HOLE_SIZE = 2
@@ -162,3 +163,35 @@ def all_in_equity(
     [0.0455, 0.9545]
     """
     return [float(share) for share in all_in_equity_exact(holes, board, dead)]
+
+
+def sampled_equity(
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    dead: Sequence[Card] = (),
+    samples: int = 5_000,
+) -> list[float]:
+    """Estimate each player's share of the pot from ``samples`` random completions of the
+    board (for a live preflop all-in, where the exact enumeration takes half a second or
+    more: 5,000 boards take about 20 ms, with a standard error under 0.7 points).
+
+    The boards come from a generator seeded with the known cards, so the estimate is the
+    same in every process and for every viewer. It only estimates: it never deals a card
+    (dealing uses :mod:`engine.deck`, seeded from ``secrets``, R15).
+    """
+    hole_list, board_cards, rest = _check_cards(holes, board, dead)
+    players = len(hole_list)
+    if players == 1:
+        return [1.0]
+    known = [card for hole in hole_list for card in hole] + list(board_cards) + list(dead)
+    generator = random.Random(bytes(known))  # noqa: S311 - an estimate, not a shuffle
+    missing = _BOARD_SIZE - len(board_cards)
+    completions = [(*board_cards, *generator.sample(rest, missing)) for _ in range(samples)]
+    ranks = [list(starmap(partial(_EVALUATE_7, *hole), completions)) for hole in hole_list]
+    shares = [0.0] * players
+    for board_ranks in zip(*ranks, strict=True):
+        best = min(board_ranks)
+        winners = [i for i, rank in enumerate(board_ranks) if rank == best]
+        for i in winners:
+            shares[i] += 1 / len(winners)
+    return [share / samples for share in shares]

@@ -17,6 +17,11 @@ The hand runs through these phases (:class:`Phase`):
 ``run_twice``
     Everyone still in is all-in before the river (or all but one), the table allows it:
     each is asked in turn to agree to run it twice (R12). One "no" ends the question.
+``runout``
+    Only with ``paced_runout`` (live tables): no more betting is possible, every hand still
+    in is face up, and the rest of the board waits for the dealer: each :func:`deal_next`
+    deals one street (R5.5, R11.1, R12), so the table can show the equities street by
+    street. The last street awards the pots as in ``showdown``.
 ``showdown``
     Hands are shown or mucked (R11). Hands that cannot be mucked are shown automatically;
     the player is asked only when mucking is allowed. With ``explicit_showdown`` (replays)
@@ -71,6 +76,7 @@ __all__ = [
     "Street",
     "Structure",
     "apply",
+    "deal_next",
     "default_action",
     "equities",
     "legal_actions",
@@ -116,6 +122,7 @@ class Phase(StrEnum):
 
     BETTING = "betting"
     RUN_TWICE = "run_twice"
+    RUNOUT = "runout"
     SHOWDOWN = "showdown"
     FINISHED = "finished"
 
@@ -210,6 +217,8 @@ class HandConfig:
         run_it_twice_allowed: the table allows running it twice (R12).
         show_all: "show all called hands": nobody may muck at showdown (R11.3).
         explicit_showdown: every show or muck is an input, in any order (replays).
+        paced_runout: an all-in board is dealt one street per :func:`deal_next` (phase
+            ``runout``) instead of all at once; the cards and the result are the same.
         rake_bps: rake in basis points of each pot that saw a flop (500 = 5 %, R13).
         rake_cap: the most rake taken from one hand; ``None`` = no cap (R13).
     """
@@ -227,6 +236,7 @@ class HandConfig:
     run_it_twice_allowed: bool = False
     show_all: bool = False
     explicit_showdown: bool = False
+    paced_runout: bool = False
     rake_bps: int = 0
     rake_cap: int | None = None
 
@@ -246,6 +256,7 @@ class HandConfig:
             "run_it_twice_allowed": self.run_it_twice_allowed,
             "show_all": self.show_all,
             "explicit_showdown": self.explicit_showdown,
+            "paced_runout": self.paced_runout,
             "rake_bps": self.rake_bps,
             "rake_cap": self.rake_cap,
         }
@@ -267,6 +278,7 @@ class HandConfig:
             run_it_twice_allowed=data["run_it_twice_allowed"],
             show_all=data["show_all"],
             explicit_showdown=data["explicit_showdown"],
+            paced_runout=data.get("paced_runout", False),
             rake_bps=data["rake_bps"],
             rake_cap=data["rake_cap"],
         )
@@ -779,7 +791,7 @@ def _check_config(config: HandConfig) -> None:
         raise EngineError(ErrorCode.INVALID_CONFIG, "rake_bps is at most 10000 (100 %) (R13)")
     if config.rake_cap is not None:
         _check_int(config.rake_cap, "rake_cap")
-    for flag in ("straddle", "run_it_twice_allowed", "show_all", "explicit_showdown"):
+    for flag in ("straddle", "run_it_twice_allowed", "show_all", "explicit_showdown", "paced_runout"):
         if type(getattr(config, flag)) is not bool:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
 
@@ -1042,6 +1054,10 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
         w = _Work(state)
         w.answer_run_twice(p, amount == 1)
         return w.freeze(), w.events
+    if phase is Phase.RUNOUT:
+        raise EngineError(
+            ErrorCode.WRONG_PHASE, "the board is being run out: nobody acts (see deal_next)"
+        )
     # showdown
     if kind not in (ActionKind.SHOW, ActionKind.MUCK):
         raise EngineError(ErrorCode.WRONG_PHASE, "at showdown a player shows or mucks")
@@ -1056,6 +1072,21 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
         raise EngineError(ErrorCode.CANNOT_MUCK, "this hand must be shown (R11.3)")
     w = _Work(state)
     w.decide_showdown(p, kind is ActionKind.SHOW)
+    return w.freeze(), w.events
+
+
+def deal_next(state: HandState) -> tuple[HandState, list[Event]]:
+    """Deal the next street of an all-in board in phase ``runout`` (``paced_runout``): the
+    flop, turn or river of the first board, then of the second when it runs twice (R5.5,
+    R12). Dealing the last street names the hands and awards the pots (R8.3, R10). The
+    cards are those an unpaced hand deals at once. :class:`EngineError` ``wrong_phase``
+    in any other phase."""
+    if state.phase is not Phase.RUNOUT:
+        raise EngineError(ErrorCode.WRONG_PHASE, "there is no board to run out now")
+    w = _Work(state)
+    if not w.deal_runout_street():
+        w.name_hands()
+        w.finish_showdown()
     return w.freeze(), w.events
 
 
@@ -1575,20 +1606,39 @@ class _Work:
         self.events.append(HandShown(self.seats[p], self.holes[p], self.hand_names(p)))
 
     def run_out(self) -> None:
-        """Deal the rest of the board with no more betting (R5.5), twice if agreed (R12)."""
-        base = self.boards[0]
-        self.boards = [base] * self.runs
-        for board_index in range(self.runs):
-            while len(self.boards[board_index]) < BOARD_CARDS:
-                self.deal_street(_STREET_OF_BOARD[len(self.boards[board_index])], board_index)
+        """Deal the rest of the board with no more betting (R5.5), twice if agreed (R12):
+        the first board to the river, then the second (each street after a burn, R4.2)."""
+        self.boards = [self.boards[0]] * self.runs
+        while self.deal_runout_street():
+            pass
+        self.name_hands()
+
+    def deal_runout_street(self) -> bool:
+        """Deal the next street of the first incomplete board; whether one remains after."""
+        board_index = next(i for i, board in enumerate(self.boards) if len(board) < BOARD_CARDS)
+        street = _STREET_OF_BOARD[len(self.boards[board_index])]
+        self.deal_street(street, board_index)
+        self.street = street
+        return any(len(board) < BOARD_CARDS for board in self.boards)
+
+    def name_hands(self) -> None:
+        """Every shown hand's name on each complete board (R11.4)."""
         self.street = Street.RIVER
         for q in range(self.n):
             if self.shown[q]:
                 self.events.append(HandNamed(self.seats[q], self.hand_names(q)))
 
     def finish_showdown(self) -> None:
-        """Run the board out if needed, then award every pot on its board(s) (R8.3, R10, R12)."""
+        """Run the board out if needed, then award every pot on its board(s) (R8.3, R10, R12).
+
+        With ``paced_runout`` an incomplete board waits for the dealer instead (phase
+        ``runout``, :func:`deal_next`); the last street dealt comes back here."""
         if len(self.boards[0]) < BOARD_CARDS:
+            if self.config.paced_runout:
+                self.boards = [self.boards[0]] * self.runs
+                self.phase = Phase.RUNOUT
+                self.to_act = []
+                return
             self.run_out()
         live = [not folded for folded in self.folded]
         pots_now = side_pots(self.contributions, live, self.dead)
@@ -1698,13 +1748,28 @@ def pots(state: HandState) -> tuple[Pot, ...]:
     )
 
 
-def equities(state: HandState) -> dict[int, float] | None:
+def equities(state: HandState, preflop_samples: int | None = None) -> dict[int, float] | None:
     """Each live seat's share of the pot when no more betting is possible and the board is
-    not complete (the table's all-in display); ``None`` otherwise."""
-    if not state.all_in or state.is_finished or len(state.board) >= BOARD_CARDS:
+    not complete (the table's all-in display); ``None`` otherwise.
+
+    Exact (:func:`engine.equity.all_in_equity`), except with ``preflop_samples`` before the
+    flop, where it is estimated from that many boards (:func:`engine.equity.sampled_equity`).
+    """
+    if not state.all_in or state.is_finished:
         return None
+    boards = state.boards
+    index = next((i for i, board in enumerate(boards) if len(board) < BOARD_CARDS), None)
+    if index is None:
+        return None
+    running = boards[index]
+    # a second run's equities: the cards the first run dealt are out of the deck (R12)
+    dead = [card for card in boards[0] if card not in running] if index else []
     live = [q for q in range(len(state.seats)) if not state.folded[q]]
-    shares = _equity.all_in_equity([state.holes[q] for q in live], state.board)
+    holes = [state.holes[q] for q in live]
+    if preflop_samples and not running:
+        shares = _equity.sampled_equity(holes, running, dead, preflop_samples)
+    else:
+        shares = _equity.all_in_equity(holes, running, dead)
     return {state.seats[q]: share for q, share in zip(live, shares, strict=True)}
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pokerkit import StandardHighHand
 
 from engine.cards import FULL_DECK, Card, cards_str, parse_cards
-from engine.equity import all_in_equity, all_in_equity_exact, board_count
+from engine.equity import all_in_equity, all_in_equity_exact, board_count, sampled_equity
 from engine.evaluation import strength
 
 
@@ -180,3 +180,17 @@ def test_the_examples_in_the_docstrings_hold() -> None:
     result = doctest.testmod(engine.equity)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [("AhAd", "KsKc"), ("AsKs", "QdQh"), ("7c8c", "AhKd", "2s2d")],
+)
+def test_a_sampled_preflop_estimate_is_within_a_point_and_a_half_of_the_exact_equity(hands):
+    holes = [parse_cards(h) for h in hands]
+    estimate = sampled_equity(holes, ())
+    exact = all_in_equity(holes, ())
+    assert sum(estimate) == pytest.approx(1.0)
+    assert all(abs(e - x) < 0.015 for e, x in zip(estimate, exact, strict=True))
+    # the same cards give the same estimate in every process and for every viewer
+    assert sampled_equity(holes, ()) == estimate

@@ -100,7 +100,8 @@ def check_invariants(state: HandState) -> None:
     assert set(on_table) <= set(dealt)
     shared = 0  # a second run shares the board dealt before the all-in (R12)
     if len(state.boards) == 2:
-        while shared < 5 and state.boards[0][shared] == state.boards[1][shared]:
+        first, second = state.boards
+        while shared < min(len(first), len(second)) and first[shared] == second[shared]:
             shared += 1
     assert len(set(on_table)) == len(on_table) - shared
     assert HandState.from_json(json.loads(json.dumps(state.to_json()))) == state
