@@ -41,12 +41,18 @@ def _pot_name(index: int) -> str:
 def lines(
     events: Iterable[Event], names: Mapping[int, str], fmt: Callable[[int], str]
 ) -> list[dict[str, Any]]:
-    """One ``{"seat": N | None, "text": ...}`` per public event worth telling."""
+    """One ``{"seat": N | None, "text": ...}`` per public event worth telling.
+
+    A betting decision's line also says what it was (``"action"``: fold, check, call, bet,
+    raise or all_in, with ``"amount"``: the chips added for a call, the total bet for the
+    others) and a board's line which street it dealt (``"street"``): the table shows each
+    player's last action of the current round from them (:func:`last_actions`).
+    """
     out: list[dict[str, Any]] = []
 
-    def say(seat: int | None, text: str) -> None:
+    def say(seat: int | None, text: str, **extra: Any) -> None:
         who = names.get(seat, f"Seat {seat}") if seat is not None else ""
-        out.append({"seat": seat, "text": f"{who} {text}".strip()})
+        out.append({"seat": seat, "text": f"{who} {text}".strip(), **extra})
 
     for e in events:
         if e.secret:
@@ -58,9 +64,12 @@ def lines(
             say(e.seat, f"{BLINDS.get(e.blind, e.blind)} {fmt(e.amount)}" + (" and is all-in" if e.all_in else ""))
         elif isinstance(e, BoardDealt):
             prefix = "Second board — " if e.board_index else ""
-            say(None, f"{prefix}{e.street.capitalize()}: {cards_str(e.cards)}")
+            say(None, f"{prefix}{e.street.capitalize()}: {cards_str(e.cards)}", street=e.street)
         elif isinstance(e, ActionTaken):
-            say(e.seat, _action_text(e, fmt))
+            if e.action == "run_twice":
+                say(e.seat, _action_text(e, fmt))
+            else:
+                say(e.seat, _action_text(e, fmt), **_action_label(e))
         elif isinstance(e, UncalledBetReturned):
             say(e.seat, f"takes back {fmt(e.amount)} (uncalled)")
         elif isinstance(e, RunItTwiceDecided):
@@ -99,6 +108,27 @@ def _action_text(e: ActionTaken, fmt: Callable[[int], str]) -> str:
     if e.action == "run_twice":
         return "agrees to run it twice" if e.amount else "declines to run it twice"
     return e.action
+
+
+def _action_label(e: ActionTaken) -> dict[str, Any]:
+    if e.all_in:
+        return {"action": "all_in", "amount": e.amount if e.action != "call" else e.added}
+    if e.action in ("fold", "check"):
+        return {"action": e.action, "amount": None}
+    return {"action": e.action, "amount": e.added if e.action == "call" else e.amount}
+
+
+def last_actions(log: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Each seat's last betting decision in the current round: the log's lines after the
+    last board dealt (a new hand starts a new log)."""
+    found: dict[int, dict[str, Any]] = {}
+    for line in reversed(log):
+        if "street" in line:
+            break
+        seat = line.get("seat")
+        if "action" in line and seat not in found:
+            found[seat] = {"kind": line["action"], "amount": line["amount"]}
+    return found
 
 
 def extend(log: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -8,12 +8,15 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
+
 from engine.cards import card_str
 from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
 from engine.hand import equities as engine_equities
 from engine.hand import pots as engine_pots
 from engine.hand import Structure as EngineStructure
 
+from . import handlog
 from .models import Table
 
 STREETS = ("preflop", "flop", "turn", "river")
@@ -28,6 +31,7 @@ def hand_config(
     straddle: bool = False,
 ) -> HandConfig:
     rake_bps = int((Decimal(table.rake_percent) * 100).to_integral_value())
+    # a live table deals an all-in board street by street (0 ms: all at once)
     return HandConfig(
         seats=tuple(seats),
         stacks=tuple(stacks),
@@ -41,6 +45,7 @@ def hand_config(
         posting=posting,
         run_it_twice_allowed=table.run_it_twice_allowed,
         show_all=table.show_all_called,
+        paced_runout=settings.RUNOUT_STEP_MS > 0,
         rake_bps=rake_bps,
         rake_cap=table.rake_cap or None,
     )
@@ -50,11 +55,16 @@ def cards(values: Any) -> list[str]:
     return [card_str(c) for c in values]
 
 
+PREFLOP_EQUITY_SAMPLES = 5_000
+"""Boards sampled for a preflop all-in's equities (about 20 ms; the exact enumeration takes
+0.5 s heads-up, too long to hold the table's lock). From the flop on they are exact."""
+
+
 @lru_cache(maxsize=256)
 def _equities(state: HandState) -> dict[int, float] | None:
-    """The engine's exact all-in equities; cached because every projection of the same
-    all-in spot (one per change while it waits, e.g. for run-it-twice answers) asks again."""
-    return engine_equities(state)
+    """The engine's all-in equities; cached because every projection of the same all-in
+    spot (one per change while it waits, e.g. for run-it-twice answers) asks again."""
+    return engine_equities(state, preflop_samples=PREFLOP_EQUITY_SAMPLES)
 
 
 def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
@@ -78,6 +88,7 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
     } if state.all_in and not finished and len(showing) == len(live) >= 2 else {}
 
     names = _shown_names(state)
+    last = handlog.last_actions(table.hand_log or [])
     seat_views: dict[int, dict[str, Any]] = {}
     for i, seat in enumerate(state.seats):
         shown = bool(state.shown[i])
@@ -96,6 +107,7 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
             "big_blind": seat == big,
             "button": seat == config.button,
             "equity": equities.get(seat),
+            "last_action": last.get(seat),
         }
     legal = legal_actions(state)
     pending = None
@@ -127,11 +139,13 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
         "number": table.hand_count,
         "street": "finished" if finished else (
             "showdown" if state.phase is Phase.SHOWDOWN else STREETS[int(state.street)]
-        ),
+        ),  # during a runout ("phase": "runout"): the street last dealt
         "phase": str(state.phase),
         "boards": [cards(b) for b in state.boards],
         "pots": _pots(state),
         "pot_total": state.pot_total if not finished else 0,
+        # preflop equities are estimated (PREFLOP_EQUITY_SAMPLES), later ones exact
+        "equity_exact": bool(equities) and bool(next(b for b in state.boards if len(b) < 5)),
         "to_act": None if finished else state.seat_to_act,
         "legal": legal_view,
         "pending": pending,

@@ -86,6 +86,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             "small_blind": False,
             "big_blind": False,
             "equity": None,
+            "last_action": None,
             "time_bank": seat.time_bank,
             "straddle": seat.straddle,
             "connected": seat.connections > 0,

@@ -27,7 +27,9 @@ from engine.hand import (
     HandShown,
     HandState,
     HoleCardsDealt,
+    Phase,
     apply,
+    deal_next,
     start_hand,
 )
 
@@ -55,7 +57,8 @@ class RecordedAction:
 
 @dataclass(frozen=True)
 class Step:
-    """The state after one decision (``action`` is ``None`` for the deal) and its events."""
+    """The state after one decision and its events (``action`` is ``None`` for the deal and
+    for each street of a paced all-in runout)."""
 
     action: RecordedAction | None
     state: HandState
@@ -157,6 +160,9 @@ def replay_record(
         except Exception as error:  # an inconsistent record: say which hand and action
             raise ReplayError(f"hand {hand.pk}: {action} does not replay: {error}") from error
         steps.append(Step(action, state, tuple(events)))
+        while state.phase is Phase.RUNOUT:  # a paced all-in board: one step per street
+            state, events = deal_next(state)
+            steps.append(Step(None, state, tuple(events)))
     if not state.is_finished:
         raise ReplayError(f"hand {hand.pk}: the recorded actions do not finish the hand")
     return ReplayedHand(hand, tuple(steps))

@@ -5,14 +5,12 @@ R4.3, R11), with what happened in words, and the all-in equities where they appl
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import Any
 
-from phevaluator import _pheval  # type: ignore[import-untyped]
 
-from engine.cards import FULL_DECK, card_str
-from engine.equity import all_in_equity
+from engine.cards import card_str
+from engine.equity import all_in_equity, sampled_equity
 from engine.hand import (
     ActionTaken,
     AntePosted,
@@ -91,27 +89,9 @@ def describe(event: Event, names: dict[int, str], fmt: Any, me: int | None) -> s
 
 
 @lru_cache(maxsize=512)
-def _preflop_equity(holes: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
-    """Each player's share over sampled boards (deterministic for the same cards)."""
-    used = {c for hole in holes for c in hole}
-    rest = [c for c in FULL_DECK if c not in used]
-    rng = random.Random(hash(holes))
-    shares = [0.0] * len(holes)
-    evaluate = _pheval.evaluate_7cards
-    for _ in range(PREFLOP_SAMPLES):
-        board = rng.sample(rest, 5)
-        ranks = [evaluate(*hole, *board) for hole in holes]
-        best = min(ranks)
-        winners = [i for i, r in enumerate(ranks) if r == best]
-        for i in winners:
-            shares[i] += 1 / len(winners)
-    return tuple(s / PREFLOP_SAMPLES for s in shares)
-
-
-@lru_cache(maxsize=512)
 def _equity(holes: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> tuple[tuple[float, ...], bool]:
     if not board:
-        return _preflop_equity(holes), False
+        return tuple(sampled_equity(holes, board, samples=PREFLOP_SAMPLES)), False
     return tuple(all_in_equity(holes, board)), True
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -22,6 +23,7 @@ from engine.hand import (
     HandState,
     Phase,
     apply,
+    deal_next,
     default_action,
     legal_actions,
     start_hand,
@@ -275,6 +277,10 @@ def _set_clock(table: Table, seats: list[Seat], state: HandState, now: Any) -> N
     """The deadline of the decision the hand now waits for (R14)."""
     legal = legal_actions(state)
     table.time_bank_in_use = False
+    if state.phase is Phase.RUNOUT:  # the dealer's next street, not anyone's clock
+        table.deadline = now + timedelta(milliseconds=settings.RUNOUT_STEP_MS)
+        table.deadline_seat = None
+        return
     if legal is None:
         table.deadline = None
         table.deadline_seat = None
@@ -334,7 +340,8 @@ def handle_due(table_id: int, version: int, now: Any = None) -> bool:
 
     A deadline that passed: the time bank starts, or the player times out — check if they
     can, else fold (R14); a run-it-twice question is declined, a show-or-muck question is
-    mucked when allowed, else the hand is shown. A next hand that is due is dealt (R16.3).
+    mucked when allowed, else the hand is shown; during an all-in runout the next street is
+    dealt (R5.5). A next hand that is due is dealt (R16.3).
     Returns whether anything changed.
     """
     now = now or timezone.now()
@@ -357,8 +364,20 @@ def handle_due(table_id: int, version: int, now: Any = None) -> bool:
     return False
 
 
+def _deal_runout(table: Table, seats: list[Seat], state: HandState, now: Any) -> None:
+    """The next street of an all-in board (R5.5, R12): one per RUNOUT_STEP_MS, so players
+    see the board and the equities street by street."""
+    new_state, events = deal_next(state)
+    _log(table, seats, events)
+    fields = _after_engine(table, seats, new_state, now)
+    _commit(table, seats, fields, new_state)
+
+
 def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     state = running_state(table)
+    if state is not None and state.phase is Phase.RUNOUT:
+        _deal_runout(table, seats, state, now)
+        return
     legal = legal_actions(state) if state is not None else None
     if state is None or legal is None:
         table.deadline = None

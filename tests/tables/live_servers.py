@@ -31,6 +31,7 @@ def server_env(**extra: str) -> dict[str, str]:
         "DATABASE_URL": url,
         "DEBUG": "1",
         "NEXT_HAND_DELAY_MS": "300",
+        "RUNOUT_STEP_MS": "300",
         "DB_POOL_MIN": "1",
         "DB_POOL_MAX": "8",
         "LOG_LEVEL": "WARNING",

@@ -153,6 +153,9 @@ async def play_over_sockets(setup, comms, users, rng, hands):
             await sync_to_async(services.handle_due)(t.pk, t.version, now=t.next_hand_at + timedelta(seconds=1))
             played += 1
             continue
+        if t.hand_state["phase"] == "runout":  # the clock deals the all-in board's next street
+            await sync_to_async(services.handle_due)(t.pk, t.version, now=t.deadline)
+            continue
         state = max(latest.values(), key=lambda m: m["version"])
         hand = state["hand"]
         seat = hand["to_act"]

@@ -218,6 +218,9 @@ def play_randomly(table, rng, hands):
             continue
         seat, state = to_act(t)
         hand = state["hand"]
+        if hand["phase"] == "runout":  # the clock deals the next street when it is due
+            assert services.handle_due(t.pk, t.version, now=t.deadline)
+            continue
         user = user_at(t, seat)
         if hand["pending"]:
             if hand["pending"]["kind"] == "run_twice":
