@@ -144,6 +144,10 @@ NEXT_HAND_DELAY_MS = int(os.environ.get("NEXT_HAND_DELAY_MS", "3000"))
 RUNOUT_STEP_MS = int(os.environ.get("RUNOUT_STEP_MS", "1500"))
 """An all-in board is dealt one street every RUNOUT_STEP_MS, with the equities shown street
 by street (R5.5); 0 deals it all at once."""
+PRESENCE_HEARTBEAT_S = float(os.environ.get("PRESENCE_HEARTBEAT_S", "10"))
+PRESENCE_TIMEOUT_S = float(os.environ.get("PRESENCE_TIMEOUT_S", "35"))
+"""Each server process with table sockets says it is alive every PRESENCE_HEARTBEAT_S; the
+clock takes the sockets of one silent for PRESENCE_TIMEOUT_S off the seats (tables.presence)."""
 
 # --- Auth (django-allauth) ----------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

@@ -23,6 +23,8 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from . import presence
+
 log = logging.getLogger(__name__)
 
 
@@ -69,6 +71,7 @@ def tick(now: Any = None) -> int:
     from . import services
 
     record_history()
+    presence.sweep()
     changed = 0
     for table_id, version in due_tables(now):
         try:

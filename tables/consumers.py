@@ -22,7 +22,7 @@ def database_sync_to_async(func: Any) -> Any:
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import services
+from . import presence, services
 from .clock import ensure_embedded_clock
 from .errors import PlayError, PlayErrorCode
 from .projection import load_public_state, private_cards, public_message, viewer_frame
@@ -73,6 +73,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.present_at: int | None = None
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         ensure_embedded_clock()
+        presence.ensure_heartbeat()
         await self.accept()
         await self._send_snapshot()
         await self.send_json({"type": "chat_history", "messages": await self._chat_history()})
@@ -82,7 +83,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
             if self.present_at is not None:
                 self.present_at = None
-                await database_sync_to_async(services.set_presence)(self.user, self.table_id, -1)
+                await presence.count(self.user, self.table_id, -1)
 
     # --- incoming ------------------------------------------------------------------------------
 
@@ -248,11 +249,11 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _presence(self, seat: int | None) -> None:
         """Count this socket for the viewer's seat (others see "disconnected" at 0)."""
-        if self.present_at is not None and seat is not None:
-            await database_sync_to_async(services.set_presence)(self.user, self.table_id, -1)
+        if self.present_at is not None:
+            await presence.count(self.user, self.table_id, -1)
         self.present_at = seat
         if seat is not None:
-            await database_sync_to_async(services.set_presence)(self.user, self.table_id, 1)
+            await presence.count(self.user, self.table_id, 1)
 
     async def _send_snapshot(self) -> None:
         public = await database_sync_to_async(load_public_state)(self.table_id)

@@ -246,6 +246,33 @@ class HandAction(models.Model):
         ]
 
 
+class ServerProcess(models.Model):
+    """A server process with table sockets. It says it is alive every
+    ``PRESENCE_HEARTBEAT_S``; when it has not for ``PRESENCE_TIMEOUT_S`` (it crashed or was
+    killed), the clock takes its sockets off the seats (``tables.presence``)."""
+
+    id = models.CharField(primary_key=True, max_length=32)
+    started_at = models.DateTimeField(default=timezone.now)
+    seen_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+
+class Presence(models.Model):
+    """How many of a player's table sockets one server process holds open: what a crashed
+    process leaves behind in ``Seat.connections`` is known and can be taken off."""
+
+    server = models.ForeignKey(ServerProcess, on_delete=models.CASCADE, related_name="presences")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    sockets = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["server", "table", "user"], name="one_presence_per_server_table_user"
+            )
+        ]
+
+
 class ChatMessage(models.Model):
     MAX_LENGTH = 300
 

@@ -32,6 +32,8 @@ def server_env(**extra: str) -> dict[str, str]:
         "DEBUG": "1",
         "NEXT_HAND_DELAY_MS": "300",
         "RUNOUT_STEP_MS": "300",
+        "PRESENCE_HEARTBEAT_S": "0.3",
+        "PRESENCE_TIMEOUT_S": "1.5",
         "DB_POOL_MIN": "1",
         "DB_POOL_MAX": "8",
         "LOG_LEVEL": "WARNING",

@@ -175,6 +175,8 @@ def test_a_server_restart_in_the_middle_of_a_hand_loses_nothing(world, servers):
         await until_hand_running(first)
 
     run_async(before)
+    seated = Seat.objects.filter(table=table).exclude(user=None)
+    assert sorted(seated.values_list("connections", flat=True)) == [1, 1]
     a.kill()  # the server dies in the middle of a hand (nobody acts: the clock deals one)
     for _ in range(100):
         t = Table.objects.get(pk=table.pk)
@@ -182,6 +184,12 @@ def test_a_server_restart_in_the_middle_of_a_hand_loses_nothing(world, servers):
             break
         time.sleep(0.1)
     assert t.in_hand
+    # its sockets are gone: once it has been silent for PRESENCE_TIMEOUT_S the clock says so
+    for _ in range(100):
+        if not any(seated.values_list("connections", flat=True)):
+            break
+        time.sleep(0.1)
+    assert list(seated.values_list("connections", flat=True)) == [0, 0]
     hand_number = t.hand_count
     a.start()  # the same port: clients reconnect
     second = [make_bot(a, table, cookies[i], rng=random.Random(i + 9)) for i in range(2)]
