@@ -1614,7 +1614,9 @@ class _Work:
         self.name_hands()
 
     def deal_runout_street(self) -> bool:
-        """Deal the next street of the first incomplete board; whether one remains after."""
+        """Deal the next street of the first incomplete board; whether one remains after.
+        The last round's bets are in the pot by now (they count in ``contributions``)."""
+        self.bets = [0] * self.n
         board_index = next(i for i, board in enumerate(self.boards) if len(board) < BOARD_CARDS)
         street = _STREET_OF_BOARD[len(self.boards[board_index])]
         self.deal_street(street, board_index)

@@ -140,3 +140,11 @@ def test_a_paced_hand_deals_the_same_cards_and_ends_the_same_as_one_run_out_at_o
     assert steps == 0 or plain.all_in
     for name in ("boards", "stacks", "won", "rake", "shown", "mucked", "dealt", "deck"):
         assert getattr(state, name) == getattr(plain, name), name
+
+
+def test_the_bets_go_into_the_pot_when_the_runout_deals_its_first_street() -> None:
+    t = Table.start({1: "AhAd", 2: "KsKc"}, stacks=(100, 100), paced_runout=True)
+    t.play("2 all_in, 1 call")
+    assert t.state.bets == (100, 100) and t.state.pot_total == 200
+    flop = run_out(t)[0]
+    assert flop.bets == (0, 0) and flop.pot_total == 200

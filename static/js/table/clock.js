@@ -1,6 +1,9 @@
 // Clocks: the countdown ring on the seat to act (from hand.deadline, corrected by server_time
 // for the gap between the server's clock and ours), the time bank, the "next hand in" line,
-// and a sync request when a deadline has passed but no new state came.
+// and a sync request when a deadline has passed but no new state came. During an all-in
+// runout the deadline is the dealer's next street, not a player's clock: no ring is drawn.
+
+import { isRunout } from "./controls.js";
 
 export class Clock {
   constructor(root, { onOverdue }) {
@@ -21,7 +24,7 @@ export class Clock {
     const hand = state.hand;
     this.deadline = hand && hand.deadline ? Date.parse(hand.deadline) : null;
     this.seats = [];
-    if (hand && !hand.finished) {
+    if (hand && !hand.finished && !isRunout(hand)) {
       if (hand.pending && hand.pending.kind === "run_twice") this.seats = hand.pending.seats || [];
       else if (hand.pending && hand.pending.seat) this.seats = [hand.pending.seat];
       else if (hand.to_act) this.seats = [hand.to_act];

@@ -9,8 +9,13 @@ import { fieldStep, fromField, money, toField } from "./format.js";
 export function isMyTurn(state) {
   const hand = state.hand;
   const seat = state.you && state.you.seat;
-  return !!(seat && hand && !hand.finished && !hand.pending && hand.legal &&
+  return !!(seat && hand && !hand.finished && !hand.pending && !isRunout(hand) && hand.legal &&
     hand.legal.seat === seat && hand.to_act === seat);
+}
+
+/** True while an all-in board is being dealt street by street: nobody can bet any more. */
+export function isRunout(hand) {
+  return !!(hand && hand.phase === "runout");
 }
 
 export class Controls {
@@ -72,7 +77,8 @@ export class Controls {
     }
     if (this.busy && state.version !== this.busyVersion) this.busy = false;
     const myTurn = isMyTurn(state);
-    const waiting = !!(hand && !hand.finished && mine && mine.in_hand && !mine.folded && !mine.all_in);
+    // No pre-actions once no more betting is possible (the all-in runout).
+    const waiting = !!(hand && !hand.finished && !isRunout(hand) && mine && mine.in_hand && !mine.folded && !mine.all_in);
     this.myTurn = myTurn;
     this.legal = myTurn ? hand.legal : null;
     this.bar.hidden = !myTurn;

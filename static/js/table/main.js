@@ -59,7 +59,9 @@ function askedOfMe(s) {
   return null;
 }
 
-function showState(s) {
+/** Draws a state; `follows` (from the socket) is true when it is the next version after the last. */
+function showState(s, { follows = false } = {}) {
+  const previous = follows ? state : null;
   state = s;
   setAmountFormat(s.table.amount_format);
   root.querySelector("#stakes").textContent = stakesText(s.table);
@@ -69,7 +71,7 @@ function showState(s) {
     : s.table.pause_requested ? "Pausing after this hand" : "";
   status.hidden = !status.textContent;
   root.classList.toggle("seated", !!(s.you && s.you.seat));
-  view.render(s);
+  view.render(s, previous);
   controls.update(s);
   dialogs.update(s);
   panel.update(s);

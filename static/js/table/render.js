@@ -1,6 +1,9 @@
 // Draws the table from one `state` message: seats around the oval (rotated so the viewer sits
-// at the bottom), bets, the dealer button and blinds, the board(s), the pots, the centre message,
-// and the chips sliding to the winners. Nothing here decides anything about the game.
+// at the bottom) with each player's last action, bets, the dealer button and blinds, the
+// board(s), the pots and the centre message. Between two consecutive states of a hand it also
+// animates what happened: bets sliding into the pot at the end of a betting round, new board
+// cards turning over, and the chips sliding to the winners (none with prefers-reduced-motion).
+// Nothing here decides anything about the game.
 
 import { cardElement, cardsElement } from "./cards.js";
 import { money } from "./format.js";
@@ -41,6 +44,24 @@ export function ovalPoints(count, aspect, rx = 44, ry = 41) {
 
 const STRUCTURES = { no_limit: "NL", pot_limit: "PL", fixed_limit: "FL" };
 
+/**
+ * The chip animations (the moves are CSS transitions of `.fx-chips.<kind>.moving` in table.css):
+ * how many chips fly, how long the move takes, and when the chips are removed.
+ */
+const FX = {
+  sweep: { chips: 2, move: 400, ms: 700 }, // a bet into the pot
+  win: { chips: 3, move: 800, ms: 1600 }, // the pot to a winner, then a fade
+};
+
+function reducedMotion() {
+  return !!window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** All the board cards dealt so far, over every board. */
+function boardCards(hand) {
+  return (hand.boards || []).reduce((n, board) => n + board.length, 0);
+}
+
 export function stakesText(table) {
   let text = `${money(table.small_blind)}/${money(table.big_blind)}`;
   if (table.ante) text += ` ante ${money(table.ante)}`;
@@ -61,6 +82,7 @@ export class TableView {
     this.signatures = new Map();
     this.positions = [];
     this.animated = new Set();
+    this.seatCards = new Map(); // seat number -> the hole cards last drawn there, with the hand
     this.portrait = null;
   }
 
@@ -69,16 +91,24 @@ export class TableView {
     return state.you && state.you.seat ? state.you.seat : null;
   }
 
-  render(state) {
+  /**
+   * Draws `state`. `previous` is the state drawn just before, passed only when `state` is its
+   * very next version (see socket.js): the changes between the two are animated. Without it
+   * (the first state, a sync, a redraw) nothing moves.
+   */
+  render(state, previous = null) {
     const table = state.table;
     const portrait = this.wrap.clientHeight > this.wrap.clientWidth;
+    const motion = !!previous && !reducedMotion();
     this.layout(table.max_seats, this.mySeat(state) || 1, portrait);
     this.renderSeats(state);
     this.renderBets(state);
-    this.renderBoards(state);
+    this.renderBoards(state, motion ? previous : null);
     this.renderPots(state);
     this.renderMessage(state);
-    this.animateWinners(state);
+    const swept = motion ? this.sweptSeats(state, previous) : [];
+    this.sweepBets(swept);
+    this.animateWinners(state, swept.length ? FX.sweep.move : 0);
   }
 
   /** Where each seat number sits, rotated so that `bottom` is at the bottom centre. */
@@ -133,6 +163,8 @@ export class TableView {
         canSit: !me && seat.status === "empty" && state.table.status !== "closed",
         finished: !!(hand && hand.finished),
         street: hand ? hand.street : null,
+        handNumber: hand ? hand.number : null,
+        equityExact: !hand || hand.equity_exact !== false,
       };
       const signature = JSON.stringify(view);
       if (this.signatures.get(n) === signature) continue;
@@ -141,7 +173,7 @@ export class TableView {
     }
   }
 
-  fillSeat(el, { seat, me, myCards, toAct, canSit, finished }) {
+  fillSeat(el, { seat, me, myCards, toAct, canSit, finished, handNumber, equityExact }) {
     const empty = seat.status === "empty" || !seat.player;
     const keep = ["top-half", "right-half"].filter((c) => el.classList.contains(c));
     el.className = ["seat", ...keep].join(" ");
@@ -180,6 +212,10 @@ export class TableView {
       const cards = cardsElement(codes, me ? "large" : faceUp ? "medium" : "small");
       cards.classList.add("seat-cards");
       if (seat.shown || (me && codes === myCards)) cards.classList.add("up");
+      // Cards are dealt in (table.css) when they are new to the seat, not on every redraw.
+      const key = `${handNumber}:${codes.join()}`;
+      if (this.seatCards.get(seat.number) === key) cards.classList.add("settled");
+      this.seatCards.set(seat.number, key);
       el.append(cards);
     }
 
@@ -205,14 +241,26 @@ export class TableView {
     if (markers.childElementCount) box.append(markers);
 
     const tags = h("div", "seat-tags");
-    const tag = (text, kind) => tags.append(h("span", `tag ${kind}`, text));
+    const tag = (text, kind) => tags.appendChild(h("span", `tag ${kind}`, text));
+    // The last action of this betting round comes first; it stands in for "Folded"/"All-in".
+    const action = finished ? null : lastActionText(seat.last_action);
+    const acted = action ? seat.last_action.kind : null;
+    if (action) {
+      const label = tag(action, "last-action");
+      label.dataset.kind = acted;
+      label.title = "Last action";
+    }
     if (seat.status === "requested") tag("Waiting for host", "wait");
-    if (seat.all_in) tag("All-in", "allin");
-    if (seat.folded && !finished) tag("Folded", "fold");
+    if (seat.all_in && acted !== "all_in") tag("All-in", "allin");
+    if (seat.folded && !finished && acted !== "fold") tag("Folded", "fold");
     if (seat.sitting_out || seat.status === "sitting_out") tag("Sitting out", "out");
     if (seat.leaving) tag("Leaving", "out");
     if (seat.connected === false) tag("Offline", "away");
-    if (seat.equity !== null && seat.equity !== undefined) tag(`${formatEquity(seat.equity)}`, "equity");
+    if (seat.equity !== null && seat.equity !== undefined) {
+      // preflop equities are estimated from sampled boards (hand.equity_exact false): "≈"
+      const equity = tag(`${equityExact ? "" : "≈"}${formatEquity(seat.equity)}`, "equity");
+      equity.title = equityExact ? "Equity" : "Equity (estimated from sampled boards)";
+    }
     if (seat.hand_name) tag(seat.hand_name, "handname");
     if ((seat.won || 0) > 0) tag(`+${money(seat.won)}`, "won");
     if (tags.childElementCount) el.append(tags);
@@ -225,7 +273,7 @@ export class TableView {
       const pos = this.positions[seat.number];
       if (!pos) continue;
       if (seat.bet > 0) {
-        const p = this.towardsCentre(pos, this.portrait ? 46 : 84);
+        const p = this.betPoint(pos);
         const bet = h("div", "bet");
         bet.style.left = `${p.x}%`;
         bet.style.top = `${p.y}%`;
@@ -234,6 +282,22 @@ export class TableView {
         this.betsEl.append(bet);
       }
     }
+  }
+
+  /** Where a seat's bet lies, in %: on a tall table, past the tags under the upper seats. */
+  betPoint(pos) {
+    return this.towardsCentre(pos, this.portrait ? (pos.y < 50 ? 58 : 46) : 84);
+  }
+
+  /** The middle of the pot display, in % of the table. */
+  potPoint() {
+    const wrap = this.wrap.getBoundingClientRect();
+    const pot = this.potsEl.getBoundingClientRect();
+    if (!wrap.width || !wrap.height || !pot.height) return { x: 50, y: 50 };
+    return {
+      x: ((pot.left + pot.width / 2 - wrap.left) / wrap.width) * 100,
+      y: ((pot.top + pot.height / 2 - wrap.top) / wrap.height) * 100,
+    };
   }
 
   /** A point `px` pixels from a seat towards the middle of the table, in %. */
@@ -247,8 +311,18 @@ export class TableView {
     return { x: pos.x + ((dx / len) * step * 100) / w, y: pos.y + ((dy / len) * step * 100) / hgt };
   }
 
-  renderBoards(state) {
+  /**
+   * The board(s), redrawn only when they change. With `previous` (the state just before, of
+   * the same hand), the cards it did not show yet turn over one after the other.
+   */
+  renderBoards(state, previous) {
     const boards = state.hand ? state.hand.boards || [] : [];
+    const key = JSON.stringify(boards);
+    if (key === this.boardsKey) return;
+    this.boardsKey = key;
+    const same = previous && previous.hand && state.hand && previous.hand.number === state.hand.number;
+    const before = same ? previous.hand.boards || [] : null;
+    let dealt = 0;
     this.boardsEl.replaceChildren();
     this.boardsEl.classList.toggle("two", boards.length > 1);
     boards.forEach((board, i) => {
@@ -257,7 +331,17 @@ export class TableView {
       row.setAttribute("role", "group");
       if (boards.length > 1) row.append(h("span", "board-label", `Run ${i + 1}`));
       for (let k = 0; k < 5; k++) {
-        row.append(board[k] ? cardElement(board[k]) : h("span", "pcard slot"));
+        if (!board[k]) {
+          row.append(h("span", "pcard slot"));
+          continue;
+        }
+        const card = cardElement(board[k]);
+        // A second board repeats the cards dealt before the all-in: those are not new.
+        if (before && (before[i] || before[0] || [])[k] !== board[k]) {
+          card.classList.add("dealt");
+          card.style.setProperty("--i", String(dealt++));
+        }
+        row.append(card);
       }
       this.boardsEl.append(row);
     });
@@ -286,48 +370,104 @@ export class TableView {
   renderMessage(state) {
     const { table, hand } = state;
     let text = "";
+    let runout = false;
     const seated = state.seats.filter((s) => s.player && s.status === "seated" && !s.sitting_out).length;
     if (table.status === "closed") text = "This table is closed.";
     else if (hand && hand.finished) text = winnersText(state);
     else if (hand && hand.pending && hand.pending.kind === "run_twice") text = "Run it twice?";
-    else if (hand) text = "";
+    else if (hand && hand.phase === "runout") {
+      text = (hand.boards || []).length > 1 ? "All-in — running it twice" : "All-in — running it out";
+      runout = true;
+    } else if (hand) text = "";
     else if (table.status === "paused") text = "The host paused the game.";
     else if (seated < 2) text = "Waiting for players…";
     else text = "Next hand starting…";
     this.messageEl.textContent = text;
     this.messageEl.hidden = !text;
+    this.messageEl.classList.toggle("runout", runout);
   }
 
-  /** Chips slide from the pot to each winner once per hand (a CSS transition on left/top). */
-  animateWinners(state) {
+  /**
+   * Seats whose bets went into the pot between `previous` and `state`: the same hand moved on
+   * to a new street (or to its end) and their bets are back to 0.
+   */
+  sweptSeats(state, previous) {
+    const before = previous.hand;
+    const after = state.hand;
+    if (!before || !after || before.number !== after.number) return [];
+    if (before.street === after.street && boardCards(after) <= boardCards(before)) return [];
+    const betting = new Set(state.seats.filter((s) => s.bet > 0).map((s) => s.number));
+    return previous.seats.filter((s) => s.bet > 0 && !betting.has(s.number)).map((s) => s.number);
+  }
+
+  /** Chips slide from each of these seats' bets into the pot. */
+  sweepBets(numbers) {
+    if (!numbers.length) return;
+    const pot = this.potPoint();
+    for (const number of numbers) {
+      const pos = this.positions[number];
+      if (pos) this.slideChips("sweep", this.betPoint(pos), pot);
+    }
+  }
+
+  /** Chips slide from the pot to each winner once per hand, `delay` ms from now. */
+  animateWinners(state, delay = 0) {
     const hand = state.hand;
     if (!hand || !hand.finished || this.animated.has(hand.number)) return;
     const winners = state.seats.filter((s) => (s.won || 0) > 0);
     if (!winners.length) return;
     this.animated.add(hand.number);
+    if (reducedMotion()) return;
+    const pot = this.potPoint();
     for (const seat of winners) {
       const seatPos = this.positions[seat.number];
-      if (!seatPos) continue;
-      const pos = this.towardsCentre(seatPos, this.portrait ? 40 : 56);
-      const chips = h("div", "fx-chips");
-      chips.append(h("span", "chip", ""), h("span", "chip", ""), h("span", "chip", ""));
-      chips.style.left = "50%";
-      chips.style.top = "50%";
+      if (seatPos) this.slideChips("win", pot, this.towardsCentre(seatPos, this.portrait ? 40 : 56), delay);
+    }
+  }
+
+  /**
+   * A few chips (FX[kind]) moving from one point to another, in % of the table: drawn at
+   * `from`, then moved to `to` by the CSS transition of `.fx-chips.<kind>.moving`.
+   */
+  slideChips(kind, from, to, delay = 0) {
+    const { chips: count, ms } = FX[kind];
+    const start = () => {
+      const chips = h("div", `fx-chips ${kind}`);
+      for (let i = 0; i < count; i++) chips.append(h("span", "chip", ""));
+      chips.style.left = `${from.x}%`;
+      chips.style.top = `${from.y}%`;
       this.fxEl.append(chips);
-      chips.getBoundingClientRect(); // start from the pot
+      chips.getBoundingClientRect(); // lay it out where it starts
       requestAnimationFrame(() => {
         chips.classList.add("moving");
-        chips.style.left = `${pos.x}%`;
-        chips.style.top = `${pos.y}%`;
+        chips.style.left = `${to.x}%`;
+        chips.style.top = `${to.y}%`;
       });
-      setTimeout(() => chips.remove(), 1600);
-    }
+      setTimeout(() => chips.remove(), ms);
+    };
+    if (delay > 0) setTimeout(start, delay);
+    else start();
   }
 
   /** Left/top in % of a seat, for other modules (the clock, dialogs). */
   seatBox(number) {
     const el = this.seatEls.get(number);
     return el ? el.querySelector(".seat-box") : null;
+  }
+}
+
+/** A seat's `last_action` as a label: "Check", "Call 20", "Raise to 60"; null for none. */
+export function lastActionText(action) {
+  if (!action || typeof action !== "object") return null;
+  const amount = action.amount > 0 ? ` ${money(action.amount)}` : "";
+  switch (action.kind) {
+    case "fold": return "Fold";
+    case "check": return "Check";
+    case "call": return `Call${amount}`;
+    case "bet": return `Bet${amount}`;
+    case "raise": return amount ? `Raise to${amount}` : "Raise";
+    case "all_in": return "All-in";
+    default: return null;
   }
 }
 

@@ -1,5 +1,7 @@
 // The table's WebSocket: connects, reconnects with backoff, drops out-of-order states, and asks
 // for a full `sync` after a version gap, a reconnect, or a deadline that passed without news.
+// Each state is handed on with `follows`: true only when it is the very next version after the
+// last one and not an answer to a sync, so the page animates only what it saw happen.
 
 const CLOSE_FORBIDDEN = 4403;
 const CLOSE_FLOOD = 4429;
@@ -7,7 +9,7 @@ const CLOSE_FLOOD = 4429;
 export class TableSocket {
   /**
    * @param {string} path       e.g. "/ws/tables/3/"
-   * @param {object} handlers   onState(state), onMessage(msg), onStatus("open"|"reconnecting"|"refused")
+   * @param {object} handlers   onState(state, {follows}), onMessage(msg), onStatus("open"|"reconnecting"|"refused")
    * @param {number} version    the version of the state the page was rendered with
    */
   constructor(path, handlers, version = 0) {
@@ -20,6 +22,7 @@ export class TableSocket {
     this.ws = null;
     this.stopped = false;
     this.lastSyncAt = 0;
+    this.syncing = false; // a sync was sent and no state has come since
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.reconnectNow() || this.sync();
@@ -78,8 +81,10 @@ export class TableSocket {
       const version = Number(msg.version) || 0;
       if (version < this.version) return; // an older state overtaken by a newer one
       const gap = this.version > 0 && version > this.version + 1;
+      const follows = !this.syncing && this.version > 0 && version === this.version + 1;
+      this.syncing = false;
       this.version = version;
-      this.handlers.onState?.(msg);
+      this.handlers.onState?.(msg, { follows });
       if (gap) this.sync(true);
       return;
     }
@@ -91,7 +96,7 @@ export class TableSocket {
     const now = Date.now();
     if (!force && now - this.lastSyncAt < 1000) return;
     this.lastSyncAt = now;
-    this.send({ type: "sync" });
+    if (this.send({ type: "sync" })) this.syncing = true;
   }
 
   /** Send one message; false when the socket is not open. */
