@@ -162,7 +162,10 @@ class Bot:
         message = self.decide(hand, pending, state["version"])
         if self.stats is not None:
             self.stats.sent(state["version"])
-        await self.send(message)
+        try:
+            await self.send(message)
+        except websockets.ConnectionClosed:
+            return  # the run is over and the socket closed while this bot was thinking
 
     def decide(self, hand: dict[str, Any], pending: Any, version: int) -> dict[str, Any]:
         """A loose, random but legal player."""

@@ -21,6 +21,7 @@ def database_sync_to_async(func: Any) -> Any:
     return _db_sync_to_async(func, thread_sensitive=False)
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.consumer import get_handler_name
 
 from . import presence, services
 from .clock import ensure_embedded_clock
@@ -55,6 +56,20 @@ class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     user: Any
     is_host: bool
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Hand ``message`` to its handler, without channels' ``aclose_old_connections``.
+
+        Channels hops to its single shared sync thread before every message to close stale
+        database connections: one thread switch per frame received and per group message
+        (six per action at a six-seat table), all queued on one thread. This consumer never
+        touches the database on the event loop: every query runs through
+        ``database_sync_to_async`` above, which closes old connections around each call.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
     cards_cache: tuple[tuple[int, int] | None, list[str]]
 
     async def connect(self) -> None:
