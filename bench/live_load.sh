@@ -2,11 +2,15 @@
 # Live-play load benchmark: N Daphne processes + the clock on PostgreSQL and Redis, then
 # `manage.py loadtest` against them. Usage:
 #   bash bench/live_load.sh TABLES PLAYERS HANDS THINK [DAPHNES]
-# Prints the loadtest's progress and its final JSON line. Uses the database pokerclub_liveload
+# Prints the loadtest's progress and its final JSON line (TIMED=1: see bench/timed_asgi.py;
+# the servers' logs are /tmp/bench-daphne-N.log). Uses the database pokerclub_liveload
 # (re-created) on 127.0.0.1:5432 and Redis db 2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLES=${1:-100} PLAYERS=${2:-6} HANDS=${3:-10} THINK=${4:-1.0} DAPHNES=${5:-2}
+# TIMED=1: the servers log where an action's time goes every 10 s (bench/timed_asgi.py)
+APP=pokerclub.asgi:application
+if [ "${TIMED:-0}" = 1 ]; then APP=bench.timed_asgi:application; fi
 PY=.venv/bin/python
 export DATABASE_URL=postgres://postgres@127.0.0.1:5432/pokerclub_liveload
 export REDIS_URL=redis://127.0.0.1:6379/2
@@ -20,7 +24,7 @@ trap 'kill "${pids[@]}" 2>/dev/null; sleep 1; kill -9 "${pids[@]}" 2>/dev/null |
 urls=()
 for i in $(seq 1 "$DAPHNES"); do
   port=$((8200 + i))
-  $PY -m daphne -b 127.0.0.1 -p $port pokerclub.asgi:application >/tmp/bench-daphne-$i.log 2>&1 &
+  $PY -m daphne -b 127.0.0.1 -p $port "$APP" >/tmp/bench-daphne-$i.log 2>&1 &
   pids+=($!)
   urls+=("http://127.0.0.1:$port")
 done

@@ -91,10 +91,13 @@ class Table(models.Model):
     )
     hand_count = models.PositiveIntegerField(default=0)
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # deadline and next_hand_at change with nearly every action: they are not indexed, so
+    # PostgreSQL can update the row in place (a HOT update, pruned without VACUUM); the clock
+    # scans the open tables instead (tables.clock.due_tables). See migration 0006.
+    deadline = models.DateTimeField(null=True, blank=True)
     deadline_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     time_bank_in_use = models.BooleanField(default=False)
-    next_hand_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    next_hand_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "pk"]

@@ -1,0 +1,101 @@
+"""The project's ASGI application with latency probes, for bench/live_load.sh (TIMED=1).
+
+Each server process writes, every 10 s, percentiles of where an action's time goes:
+
+* ``wait``: from the frame arriving on the socket to ``services.act`` starting in a worker
+  thread (the executor's queue and the thread hop);
+* ``act``: ``services.act`` itself (the transaction: locks, writes, projection, commit);
+* ``fanout``: from the state being built (just before commit) to this process writing it to
+  one socket (commit, Redis group send and receive, the consumer's dispatch).
+
+Nothing here changes behaviour; the probes wrap the real functions.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+import sys
+import threading
+import time
+
+from pokerclub.asgi import application  # noqa: F401  (the app Daphne serves)
+from tables import consumers, projection, services
+
+_received: contextvars.ContextVar[float] = contextvars.ContextVar("received", default=0.0)
+_samples: dict[str, list[float]] = {"wait": [], "act": [], "fanout": []}
+_lock = threading.Lock()
+
+
+def _add(kind: str, seconds: float) -> None:
+    with _lock:
+        _samples[kind].append(seconds * 1000)
+
+
+def _report() -> None:
+    while True:
+        time.sleep(10)
+        with _lock:
+            taken = {k: sorted(v) for k, v in _samples.items()}
+            for v in _samples.values():
+                v.clear()
+        parts = []
+        for kind, values in taken.items():
+            if values:
+                n = len(values)
+                pick = lambda q: values[min(n - 1, int(q * n))]  # noqa: E731
+                parts.append(f"{kind} n={n} p50={pick(0.5):.1f} p95={pick(0.95):.1f} "
+                             f"p99={pick(0.99):.1f} max={values[-1]:.1f}")
+        print(f"[timing pid {os.getpid()}] " + " | ".join(parts), file=sys.stderr, flush=True)
+
+
+threading.Thread(target=_report, daemon=True).start()
+if os.environ.get("SWITCH_INTERVAL"):  # an experiment: the GIL switch interval, seconds
+    sys.setswitchinterval(float(os.environ["SWITCH_INTERVAL"]))
+
+_receive = consumers.TableConsumer.receive
+
+
+async def receive(self, text_data=None, bytes_data=None):  # type: ignore[no-untyped-def]
+    _received.set(time.time())
+    await _receive(self, text_data, bytes_data)
+
+
+consumers.TableConsumer.receive = receive
+
+_act = services.act
+
+
+def act(*args, **kwargs):  # type: ignore[no-untyped-def]
+    start = time.time()
+    if _received.get():
+        _add("wait", start - _received.get())
+    try:
+        return _act(*args, **kwargs)
+    finally:
+        _add("act", time.time() - start)
+
+
+services.act = act
+
+_public_message = projection.public_message
+
+
+def public_message(public):  # type: ignore[no-untyped-def]
+    message = _public_message(public)
+    message["t0"] = time.time()
+    return message
+
+
+projection.public_message = public_message
+
+_send_state = consumers.TableConsumer._send_state
+
+
+async def send_state(self, message):  # type: ignore[no-untyped-def]
+    await _send_state(self, message)
+    if "t0" in message:
+        _add("fanout", time.time() - message["t0"])
+
+
+consumers.TableConsumer._send_state = send_state
