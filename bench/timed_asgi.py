@@ -6,7 +6,9 @@ Each server process writes, every 10 s, percentiles of where an action's time go
   thread (the executor's queue and the thread hop);
 * ``act``: ``services.act`` itself (the transaction: locks, writes, projection, commit);
 * ``fanout``: from the state being built (just before commit) to this process writing it to
-  one socket (commit, Redis group send and receive, the consumer's dispatch).
+  one socket (commit, Redis group send and receive, the consumer's dispatch);
+* ``e2e``: from the action's frame arriving to its state being written to one socket (only
+  in the process that received the action, for its own sockets of that table).
 
 Nothing here changes behaviour; the probes wrap the real functions.
 """
@@ -14,6 +16,7 @@ Nothing here changes behaviour; the probes wrap the real functions.
 from __future__ import annotations
 
 import contextvars
+import gc
 import os
 import sys
 import threading
@@ -23,7 +26,7 @@ from pokerclub.asgi import application  # noqa: F401  (the app Daphne serves)
 from tables import consumers, projection, services
 
 _received: contextvars.ContextVar[float] = contextvars.ContextVar("received", default=0.0)
-_samples: dict[str, list[float]] = {"wait": [], "act": [], "fanout": []}
+_samples: dict[str, list[float]] = {"wait": [], "act": [], "fanout": [], "e2e": [], "gc2": []}
 _lock = threading.Lock()
 
 
@@ -46,10 +49,28 @@ def _report() -> None:
                 pick = lambda q: values[min(n - 1, int(q * n))]  # noqa: E731
                 parts.append(f"{kind} n={n} p50={pick(0.5):.1f} p95={pick(0.95):.1f} "
                              f"p99={pick(0.99):.1f} max={values[-1]:.1f}")
+        objects = len(gc.get_objects())
+        parts.append(f"objects={objects} frozen={gc.get_freeze_count()} counts={gc.get_count()}")
         print(f"[timing pid {os.getpid()}] " + " | ".join(parts), file=sys.stderr, flush=True)
 
 
 threading.Thread(target=_report, daemon=True).start()
+_gc_started = [0.0]
+
+
+def _gc_probe(phase: str, info: dict) -> None:  # type: ignore[type-arg]
+    """``gc2``: each full (generation 2) collection's pause."""
+    if info.get("generation") != 2:
+        return
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+    else:
+        _samples["gc2"].append((time.perf_counter() - _gc_started[0]) * 1000)
+        print(f"[gc pid {os.getpid()}] full collection {_samples['gc2'][-1]:.1f} ms, "
+              f"collected {info.get('collected')}", file=sys.stderr, flush=True)
+
+
+gc.callbacks.append(_gc_probe)
 if os.environ.get("SWITCH_INTERVAL"):  # an experiment: the GIL switch interval, seconds
     sys.setswitchinterval(float(os.environ["SWITCH_INTERVAL"]))
 
@@ -84,6 +105,8 @@ _public_message = projection.public_message
 def public_message(public):  # type: ignore[no-untyped-def]
     message = _public_message(public)
     message["t0"] = time.time()
+    if _received.get():
+        message["t_recv"] = _received.get()
     return message
 
 
@@ -96,6 +119,8 @@ async def send_state(self, message):  # type: ignore[no-untyped-def]
     await _send_state(self, message)
     if "t0" in message:
         _add("fanout", time.time() - message["t0"])
+    if "t_recv" in message:
+        _add("e2e", time.time() - message["t_recv"])
 
 
 consumers.TableConsumer._send_state = send_state

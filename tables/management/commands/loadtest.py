@@ -13,6 +13,7 @@ run`` starts one) to deal the hands. The last line printed is one JSON object.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 import json
 import random
 import secrets
@@ -154,6 +155,7 @@ class Command(BaseCommand):
         lat = [x for s in all_stats for x in s.latencies_ms]
         actions = sum(s.actions for s in all_stats)
         errors = sum(len(b.errors) for _, b in bots)
+        error_codes = Counter(e.get("code") for _, b in bots for e in b.errors)
         await sync_to_async(lambda: None)()
         return {
             "tables": len(world),
@@ -166,6 +168,7 @@ class Command(BaseCommand):
             "p99_ms": round(percentile(lat, 99), 1),
             "mean_ms": round(statistics.fmean(lat), 1) if lat else 0,
             "errors": errors,
+            "error_codes": dict(error_codes),
             "seconds": round(elapsed, 1),
             "think": opts["think"],
         }
