@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import timedelta
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -45,7 +44,7 @@ _last_history = 0.0
 
 def record_history(every: float = 1.0) -> int:
     """At most every ``every`` seconds: write the history rows (one per player) of hands
-    finished in the last day that have none yet. The clock does it, not the action that
+    finished that have none yet (Hand.history_recorded). The clock does it, not the action that
     ends the hand, so players get the result without waiting for it and the server
     processes spend no time on it; a crash loses nothing, since the rows derive from the
     hand's record. Returns how many hands it recorded."""
@@ -60,7 +59,8 @@ def record_history(every: float = 1.0) -> int:
         return 0
     _last_history = now
     try:
-        return backfill(Hand.objects.filter(ended_at__gte=timezone.now() - timedelta(days=1)))
+        # only the few hands still to record: a partial index (Hand.history_recorded)
+        return backfill(Hand.objects.filter(history_recorded=False, ended_at__isnull=False))
     except Exception:
         log.exception("recording the history failed")
         return 0

@@ -221,11 +221,21 @@ class Hand(models.Model):
     final_state = models.JSONField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     rake = models.PositiveBigIntegerField(default=0)
+    history_recorded = models.BooleanField(
+        default=False, help_text="Its history rows (HandPlayer) are written."
+    )
 
     class Meta:
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_per_table")
+        ]
+        indexes = [
+            # the clock's "hands whose history is still to write": only those are indexed
+            models.Index(
+                fields=["ended_at"], name="hand_history_pending",
+                condition=Q(history_recorded=False),
+            )
         ]
 
 

@@ -71,11 +71,14 @@ def player_rows(replayed: ReplayedHand) -> list[dict[str, Any]]:
 
 
 def record_hand(hand: Hand, replayed: ReplayedHand | None = None) -> list[HandPlayer]:
-    """(Re)write the hand's :class:`HandPlayer` rows. Idempotent."""
+    """(Re)write the hand's :class:`HandPlayer` rows and mark it recorded. Idempotent."""
     replayed = replayed or replay(hand)
     table = hand.table
     users = {p["seat"]: (p.get("user_id"), p.get("name", "")) for p in hand.players}
     HandPlayer.objects.filter(hand=hand).delete()
+    if not hand.history_recorded:
+        hand.history_recorded = True
+        Hand.objects.filter(pk=hand.pk).update(history_recorded=True)
     rows = [
         HandPlayer(
             hand=hand,

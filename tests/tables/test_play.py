@@ -348,9 +348,14 @@ def test_the_clock_writes_a_finished_hands_history_rows(heads_up):
     assert clock.record_history() == 1
     rows = dict(HandPlayer.objects.values_list("seat", "net"))
     assert rows == {seat: -1, next(n for n in (1, 4) if n != seat): 1}
-    HandPlayer.objects.all().delete()
+    assert Hand.objects.get(table=table).history_recorded
     clock._last_history = 0.0
-    clock.record_history()
+    assert clock.record_history() == 0  # recorded hands are not looked at again
+    # rows lost (the hand is marked as not recorded): the clock writes them again
+    HandPlayer.objects.all().delete()
+    Hand.objects.update(history_recorded=False)
+    clock._last_history = 0.0
+    assert clock.record_history() == 1
     assert dict(HandPlayer.objects.values_list("seat", "net")) == rows
 
 
