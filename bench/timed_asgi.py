@@ -71,6 +71,8 @@ def _gc_probe(phase: str, info: dict) -> None:  # type: ignore[type-arg]
 
 
 gc.callbacks.append(_gc_probe)
+if os.environ.get("GC_THRESHOLDS"):  # an experiment: "700,10,10" is CPython's default
+    gc.set_threshold(*(int(x) for x in os.environ["GC_THRESHOLDS"].split(",")))
 if os.environ.get("SWITCH_INTERVAL"):  # an experiment: the GIL switch interval, seconds
     sys.setswitchinterval(float(os.environ["SWITCH_INTERVAL"]))
 
