@@ -202,6 +202,7 @@ def hand_config(
     show_all: bool = False,
     rake_bps: int = 0,
     rake_cap: int | None = None,
+    paced_runout: bool = False,
 ) -> HandConfig:
     """The :class:`engine.hand.HandConfig` of a planned hand with the table's settings."""
     return HandConfig(
@@ -219,6 +220,7 @@ def hand_config(
         show_all=show_all,
         rake_bps=rake_bps,
         rake_cap=rake_cap,
+        paced_runout=paced_runout,
     )
 
 

@@ -15,6 +15,8 @@ from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
 from engine.hand import equities as engine_equities
 from engine.hand import pots as engine_pots
 from engine.hand import Structure as EngineStructure
+from engine.table import HandPlan
+from engine.table import hand_config as plan_config
 
 from . import handlog
 from .models import Table
@@ -22,32 +24,23 @@ from .models import Table
 STREETS = ("preflop", "flop", "turn", "river")
 
 
-def hand_config(
-    table: Table,
-    seats: list[int],
-    stacks: list[int],
-    button: int,
-    posting: tuple[int, ...] = (),
-    straddle: bool = False,
-) -> HandConfig:
-    rake_bps = int((Decimal(table.rake_percent) * 100).to_integral_value())
-    # a live table deals an all-in board street by street (0 ms: all at once)
-    return HandConfig(
-        seats=tuple(seats),
-        stacks=tuple(stacks),
-        button=button,
+def hand_config(table: Table, plan: HandPlan, straddle: bool = False) -> HandConfig:
+    """The engine's config of a planned hand with the table's settings
+    (:func:`engine.table.hand_config`)."""
+    return plan_config(
+        plan,
         small_blind=table.small_blind,
         big_blind=table.big_blind,
         structure=EngineStructure(table.structure),
         ante=0 if table.big_blind_ante else table.ante,
         big_blind_ante=table.ante if table.big_blind_ante else 0,
         straddle=straddle,
-        posting=posting,
         run_it_twice_allowed=table.run_it_twice_allowed,
         show_all=table.show_all_called,
-        paced_runout=settings.RUNOUT_STEP_MS > 0,
-        rake_bps=rake_bps,
+        rake_bps=int((Decimal(table.rake_percent) * 100).to_integral_value()),
         rake_cap=table.rake_cap or None,
+        # a live table deals an all-in board street by street (0 ms: all at once)
+        paced_runout=settings.RUNOUT_STEP_MS > 0,
     )
 
 

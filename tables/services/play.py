@@ -145,10 +145,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         return fields
     dealt = [s for s in seats if s.number in plan.seats]
     button = plan.button
-    config = hand_config(
-        table, list(plan.seats), list(plan.stacks), button, posting=plan.posting,
-        straddle=_straddles(table, dealt, plan),
-    )
+    config = hand_config(table, plan, straddle=_straddles(table, dealt, plan))
     state, events = start_hand(config, seed=new_seed())
     table.hand_log = []
     _log(table, dealt, events)
