@@ -8,27 +8,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-
 from engine.cards import card_str
 from engine.equity import all_in_equity, sampled_equity
-from engine.hand import (
-    ActionTaken,
-    AntePosted,
-    BlindPosted,
-    BoardDealt,
-    Event,
-    HandMucked,
-    HandNamed,
-    HandShown,
-    HandState,
-    HoleCardsDealt,
-    PotAwarded,
-    RakeTaken,
-    RunItTwiceDecided,
-    UncalledBetReturned,
-)
+from engine.hand import HandState, HoleCardsDealt
 from engine.hand import pots as engine_pots
 
+from .. import handlog
 from .replay import ReplayedHand
 
 PREFLOP_SAMPLES = 20_000
@@ -39,53 +24,17 @@ def _cards(cards: Any) -> list[str]:
     return [card_str(c) for c in cards]
 
 
-def describe(event: Event, names: dict[int, str], fmt: Any, me: int | None) -> str | None:
-    """One line of what happened, or ``None`` for events that say nothing to a viewer."""
-    def who(seat: int) -> str:
-        return names.get(seat, f"Seat {seat}")
-
-    if isinstance(event, AntePosted):
-        return f"{who(event.seat)} posts the {'big blind ' if event.big_blind_ante else ''}ante {fmt(event.amount)}"
-    if isinstance(event, BlindPosted):
-        kind = event.blind.replace("_", " ")
-        return f"{who(event.seat)} posts {kind} {fmt(event.amount)}" + (" (all-in)" if event.all_in else "")
-    if isinstance(event, HoleCardsDealt):
-        return f"You are dealt {' '.join(_cards(event.cards))}" if event.seat == me else None
-    if isinstance(event, ActionTaken):
-        name = who(event.seat)
-        all_in = " (all-in)" if event.all_in else ""
-        if event.action in ("fold", "check"):
-            return f"{name} {event.action}s"
-        if event.action == "call":
-            return f"{name} calls {fmt(event.added)}{all_in}"
-        if event.action in ("bet", "raise"):
-            verb = "bets" if event.action == "bet" else "raises to"
-            return f"{name} {verb} {fmt(event.amount)}{all_in}"
-        if event.action == "run_twice":
-            return f"{name} {'agrees' if event.amount else 'declines'} to run it twice"
-    if isinstance(event, UncalledBetReturned):
-        return f"{fmt(event.amount)} uncalled returned to {who(event.seat)}"
-    if isinstance(event, RunItTwiceDecided):
-        return "The board is run twice" if event.runs == 2 else None
-    if isinstance(event, BoardDealt):
-        run = " (second run)" if event.board_index else ""
-        return f"{event.street.capitalize()}{run}: {' '.join(_cards(event.cards))}"
-    if isinstance(event, HandShown):
-        named = f" ({' / '.join(event.names)})" if event.names else ""
-        return f"{who(event.seat)} shows {' '.join(_cards(event.cards))}{named}"
-    if isinstance(event, HandNamed):
-        return f"{who(event.seat)} has {' / '.join(event.names)}"
-    if isinstance(event, HandMucked):
-        return f"{who(event.seat)} mucks"
-    if isinstance(event, RakeTaken):
-        return f"Rake {fmt(event.amount)}"
-    if isinstance(event, PotAwarded):
-        pot = "the pot" if event.pot_index == 0 else f"side pot {event.pot_index}"
-        board = f" on run {event.board_index + 1}" if event.board_index else ""
-        parts = [f"{who(s)} wins {fmt(a)}" for s, a in zip(event.winners, event.shares, strict=True) if a]
-        named = f" with {event.hand_name}" if event.hand_name else ""
-        return f"{', '.join(parts)} from {pot}{board}{named}"
-    return None
+def _lines(events: Any, names: dict[int, str], fmt: Any, me: int | None) -> list[str]:
+    """What happened, in the live table's words (:func:`tables.handlog.lines`), with the
+    viewer's own hole cards (R4.3: nobody else's)."""
+    out: list[str] = []
+    for event in events:
+        if isinstance(event, HoleCardsDealt):
+            if event.seat == me:
+                out.append(f"You are dealt {' '.join(_cards(event.cards))}")
+        elif not event.secret:
+            out.extend(line["text"] for line in handlog.lines([event], names, fmt))
+    return out
 
 
 @lru_cache(maxsize=512)
@@ -113,8 +62,7 @@ def steps(replayed: ReplayedHand, viewer_seat: int | None, fmt: Any) -> list[dic
     out = []
     for step in replayed.steps:
         state = step.state
-        lines = [describe(e, names, fmt, viewer_seat) for e in step.events
-                 if not e.secret or getattr(e, "seat", None) == viewer_seat]
+        lines = _lines(step.events, names, fmt, viewer_seat)
         seats = {}
         for i, seat in enumerate(state.seats):
             visible = seat == viewer_seat or state.shown[i]
@@ -131,7 +79,7 @@ def steps(replayed: ReplayedHand, viewer_seat: int | None, fmt: Any) -> list[dic
             }
         eq = equities(state)
         out.append({
-            "lines": [line for line in lines if line],
+            "lines": lines,
             "street": "finished" if state.is_finished else state.street.label,
             "boards": [_cards(b) for b in state.boards],
             "pot": 0 if state.is_finished else state.pot_total,
@@ -147,4 +95,4 @@ def steps(replayed: ReplayedHand, viewer_seat: int | None, fmt: Any) -> list[dic
     return out
 
 
-__all__ = ["describe", "equities", "steps"]
+__all__ = ["equities", "steps"]
