@@ -91,42 +91,47 @@ class Bot:
             await self.send({"type": "sit", "seat": self.seat, "amount": self.buy_in})
 
     async def run(self, stop: asyncio.Event, max_hands: int | None = None) -> None:
-        """Read messages and act on this bot's turns until ``stop`` is set."""
-        reader = asyncio.create_task(self._read(stop, max_hands))
+        """Read messages and act on this bot's turns until ``stop`` is set or the socket
+        closes. One reader per socket, no timer per message: with hundreds of bots in one
+        process the generator's own event loop must stay light, or its lag is measured as
+        the server's latency."""
+        reader = asyncio.create_task(self._read())
+        stopper = asyncio.create_task(stop.wait())
         try:
-            await reader
+            await asyncio.wait({reader, stopper}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             reader.cancel()
+            stopper.cancel()
+        if reader.done() and not reader.cancelled() and reader.exception() is not None:
+            raise reader.exception()  # type: ignore[misc]
 
-    async def _read(self, stop: asyncio.Event, max_hands: int | None) -> None:
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(self.ws.recv(), timeout=0.5)
-            except TimeoutError:
-                continue
-            except websockets.ConnectionClosed:
-                return
-            message = json.loads(raw)
-            if self.keep_messages:
-                self.messages.append(message)
-            kind = message.get("type")
-            if kind == "error":
-                self.errors.append(message)
-                if message["code"] in ("stale_version", "not_your_turn"):
-                    await self.send({"type": "sync"})
-                continue
-            if kind != "state":
-                continue
-            if self.versions and message["version"] > self.versions[-1] + 1:
-                pass  # a gap: the state is complete anyway; nothing to repair for a bot
-            self.versions.append(message["version"])
-            self.state = message
-            if self.stats is not None:
-                self.stats.received(self.bot_id, message["version"])
-            hand = message.get("hand")
-            if hand:
-                self.hands_seen.add(hand["number"])
-            await self._maybe_rebuy(message)
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                await self._on_message(json.loads(raw))
+        except websockets.ConnectionClosed:
+            return
+
+    async def _on_message(self, message: dict[str, Any]) -> None:
+        if self.keep_messages:
+            self.messages.append(message)
+        kind = message.get("type")
+        if kind == "error":
+            self.errors.append(message)
+            if message["code"] in ("stale_version", "not_your_turn"):
+                await self.send({"type": "sync"})
+            return
+        if kind != "state":
+            return
+        self.versions.append(message["version"])
+        self.state = message
+        if self.stats is not None:
+            self.stats.received(self.bot_id, message["version"])
+        hand = message.get("hand")
+        if hand:
+            self.hands_seen.add(hand["number"])
+        await self._maybe_rebuy(message)
+        if hand and not hand["finished"] and hand["to_act"] is not None and hand["to_act"] == message["you"]["seat"]:
             asyncio.ensure_future(self._maybe_act(message))
 
     async def _maybe_rebuy(self, state: dict[str, Any]) -> None:
