@@ -13,6 +13,7 @@ With ``DEBUG=0`` and real values set, ``manage.py check --deploy`` reports no is
 from __future__ import annotations
 
 import os
+from typing import Any
 from pathlib import Path
 
 import dj_database_url
@@ -125,13 +126,28 @@ AUTH_USER_MODEL = "pokerclub.User"
 
 # --- Channel layer ----------------------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
+REDIS_LAYER = os.environ.get("REDIS_LAYER", "pubsub")
+"""Which of channels-redis's layers carries the broadcasts: ``pubsub`` (Redis pub/sub, one
+PUBLISH per table change, delivered once to each server process, which fans it out to its
+sockets) or ``core`` (lists and sorted sets per process). Both deliver at most once; clients
+resync on a version gap (docs/protocol.md). Pub/sub halves the broadcast's latency under load
+(docs/benchmarks.md)."""
+
+
+def redis_channel_layer(kind: str, url: str) -> dict[str, Any]:
+    """The CHANNEL_LAYERS entry of a Redis layer of ``kind`` (REDIS_LAYER) at ``url``."""
+    if kind == "pubsub":
+        return {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [url]}}
+    if kind == "core":
+        return {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+            "CONFIG": {"hosts": [url], "capacity": 1500, "expiry": 30},
         }
-    }
+    raise ImproperlyConfigured(f"REDIS_LAYER must be 'pubsub' or 'core', not {kind!r}.")
+
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_LAYER, REDIS_URL)}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

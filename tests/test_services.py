@@ -80,14 +80,25 @@ SENDER = textwrap.dedent(
 )
 
 
-def test_redis_channel_layer_carries_a_group_message_from_another_process():
+@pytest.mark.parametrize(
+    "redis_layer, backend", [("pubsub", "RedisPubSubChannelLayer"), ("core", "RedisChannelLayer")]
+)
+def test_redis_channel_layer_carries_a_group_message_from_another_process(
+    redis_layer, backend, monkeypatch, settings
+):
     if not os.environ.get("REDIS_URL"):
         require_service("Redis", "REDIS_URL is not set")
-    from channels.layers import get_channel_layer
+    from channels.layers import channel_layers, get_channel_layer
+
+    monkeypatch.setenv("REDIS_LAYER", redis_layer)  # the sender's settings read it
+    from pokerclub.settings import redis_channel_layer
+
+    config = redis_channel_layer(redis_layer, os.environ["REDIS_URL"])
+    settings.CHANNEL_LAYERS = {"default": config}
 
     async def scenario():
         layer = get_channel_layer()
-        assert type(layer).__name__ == "RedisChannelLayer"
+        assert type(layer).__name__ == backend
         channel = await layer.new_channel()
         group = f"ci-{os.getpid()}"
         await layer.group_add(group, channel)
@@ -98,6 +109,10 @@ def test_redis_channel_layer_carries_a_group_message_from_another_process():
         await layer.flush()
         return message
 
+    try:
+        message = run_async(scenario)
+    finally:
+        channel_layers.backends.clear()
     message = run_async(scenario)
     assert message == {"type": "hello", "n": 42}
 
