@@ -8,8 +8,11 @@ per hand) to the public state and sends it. See docs/protocol.md.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+import weakref
+from collections import OrderedDict
 from typing import Any
 
 from channels.db import database_sync_to_async as _db_sync_to_async
@@ -26,7 +29,7 @@ from channels.consumer import get_handler_name
 from . import presence, services
 from .clock import ensure_embedded_clock
 from .errors import PlayError, PlayErrorCode
-from .projection import load_public_state, private_cards, public_message, viewer_frame
+from .projection import hole_cards_by_seat, load_public_state, public_message, viewer_frame
 from .services.chat import recent_chat
 from .services.common import group_name
 
@@ -37,6 +40,46 @@ FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
 
 CLOSE_NOT_MEMBER = 4403
 CLOSE_FLOOD = 4429
+
+
+class HoleCards:
+    """The hole cards of each table's current hand, fetched once per server process for all
+    of its sockets at that table, not once per socket (at every deal that was six thread
+    hand-offs and queries at once, enough to fill the worker pool in front of other tables'
+    actions). They stay in this process's memory; each socket takes its own seat's cards
+    alone. Futures belong to one event loop, so the cache is kept per loop."""
+
+    LIMIT = 1000  # tables remembered per process and loop
+
+    def __init__(self) -> None:
+        self._loops: weakref.WeakKeyDictionary[Any, OrderedDict[int, tuple[int, Any]]] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    async def of_seat(self, table_id: int, hand_number: int, seat: int) -> list[str]:
+        tables = self._loops.setdefault(asyncio.get_running_loop(), OrderedDict())
+        entry = tables.get(table_id)
+        if entry is not None and hand_number < entry[0]:
+            return []  # a later hand began: this one is over (as private_cards would say)
+        if entry is None or hand_number > entry[0]:
+            fetch = asyncio.ensure_future(
+                database_sync_to_async(hole_cards_by_seat)(table_id, hand_number)
+            )
+            entry = tables[table_id] = (hand_number, fetch)
+            while len(tables) > self.LIMIT:
+                tables.popitem(last=False)
+        else:
+            tables.move_to_end(table_id)
+        try:
+            holes = await asyncio.shield(entry[1])
+        except Exception:
+            if tables.get(table_id) is entry:
+                del tables[table_id]  # the next message asks again
+            raise
+        return holes.get(seat, [])
+
+
+hole_cards = HoleCards()
 
 
 def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
@@ -251,9 +294,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hand_number is not None and you_seat is not None:
             cached_number, cached = self.cards_cache
             if cached_number != (hand_number, you_seat):
-                cached = await database_sync_to_async(private_cards)(
-                    self.table_id, hand_number, you_seat
-                )
+                cached = await hole_cards.of_seat(self.table_id, hand_number, you_seat)
                 self.cards_cache = ((hand_number, you_seat), cached)
             cards = cached
         self.last_version = message["version"]

@@ -153,14 +153,22 @@ def load_public_state(table_id: int) -> dict[str, Any]:
 
 def private_cards(table_id: int, hand_number: int, seat_number: int) -> list[str]:
     """The hole cards of ``seat_number`` in hand ``hand_number`` — for that seat's player only."""
+    return hole_cards_by_seat(table_id, hand_number).get(seat_number, [])
+
+
+def hole_cards_by_seat(table_id: int, hand_number: int) -> dict[int, list[str]]:
+    """Every seat's hole cards in hand ``hand_number``, for the server's use only (each
+    viewer is given their own seat's entry alone); empty once that hand is over and the next
+    one began, whose own message will ask."""
     row = (
         Table.objects.filter(pk=table_id)
         .values_list("hand_count", "hand_state__seats", "hand_state__holes")
         .first()
     )
     if not row or row[0] != hand_number or row[1] is None:
-        return []  # that hand is over and the next one began: its own message will ask
-    return hole_cards_of({"seats": row[1], "holes": row[2]}, hand_number, seat_number)
+        return {}
+    state = {"seats": row[1], "holes": row[2]}
+    return {seat: hole_cards_of(state, hand_number, seat) for seat in row[1]}
 
 
 def private_cards_for_user(

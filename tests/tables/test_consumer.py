@@ -15,6 +15,7 @@ from channels.testing import WebsocketCommunicator
 
 from tables import services
 from tables.models import HandAction, Table
+from tables.play import hole_cards_of
 from tables.routing import websocket_urlpatterns
 from tests.tables.conftest import table_settings
 
@@ -211,7 +212,7 @@ async def test_full_hands_over_sockets_keep_secrets_and_agree_on_versions(setup,
 
     hands = await sync_to_async(lambda: {h.number: h for h in setup["table"].hands.all()})()
     owner_of = {c: u for c, u in zip(comms, users, strict=True)}
-    checked = 0
+    checked = own_checked = 0
     for comm, message in recorded:
         if message["type"] != "state" or not message["hand"]:
             continue
@@ -222,12 +223,18 @@ async def test_full_hands_over_sockets_keep_secrets_and_agree_on_versions(setup,
                 assert s["shown"], f"face-up cards of seat {s['number']} were never shown"
         if viewer is None:
             assert message["you"]["cards"] == []
+        elif message["you"]["cards"] and hand.final_state:
+            # a player's own cards are their seat's, never another's
+            assert message["you"]["cards"] == hole_cards_of(
+                hand.final_state, hand.number, message["you"]["seat"]
+            )
+            own_checked += 1
         if not message["hand"]["finished"]:
             assert message["hand"]["seed"] is None
             text = json.dumps(message)
             assert hand.seed == "" or hand.seed not in text
         checked += 1
-    assert checked > 20
+    assert checked > 20 and own_checked > 10
     # every player saw increasing versions
     for versions in seen.values():
         assert versions == sorted(versions)
@@ -314,3 +321,43 @@ async def test_others_see_whether_a_seated_player_is_connected(setup):
     state = await receive(spectator, "state")
     assert next(s for s in state["seats"] if s["number"] == 3)["connected"] is False
     await spectator.disconnect()
+
+
+async def test_each_player_gets_their_own_hole_cards_from_one_query_per_hand(setup, monkeypatch):
+    """At a deal every socket of a server process needs its player's cards: one query serves
+    them all (consumers.HoleCards), and each player still gets exactly their own two cards."""
+    from tables import consumers
+
+    queried = []
+    original = consumers.hole_cards_by_seat
+
+    def counting(table_id, hand_number):
+        queried.append(hand_number)
+        return original(table_id, hand_number)
+
+    monkeypatch.setattr(consumers, "hole_cards_by_seat", counting)
+    table = setup["table"]
+    users = setup["players"][:3]
+    for i, u in enumerate(users):
+        await sync_to_async(services.sit)(u, table.pk, i + 1, 100)
+    comms = [(await connect(u, table.pk))[0] for u in users]
+    spectator, _, _ = await connect(setup["member"], table.pk)
+    for c in [*comms, spectator]:
+        await drain(c)
+    t = await sync_to_async(Table.objects.get)(pk=table.pk)
+    assert await sync_to_async(services.handle_due)(
+        t.pk, t.version, now=t.next_hand_at + timedelta(milliseconds=1)
+    )
+    dealt = await sync_to_async(Table.objects.get)(pk=table.pk)
+    got = {}
+    for seat, c in enumerate(comms, start=1):
+        state = await receive(c, "state")
+        assert state["hand"]["number"] == 1 and state["you"]["seat"] == seat
+        got[seat] = state["you"]["cards"]
+        assert got[seat] == hole_cards_of(dealt.hand_state, 1, seat)
+    assert len({tuple(cards) for cards in got.values()}) == 3
+    assert all(len(cards) == 2 for cards in got.values())
+    assert (await receive(spectator, "state"))["you"]["cards"] == []
+    assert queried == [1]
+    for c in [*comms, spectator]:
+        await c.disconnect()
