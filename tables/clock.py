@@ -85,12 +85,15 @@ def tick(now: Any = None) -> int:
 _embedded: asyncio.Task[None] | None = None
 
 
-async def _run_embedded(interval: float) -> None:
+async def run_forever(interval: float) -> None:
+    """Tick, and sleep ``interval`` seconds whenever nothing was due. Each tick runs in a
+    worker thread; its broadcasts come back to this event loop, so they share its channel
+    layer connection (a sync caller without a loop would open one per broadcast)."""
     while True:
         try:
             changed = await database_sync_to_async(tick)()
         except Exception:  # keep ticking: the next scan retries
-            log.exception("embedded clock failed")
+            log.exception("clock tick failed")
             changed = 0
         if not changed:
             await asyncio.sleep(interval)
@@ -102,4 +105,4 @@ def ensure_embedded_clock() -> None:
     if not settings.EMBEDDED_CLOCK:
         return
     if _embedded is None or _embedded.done():
-        _embedded = asyncio.get_running_loop().create_task(_run_embedded(0.25))
+        _embedded = asyncio.get_running_loop().create_task(run_forever(0.25))

@@ -5,13 +5,12 @@ Run one or several copies; see tables/clock.py for how they stay exactly-once.
 
 from __future__ import annotations
 
-import time
+import asyncio
 from typing import Any
 
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
 
-from tables.clock import tick
+from tables.clock import run_forever, tick
 
 
 class Command(BaseCommand):
@@ -27,9 +26,6 @@ class Command(BaseCommand):
             return
         self.stdout.write(f"Table clock running (every {interval}s). Ctrl-C to stop.")
         try:
-            while True:
-                close_old_connections()
-                if tick() == 0:
-                    time.sleep(interval)
+            asyncio.run(run_forever(interval))
         except KeyboardInterrupt:
             pass
