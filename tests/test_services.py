@@ -113,8 +113,57 @@ def test_redis_channel_layer_carries_a_group_message_from_another_process(
         message = run_async(scenario)
     finally:
         channel_layers.backends.clear()
-    message = run_async(scenario)
     assert message == {"type": "hello", "n": 42}
+
+
+POOL_PROBE = textwrap.dedent(
+    """
+    import asyncio, django, os
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
+    django.setup()
+    from django.db import connections
+    from tables.consumers import database_sync_to_async
+    from tables.models import Table
+
+    async def consumer(done):
+        await database_sync_to_async(lambda: Table.objects.count())()
+        await done.wait()  # the socket stays open, its task and context alive
+
+    async def main():
+        done = asyncio.Event()
+        tasks = [asyncio.create_task(consumer(done)) for _ in range(30)]
+        await asyncio.sleep(1)
+        stats = await database_sync_to_async(lambda: connections["default"].pool.get_stats())()
+        done.set()
+        await asyncio.gather(*tasks)
+        print(stats["pool_size"], stats["pool_available"], stats["requests_num"])
+
+    asyncio.run(main())
+    """
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_socket_queries_give_their_connection_back_to_the_pool():
+    """30 open sockets that each made a query hold no database connection: each
+    ``database_sync_to_async`` call returns its connection to the pool (a consumer keeping
+    one would exhaust a pool of 20 at the 21st socket). Run as a server process runs it,
+    outside pytest's event loop and context."""
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "the connection pool needs PostgreSQL")
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "DB_POOL_MAX": "20",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", POOL_PROBE], env=env, capture_output=True, text=True,
+        cwd=settings.BASE_DIR, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    size, available, requests = (int(x) for x in result.stdout.split())
+    assert requests >= 30 and available == size  # every connection back in the pool
 
 
 def test_deploy_check_passes_with_debug_off_and_real_values():
