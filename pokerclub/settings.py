@@ -13,8 +13,8 @@ With ``DEBUG=0`` and real values set, ``manage.py check --deploy`` reports no is
 from __future__ import annotations
 
 import os
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured

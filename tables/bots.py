@@ -90,7 +90,7 @@ class Bot:
         if self.seat is not None and self.buy_in is not None:
             await self.send({"type": "sit", "seat": self.seat, "amount": self.buy_in})
 
-    async def run(self, stop: asyncio.Event, max_hands: int | None = None) -> None:
+    async def run(self, stop: asyncio.Event) -> None:
         """Read messages and act on this bot's turns until ``stop`` is set or the socket
         closes. One reader per socket, no timer per message: with hundreds of bots in one
         process the generator's own event loop must stay light, or its lag is measured as
@@ -131,8 +131,9 @@ class Bot:
         if hand:
             self.hands_seen.add(hand["number"])
         await self._maybe_rebuy(message)
-        if hand and not hand["finished"] and hand["to_act"] is not None and hand["to_act"] == message["you"]["seat"]:
-            asyncio.ensure_future(self._maybe_act(message))
+        mine = message["you"]["seat"]
+        if hand and not hand["finished"] and mine is not None and hand["to_act"] == mine:
+            asyncio.ensure_future(self._act(message))  # a task only on this bot's turn
 
     async def _maybe_rebuy(self, state: dict[str, Any]) -> None:
         mine = state["you"]["seat"]
@@ -147,15 +148,10 @@ class Bot:
             self._rebuying = True  # once: several states may arrive before it lands
             await self.send({"type": "top_up", "amount": state["table"]["max_buy_in"]})
 
-    async def _maybe_act(self, state: dict[str, Any]) -> None:
-        hand = state.get("hand")
-        mine = state["you"]["seat"]
-        if not hand or hand["finished"] or mine is None:
-            return
+    async def _act(self, state: dict[str, Any]) -> None:
+        """Decide on ``state``, where it is this bot's turn (once per state)."""
+        hand = state["hand"]
         pending = hand.get("pending")
-        my_turn = hand["to_act"] == mine
-        if not my_turn:
-            return
         key = (hand["number"], state["version"])
         if self._acting_on == key:
             return

@@ -2,8 +2,8 @@
 
 It knows who is connected, parses and checks the shape of each message, rate-limits, and
 hands the request to ``tables.services`` in a worker thread. It keeps no play state: on every
-``table.state`` group message it adds the viewer's own part (their hole cards, fetched once
-per hand) to the public state and sends it. See docs/protocol.md.
+``table.state`` group message it adds the viewer's own part (their hole cards, fetched once per
+hand and server process) to the public state and sends it. See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -70,8 +70,11 @@ class HoleCards:
                 tables.popitem(last=False)
         else:
             tables.move_to_end(table_id)
+        fetch = entry[1]
         try:
-            holes = await asyncio.shield(entry[1])
+            if not fetch.done():
+                await asyncio.shield(fetch)  # one socket leaving must not cancel the others'
+            holes = fetch.result()
         except Exception:
             if tables.get(table_id) is entry:
                 del tables[table_id]  # the next message asks again
@@ -113,7 +116,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
-    cards_cache: tuple[tuple[int, int] | None, list[str]]
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
@@ -123,7 +125,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NOT_MEMBER)
             return
         self.is_host = access
-        self.cards_cache = (None, [])
         self.tokens = float(RATE_CAPACITY)
         self.last_refill = time.monotonic()
         self.refused_in_row = 0
@@ -287,16 +288,12 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send_state(self, message: dict[str, Any]) -> None:
         """``message`` is a :func:`~tables.projection.public_message`; the viewer's own hole
-        cards are fetched once per hand and spliced in."""
+        cards (:class:`HoleCards`) are spliced in."""
         hand_number = message["hand"]
         you_seat = message["seats"].get(str(self.user.pk))
         cards: list[str] = []
         if hand_number is not None and you_seat is not None:
-            cached_number, cached = self.cards_cache
-            if cached_number != (hand_number, you_seat):
-                cached = await hole_cards.of_seat(self.table_id, hand_number, you_seat)
-                self.cards_cache = ((hand_number, you_seat), cached)
-            cards = cached
+            cards = await hole_cards.of_seat(self.table_id, hand_number, you_seat)
         self.last_version = message["version"]
         if you_seat != self.present_at:
             await self._presence(you_seat)

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils import timezone
 
 from .models import Seat, Table
-from .play import hand_view, hole_cards_of
+from .play import cards, hand_view
 
 
 def _iso(value: Any) -> str | None:
@@ -167,8 +167,7 @@ def hole_cards_by_seat(table_id: int, hand_number: int) -> dict[int, list[str]]:
     )
     if not row or row[0] != hand_number or row[1] is None:
         return {}
-    state = {"seats": row[1], "holes": row[2]}
-    return {seat: hole_cards_of(state, hand_number, seat) for seat in row[1]}
+    return {seat: cards(holes) for seat, holes in zip(row[1], row[2], strict=True)}
 
 
 def private_cards_for_user(

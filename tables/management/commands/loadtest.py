@@ -13,12 +13,12 @@ run`` starts one) to deal the hands. The last line printed is one JSON object.
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
 import json
 import random
 import secrets
 import statistics
 import time
+from collections import Counter
 from typing import Any
 from urllib.parse import urlparse
 
