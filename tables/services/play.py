@@ -120,13 +120,15 @@ def _log(table: Table, seats: list[Seat], events: list[Any]) -> None:
 
 def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     """Between hands: settle the last hand's leftovers and deal the next one if it can."""
-    fields = ["hand_state", "current_hand", "deadline", "deadline_seat", "next_hand_at"]
+    fields = ["hand_state", "hand_players", "current_hand", "deadline", "deadline_seat",
+              "next_hand_at"]
     cash_out_leavers(table, seats)
     fields += apply_pending_settings(table, seats)
     seats = [s for s in seats if s.pk is not None]
     table.next_hand_at = None
     table.deadline = None
     table.deadline_seat = None
+    table.hand_players = {}
     if table.close_requested:
         finish_closing(table, seats)
         table.hand_state = None
@@ -170,6 +172,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         seat.owes_big_blind = True
         seat.save(update_fields=["owes_big_blind"])
     table.current_hand = hand
+    table.hand_players = {str(s.number): s.user_id for s in dealt}
     table.button_seat = button
     table.hand_state = state.to_json()
     _set_clock(table, seats, state, now)
