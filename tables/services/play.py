@@ -267,7 +267,7 @@ def _after_engine(table: Table, seats: list[Seat], state: HandState, now: Any) -
     fields = ["hand_state", "deadline", "deadline_seat", "time_bank_in_use", "next_hand_at",
               "hand_log", "decision_version"]
     if state.is_finished:
-        _finish_hand(table, seats, state, now)
+        fields += _finish_hand(table, seats, state, now)
     else:
         _set_clock(table, seats, state, now)
     return fields
@@ -290,8 +290,10 @@ def _set_clock(table: Table, seats: list[Seat], state: HandState, now: Any) -> N
     table.deadline_seat = legal.seat
 
 
-def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) -> None:
-    """Final stacks back to the seats, the hand's record completed, rake to the ledger."""
+def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) -> list[str]:
+    """Final stacks back to the seats, the hand's record completed, rake to the ledger; a
+    pause or a close the host asked for during the hand happens now (R16.3). Returns the
+    table fields it changed beyond the hand's own."""
     final = state.stacks_by_seat()
     changed = []
     for seat in seats:
@@ -323,8 +325,15 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     table.deadline_seat = None
     table.next_hand_at = None
     cash_out_leavers(table, seats)  # top-ups, sit-outs and departures take effect now (R16)
-    # the finished state stays for display; the next hand is scheduled a few seconds out
-    schedule_next_hand(table, seats, now)
+    # the finished state stays for display
+    if table.close_requested:
+        finish_closing(table, seats)  # everyone was cashed out just above
+        return ["status"]
+    if table.pause_requested:
+        table.status = Table.Status.PAUSED
+        return ["status"]
+    schedule_next_hand(table, seats, now)  # a few seconds out
+    return []
 
 
 def _commit(table: Table, seats: list[Seat], fields: list[str], state: HandState) -> None:
