@@ -39,7 +39,13 @@ from ..models import Hand, HandAction
 
 
 class ReplayError(Exception):
-    """The hand cannot be replayed: it is not finished, or its record is inconsistent."""
+    """The hand cannot be replayed: it is not finished, or its record is inconsistent.
+    The message names the hand (:func:`describe`); ``reason`` is the rest of it."""
+
+    def __init__(self, hand: Hand, reason: str) -> None:
+        super().__init__(f"{describe(hand)}: {reason}")
+        self.hand = hand
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -144,7 +150,7 @@ def replay(hand: Hand, actions: Iterable[HandAction | RecordedAction] | None = N
     were prefetched. Raises :class:`ReplayError` for a hand that is not finished.
     """
     if not hand.seed:
-        raise ReplayError(f"{describe(hand)} is not finished: its seed is not revealed yet")
+        raise ReplayError(hand, "it is not finished: its seed is not revealed yet")
     if actions is None:
         actions = hand.actions.order_by("sequence")
     recorded = [a if isinstance(a, RecordedAction) else RecordedAction.of(a) for a in actions]
@@ -170,15 +176,15 @@ def replay_record(
             continue
         action = next(recorded, None)
         if action is None:
-            raise ReplayError(f"{describe(hand)}: the recorded actions do not finish the hand")
+            raise ReplayError(hand, "the recorded actions do not finish the hand")
         try:
             state, events = apply(state, Action(ActionKind(action.kind), action.seat, action.amount))
         except Exception as error:  # an inconsistent record: say which hand and action
-            raise ReplayError(f"{describe(hand)}: {action} does not replay: {error}") from error
+            raise ReplayError(hand, f"{action} does not replay: {error}") from error
         steps.append(Step(action, state, tuple(events)))
     extra = next(recorded, None)
     if extra is not None:
-        raise ReplayError(f"{describe(hand)}: {extra} is recorded after the end of the hand")
+        raise ReplayError(hand, f"{extra} is recorded after the end of the hand")
     return ReplayedHand(hand, tuple(steps))
 
 
