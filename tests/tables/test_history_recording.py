@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tables import clock, services
 from tables.history.summary import record_due, retry_delay
 from tables.models import Hand, HandAction, HandPlayer
+from tests.conftest import require_service
 from tests.tables.test_play import deal, fresh, heads_up, to_act, user_at  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -106,6 +108,8 @@ def test_the_clocks_query_reads_only_the_pending_hands_through_the_partial_index
 ):
     """Thousands of recorded hands, one pending: the query the clock runs each second
     goes through the partial index ``hand_history_due``, never a scan of every hand."""
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "the query plan is PostgreSQL's")
     table = heads_up
     [pending] = play_folds(table, 1)
     Hand.objects.bulk_create(
@@ -125,6 +129,39 @@ def test_the_clocks_query_reads_only_the_pending_hands_through_the_partial_index
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert "hand_history_due" in plan, plan
     assert "Seq Scan on tables_hand" not in plan, plan
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_another_clock_is_recording_is_skipped_not_marked(heads_up):  # noqa: F811
+    """Two clocks at once: the hand whose row one of them holds is left to it (no second
+    set of rows, no failure marked); once it is free it is recorded."""
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "row locks need PostgreSQL")
+    [hand] = play_folds(heads_up, 1)
+    locked, release = threading.Event(), threading.Event()
+
+    def other_clock() -> None:
+        try:
+            with transaction.atomic():
+                Hand.objects.select_for_update().get(pk=hand.pk)
+                locked.set()
+                release.wait(30)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=other_clock)
+    thread.start()
+    try:
+        assert locked.wait(30)
+        assert record_due() == 0
+        hand.refresh_from_db()
+        assert not hand.history_recorded and hand.history_attempts == 0
+        assert hand.history_error == "" and hand.history_retry_at is None
+    finally:
+        release.set()
+        thread.join(30)
+    assert record_due() == 1
+    assert HandPlayer.objects.filter(hand=hand).count() == 2
 
 
 # --- exports -------------------------------------------------------------------------------
