@@ -14,6 +14,7 @@ from tables import clock, services
 from tables.history.replay import replay
 from tables.history.summary import backfill
 from tables.models import Hand, HandAction, HandPlayer, Seat, Table
+from tests.tables.history_helpers import URLS
 from tests.tables.test_play import deal, fresh, play_randomly, to_act, user_at
 
 pytestmark = pytest.mark.django_db
@@ -69,9 +70,10 @@ def six_chips_on_the_button_heads_up(make_table, players) -> tuple[Table, Seat]:
     return fresh(table), short_seat
 
 
+@pytest.mark.urls(URLS)
 @pytest.mark.parametrize("step_ms", [1500, 0], ids=["paced", "at-once"])
 def test_a_hand_all_in_from_the_blinds_replays_and_is_recorded_R2_5_R5_5(
-    settings, make_table, players, step_ms
+    settings, client, make_table, players, step_ms
 ):
     """The issue's hand: the short stack posts what it has, nobody decides anything and
     the board is dealt by the clock (paced) or at once; the hand still replays."""
@@ -88,6 +90,15 @@ def test_a_hand_all_in_from_the_blinds_replays_and_is_recorded_R2_5_R5_5(
     seats = {s.number: s.stack for s in Seat.objects.filter(table=table).exclude(user=None)}
     assert seats == {int(k): v for k, v in hand.result["stacks"].items()}
     assert table.next_hand_at is not None or 0 in seats.values()
+    # and the history shows it: the hand page with its replayer, the hand list
+    client.force_login(players[0])
+    base = f"/clubs/{table.club.slug}/history"
+    page = client.get(f"{base}/hands/{hand.pk}/")
+    assert page.status_code == 200
+    # the deal, then (paced) one step per street the clock dealt
+    assert len(page.context["data"]["steps"]) == len(replay(hand).steps) == (4 if step_ms else 1)
+    listed = client.get(f"{base}/?player={players[0].pk}")
+    assert listed.status_code == 200 and f"/hands/{hand.pk}/" in listed.content.decode()
 
 
 def test_the_clock_alone_deals_records_and_replays_a_hand_without_decisions(
@@ -166,12 +177,13 @@ def test_every_hand_of_a_short_stacked_session_replays_and_is_recorded(
     table = make_table(small_blind=10, big_blind=20, ante=20, min_buy_in=20, max_buy_in=60,
                        straddle_allowed=True, run_it_twice_allowed=run_twice, rake_percent="5",
                        rake_cap=10)
-    rng = random.Random(12 + step_ms + run_twice)
+    rng = random.Random(7 + step_ms + run_twice)
     decks = random.Random(2026 + step_ms + run_twice)  # the same session on every run
     monkeypatch.setattr("tables.services.play.new_seed", lambda: decks.randbytes(32))
     for i, p in enumerate(players[:3]):
         services.sit(p, table.pk, i + 1, rng.randint(20, 60))
     services.set_straddle(players[2], table.pk, True)
+    Table.objects.filter(pk=table.pk).update(button_seat=3)  # not a random first button (R2.1)
     assert play_randomly(table, rng, hands=40) == 40
     hands = list(Hand.objects.filter(table=table, ended_at__isnull=False))
     assert len(hands) == 40
