@@ -42,6 +42,9 @@ RETRY_MAX = timedelta(hours=1)
 BATCH = 200
 """Hands the clock records at most per call (a backlog is worked off over a few ticks)."""
 ERROR_CHARS = 2000
+"""How much of a failure's message ``Hand.history_error`` keeps."""
+PAGE = 200
+"""Hands read per query while recording."""
 
 
 def player_rows(replayed: ReplayedHand) -> list[dict[str, Any]]:
@@ -182,10 +185,9 @@ def backfill(
         .select_related("table")
         .order_by("pk")
     )
-    count = seen = 0
-    last = 0
+    count = seen = last = 0
     while limit is None or seen < limit:
-        size = 200 if limit is None else min(200, limit - seen)
+        size = PAGE if limit is None else min(PAGE, limit - seen)
         batch = list(pending.filter(pk__gt=last)[:size])  # keyset pages: none read twice
         if not batch:
             break
