@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0007_hand_history_recorded'),
+        ('tables', '0008_table_hand_players'),
     ]
 
     operations = [
