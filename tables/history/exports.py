@@ -4,11 +4,12 @@ Every export is for one viewer (:class:`Viewer`): it holds the viewer's own hole
 the hands that were shown (R11), nothing else — a mucked or never-shown hand is written as
 unknown (PHH ``????``), never as cards. ``Viewer.public()`` is what any member may see.
 
-* :func:`pokerstars` writes the text of PokerStars hand histories, which tracking software
-  imports and PokerKit's ``PokerStarsParser`` reads: hands separated by two blank lines,
-  raises as "raises <increment> to <total>", amounts without thousands separators.
+* :func:`pokerstars` writes the text of PokerStars' own cash-game hand histories, which
+  tracking software imports and PokerKit's ``PokerStarsParser`` reads (docs/rules.md,
+  *Exports*, lists the choices): hands separated by two blank lines, raises as "raises
+  <increment> to <total>", amounts without thousands separators.
 * :func:`phh` writes PHH through :mod:`engine.phh` (PokerKit reads it); unknown hole cards
-  are ``????``.
+  are ``????``; the time is a TOML local time, a currency club's currency is named.
 * :func:`record` is the full JSON record of the hand (settings, players, stacks, button,
   every action with its time, boards, shown cards, pots and winners, rake, commitment and
   seed).
