@@ -389,3 +389,38 @@ def test_the_command_line_checks_an_exported_file(tmp_path: Path) -> None:
 def test_the_examples_in_the_docstrings_hold() -> None:
     result = doctest.testmod(engine.fairness)
     assert result.attempted > 0 and result.failed == 0
+
+
+def _chi2_bench() -> Any:
+    import importlib.util
+
+    spec_ = importlib.util.spec_from_file_location("shuffle_chi2", ROOT_DIR / "bench" / "shuffle_chi2.py")
+    module = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_every_card_is_equally_likely_at_every_deal_position_over_100000_deals() -> None:
+    """R1.2, R15: chi-square of card x position of whole deals (fresh secret and nonce),
+    100,000 reproducible deals; bench/shuffle_chi2.py runs 1,000,000 (docs/benchmarks.md).
+    The threshold p > 0.0001 fails a biased shuffle (see the next test), not a fair one."""
+    result = _chi2_bench().run(100_000, 1, fixed_plan=False)
+    assert result["p_value"] > 0.0001, result
+    assert result["worst_position_p_value"] > 0.0001, result
+
+
+def test_the_chi_square_self_test_catches_a_biased_shuffle() -> None:
+    """The statistic can fail: a modulo-biased deal (no rejection) over the same counts."""
+    bench = _chi2_bench()
+    shuffles = 20_000
+    counts = [0] * (52 * 52)
+    for n in range(shuffles):
+        stream = hashlib.sha256(b"biased %d" % n).digest() * 2
+        deck = list(range(52))
+        for i in range(51, 0, -1):
+            j = stream[51 - i] % (i + 1)  # modulo bias: small j are favoured
+            deck[i], deck[j] = deck[j], deck[i]
+        for position, card in enumerate(deck):
+            counts[position * 52 + card] += 1
+    assert bench.chi_square(counts, shuffles)["p_value"] < 0.0001
