@@ -29,7 +29,7 @@ from channels.consumer import get_handler_name
 from . import presence, services
 from .clock import ensure_embedded_clock
 from .errors import PlayError, PlayErrorCode
-from .projection import hole_cards_by_seat, load_public_state, public_message, viewer_frame
+from .projection import hole_cards_by_user, load_public_state, public_message, viewer_frame
 from .services.chat import recent_chat
 from .services.common import group_name
 
@@ -46,8 +46,9 @@ class HoleCards:
     """The hole cards of each table's current hand, fetched once per server process for all
     of its sockets at that table, not once per socket (at every deal that was six thread
     hand-offs and queries at once, enough to fill the worker pool in front of other tables'
-    actions). They stay in this process's memory; each socket takes its own seat's cards
-    alone. Futures belong to one event loop, so the cache is kept per loop."""
+    actions). They stay in this process's memory, keyed by the user who was dealt them; each
+    socket takes its own user's cards alone. Futures belong to one event loop, so the cache
+    is kept per loop."""
 
     LIMIT = 1000  # tables remembered per process and loop
 
@@ -56,14 +57,14 @@ class HoleCards:
             weakref.WeakKeyDictionary()
         )
 
-    async def of_seat(self, table_id: int, hand_number: int, seat: int) -> list[str]:
+    async def of_user(self, table_id: int, hand_number: int, user_id: int) -> list[str]:
         tables = self._loops.setdefault(asyncio.get_running_loop(), OrderedDict())
         entry = tables.get(table_id)
         if entry is not None and hand_number < entry[0]:
-            return []  # a later hand began: this one is over (as private_cards would say)
+            return []  # a later hand began: this one is over (as hole_cards_by_user would say)
         if entry is None or hand_number > entry[0]:
             fetch = asyncio.ensure_future(
-                database_sync_to_async(hole_cards_by_seat)(table_id, hand_number)
+                database_sync_to_async(hole_cards_by_user)(table_id, hand_number)
             )
             entry = tables[table_id] = (hand_number, fetch)
             while len(tables) > self.LIMIT:
@@ -79,7 +80,7 @@ class HoleCards:
             if tables.get(table_id) is entry:
                 del tables[table_id]  # the next message asks again
             raise
-        return holes.get(seat, [])
+        return holes.get(user_id, [])
 
 
 hole_cards = HoleCards()
@@ -292,8 +293,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         hand_number = message["hand"]
         you_seat = message["seats"].get(str(self.user.pk))
         cards: list[str] = []
-        if hand_number is not None and you_seat is not None:
-            cards = await hole_cards.of_seat(self.table_id, hand_number, you_seat)
+        if hand_number is not None:
+            cards = await hole_cards.of_user(self.table_id, hand_number, self.user.pk)
         self.last_version = message["version"]
         if you_seat != self.present_at:
             await self._presence(you_seat)

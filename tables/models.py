@@ -89,6 +89,11 @@ class Table(models.Model):
     current_hand = models.ForeignKey(
         "Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    hand_players = models.JSONField(
+        default=dict, blank=True,
+        help_text="Who was dealt each seat of the hand on the table ({seat: user id}): hole "
+        "cards and the hand's seat views belong to these users, never to whoever sits there now.",
+    )
     hand_count = models.PositiveIntegerField(default=0)
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # deadline and next_hand_at change with nearly every action: they are not indexed, so

@@ -1,6 +1,6 @@
 """Between the table's rows and the engine: build a hand's config, and read a hand's state
-for the public projection (nothing secret leaves this module except through
-:func:`hole_cards_of`, which the caller asks for one seat's own player only)."""
+for the public projection (nothing secret leaves this module: a player's own hole cards are
+found by :func:`tables.projection.hole_cards_by_user`)."""
 
 from __future__ import annotations
 
@@ -168,12 +168,3 @@ def _pots(state: HandState) -> list[dict[str, Any]]:
     if state.is_finished:
         return []
     return [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in engine_pots(state)]
-
-
-def hole_cards_of(state: dict[str, Any], hand_number: int, seat: int) -> list[str]:
-    """The hole cards of ``seat`` in the stored state: only for that seat's own player."""
-    try:
-        index = state["seats"].index(seat)
-    except (KeyError, ValueError):
-        return []
-    return cards(state["holes"][index])

@@ -59,6 +59,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
     when the caller has it)."""
     hand = hand_view(table, state) if table.hand_state is not None else None
     by_seat = hand["seat_views"] if hand else {}
+    dealt = table.hand_players or {}
     seat_list = []
     for seat in seats:
         player = (
@@ -91,7 +92,10 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             "straddle": seat.straddle,
             "connected": seat.connections > 0,
         }
-        view.update(by_seat.get(seat.number, {}))
+        if seat.user_id is None or dealt.get(str(seat.number)) == seat.user_id:
+            # the hand's view of a seat belongs to the player dealt it: whoever sits down
+            # there after them is not in that hand
+            view.update(by_seat.get(seat.number, {}))
         seat_list.append(view)
     if hand is not None:
         hand = {k: v for k, v in hand.items() if k != "seat_views"}
@@ -151,32 +155,34 @@ def load_public_state(table_id: int) -> dict[str, Any]:
     return public_state(table, seats)
 
 
-def private_cards(table_id: int, hand_number: int, seat_number: int) -> list[str]:
-    """The hole cards of ``seat_number`` in hand ``hand_number`` — for that seat's player only."""
-    return hole_cards_by_seat(table_id, hand_number).get(seat_number, [])
-
-
-def hole_cards_by_seat(table_id: int, hand_number: int) -> dict[int, list[str]]:
-    """Every seat's hole cards in hand ``hand_number``, for the server's use only (each
-    viewer is given their own seat's entry alone); empty once that hand is over and the next
-    one began, whose own message will ask."""
+def hole_cards_by_user(table_id: int, hand_number: int) -> dict[int, list[str]]:
+    """The hole cards of everyone dealt into hand ``hand_number``, by the user who was dealt
+    them (never by seat number: a seat can change hands before the next deal), for the
+    server's use only: each viewer is given their own entry alone. Empty once that hand is
+    over and the next one began, whose own message will ask."""
     row = (
         Table.objects.filter(pk=table_id)
-        .values_list("hand_count", "hand_state__seats", "hand_state__holes")
+        .values_list("hand_count", "hand_players", "hand_state__seats", "hand_state__holes")
         .first()
     )
-    if not row or row[0] != hand_number or row[1] is None:
+    if not row or row[0] != hand_number or row[2] is None:
         return {}
-    return {seat: cards(holes) for seat, holes in zip(row[1], row[2], strict=True)}
+    dealt = row[1] or {}
+    return {
+        dealt[str(seat)]: cards(holes)
+        for seat, holes in zip(row[2], row[3], strict=True)
+        if dealt.get(str(seat)) is not None
+    }
 
 
 def private_cards_for_user(
     table_id: int, public: dict[str, Any], user_id: int
 ) -> tuple[int | None, list[str]]:
+    """The viewer's seat now, and the hole cards they were dealt in the hand on the table."""
     seat = next(
         (s["number"] for s in public["seats"] if s["player"] and s["player"]["user_id"] == user_id),
         None,
     )
-    if seat is None or public.get("hand") is None:
+    if public.get("hand") is None:
         return seat, []
-    return seat, private_cards(table_id, public["hand"]["number"], seat)
+    return seat, hole_cards_by_user(table_id, public["hand"]["number"]).get(user_id, [])

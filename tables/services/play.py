@@ -120,13 +120,15 @@ def _log(table: Table, seats: list[Seat], events: list[Any]) -> None:
 
 def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     """Between hands: settle the last hand's leftovers and deal the next one if it can."""
-    fields = ["hand_state", "current_hand", "deadline", "deadline_seat", "next_hand_at"]
+    fields = ["hand_state", "hand_players", "current_hand", "deadline", "deadline_seat",
+              "next_hand_at"]
     cash_out_leavers(table, seats)
     fields += apply_pending_settings(table, seats)
     seats = [s for s in seats if s.pk is not None]
     table.next_hand_at = None
     table.deadline = None
     table.deadline_seat = None
+    table.hand_players = {}
     if table.close_requested:
         finish_closing(table, seats)
         table.hand_state = None
@@ -170,6 +172,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         seat.owes_big_blind = True
         seat.save(update_fields=["owes_big_blind"])
     table.current_hand = hand
+    table.hand_players = {str(s.number): s.user_id for s in dealt}
     table.button_seat = button
     table.hand_state = state.to_json()
     _set_clock(table, seats, state, now)
@@ -264,7 +267,7 @@ def _after_engine(table: Table, seats: list[Seat], state: HandState, now: Any) -
     fields = ["hand_state", "deadline", "deadline_seat", "time_bank_in_use", "next_hand_at",
               "hand_log", "decision_version"]
     if state.is_finished:
-        _finish_hand(table, seats, state, now)
+        fields += _finish_hand(table, seats, state, now)
     else:
         _set_clock(table, seats, state, now)
     return fields
@@ -287,8 +290,10 @@ def _set_clock(table: Table, seats: list[Seat], state: HandState, now: Any) -> N
     table.deadline_seat = legal.seat
 
 
-def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) -> None:
-    """Final stacks back to the seats, the hand's record completed, rake to the ledger."""
+def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) -> list[str]:
+    """Final stacks back to the seats, the hand's record completed, rake to the ledger; a
+    pause or a close the host asked for during the hand happens now (R16.3). Returns the
+    table fields it changed beyond the hand's own."""
     final = state.stacks_by_seat()
     changed = []
     for seat in seats:
@@ -320,8 +325,15 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     table.deadline_seat = None
     table.next_hand_at = None
     cash_out_leavers(table, seats)  # top-ups, sit-outs and departures take effect now (R16)
-    # the finished state stays for display; the next hand is scheduled a few seconds out
-    schedule_next_hand(table, seats, now)
+    # the finished state stays for display
+    if table.close_requested:
+        finish_closing(table, seats)  # everyone was cashed out just above
+        return ["status"]
+    if table.pause_requested:
+        table.status = Table.Status.PAUSED
+        return ["status"]
+    schedule_next_hand(table, seats, now)  # a few seconds out
+    return []
 
 
 def _commit(table: Table, seats: list[Seat], fields: list[str], state: HandState) -> None:

@@ -15,13 +15,18 @@ from channels.testing import WebsocketCommunicator
 
 from tables import services
 from tables.models import HandAction, Table
-from tables.play import hole_cards_of
+from tables.play import cards
 from tables.routing import websocket_urlpatterns
 from tests.tables.conftest import table_settings
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 app = URLRouter(websocket_urlpatterns)
+
+
+def hole_cards_of(state, hand_number, seat):
+    """The oracle: the cards the stored state dealt to ``seat``."""
+    return cards(state["holes"][state["seats"].index(seat)])
 
 
 async def connect(user, table_id):
@@ -329,13 +334,13 @@ async def test_each_player_gets_their_own_hole_cards_from_one_query_per_hand(set
     from tables import consumers
 
     queried = []
-    original = consumers.hole_cards_by_seat
+    original = consumers.hole_cards_by_user
 
     def counting(table_id, hand_number):
         queried.append(hand_number)
         return original(table_id, hand_number)
 
-    monkeypatch.setattr(consumers, "hole_cards_by_seat", counting)
+    monkeypatch.setattr(consumers, "hole_cards_by_user", counting)
     table = setup["table"]
     users = setup["players"][:3]
     for i, u in enumerate(users):

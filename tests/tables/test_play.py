@@ -7,6 +7,7 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.db.models import Sum
 
 from tables import services
 from tables.errors import PlayError, PlayErrorCode
@@ -375,3 +376,42 @@ def test_all_in_players_see_their_exact_equity_while_run_it_twice_is_asked_R12(m
     in_hand = [s for s in state["seats"] if s["in_hand"]]
     assert all(s["shown"] and len(s["cards"]) == 2 for s in in_hand)
     assert abs(sum(s["equity"] for s in in_hand) - 1) < 1e-3
+
+
+def _fold_the_hand(table):
+    seat, _ = to_act(table)
+    services.act(user_at(table, seat), table.pk, "fold", None, None)
+    return fresh(table)
+
+
+def test_a_pause_asked_for_during_a_hand_happens_when_it_ends_R16_3(heads_up, club_with_roles):
+    host = club_with_roles["host"]
+    services.pause(host, heads_up.pk)
+    asked = fresh(heads_up)
+    assert asked.pause_requested and asked.status == Table.Status.OPEN and asked.in_hand
+    done = _fold_the_hand(heads_up)
+    assert done.hand_state["phase"] == "finished"
+    assert done.status == Table.Status.PAUSED and done.next_hand_at is None
+    # nothing deals while paused, whatever the clock finds
+    assert not services.start_hand_if_ready(done.pk)
+    assert fresh(done).hand_count == 1
+    services.resume(host, heads_up.pk)
+    resumed = fresh(heads_up)
+    assert resumed.status == Table.Status.OPEN and not resumed.pause_requested
+    assert deal(resumed).hand_count == 2
+
+
+def test_a_close_asked_for_during_a_hand_cashes_everyone_out_when_it_ends(
+    heads_up, club_with_roles
+):
+    services.close_table(club_with_roles["host"], heads_up.pk)
+    assert fresh(heads_up).in_hand and fresh(heads_up).status == Table.Status.OPEN
+    done = _fold_the_hand(heads_up)
+    assert done.status == Table.Status.CLOSED and done.next_hand_at is None
+    assert not Seat.objects.filter(table=done).exclude(user=None).exists()
+    # chips are conserved: 200 bought in, 200 cashed out (no rake here)
+    kinds = dict(
+        LedgerEntry.objects.filter(table=done).values_list("kind").annotate(total=Sum("amount"))
+    )
+    assert kinds == {"buy_in": 200, "cash_out": 200}
+    assert not services.start_hand_if_ready(done.pk) and fresh(done).hand_count == 1
