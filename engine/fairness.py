@@ -378,8 +378,8 @@ def _verify_v2(record: Mapping[str, Any], my_nonce: bytes | None, root_seen: byt
     if my_nonce is not None and my_nonce not in nonces:
         problems.append("your nonce is not among the hand's nonces")
     committed, dealt = int(record["committed_version"]), int(record["dealt_version"])
-    if not committed < dealt:
-        problems.append("the deal is not after the commitments")
+    if not committed <= dealt:  # equal: committed at the deal itself, no nonce could come
+        problems.append("the deal came before the commitments")
     for e in entries:
         version = int(e["version"])
         if e["by"] == "player" and not committed <= version < dealt:

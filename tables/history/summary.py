@@ -97,7 +97,7 @@ def record_hand(hand: Hand, replayed: ReplayedHand | None = None) -> list[HandPl
 def backfill(hands: Any = None) -> int:
     """Write the rows of finished hands that have none (hands finished before this existed)."""
     queryset = hands if hands is not None else Hand.objects.all()
-    missing = queryset.exclude(seed="").filter(final_state__isnull=False, participants=None)
+    missing = queryset.filter(final_state__isnull=False, participants=None)
     count = 0
     for hand in missing.select_related("table").iterator(chunk_size=200):
         record_hand(hand)

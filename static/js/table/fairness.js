@@ -7,7 +7,7 @@
 //   SHA-256(root || "seat" || seat 1 byte).
 // A record is the hand's proof (docs/protocol.md, "deck") with the openings, boards and
 // hole cards this viewer saw. Nothing here needs the server: Web Crypto only.
-import { bytesToHex, hexToBytes, shuffledDeck } from "../history/shuffle.js";
+import { bytesToHex, cardName, commitmentOf, hexToBytes, shuffledDeck } from "../history/shuffle.js";
 
 const RANKS = "23456789TJQKA";
 const SUITS = "cdhs";
@@ -109,13 +109,30 @@ function seenCards(record) {
 }
 
 /** Check one hand (R15.4). Returns {ok, problems, opened}; never throws on bad input.
- * myNonce / rootSeen: what this browser sent, and the root it had seen before sending it. */
+ * myNonce / rootSeen: what this browser sent, and the root it had seen before sending it.
+ * Scheme 1 (hands dealt before deck v2): the revealed seed's SHA-256 is the commitment and
+ * every card seen is where engine/deck.py's shuffle of the seed put it. */
 export async function verifyRecord(record, { myNonce = null, rootSeen = null } = {}) {
   try {
+    if (record.scheme === 1) return await verifySeed(record);
     return await verifyV2(record, myNonce, rootSeen);
   } catch (error) {
     return { ok: false, problems: [`malformed record: ${error.message}`], opened: 0 };
   }
+}
+
+async function verifySeed(record) {
+  const seed = hex(record.seed, 32);
+  if ((await commitmentOf(seed)) !== String(record.commitment).toLowerCase()) {
+    return { ok: false, problems: ["the seed does not match the commitment"], opened: 0 };
+  }
+  const deck = await shuffledDeck(seed);
+  const seen = seenCards(record);
+  const problems = [];
+  for (const [position, card] of seen) {
+    if (cardName(deck[position]) !== card) problems.push(`card ${position + 1} of the deck is not ${card}`);
+  }
+  return { ok: problems.length === 0, problems, opened: seen.size };
 }
 
 async function verifyV2(record, myNonce, rootSeen) {
@@ -129,7 +146,7 @@ async function verifyV2(record, myNonce, rootSeen) {
   if (myNonce !== null && !nonces.includes(myNonce)) problems.push("your nonce is not among the hand's nonces");
   const committed = record.committed_version;
   const dealt = record.dealt_version;
-  if (!(committed < dealt)) problems.push("the deal is not after the commitments");
+  if (!(committed <= dealt)) problems.push("the deal came before the commitments");
   for (const e of record.nonces) {
     hex(e.nonce, 32);
     if (e.by === "player") {
