@@ -234,6 +234,7 @@ def remove_member(actor: User, club: Club, membership_id: int) -> None:
     if target.is_owner:
         raise ClubError(ClubErrorCode.OWNER_MUST_STAY, "The owner cannot be removed.")
     target.delete()
+    _release_from_tables(club, target.user_id)
 
 
 @transaction.atomic
@@ -249,3 +250,11 @@ def leave_club(user: User, club: Club) -> None:
             "A club always keeps an owner: hand ownership to another member before you leave.",
         )
     membership.delete()
+    _release_from_tables(club, user.pk)
+
+
+def _release_from_tables(club: Club, user_id: int) -> None:
+    """Someone is no longer a member: their seats and sockets at the club's tables go too."""
+    from tables.services import release_member  # tables builds on the club domain
+
+    release_member(club.pk, user_id)

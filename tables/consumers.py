@@ -293,6 +293,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self._send_state(event)
 
+    async def table_kick(self, event: dict[str, Any]) -> None:
+        """The viewer is no longer a member of the club (services.release_member)."""
+        if event["user_id"] == self.user.pk:
+            await self.close(code=CLOSE_NOT_MEMBER)
+
     async def table_chat(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "chat", **event["chat"]})
 

@@ -64,10 +64,22 @@ def seat_of(seats: list[Seat], user: Any) -> Seat | None:
     return None
 
 
-def require_seat(seats: list[Seat], user: Any) -> Seat:
-    seat = seat_of(seats, user)
+def is_member(seat: Seat) -> bool:
+    """Whether the seat's player is still a member of the table's club (``seat`` comes from
+    :func:`lock_seats`, which reads the membership with the seats)."""
+    return seat.member_role is not None  # type: ignore[attr-defined]
+
+
+def require_seat(table: Table, seats: list[Seat], user: Any) -> Seat:
+    """The guard of every change a player makes to their own seat or hand: the seat of
+    ``user``, who must still be a member of the club (DESIGN invariant 3: checked here, in
+    the transaction that applies the change, not only when the socket connected)."""
+    seat = seat_of(seats, user) if user is not None and user.is_authenticated else None
     if seat is None:
+        membership(user, table)  # a non-member is told that first
         raise PlayError(PlayErrorCode.NOT_SEATED, "You are not seated at this table.")
+    if not is_member(seat):
+        raise PlayError(PlayErrorCode.NOT_A_MEMBER, "Only members of the club can do that.")
     return seat
 
 

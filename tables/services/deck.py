@@ -49,7 +49,7 @@ def plan_next(table: Table) -> list[str]:
 def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
     """A seated player's random nonce for the next hand (R15.2). Refused, changing nothing:
     a malformed hand number or nonce (``bad_field``), a viewer without a seat
-    (``not_seated``), a hand already dealt (``hand_dealt``), a hand whose deck is not
+    (``not_seated``; ``not_a_member`` once removed from the club), a hand already dealt (``hand_dealt``), a hand whose deck is not
     committed yet (``not_committed``), a second nonce for the same hand (``nonce_sent``)."""
     if isinstance(hand, bool) or not isinstance(hand, int):
         raise PlayError(PlayErrorCode.BAD_FIELD, "'hand' must be a hand number.")
@@ -60,7 +60,7 @@ def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
             PlayErrorCode.BAD_FIELD, "'nonce' must be 64 lower-case hex digits (32 random bytes)."
         ) from None
     table = lock_table(table_id)
-    seat = require_seat(lock_seats(table), user)
+    seat = require_seat(table, lock_seats(table), user)
     if hand <= table.hand_count:
         raise PlayError(PlayErrorCode.HAND_DEALT, f"Hand {hand} is already dealt.")
     planned = table.next_deck

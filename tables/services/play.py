@@ -34,7 +34,7 @@ from ..models import Hand, HandAction, LedgerEntry, Seat, Table
 from .. import handlog
 from ..play import hand_config
 from . import deck, rows
-from .common import commit_change, lock_seats, lock_table, require_seat
+from .common import commit_change, is_member, lock_seats, lock_table, require_seat
 from .seating import (
     apply_pending_settings,
     cash_out_leavers,
@@ -215,7 +215,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
         raise PlayError(PlayErrorCode.BAD_FIELD, "'amount' must be a whole number.")
     table = lock_table(table_id)
     seats = lock_seats(table)
-    seat = require_seat(seats, user)
+    seat = require_seat(table, seats, user)
     if version is not None and version < table.decision_version:
         raise PlayError(
             PlayErrorCode.STALE_VERSION,
@@ -287,6 +287,8 @@ def _set_clock(table: Table, seats: list[Seat], state: HandState, now: Any) -> N
         table.deadline_seat = None
         return
     seconds = table.action_seconds if state.phase is Phase.BETTING else DECISION_SECONDS
+    if not is_member(next(s for s in seats if s.number == legal.seat)):
+        seconds = 0  # they left the club: the clock decides for them at once (_timeout)
     table.deadline = now + timedelta(seconds=seconds)
     table.deadline_seat = legal.seat
 
@@ -395,14 +397,18 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
         commit_change(table, seats, fields=["deadline", "deadline_seat"])
         return
     seat = next(s for s in seats if s.number == legal.seat)
-    if state.phase is Phase.BETTING and not table.time_bank_in_use and seat.time_bank > 0:
+    member = is_member(seat)
+    if (
+        state.phase is Phase.BETTING and member and not table.time_bank_in_use
+        and seat.time_bank > 0
+    ):
         table.time_bank_in_use = True
         table.deadline = now + timedelta(seconds=seat.time_bank)
         commit_change(table, seats, fields=["time_bank_in_use", "deadline"])
         return
     action = default_action(state)  # R14: check if possible, else fold; decline; muck
     assert action is not None and action.seat == seat.number
-    if state.phase is Phase.BETTING:
+    if state.phase is Phase.BETTING and member:
         if table.time_bank_in_use:
             seat.time_bank = 0
         seat.timeouts_in_row += 1
@@ -411,9 +417,8 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
         seat.save(update_fields=["time_bank", "timeouts_in_row", "sit_out_next_hand"])
     new_state, events = apply(state, action)
     name = str(seat.user) if seat.user_id else f"Seat {seat.number}"
-    table.hand_log = handlog.extend(
-        table.hand_log, [{"seat": seat.number, "text": f"{name} ran out of time"}]
-    )
+    why = "ran out of time" if member else "is no longer a member of the club"
+    table.hand_log = handlog.extend(table.hand_log, [{"seat": seat.number, "text": f"{name} {why}"}])
     _log(table, seats, events)
     _record(table, seat, seat.user, action.kind, action.amount, timeout=True)
     fields = _after_engine(table, seats, new_state, now)

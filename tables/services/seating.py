@@ -16,6 +16,7 @@ from ..errors import PlayError, PlayErrorCode
 from ..models import LedgerEntry, NewPlayerPolicy, Presence, Seat, ServerProcess, Table
 from . import deck
 from .common import (
+    broadcast_on_commit,
     check_amount,
     commit_change,
     lock_seats,
@@ -291,10 +292,9 @@ def top_up(user: Any, table_id: int, amount: Any) -> Seat:
     """
     amount = check_amount(amount)
     table = lock_table(table_id)
-    membership(user, table)
     require_open(table)
     seats = lock_seats(table)
-    seat = require_seat(seats, user)
+    seat = require_seat(table, seats, user)
     if seat.status == Seat.Status.REQUESTED:
         raise PlayError(PlayErrorCode.NOT_SEATED, "The host has not let you sit down yet.")
     total = seat.stack + seat.pending_chips + amount
@@ -330,7 +330,7 @@ def sit_out(user: Any, table_id: int) -> None:
     """Keep the seat and chips but skip hands (R16.2); from the next hand if in one."""
     table = lock_table(table_id)
     seats = lock_seats(table)
-    seat = require_seat(seats, user)
+    seat = require_seat(table, seats, user)
     if seat.number in seats_in_hand(table):
         seat.sit_out_next_hand = True
     elif seat.status == Seat.Status.SEATED:
@@ -345,7 +345,7 @@ def sit_in(user: Any, table_id: int) -> None:
     table = lock_table(table_id)
     require_open(table)
     seats = lock_seats(table)
-    seat = require_seat(seats, user)
+    seat = require_seat(table, seats, user)
     if seat.status == Seat.Status.REQUESTED:
         raise PlayError(PlayErrorCode.NOT_SEATED, "The host has not let you sit down yet.")
     seat.sit_out_next_hand = False
@@ -364,7 +364,7 @@ def set_blind_choice(user: Any, table_id: int, wait: Any) -> None:
         raise PlayError(PlayErrorCode.BAD_FIELD, "'wait' must be true or false.")
     table = lock_table(table_id)
     seats = lock_seats(table)
-    seat = require_seat(seats, user)
+    seat = require_seat(table, seats, user)
     seat.blind_choice = NewPlayerPolicy.WAIT if wait else NewPlayerPolicy.POST
     seat.save(update_fields=["blind_choice"])
     commit_change(table, seats)
@@ -375,7 +375,7 @@ def leave(user: Any, table_id: int) -> None:
     """Leave the seat and cash out; during a hand, when it ends (R16.2)."""
     table = lock_table(table_id)
     seats = lock_seats(table)
-    seat = require_seat(seats, user)
+    seat = require_seat(table, seats, user)
     _leave_seat(table, seat)
     commit_change(table, seats, fields=schedule_next_hand(table, seats))
 
@@ -393,6 +393,34 @@ def _leave_seat(table: Table, seat: Seat) -> None:
         )
     seat.pending_chips = 0
     _cash_out(table, seat)
+
+
+def release_member(club_id: int, user_id: int) -> None:
+    """A player left the club or was removed from it (call it in the transaction that
+    deleted the membership, with the membership already gone).
+
+    At every table of the club: a seat they hold is cashed out now, or, during a hand, when
+    the hand ends (a ledger row either way); meanwhile the clock decides for them at once on
+    each of their turns (R14's default: check if they can, else fold; muck). Their sockets
+    to the club's tables are closed after commit (``table.kick``). Every table row of the
+    club is locked, in id order, so that a ``sit`` racing this removal either comes first
+    (and its seat is released here) or sees that the membership is gone.
+    """
+    table_ids = list(
+        Table.objects.filter(club_id=club_id).order_by("pk").values_list("pk", flat=True)
+    )
+    for table_id in table_ids:
+        table = lock_table(table_id)
+        seats = lock_seats(table)
+        seat = next((s for s in seats if s.user_id == user_id), None)
+        if seat is not None:
+            fields = []
+            if seat.number in seats_in_hand(table) and table.deadline_seat == seat.number:
+                table.deadline = timezone.now()  # their turn now: the clock acts for them
+                fields.append("deadline")
+            _leave_seat(table, seat)
+            commit_change(table, seats, fields=[*fields, *schedule_next_hand(table, seats)])
+        broadcast_on_commit(table_id, {"type": "table.kick", "user_id": user_id})
 
 
 # --- host ------------------------------------------------------------------------------------
@@ -473,7 +501,7 @@ def set_straddle(user: Any, table_id: int, on: Any) -> None:
     if on and not table.straddle_allowed:
         raise PlayError(PlayErrorCode.NOT_ALLOWED, "This table does not allow straddles.")
     seats = lock_seats(table)
-    seat = require_seat(seats, user)
+    seat = require_seat(table, seats, user)
     seat.straddle = on
     seat.save(update_fields=["straddle"])
     commit_change(table, seats)

@@ -88,7 +88,7 @@ def test_public_state_never_holds_face_down_cards_or_the_deck_secret(heads_up):
         ("actor", "raise", "10", None, PlayErrorCode.BAD_FIELD),
         ("actor", "dance", None, None, PlayErrorCode.BAD_FIELD),
         ("actor", "call", None, 0, PlayErrorCode.STALE_VERSION),
-        ("outsider", "call", None, None, PlayErrorCode.NOT_SEATED),
+        ("outsider", "call", None, None, PlayErrorCode.NOT_A_MEMBER),
     ],
 )
 def test_bad_actions_get_a_code_and_change_nothing(heads_up, club_with_roles, who, action, amount, version, code):
