@@ -193,3 +193,24 @@ def test_a_hand_dealt_before_deck_v2_keeps_its_seed_and_checks_the_old_way(table
     assert record(replayed, Viewer(players[0].pk))["deck"] == proof
     holes = {str(1): [card_str(c) for c in final.hole_cards(1)]}
     assert proof["holes"] == holes
+
+
+def test_an_exported_file_checks_offline_with_the_command_line(make_table, players, tmp_path, capsys):
+    """R15: ``python -m engine.fairness verify FILE`` checks every hand of a player's JSON
+    export, and fails a file whose card was changed."""
+    from engine.fairness import main
+
+    table = make_table(max_seats=6)
+    rng = random.Random(5)
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    play_randomly(table, rng, hands=6)
+    hands = [record(replay(h), Viewer(players[0].pk)) for h in Hand.objects.filter(table=table, ended_at__isnull=False)]
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(hands))
+    assert main(["verify", str(path)]) == 0
+    assert f"{len(hands)} of {len(hands)} hands check out" in capsys.readouterr().out
+    opening = hands[0]["deck"]["openings"][0]
+    opening["card"] = "2c" if opening["card"] != "2c" else "3c"
+    path.write_text(json.dumps(hands))
+    assert main(["verify", str(path)]) == 1
