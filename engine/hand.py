@@ -161,7 +161,6 @@ class ErrorCode(StrEnum):
     CANNOT_RAISE = "cannot_raise"
     CANNOT_ALL_IN = "cannot_all_in"
     CANNOT_MUCK = "cannot_muck"
-    BUY_IN_OUT_OF_RANGE = "buy_in_out_of_range"
 
 
 class EngineError(Exception):

@@ -35,7 +35,6 @@ __all__ = [
     "TableSeat",
     "buy_in_range",
     "can_start_hand",
-    "check_buy_in",
     "hand_config",
     "plan_hand",
     "seats_after_hand",
@@ -259,19 +258,3 @@ def buy_in_range(stack: int, minimum: int, maximum: int) -> tuple[int, int] | No
     least = max(1, minimum - stack)
     most = maximum - stack
     return (least, most) if least <= most else None
-
-
-def check_buy_in(stack: int, amount: int, minimum: int, maximum: int) -> int:
-    """Return the new stack after adding ``amount``, or raise :class:`engine.hand.EngineError`
-    ``buy_in_out_of_range`` (R16.1). Call it only between hands."""
-    limits = buy_in_range(stack, minimum, maximum)
-    if type(amount) is not int or limits is None or not limits[0] <= amount <= limits[1]:
-        raise EngineError(
-            ErrorCode.BUY_IN_OUT_OF_RANGE,
-            (
-                f"with {stack} chips on the table a player may add {limits[0]} to {limits[1]}"
-                if limits
-                else f"with {stack} chips on the table nothing may be added (maximum {maximum})"
-            ),
-        )
-    return stack + amount

@@ -17,7 +17,7 @@ from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
 from engine.hand import equities as engine_equities
 from engine.hand import pots as engine_pots
 from engine.hand import Structure as EngineStructure
-from engine.table import HandPlan
+from engine.table import HandPlan, buy_in_range
 from engine.table import hand_config as plan_config
 
 from . import handlog
@@ -44,6 +44,14 @@ def hand_config(table: Table, plan: HandPlan, straddle: bool = False) -> HandCon
         # a live table deals an all-in board street by street (0 ms: all at once)
         paced_runout=settings.RUNOUT_STEP_MS > 0,
     )
+
+
+def top_up_range(table: Table, stack: int, pending: int) -> tuple[int, int] | None:
+    """The chips a player may add now, ``(least, most)``, or ``None``: R16.1's rule
+    (:func:`engine.table.buy_in_range`) on what they have now, ``stack`` (their chips behind
+    in the hand, if they are in one) plus a top-up already waiting. The server takes exactly
+    this range and the state shows it to the client (a seat's ``top_up``)."""
+    return buy_in_range(stack + pending, table.min_buy_in, table.max_buy_in)
 
 
 def cards(values: Any) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils import timezone
 
 from .models import Seat, Table
-from .play import cards, hand_view, hole_openings, next_deck_view
+from .play import cards, hand_view, hole_openings, next_deck_view, top_up_range
 
 
 def _iso(value: Any) -> str | None:
@@ -97,6 +97,11 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             # the hand's view of a seat belongs to the player dealt it: whoever sits down
             # there after them is not in that hand
             view.update(by_seat.get(seat.number, {}))
+        limits = (
+            top_up_range(table, view["stack"], seat.pending_chips)
+            if seat.status in (Seat.Status.SEATED, Seat.Status.SITTING_OUT) else None
+        )
+        view["top_up"] = {"min": limits[0], "max": limits[1]} if limits else None
         seat_list.append(view)
     if hand is not None:
         hand = {k: v for k, v in hand.items() if k != "seat_views"}

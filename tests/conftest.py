@@ -88,3 +88,42 @@ def run_async(coroutine_function, *args):  # type: ignore[no-untyped-def]
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(asyncio.run, coroutine_function(*args)).result()
+
+
+BUSY_BOX_SECONDS = 240.0
+"""How long a test waits for something that takes a second on an idle machine: long
+enough for a box whose cores are busy with other work (the suite passes under
+``stress-ng --cpu 2``); a test that passes never waits that long."""
+
+
+def eventually(predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the condition"):  # type: ignore[no-untyped-def]
+    """Poll ``predicate`` until it returns something truthy (returned), or fail after
+    ``timeout`` seconds saying ``what`` never happened. No fixed sleeps: the poll is short."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not happen within {timeout:.0f} s")
+        time.sleep(0.05)
+
+
+async def eventually_async(predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the condition"):  # type: ignore[no-untyped-def]
+    """:func:`eventually` for a coroutine test; ``predicate`` may be a coroutine function."""
+    import asyncio
+    import inspect
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if inspect.isawaitable(value):
+            value = await value
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not happen within {timeout:.0f} s")
+        await asyncio.sleep(0.05)

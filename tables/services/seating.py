@@ -14,6 +14,7 @@ from pokerclub.models import Club
 
 from ..errors import PlayError, PlayErrorCode
 from ..models import LedgerEntry, NewPlayerPolicy, Presence, Seat, ServerProcess, Table
+from ..play import top_up_range
 from . import deck
 from .common import (
     broadcast_on_commit,
@@ -104,11 +105,14 @@ def cash_out_leavers(table: Table, seats: list[Seat]) -> None:
         if seat.status == Seat.Status.REQUESTED:
             continue
         if seat.pending_chips:
-            LedgerEntry.objects.create(
-                table=table, user_id=seat.user_id, kind=LedgerEntry.Kind.TOP_UP,
-                amount=seat.pending_chips,
-            )
-            seat.stack += seat.pending_chips
+            # asked for during the hand: what would pass the maximum after it is not added
+            added = min(seat.pending_chips, max(0, table.max_buy_in - seat.stack))
+            if added:
+                LedgerEntry.objects.create(
+                    table=table, user_id=seat.user_id, kind=LedgerEntry.Kind.TOP_UP,
+                    amount=added,
+                )
+            seat.stack += added
             seat.pending_chips = 0
             changed = True
         if seat.leave_after_hand or table.close_requested:
@@ -226,7 +230,8 @@ def sit(user: Any, table_id: int, seat_number: Any, amount: Any) -> Seat:
         raise PlayError(PlayErrorCode.NO_SUCH_SEAT, f"This table has no seat {seat_number}.")
     if seat.user_id is not None:
         raise PlayError(PlayErrorCode.SEAT_TAKEN, "Somebody is already sitting there.")
-    if not table.min_buy_in <= amount <= table.max_buy_in:
+    limits = top_up_range(table, 0, 0)  # R16.1 from an empty stack
+    if limits is None or not limits[0] <= amount <= limits[1]:
         raise PlayError(
             PlayErrorCode.AMOUNT_OUT_OF_RANGE,
             f"The buy-in must be between {table.min_buy_in} and {table.max_buy_in}.",
@@ -297,20 +302,27 @@ def top_up(user: Any, table_id: int, amount: Any) -> Seat:
     seat = require_seat(table, seats, user)
     if seat.status == Seat.Status.REQUESTED:
         raise PlayError(PlayErrorCode.NOT_SEATED, "The host has not let you sit down yet.")
-    total = seat.stack + seat.pending_chips + amount
-    if total > table.max_buy_in:
-        room = max(0, table.max_buy_in - seat.stack - seat.pending_chips)
+    in_hand = seat.number in seats_in_hand(table)
+    limits = top_up_range(table, _chips_behind(table, seat, in_hand), seat.pending_chips)
+    if limits is None:
+        raise PlayError(
+            PlayErrorCode.AMOUNT_OUT_OF_RANGE,
+            f"You are at the maximum buy-in of {table.max_buy_in}: nothing can be added.",
+        )
+    least, most = limits
+    if amount > most:
         raise PlayError(
             PlayErrorCode.AMOUNT_OUT_OF_RANGE,
             f"That would take you above the maximum buy-in of {table.max_buy_in}; "
-            f"you can add up to {room}.",
+            f"you can add up to {most}.",
         )
-    if seat.stack + seat.pending_chips == 0 and amount < table.min_buy_in:
+    if amount < least:
         raise PlayError(
             PlayErrorCode.AMOUNT_OUT_OF_RANGE,
-            f"A rebuy must be at least the minimum buy-in of {table.min_buy_in}.",
+            f"Your stack must reach the minimum buy-in of {table.min_buy_in}: "
+            f"add at least {least}.",
         )
-    if seat.number in seats_in_hand(table):
+    if in_hand:
         seat.pending_chips += amount
         seat.save(update_fields=["pending_chips"])
         fields: list[str] = []
@@ -323,6 +335,14 @@ def top_up(user: Any, table_id: int, amount: Any) -> Seat:
         fields = schedule_next_hand(table, seats)
     commit_change(table, seats, fields=fields)
     return seat
+
+
+def _chips_behind(table: Table, seat: Seat, in_hand: bool) -> int:
+    """The seat's chips now: during a hand its stack in the hand, else the seat's."""
+    if not in_hand:
+        return seat.stack
+    state = table.hand_state
+    return state["stacks"][state["seats"].index(seat.number)]
 
 
 @transaction.atomic

@@ -252,6 +252,25 @@ def test_four_colour_deck_and_sound_preferences_are_remembered(laptop):
     assert not page.get_by_label("Sound on my turn").is_checked()
 
 
+def test_the_top_up_dialog_offers_exactly_the_servers_range(laptop):
+    """R16.1: the dialog takes its limits from the state (``top_up``), never its own sum."""
+    state = load_state("flop_nine_seats")
+    mine = next(s for s in state["seats"] if s["number"] == state["you"]["seat"])
+    mine["top_up"] = {"min": 40, "max": 113}  # e.g. all-in: measured on the chips behind
+    page, server = open_table(laptop, state)
+    button(page, "Top up").click()
+    dialog = page.get_by_role("dialog")
+    assert dialog.get_by_label("Chips to add").input_value() == "113"
+    assert "40 to 113" in dialog.inner_text()
+    dialog.get_by_label("Chips to add").fill("114")
+    assert dialog.get_by_role("button", name="Add chips").is_disabled()
+    dialog.get_by_label("Chips to add").fill("39")
+    assert dialog.get_by_role("button", name="Add chips").is_disabled()
+    dialog.get_by_label("Chips to add").fill("40")
+    dialog.get_by_role("button", name="Add chips").click()
+    assert server.wait_for(lambda _: server.sent("top_up"))[0] == {"type": "top_up", "amount": 40}
+
+
 def test_top_up_and_leave_ask_first_then_send(laptop, shots):
     state = load_state("flop_nine_seats")  # Alice (seat 1) has 150; the maximum buy-in is 200
     page, server = open_table(laptop, state)

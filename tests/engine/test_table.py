@@ -14,7 +14,6 @@ from engine.table import (
     TableSeat,
     buy_in_range,
     can_start_hand,
-    check_buy_in,
     hand_config,
     plan_hand,
     seats_after_hand,
@@ -227,11 +226,4 @@ def test_buy_in_range_keeps_the_stack_within_the_table_limits() -> None:
     assert buy_in_range(0, 40, 200) == (40, 200)
     assert buy_in_range(150, 40, 200) == (1, 50)
     assert buy_in_range(200, 40, 200) is None
-    assert check_buy_in(150, 50, 40, 200) == 200
-
-
-@pytest.mark.parametrize("amount", [0, 51, 10.5])
-def test_a_buy_in_outside_the_limits_is_refused(amount: object) -> None:
-    with pytest.raises(EngineError) as error:
-        check_buy_in(150, amount, 40, 200)  # type: ignore[arg-type]
-    assert error.value.code == "buy_in_out_of_range"
+    assert buy_in_range(10, 40, 200) == (30, 190)

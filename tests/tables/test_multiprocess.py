@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import time
 
 import pytest
 from django.db import connection
@@ -16,7 +15,7 @@ from pokerclub.models import Membership
 from tables.bots import Bot
 from tables.management.commands.loadtest import session_cookie
 from tables.models import Hand, HandAction, LedgerEntry, Seat, Table
-from tests.conftest import require_service, run_async
+from tests.conftest import eventually, eventually_async, require_service, run_async
 from tests.tables.conftest import table_settings
 from tests.tables.live_servers import Clock, Daphne, server_env
 
@@ -69,19 +68,24 @@ def hands_finished(table_id):
     return Hand.objects.filter(table_id=table_id).exclude(ended_at=None).count()
 
 
-async def play_until(bots, table_id, hands, timeout=90):
+async def play_until(bots, table_id, hands):
+    """Let the bots play until ``hands`` hands are finished (however slow the box is)."""
     from channels.db import database_sync_to_async as sync_to_async
 
     stop = asyncio.Event()
     runners = [asyncio.create_task(b.run(stop)) for b in bots]
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if await sync_to_async(hands_finished)(table_id) >= hands:
-            break
-        await asyncio.sleep(0.2)
-    await asyncio.sleep(0.5)  # let the last broadcasts arrive
-    stop.set()
-    await asyncio.gather(*runners)
+    try:
+        await eventually_async(
+            lambda: sync_to_async(lambda: hands_finished(table_id) >= hands)(),
+            what=f"{hands} finished hands",
+        )
+    finally:
+        stop.set()
+        await asyncio.gather(*runners)
+
+
+def seated(table_id, count):
+    return Seat.objects.filter(table_id=table_id).exclude(user=None).count() >= count
 
 
 def assert_history_whole(table):
@@ -125,9 +129,13 @@ def test_two_server_processes_serve_one_table_consistently(world, servers):
     async def scenario():
         for bot in bots:
             await bot.connect()
-        for bot in bots:
+        from channels.db import database_sync_to_async as sync_to_async
+
+        for count, bot in enumerate(bots[:3], start=1):
             await bot.sit_down()
-            await asyncio.sleep(0.1)
+            await eventually_async(
+                lambda: sync_to_async(seated)(table.pk, count), what=f"{count} seated"
+            )
         await play_until(bots, table.pk, hands=6)
         for bot in bots:
             await bot.close()
@@ -158,15 +166,18 @@ def test_a_server_restart_in_the_middle_of_a_hand_loses_nothing(world, servers):
     first = [make_bot(a, table, cookies[i], seat=i + 1) for i in range(2)]
 
     async def until_hand_running(bots):
+        def second_hand_running():
+            state = bots[0].state
+            hand = state and state["hand"]
+            return hand and not hand["finished"] and hand["number"] >= 2
+
         stop = asyncio.Event()
         runners = [asyncio.create_task(b.run(stop)) for b in bots]
-        for _ in range(200):
-            await asyncio.sleep(0.05)
-            state = bots[0].state
-            if state and state["hand"] and not state["hand"]["finished"] and state["hand"]["number"] >= 2:
-                break
-        stop.set()
-        await asyncio.gather(*runners)
+        try:
+            await eventually_async(second_hand_running, what="the second hand")
+        finally:
+            stop.set()
+            await asyncio.gather(*runners)
 
     async def before():
         for bot in first:
@@ -175,21 +186,17 @@ def test_a_server_restart_in_the_middle_of_a_hand_loses_nothing(world, servers):
         await until_hand_running(first)
 
     run_async(before)
-    seated = Seat.objects.filter(table=table).exclude(user=None)
-    assert sorted(seated.values_list("connections", flat=True)) == [1, 1]
+    sitting = Seat.objects.filter(table=table).exclude(user=None)
+    assert sorted(sitting.values_list("connections", flat=True)) == [1, 1]
     a.kill()  # the server dies in the middle of a hand (nobody acts: the clock deals one)
-    for _ in range(100):
-        t = Table.objects.get(pk=table.pk)
-        if t.in_hand:
-            break
-        time.sleep(0.1)
-    assert t.in_hand
+    t = eventually(
+        lambda: (t := Table.objects.get(pk=table.pk)).in_hand and t, what="a hand in play"
+    )
     # its sockets are gone: once it has been silent for PRESENCE_TIMEOUT_S the clock says so
-    for _ in range(100):
-        if not any(seated.values_list("connections", flat=True)):
-            break
-        time.sleep(0.1)
-    assert list(seated.values_list("connections", flat=True)) == [0, 0]
+    eventually(
+        lambda: not any(sitting.values_list("connections", flat=True)),
+        what="the dead server's sockets taken off the seats",
+    )
     hand_number = t.hand_count
     a.start()  # the same port: clients reconnect
     second = [make_bot(a, table, cookies[i], rng=random.Random(i + 9)) for i in range(2)]
@@ -197,7 +204,6 @@ def test_a_server_restart_in_the_middle_of_a_hand_loses_nothing(world, servers):
     async def after():
         for bot in second:
             await bot.connect()
-        await asyncio.sleep(0.3)
         await play_until(second, table.pk, hands=hand_number + 2)
         for bot in second:
             await bot.close()

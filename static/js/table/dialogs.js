@@ -98,9 +98,9 @@ export class Dialogs {
     const table = state.table;
     this.tools.hidden = !mine;
     if (mine) {
-      const room = this.topupRoom();
-      this.btnTopup.disabled = room <= 0 || mine.status === "requested";
-      this.btnTopup.title = room <= 0 ? "Your stack is at the maximum buy-in" : `Add up to ${money(room)}`;
+      const range = mine.top_up;
+      this.btnTopup.disabled = !range || mine.status === "requested";
+      this.btnTopup.title = range ? `Add up to ${money(range.max)}` : "Your stack is at the maximum buy-in";
       const out = mine.sitting_out || mine.status === "sitting_out";
       this.btnSitout.textContent = out ? "Sit in" : "Sit out";
       this.btnSitout.dataset.op = out ? "sit_in" : "sit_out";
@@ -174,25 +174,25 @@ export class Dialogs {
   openTopup() {
     const mine = this.mySeat();
     if (!mine) return;
-    const room = this.topupRoom();
-    if (room <= 0) return;
+    const range = mine.top_up; // the server's own limits (R16.1)
+    if (!range) return;
     const during = mine.in_hand && this.state.hand && !this.state.hand.finished;
+    const can = range.min > 1
+      ? `you can add ${money(range.min)} to ${money(range.max)}`
+      : `you can add up to ${money(range.max)}`;
     this.topup.querySelector("#topup-limits").textContent =
-      `Your stack is ${money(mine.stack)}${mine.pending_chips ? ` (+${money(mine.pending_chips)} coming)` : ""}; you can add up to ${money(room)}.` +
-      (during ? " The chips arrive before the next hand." : "");
-    this.topupPair.limits(1, room);
-    this.topupPair.set(room);
+      `Your stack is ${money(mine.stack)}${mine.pending_chips ? ` (+${money(mine.pending_chips)} coming)` : ""}; ${can}.` +
+      (during ? " The chips arrive before the next hand; what would take you above the maximum then is not added." : "");
+    this.topupPair.limits(range.min, range.max);
+    this.topupPair.set(range.max);
     this.topup.showModal();
     this.topup.querySelector("#topup-amount").select();
   }
 
-  topupRoom() {
-    const mine = this.mySeat();
-    return mine ? this.state.table.max_buy_in - mine.stack - (mine.pending_chips || 0) : 0;
-  }
-
   checkTopup() {
-    return this.checkAmount(this.topupPair.get(), 1, this.topupRoom(), "#topup-error", "#topup-ok");
+    const range = this.mySeat()?.top_up;
+    if (!range) return false;
+    return this.checkAmount(this.topupPair.get(), range.min, range.max, "#topup-error", "#topup-ok");
   }
 
   submitTopup(e) {
