@@ -42,26 +42,28 @@ def due_tables(now: Any = None) -> list[tuple[int, int]]:
 _last_history = 0.0
 
 
-def record_history(every: float = 1.0) -> int:
+def record_history(every: float = 1.0, now: Any = None) -> int:
     """At most every ``every`` seconds: write the history rows (one per player) of hands
     finished that have none yet (Hand.history_recorded). The clock does it, not the action that
     ends the hand, so players get the result without waiting for it and the server
     processes spend no time on it; a crash loses nothing, since the rows derive from the
-    hand's record. Returns how many hands it recorded."""
+    hand's record. Each hand is recorded on its own: one that fails is logged (with its
+    table, number and id), marked on its row and tried again after a back-off, and the
+    others are recorded meanwhile (``tables.history.summary``). Returns how many hands it
+    recorded."""
     global _last_history
     import time
 
-    from .history.summary import backfill
-    from .models import Hand
+    from .history.summary import record_due
 
-    now = time.monotonic()
-    if now - _last_history < every:
+    clock = time.monotonic()
+    if clock - _last_history < every:
         return 0
-    _last_history = now
+    _last_history = clock
     try:
-        # only the few hands still to record: a partial index (Hand.history_recorded)
-        return backfill(Hand.objects.filter(history_recorded=False, ended_at__isnull=False))
-    except Exception:
+        # only the few hands due: a partial index (Hand.history_recorded, history_retry_at)
+        return record_due(now)
+    except Exception:  # e.g. the database is unreachable: the next call tries again
         log.exception("recording the history failed")
         return 0
 

@@ -250,6 +250,14 @@ class Hand(models.Model):
     history_recorded = models.BooleanField(
         default=False, help_text="Its history rows (HandPlayer) are written."
     )
+    # a hand whose history rows could not be written (tables.history.summary.backfill)
+    history_attempts = models.PositiveIntegerField(
+        default=0, help_text="Failed attempts to write its history rows since the last success."
+    )
+    history_error = models.TextField(blank=True, help_text="Why the last attempt failed.")
+    history_retry_at = models.DateTimeField(
+        null=True, blank=True, help_text="Not tried again before this (back-off after a failure)."
+    )
 
     class Meta:
         ordering = ["table", "number"]
@@ -257,10 +265,11 @@ class Hand(models.Model):
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_per_table")
         ]
         indexes = [
-            # the clock's "hands whose history is still to write": only those are indexed
+            # the clock's "finished hands whose history is still to write": only those are
+            # indexed, by the time they may be tried again (none: at once)
             models.Index(
-                fields=["ended_at"], name="hand_history_pending",
-                condition=Q(history_recorded=False),
+                fields=["history_retry_at"], name="hand_history_due",
+                condition=Q(history_recorded=False, ended_at__isnull=False),
             )
         ]
 

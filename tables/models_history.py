@@ -1,9 +1,10 @@
 """Models of the history part (imported at the end of ``tables.models``).
 
 :class:`HandPlayer` is one row per player per finished hand: what the hand meant for that
-player (net, showdown, preflop habits). It is derived from the hand's record when the hand
-finishes (``tables.history.summary``), so hand lists, filters, stats and the leaderboard are
-plain indexed queries instead of replays.
+player (net, showdown, preflop habits). It is derived from the hand's record by the clock
+soon after the hand finishes (``tables.history.summary``; a hand that fails is retried, see
+``Hand.history_error``), so hand lists, filters, stats and the leaderboard are plain indexed
+queries instead of replays.
 
 :class:`TransferPaid` records that a host marked one settlement transfer of a session as
 paid ("Bob pays Alice 40.00", ``tables.history.settlement``).

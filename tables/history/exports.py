@@ -47,7 +47,7 @@ from engine.phh import to_phh
 
 from ..models import Hand, HandAction
 from .proof import viewer_record
-from .replay import ReplayedHand, replay
+from .replay import ReplayedHand, ReplayError, describe, replay
 
 FORMATS = ("pokerstars", "phh", "json")
 CONTENT_TYPES = {
@@ -428,11 +428,21 @@ def finished_hands(queryset: QuerySet[Hand] | None = None) -> QuerySet[Hand]:
     )
 
 
+class ExportError(Exception):
+    """A hand of a stream could not be exported: ``hand`` says which, the cause is chained."""
+
+    def __init__(self, hand: Hand, error: Exception) -> None:
+        reason = error.reason if isinstance(error, ReplayError) else f"{type(error).__name__}: {error}"
+        super().__init__(f"{describe(hand)} could not be exported: {reason}")
+        self.hand = hand
+
+
 def stream(queryset: QuerySet[Hand], fmt: str, viewer: Viewer, chunk_size: int = 500) -> Iterator[str]:
     """Yield the export of every hand of ``queryset`` in ``fmt``, piece by piece.
 
     Hands come ``chunk_size`` at a time (``.iterator()`` prefetches the actions of each
     chunk), so memory stays bounded whatever the number of hands. JSON is one array.
+    A hand that cannot be exported raises :class:`ExportError` naming it.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
@@ -443,13 +453,17 @@ def stream(queryset: QuerySet[Hand], fmt: str, viewer: Viewer, chunk_size: int =
     if fmt == "json":
         yield "[\n"
     for index, hand in enumerate(hands.iterator(chunk_size=chunk_size), start=1):
-        replayed = replay(hand, list(hand.actions.all()))
-        if fmt == "pokerstars":
-            yield ("" if first else "\n\n") + pokerstars(replayed, viewer, hand.table.club)
-        elif fmt == "phh":
-            yield ("" if first else "\n") + f"[{index}]\n" + phh(replayed, viewer)
-        else:
-            yield ("" if first else ",\n") + json_text(replayed, viewer)
+        try:
+            replayed = replay(hand, list(hand.actions.all()))
+            if fmt == "pokerstars":
+                piece = ("" if first else "\n\n") + pokerstars(replayed, viewer, hand.table.club)
+            elif fmt == "phh":
+                piece = ("" if first else "\n") + f"[{index}]\n" + phh(replayed, viewer)
+            else:
+                piece = ("" if first else ",\n") + json_text(replayed, viewer)
+        except Exception as error:
+            raise ExportError(hand, error) from error
+        yield piece
         first = False
     if fmt == "json":
         yield "\n]\n"
@@ -466,6 +480,6 @@ def export_one(replayed: ReplayedHand, fmt: str, viewer: Viewer) -> str:
 
 
 __all__ = [
-    "CONTENT_TYPES", "EXTENSIONS", "FORMATS", "Viewer", "export_one", "finished_hands",
+    "CONTENT_TYPES", "EXTENSIONS", "FORMATS", "ExportError", "Viewer", "export_one", "finished_hands",
     "json_text", "phh", "phh_hand", "pokerstars", "record", "stream",
 ]

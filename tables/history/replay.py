@@ -4,8 +4,10 @@ A finished :class:`~tables.models.Hand` keeps its engine config (``Hand.config``
 its deck came from (deck v2's secret and nonces, or the seed of a hand dealt before,
 :mod:`tables.history.proof`) and every decision (``HandAction`` rows, in ``sequence``
 order). The engine is a pure function, so :func:`replay` deals the same deck again (R1.3)
-and applies the same actions: every intermediate state and every event come back, and the
-last state equals ``Hand.final_state``.
+and takes the same engine steps as the live table: the recorded actions, and
+the dealer's streets of a paced all-in runout, which the clock deals and nobody records
+(:func:`replay_record`; a hand may have no decision at all). Every intermediate state and
+every event come back, and the last state equals ``Hand.final_state``.
 
 The replay holds secrets (the deck, every hole card). What a viewer may see of it is decided
 here and only here: :meth:`ReplayedHand.visible_seats` — the viewer's own seat and the seats
@@ -39,7 +41,13 @@ from .proof import start_kwargs
 
 
 class ReplayError(Exception):
-    """The hand cannot be replayed: it is not finished, or its record is inconsistent."""
+    """The hand cannot be replayed: it is not finished, or its record is inconsistent.
+    The message names the hand (:func:`describe`); ``reason`` is the rest of it."""
+
+    def __init__(self, hand: Hand, reason: str) -> None:
+        super().__init__(f"{describe(hand)}: {reason}")
+        self.hand = hand
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -134,7 +142,7 @@ def replay(hand: Hand, actions: Iterable[HandAction | RecordedAction] | None = N
     were prefetched. Raises :class:`ReplayError` for a hand that is not finished.
     """
     if hand.ended_at is None:
-        raise ReplayError(f"hand {hand.pk} is not finished")
+        raise ReplayError(hand, "it is not finished")
     if actions is None:
         actions = hand.actions.order_by("sequence")
     recorded = [a if isinstance(a, RecordedAction) else RecordedAction.of(a) for a in actions]
@@ -142,17 +150,34 @@ def replay(hand: Hand, actions: Iterable[HandAction | RecordedAction] | None = N
 
 
 def replay_record(hand: Hand, config: HandConfig, actions: Sequence[RecordedAction]) -> ReplayedHand:
+    """Replay the hand as the live services played it (``tables.services.play``): after
+    the deal and after every step, a hand in phase ``runout`` waits for the dealer, and the
+    clock deals its next street (:func:`~engine.hand.deal_next`, one step per street);
+    otherwise it waits for a decision, the next recorded action. That holds whether the
+    runout follows a decision or the deal itself (everyone all-in from the antes or the
+    blinds: a hand with no decision at all)."""
     state, events = start_hand(config, **start_kwargs(hand))
     steps = [Step(None, state, tuple(events))]
-    for action in actions:
+    recorded = iter(actions)
+    while not state.is_finished:
+        if state.phase is Phase.RUNOUT:
+            state, events = deal_next(state)
+            steps.append(Step(None, state, tuple(events)))
+            continue
+        action = next(recorded, None)
+        if action is None:
+            raise ReplayError(hand, "the recorded actions do not finish the hand")
         try:
             state, events = apply(state, Action(ActionKind(action.kind), action.seat, action.amount))
         except Exception as error:  # an inconsistent record: say which hand and action
-            raise ReplayError(f"hand {hand.pk}: {action} does not replay: {error}") from error
+            raise ReplayError(hand, f"{action} does not replay: {error}") from error
         steps.append(Step(action, state, tuple(events)))
-        while state.phase is Phase.RUNOUT:  # a paced all-in board: one step per street
-            state, events = deal_next(state)
-            steps.append(Step(None, state, tuple(events)))
-    if not state.is_finished:
-        raise ReplayError(f"hand {hand.pk}: the recorded actions do not finish the hand")
+    extra = next(recorded, None)
+    if extra is not None:
+        raise ReplayError(hand, f"{extra} is recorded after the end of the hand")
     return ReplayedHand(hand, tuple(steps))
+
+
+def describe(hand: Hand) -> str:
+    """Which hand, for error messages and logs: table, number and id."""
+    return f"table {hand.table_id} hand #{hand.number} (id {hand.pk})"

@@ -174,11 +174,10 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     table.current_hand = hand
     table.hand_players = {str(s.number): s.user_id for s in dealt}
     table.button_seat = button
-    table.hand_state = state.to_json()
-    _set_clock(table, seats, state, now)
-    table.decision_version = table.version + 1
-    return [*fields, "hand_count", "button_seat", "time_bank_in_use", "hand_log", "decision_version",
-            "deck", "next_deck"]
+    # the first decision's clock, the first street of a paced runout, or (the forced bets put
+    # everyone all-in and the board is dealt at once) the end of the hand
+    fields += _after_engine(table, seats, state, now)
+    return [*fields, "hand_count", "button_seat", "deck", "next_deck"]
 
 
 @transaction.atomic
@@ -263,6 +262,8 @@ def _record(table: Table, seat: Seat, user: Any, kind: ActionKind,
 
 
 def _after_engine(table: Table, seats: list[Seat], state: HandState, now: Any) -> list[str]:
+    """After each engine step (the deal, a decision, a street of a runout): the hand's end,
+    or the clock of what it waits for next. Returns the table fields to save."""
     table.hand_state = state.to_json()
     table.decision_version = table.version + 1
     fields = ["hand_state", "deadline", "deadline_seat", "time_bank_in_use", "next_hand_at",

@@ -4,17 +4,26 @@
 Hands are streamed (a bounded chunk at a time), so any number of hands can be exported.
 By default the export is the public view: only hands that were shown (R11). ``--player``
 adds that player's own hole cards and keeps only the hands they played.
+
+The file appears whole or not at all: the export is written to a temporary file beside it,
+flushed to disk and renamed over ``FILE`` at the end. A hand that cannot be exported stops
+the command with a message naming it (table, hand number, id) and a non-zero exit status;
+the temporary file is removed and an existing ``FILE`` is left as it was.
 """
 
 from __future__ import annotations
 
+import os
+import secrets
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
 from pokerclub.models import Club, User
-from tables.history.exports import FORMATS, Viewer, stream
+from tables.history.exports import FORMATS, ExportError, Viewer, stream
 from tables.models import Hand
 
 
@@ -44,14 +53,41 @@ class Command(BaseCommand):
                 raise CommandError(f"There is no player {options['player']!r}.")
             viewer = Viewer(user.pk)
             hands = hands.filter(participants__user=user)
-        out = sys.stdout if options["output"] == "-" else open(  # noqa: SIM115
-            options["output"], "w", encoding="utf-8"
-        )
+        pieces = stream(hands, options["format"], viewer)
         try:
-            for piece in stream(hands, options["format"], viewer):
+            if options["output"] == "-":
+                for piece in pieces:
+                    sys.stdout.write(piece)
+                return
+            path = Path(options["output"])
+            write_whole(path, pieces)
+        except ExportError as error:
+            where = "" if options["output"] == "-" else f" {options['output']} was not written."
+            raise CommandError(f"Export failed: {error}.{where}") from error
+        except OSError as error:
+            raise CommandError(f"Cannot write {options['output']}: {error}") from error
+        self.stderr.write(f"Wrote {path}.")
+
+
+def write_whole(path: Path, pieces: Iterator[str]) -> None:
+    """Write ``pieces`` to ``path`` so that it is whole or not there: a temporary file in
+    the same directory (same file system, so the rename is atomic), fsync, ``os.replace``.
+    On any failure the temporary file is removed and the error raised."""
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    # the mode a plain open() gives (0666 less the umask); O_EXCL: never someone else's file
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with open(fd, "w", encoding="utf-8") as out:
+            for piece in pieces:
                 out.write(piece)
-        finally:
-            if out is not sys.stdout:
-                out.close()
-        if options["output"] != "-":
-            self.stderr.write(f"Wrote {options['output']}.")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:  # the rename itself reaches the disk
+        os.fsync(directory)
+    finally:
+        os.close(directory)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0008_table_hand_players'),
+        ('tables', '0009_hand_history_retry'),
     ]
 
     operations = [
