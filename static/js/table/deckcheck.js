@@ -12,7 +12,7 @@ export class DeckCheck {
     this.key = `${STORE}-${tableId}`;
     this.send = send;
     this.onResult = onResult;
-    this.mine = this.load(); // hand number -> {nonce, root, refused}
+    this.mine = this.load(); // hand number -> {nonce, root, sent, accepted, refused}
     this.own = new Map(); // hand number -> {cards, openings}
     this.checked = new Map(); // hand number -> result
   }
@@ -37,10 +37,11 @@ export class DeckCheck {
 
   update(state) {
     const next = state.next_deck;
-    if (next && state.you && state.you.seat && !this.mine[next.hand]) {
-      this.mine[next.hand] = { nonce: newNonce(), root: next.root };
+    if (next && state.you && state.you.seat && !(this.mine[next.hand] && this.mine[next.hand].sent)) {
+      // made once, after the root was seen; sent as soon as the socket is open
+      const mine = (this.mine[next.hand] ||= { nonce: newNonce(), root: next.root, sent: false });
+      mine.sent = this.send({ type: "nonce", hand: next.hand, nonce: mine.nonce, ref: `nonce:${next.hand}` });
       this.save();
-      this.send({ type: "nonce", hand: next.hand, nonce: this.mine[next.hand].nonce, ref: `nonce:${next.hand}` });
     }
     const hand = state.hand;
     const deck = hand && hand.deck;
@@ -54,6 +55,12 @@ export class DeckCheck {
         this.onResult(hand.number, result);
       });
     }
+  }
+
+  /** The server took our nonce (`nonce_ok`): the hand's check requires it in the list. */
+  accepted(hand) {
+    if (this.mine[hand]) this.mine[hand].accepted = true;
+    this.save();
   }
 
   /** The server refused our nonce (e.g. `hand_dealt`): that hand is checked without it. */
@@ -78,13 +85,14 @@ export class DeckCheck {
     }
     const record = { ...deck, openings, boards: hand.boards, holes };
     const mine = this.mine[hand.number];
-    const sent = mine && !mine.refused;
+    const sent = mine && mine.accepted;
     if (!(window.crypto && crypto.subtle)) return { ok: false, text: "Deck not checked: this browser checks only over HTTPS." };
     const result = await verifyRecord(record, sent ? { myNonce: mine.nonce, rootSeen: mine.root } : {});
     const count = `${result.opened} opened card${result.opened === 1 ? "" : "s"}`;
     if (!result.ok) return { ok: false, text: `✗ DECK CHECK FAILED: ${result.problems.join("; ")}` };
     if (sent) return { ok: true, text: `✓ deck checked (${count}; your nonce was used)` };
-    const why = mine && mine.refused ? `your nonce was refused: ${mine.refused}` : "no nonce of yours in this hand";
+    const why = mine && mine.refused ? `your nonce was refused: ${mine.refused}`
+      : mine && mine.sent ? "no answer came to your nonce" : "no nonce of yours in this hand";
     return { ok: true, text: `✓ deck checked (${count}; ${why})` };
   }
 }

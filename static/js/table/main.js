@@ -91,6 +91,8 @@ function onMessage(msg) {
   } else if (msg.type === "chat_history" || msg.type === "history") {
     const lines = msg.messages || msg.lines || [];
     for (const line of lines) panel.receiveChat(line, { quiet: true });
+  } else if (msg.type === "nonce_ok") {
+    deckCheck.accepted(msg.hand);
   } else if (msg.type === "error" && String(msg.ref || "").startsWith("nonce:")) {
     deckCheck.refused(msg);
   } else if (msg.type === "error") {
