@@ -75,6 +75,7 @@ def create_club(
     description: str = "",
     amount_format: str = Club.AmountFormat.CHIPS,
     currency_symbol: str = "",
+    currency_code: str = "",
     decimal_places: int = 2,
 ) -> Club:
     """Create a club; its creator becomes the owner."""
@@ -90,6 +91,7 @@ def create_club(
                     description=description,
                     amount_format=amount_format,
                     currency_symbol=currency_symbol,
+                    currency_code=currency_code,
                     decimal_places=decimal_places,
                 )
             break
@@ -121,7 +123,7 @@ def _require_owner(actor: User, club: Club) -> Membership:
 def update_club(actor: User, club: Club, **fields: object) -> Club:
     """The owner changes the club's name, description or amount format."""
     _require_owner(actor, club)
-    allowed = {"name", "description", "amount_format", "currency_symbol", "decimal_places"}
+    allowed = {"name", "description", "amount_format", "currency_symbol", "currency_code", "decimal_places"}
     unknown = set(fields) - allowed
     if unknown:
         raise ClubError(ClubErrorCode.BAD_INPUT, f"Unknown fields: {', '.join(sorted(unknown))}.")

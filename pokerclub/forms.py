@@ -48,7 +48,7 @@ class ProfileForm(forms.ModelForm):
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ["name", "description", "amount_format", "currency_symbol", "decimal_places"]
+        fields = ["name", "description", "amount_format", "currency_symbol", "currency_code", "decimal_places"]
         widgets = {
             "description": forms.Textarea(attrs={"rows": 3}),
             "amount_format": forms.RadioSelect,
@@ -66,8 +66,13 @@ class ClubForm(forms.ModelForm):
         if data.get("amount_format") == Club.AmountFormat.CURRENCY:
             if not data.get("currency_symbol", "").strip():
                 self.add_error("currency_symbol", "Give the currency's symbol, for example € or $.")
+            code = data.get("currency_code", "").strip().upper()
+            if code and not (len(code) == 3 and code.isascii() and code.isalpha()):
+                self.add_error("currency_code", "Give the three-letter ISO code, for example EUR or USD.")
+            data["currency_code"] = code
         else:
             data["currency_symbol"] = ""
+            data["currency_code"] = ""
         return data
 
 

@@ -78,6 +78,11 @@ class Club(models.Model):
     currency_symbol = models.CharField(
         max_length=4, blank=True, help_text="Shown before amounts, for example € or $."
     )
+    currency_code = models.CharField(
+        max_length=3,
+        blank=True,
+        help_text="The ISO 4217 code, for example EUR or USD: hand histories name the currency with it.",
+    )
     decimal_places = models.PositiveSmallIntegerField(
         default=2,
         validators=[MinValueValidator(0), MaxValueValidator(3)],

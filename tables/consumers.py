@@ -88,7 +88,12 @@ class HoleCards:
 hole_cards = HoleCards()
 
 
+MAX_INT = 2**53 - 1  # JavaScript's safe integers; well inside PostgreSQL's bigint
+
+
 def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
+    """``data[name]`` if it is of ``kind`` (a bool is never an int; an int is within
+    ±``MAX_INT``), ``None`` if it is absent and not ``required``; else ``bad_field``."""
     value = data.get(name)
     if value is None:
         if required:
@@ -98,13 +103,33 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], requi
         raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' has the wrong type.")
     if not isinstance(value, kind):
         raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' has the wrong type.")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+        raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' is out of range.")
     return value
+
+
+def parse_frame(text_data: str | None) -> dict[str, Any]:
+    """The JSON object in one text frame of at most ``MAX_FRAME`` bytes, or a refusal:
+    ``too_big``, or ``bad_json`` for a binary frame, invalid or too deeply nested JSON (the
+    parser's recursion limit), or a JSON value that is not an object."""
+    if text_data is None:
+        raise PlayError(PlayErrorCode.BAD_JSON, "Messages must be JSON text frames.")
+    if len(text_data) > MAX_FRAME or len(text_data.encode("utf-8", "surrogatepass")) > MAX_FRAME:
+        raise PlayError(PlayErrorCode.TOO_BIG, f"Messages are limited to {MAX_FRAME} bytes of text.")
+    try:
+        data = json.loads(text_data)
+    except (ValueError, RecursionError):
+        raise PlayError(PlayErrorCode.BAD_JSON, "The message is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise PlayError(PlayErrorCode.BAD_JSON, "The message must be a JSON object.")
+    return data
 
 
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     user: Any
     is_host: bool
+    closing = False  # set by close(): nothing more is sent or handled
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Hand ``message`` to its handler, without channels' ``aclose_old_connections``.
@@ -125,6 +150,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         access = await self._access()
         if access is None:
+            # Accept, then close: a browser sees the close code (4403), never the HTTP status
+            # of a refused handshake, so the page can say why and stop reconnecting.
+            await self.accept()
             await self.close(code=CLOSE_NOT_MEMBER)
             return
         self.is_host = access
@@ -150,17 +178,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- incoming ------------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closing:
+            return  # frames that were on their way when the socket was closed
         ref = None
         try:
             self._take_token()
-            if text_data is None or len(text_data) > MAX_FRAME:
-                raise PlayError(PlayErrorCode.TOO_BIG, f"Messages are limited to {MAX_FRAME} bytes of text.")
-            try:
-                data = json.loads(text_data)
-            except ValueError:
-                raise PlayError(PlayErrorCode.BAD_JSON, "The message is not valid JSON.") from None
-            if not isinstance(data, dict):
-                raise PlayError(PlayErrorCode.BAD_JSON, "The message must be a JSON object.")
+            data = parse_frame(text_data)
             ref = data.get("ref") if isinstance(data.get("ref"), str) else None
             if ref is not None:
                 ref = ref[:40]
@@ -191,7 +214,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         kind = data.get("type")
         handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise PlayError(PlayErrorCode.UNKNOWN_TYPE, f"Unknown message type: {str(kind)[:30]!r}.")
+            shown = repr(kind[:30]) if isinstance(kind, str) else "missing" if kind is None else "not a string"
+            raise PlayError(PlayErrorCode.UNKNOWN_TYPE, f"Unknown message type: {shown}.")
         await handler(self, data)
 
     async def on_sync(self, data: dict[str, Any]) -> None:
@@ -330,6 +354,17 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
+
+    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False) -> None:
+        """Nothing is sent once the socket is closing (the server would refuse it and log)."""
+        if not self.closing:
+            await super().send(text_data, bytes_data, close)
+
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
+        """Close once; frames and group messages still on their way are then dropped."""
+        if not self.closing:
+            self.closing = True
+            await super().close(code, reason)
 
     # --- access --------------------------------------------------------------------------------
 

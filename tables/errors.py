@@ -10,6 +10,7 @@ class PlayErrorCode(StrEnum):
     TOO_BIG = "too_big"
     UNKNOWN_TYPE = "unknown_type"
     BAD_FIELD = "bad_field"
+    BAD_TEXT = "bad_text"
     RATE_LIMITED = "rate_limited"
     NOT_A_MEMBER = "not_a_member"
     NOT_ALLOWED = "not_allowed"

@@ -97,6 +97,8 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             # the hand's view of a seat belongs to the player dealt it: whoever sits down
             # there after them is not in that hand
             view.update(by_seat.get(seat.number, {}))
+            if hand is not None and hand["finished"]:
+                view["stack"] = seat.stack  # a rebuy or top-up since the hand ended counts
         limits = (
             top_up_range(table, view["stack"], seat.pending_chips)
             if seat.status in (Seat.Status.SEATED, Seat.Status.SITTING_OUT) else None

@@ -8,13 +8,15 @@ What we read and write:
 
 * ``variant``: ``"NT"`` no-limit and ``"FT"`` fixed-limit Texas hold'em. The standard has no
   pot-limit Texas hold'em; we write and read ``"PT"`` for it, an extension in the way the
-  standard invites new codes (PokerKit does not know it).
+  standard invites new codes, and say so in a TOML comment above it (PokerKit does not know
+  the code; docs/rules.md, *Exports*, gives the few lines that teach its reader).
 * ``antes``, ``blinds_or_straddles``: one entry per player in PHH order (below). We write a
   uniform ante (R3.1) as the same value for everyone (with ``ante_trimming_status = true``:
   an all-in for less than the ante only wins what it matched, R8.1) and a big-blind ante (R3.2)
   at the big blind's index 1; blinds as ``[SB, BB, 0...]`` and a straddle (R3.3) as
-  ``[SB, BB, 2*BB, 0...]``. Heads-up the standard reverses both arrays, so the big blind is
-  ``p1`` and the button ``p2`` posts the small blind (R2.4).
+  ``[SB, BB, 2*BB, 0...]``; a live big blind posted from the small-blind seat (R2.6) is the
+  big blind in the small blind's entry. Heads-up the standard reverses both arrays, so the
+  big blind is ``p1`` and the button ``p2`` posts the small blind (R2.4).
 * ``min_bet`` (NT, PT) is the big blind (R7.1); ``small_bet``/``big_bet`` (FT) are the big
   blind and twice it (R7.3). A file with other values, other forced bets (a button ante, a
   second straddle) or more than 10 players is refused with the reason. A file's
@@ -22,15 +24,20 @@ What we read and write:
   (R8.1), which is PokerKit's ``true``.
 * ``actions`` in PHH notation: ``d dh p1 AcKd`` (hole cards), ``d db AhKh7c`` (board),
   ``p1 f``, ``p1 cc`` (check or call), ``p1 cbr 60`` (bet or raise *to* 60), ``p1 sm AcKd``
-  (show), ``p1 sm`` (muck).
+  (show), ``p1 sm`` (muck), ``p1 sm ????`` (a hand kept face down: it takes only a pot
+  nobody else contests, R8; read as a muck).
 * Optional fields ``hand``, ``table``, ``seats``, ``seat_count``, ``players``,
-  ``finishing_stacks``, ``winnings``.
+  ``finishing_stacks``, ``winnings``; the club's exports add ``time`` (a TOML local time),
+  ``time_zone``, ``day``, ``month``, ``year`` and, for a currency club, ``currency`` and
+  ``currency_symbol``.
 * User-defined fields (prefixed ``_``, as the standard allows) for what PHH has no field for:
   ``_seed`` and ``_commitment`` (R15); ``_live_big_blinds`` (players posting a live big blind
   to come in, R2.6, e.g. ``["p4"]``); ``_rake_basis_points`` and ``_rake_cap`` (R13);
   ``_run_it_twice_allowed`` and ``_run_twice_answers`` (R12, e.g. ``["p1 yes", "p2 yes"]``;
   the second run's boards follow the first's as further ``d db`` actions); ``_show_all``
-  (R11.3). PokerKit ignores them, so it cannot replay hands that used R2.6, R12 or R13.
+  (R11.3); ``_currency_decimal_places`` (amounts are in the club's smallest unit). PokerKit
+  ignores them, so it cannot replay hands with a live big blind outside the blinds (R2.6) or
+  a second run (R12), and it takes no rake (R13).
 * The hand in PHH terms: ``d dh`` for every player first, then the betting and the boards in
   the order they happened; an all-in showdown's shows come before the rest of the board
   (R11.1, as PokerKit writes them); a river showdown's shows and mucks in showdown order.

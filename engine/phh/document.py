@@ -7,6 +7,7 @@ write.
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import tomllib
@@ -20,6 +21,12 @@ VARIANT_STRUCTURES: Final = {"NT": "no_limit", "FT": "fixed_limit", "PT": "pot_l
 """The variant codes we read and write, and the engine structure (a Structure value) of each."""
 
 STRUCTURE_VARIANTS: Final = {value: key for key, value in VARIANT_STRUCTURES.items()}
+
+EXTENSION_VARIANTS: Final = {
+    "PT": "PT (pot-limit Texas hold'em) is not a variant of the PHH standard, which has no code"
+    " for it: it is this club's extension; see docs/rules.md, Exports, for reading it with PokerKit",
+}
+"""Variant codes we write that the standard does not define, with the note written above them."""
 
 OPTIONAL_FIELDS: Final = (
     "author",
@@ -143,8 +150,12 @@ class PhhHand:
         )
 
     def to_toml(self) -> str:
-        """The hand as a PHH (TOML) document; fields in the standard's order."""
-        lines = [f"variant = {_toml_value(self.variant)}"]
+        """The hand as a PHH (TOML) document; fields in the standard's order. A variant
+        the standard does not define (``PT``) is preceded by a TOML comment saying so."""
+        lines = []
+        if self.variant in EXTENSION_VARIANTS:
+            lines.append(f"# {EXTENSION_VARIANTS[self.variant]}")
+        lines.append(f"variant = {_toml_value(self.variant)}")
         if self.ante_trimming_status:
             lines.append("ante_trimming_status = true")
         lines.append(f"antes = {_toml_value(list(self.antes))}")
@@ -256,6 +267,8 @@ def _toml_value(value: Any) -> str:
         return "{" + ", ".join(pairs) + "}"
     if isinstance(value, float) and math.isfinite(value):
         return repr(value)
+    if isinstance(value, datetime.time) and value.tzinfo is None:  # a TOML local time
+        return value.isoformat()
     raise PhhError(f"cannot write {value!r} to PHH")
 
 

@@ -264,9 +264,11 @@ def replay(phh: PhhHand) -> Replay:
         if action.verb == "sm":
             if phase is not Phase.SHOWDOWN:
                 raise PhhError(f"{text!r}: there is no showdown now ({phase})")
-            if action.show and not known[player]:
+            # "sm ????": the hand is kept face down (it takes only pots nobody else contests)
+            face_down = bool(action.cards) and all(card is None for card in action.cards)
+            if action.show and not face_down and not known[player]:
                 raise PhhError(f"{text!r}: p{player + 1}'s cards are not known")
-            move = Action(ActionKind.SHOW if action.show else ActionKind.MUCK, seat)
+            move = Action(ActionKind.SHOW if action.show and not face_down else ActionKind.MUCK, seat)
         else:
             if phase is not Phase.BETTING:
                 raise PhhError(f"{text!r}: the betting is over ({phase})")

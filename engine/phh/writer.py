@@ -34,7 +34,9 @@ def to_phh(
     order; ``players`` optionally names the players by seat. The actions are written in the
     order they happened: hole cards first (one ``d dh`` per player, p1 first), each betting
     decision, each street's board, and the showdown's shows and mucks (an all-in showdown
-    comes before the rest of the board, R11.1, as PokerKit writes it).
+    comes before the rest of the board, R11.1, as PokerKit writes it). A player who mucks
+    but still takes a pot nobody else could win (R8) neither mucked nor showed in PHH terms:
+    ``sm ????`` (the standard's notation for a cash-game hand kept face down).
     """
     if not state.is_finished:
         raise PhhError("only a finished hand can be exported")
@@ -77,7 +79,8 @@ def to_phh(
         elif isinstance(event, HandShown):
             actions.append(f"{label(event.seat)} sm {phh_cards(event.cards)}")
         elif isinstance(event, HandMucked):
-            actions.append(f"{label(event.seat)} sm")
+            kept = state.won[index[event.seat]] > 0
+            actions.append(f"{label(event.seat)} sm ????" if kept else f"{label(event.seat)} sm")
 
     antes = [0] * n
     if config.ante:
@@ -86,6 +89,8 @@ def to_phh(
         antes[1] = config.big_blind_ante  # the big blind's entry; reversed heads-up by the standard
     blinds = [0] * n
     blinds[0], blinds[1] = config.small_blind, config.big_blind
+    if started.small_blind_seat in config.posting:  # a live big blind from the small blind (R2.6)
+        blinds[0] = config.big_blind
     if config.straddle and n > 2:
         blinds[2] = 2 * config.big_blind
     variant = STRUCTURE_VARIANTS[str(config.structure)]

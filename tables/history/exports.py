@@ -4,11 +4,12 @@ Every export is for one viewer (:class:`Viewer`): it holds the viewer's own hole
 the hands that were shown (R11), nothing else — a mucked or never-shown hand is written as
 unknown (PHH ``????``), never as cards. ``Viewer.public()`` is what any member may see.
 
-* :func:`pokerstars` writes the text of PokerStars hand histories, which tracking software
-  imports and PokerKit's ``PokerStarsParser`` reads: hands separated by two blank lines,
-  raises as "raises <increment> to <total>", amounts without thousands separators.
+* :func:`pokerstars` writes the text of PokerStars' own cash-game hand histories, which
+  tracking software imports and PokerKit's ``PokerStarsParser`` reads (docs/rules.md,
+  *Exports*, lists the choices): hands separated by two blank lines, raises as "raises
+  <increment> to <total>", amounts without thousands separators.
 * :func:`phh` writes PHH through :mod:`engine.phh` (PokerKit reads it); unknown hole cards
-  are ``????``.
+  are ``????``; the time is a TOML local time, a currency club's currency is named.
 * :func:`record` is the full JSON record of the hand (settings, players, stacks, button,
   every action with its time, boards, shown cards, pots and winners, rake, and the deck's
   proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks).
@@ -19,14 +20,17 @@ unknown (PHH ``????``), never as cards. ``Viewer.public()`` is what any member m
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from datetime import timezone as dt_timezone
-from typing import Any
+from typing import Any, Final
+from zoneinfo import ZoneInfo
 
 from django.db.models import Prefetch, QuerySet
 
-from engine.cards import card_str
+from engine.cards import card_rank, card_str
+from engine.evaluation import HandCategory, evaluate
 from engine.hand import (
     ActionTaken,
     AntePosted,
@@ -34,12 +38,10 @@ from engine.hand import (
     BoardDealt,
     Event,
     HandMucked,
-    HandNamed,
     HandShown,
     HandStarted,
     HoleCardsDealt,
     PotAwarded,
-    RakeTaken,
     RunItTwiceDecided,
     UncalledBetReturned,
 )
@@ -78,18 +80,22 @@ class Viewer:
 
 
 class Amounts:
-    """Amounts for hand-history text: the club's currency symbol and decimals, no separators."""
+    """Amounts for hand-history text as PokerStars writes them: the club's currency symbol,
+    no thousands separators, and the decimals only when the amount is not whole ("$5",
+    "$0.50", "$2.80"); chip clubs write plain integers. ``code`` is the club's ISO 4217
+    currency code for the header ("USD"), empty for chip clubs and clubs without one."""
 
     def __init__(self, club: Any) -> None:
         currency = club is not None and club.amount_format == "currency"
         self.symbol = club.currency_symbol if currency else ""
         self.places = club.decimal_places if currency else 0
+        self.code = (getattr(club, "currency_code", "") or "") if currency else ""
 
     def __call__(self, amount: int) -> str:
         if not self.places:
             return f"{self.symbol}{amount}"
         whole, frac = divmod(amount, 10**self.places)
-        return f"{self.symbol}{whole}.{frac:0{self.places}d}"
+        return f"{self.symbol}{whole}" + (f".{frac:0{self.places}d}" if frac else "")
 
 
 def _cards(cards: Iterable[int]) -> str:
@@ -98,9 +104,63 @@ def _cards(cards: Iterable[int]) -> str:
 
 # --------------------------------------------------------------------------- PokerStars
 
+EASTERN = ZoneInfo("America/New_York")
+"""PokerStars stamps every hand with the time in ET as well, in brackets."""
+
+_PS_RANK: Final = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+                   "Jack", "Queen", "King", "Ace")
+_PS_RANKS: Final = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights",
+                    "Nines", "Tens", "Jacks", "Queens", "Kings", "Aces")
+
+
+def pokerstars_hand_name(hole: Sequence[int], board: Sequence[int]) -> str:
+    """The hand as PokerStars words it: "high card Ace", "a pair of Nines", "two pair, Kings
+    and Tens", "three of a kind, Deuces", "a straight, Ace to Five", "a flush, King high",
+    "a full house, Sevens full of Queens", "four of a kind, Aces", "a straight flush, Nine
+    to King", "a Royal Flush" (R11.4 names the same hands in the club's own words)."""
+    value = evaluate([*hole, *board])
+    ranks = [card_rank(c) for c in value.best_five]  # reading order: biggest group first
+    top, low = ranks[0], ranks[-1]
+    category = value.category
+    if category is HandCategory.HIGH_CARD:
+        return f"high card {_PS_RANK[top]}"
+    if category is HandCategory.ONE_PAIR:
+        return f"a pair of {_PS_RANKS[top]}"
+    if category is HandCategory.TWO_PAIR:
+        return f"two pair, {_PS_RANKS[top]} and {_PS_RANKS[ranks[2]]}"
+    if category is HandCategory.THREE_OF_A_KIND:
+        return f"three of a kind, {_PS_RANKS[top]}"
+    if category is HandCategory.STRAIGHT:
+        return f"a straight, {_PS_RANK[low]} to {_PS_RANK[top]}"
+    if category is HandCategory.FLUSH:
+        return f"a flush, {_PS_RANK[top]} high"
+    if category is HandCategory.FULL_HOUSE:
+        return f"a full house, {_PS_RANKS[top]} full of {_PS_RANKS[ranks[3]]}"
+    if category is HandCategory.FOUR_OF_A_KIND:
+        return f"four of a kind, {_PS_RANKS[top]}"
+    if top == 12 and low == 8:
+        return "a Royal Flush"
+    return f"a straight flush, {_PS_RANK[low]} to {_PS_RANK[top]}"
+
+
+def _ps_time(when: datetime) -> str:
+    """``2024/01/15 14:30:00 UTC [2024/01/15 9:30:00 ET]``: hours not zero-padded."""
+    utc = when.astimezone(dt_timezone.utc)
+    et = when.astimezone(EASTERN)
+    return (f"{utc:%Y/%m/%d} {utc.hour}:{utc:%M:%S} UTC"
+            f" [{et:%Y/%m/%d} {et.hour}:{et:%M:%S} ET]")
+
 
 def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
-    """One hand as PokerStars hand-history text, as ``viewer`` saw it."""
+    """One hand as PokerStars hand-history text, as ``viewer`` saw it.
+
+    The layout is the one of PokerStars' own cash-game files (docs/rules.md, *Exports*):
+    the header with the stakes (fixed-limit: the small and big bet) and the currency code,
+    the time in UTC and in ET; the seats; the forced bets; the streets; an all-in runout's
+    board before ``*** SHOW DOWN ***``; a second run as ``*** FIRST FLOP ***`` ...
+    ``*** SECOND SHOW DOWN ***``; a player who takes a pot without showing "doesn't show
+    hand"; then the summary.
+    """
     hand = replayed.hand
     table = hand.table
     club = club or table.club
@@ -111,16 +171,16 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     final = replayed.final
     events = replayed.events
     started = next(e for e in events if isinstance(e, HandStarted))
-    hand_names: dict[int, str] = {}
-    for e in events:
-        if isinstance(e, (HandShown, HandNamed)) and e.names:
-            hand_names[e.seat] = " / ".join(e.names)
+    won = dict(zip(final.seats, final.won, strict=True))
 
-    when = (hand.started_at or hand.ended_at).astimezone(dt_timezone.utc)
-    stakes = f"{amount(config.small_blind)}/{amount(config.big_blind)}"
+    if config.structure == "fixed_limit":  # PokerStars names limit games by their bets (R7.3)
+        stakes = f"{amount(config.big_blind)}/{amount(2 * config.big_blind)}"
+    else:
+        stakes = f"{amount(config.small_blind)}/{amount(config.big_blind)}"
+    code = f" {amount.code}" if amount.code else ""
     lines = [
-        f"PokerStars Hand #{hand.pk}: {GAME_NAMES[str(config.structure)]} ({stakes})"
-        f" - {when:%Y/%m/%d %H:%M:%S} UTC",
+        f"PokerStars Hand #{hand.pk}:  {GAME_NAMES[str(config.structure)]} ({stakes}{code})"
+        f" - {_ps_time(hand.started_at or hand.ended_at)}",
         f"Table '{table.name}' {table.max_seats}-max Seat #{config.button} is the button",
     ]
     start_stacks = dict(zip(started.seats, started.stacks, strict=True))
@@ -128,12 +188,14 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
         lines.append(f"Seat {seat}: {names.get(seat, f'Seat {seat}')} ({amount(start_stacks[seat])} in chips)")
 
     bets: dict[int, int] = {}
-    boards: list[list[int]] = [[]]
-    shared = 0
+    board: list[int] = []
     runs = 1
+    shared = 5
+    first_run_board: list[int] = []
+    second_run_board: list[int] = []
+    showdown: list[Event] = []
+    awards: list[PotAwarded] = [e for e in events if isinstance(e, PotAwarded)]
     hole_cards_written = False
-    showdown_written = False
-    labels = {0: "", 1: "SECOND "}
 
     def all_in(flag: bool) -> str:
         return " and is all-in" if flag else ""
@@ -170,110 +232,143 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
                 lines.append(
                     f"{name}: raises {amount(e.amount - before)} to {amount(e.amount)}{all_in(e.all_in)}"
                 )
-            elif e.action == "run_twice":
-                lines.append(f"{name}: {'agrees' if e.amount else 'declines'} to run it twice")
+            # run_twice answers: PokerStars writes only "Hand was run twice" (summary)
         elif isinstance(e, UncalledBetReturned):
             lines.append(f"Uncalled bet ({amount(e.amount)}) returned to {names[e.seat]}")
         elif isinstance(e, RunItTwiceDecided):
             runs = e.runs
-            shared = len(boards[0])
-            if runs == 2:
-                labels[0] = "FIRST "
-                lines.append("Players agree to run it twice")
+            shared = len(board)
         elif isinstance(e, BoardDealt):
-            while len(boards) <= e.board_index:
-                boards.append(list(boards[0][:shared]))
-            board = boards[e.board_index]
-            before = list(board)
-            board.extend(e.cards)
             if e.board_index == 0:
                 bets = {}
-            label = labels[e.board_index] if runs == 2 else ""
+                before = list(board)
+                board.extend(e.cards)
+                first_run_board = board
+                label = "FIRST " if runs == 2 else ""
+            else:
+                before = list(second_run_board or board[:shared])
+                second_run_board = before + list(e.cards)
+                label = "SECOND "
+            after = list(before) + list(e.cards)
             if e.street == "flop":
-                lines.append(f"*** {label}FLOP *** [{_cards(board)}]")
+                lines.append(f"*** {label}FLOP *** [{_cards(after)}]")
             else:
                 lines.append(f"*** {label}{e.street.upper()} *** [{_cards(before)}] [{_cards(e.cards)}]")
-        elif isinstance(e, HandShown):
-            if not showdown_written and len(boards[0]) == 5:
-                lines.append("*** SHOW DOWN ***")
-                showdown_written = True
-            lines.append(f"{names[e.seat]}: shows [{_cards(e.cards)}] ({hand_names.get(e.seat, 'hole cards')})")
-        elif isinstance(e, HandMucked):
-            if not showdown_written and len(boards[0]) == 5:
-                lines.append("*** SHOW DOWN ***")
-                showdown_written = True
-            lines.append(f"{names[e.seat]}: mucks hand")
-        elif isinstance(e, PotAwarded):
-            pot = "pot" if e.pot_index == 0 else f"side pot-{e.pot_index}"
-            if e.pot_index == 0 and any(
-                isinstance(x, PotAwarded) and x.pot_index > 0 for x in events
-            ):
-                pot = "main pot"
-            for seat, share in zip(e.winners, e.shares, strict=True):
-                if share:
-                    lines.append(f"{names[seat]} collected {amount(share)} from {pot}")
+        elif isinstance(e, (HandShown, HandMucked)):
+            showdown.append(e)  # written once the board is out (PokerStars: board, then show down)
 
-    total = sum(e.amount for e in events if isinstance(e, PotAwarded)) + final.rake
-    pot_parts = _pot_parts(events, amount)
+    boards = [first_run_board] + ([second_run_board] if runs == 2 else [])
+    contested = any(a.board_index is not None for a in awards)
+    pot_names = _pot_names(awards)
+
+    def collected(award: PotAwarded) -> list[str]:
+        return [f"{names[seat]} collected {amount(share)} from {pot_names[award.pot_index]}"
+                for seat, share in zip(award.winners, award.shares, strict=True) if share]
+
+    shown_seats = {e.seat for e in showdown if isinstance(e, HandShown)}
+    if contested:
+        for index, run_board in enumerate(boards):
+            label = ("FIRST ", "SECOND ")[index] if runs == 2 else ""
+            lines.append(f"*** {label}SHOW DOWN ***")
+            for e in showdown:
+                if isinstance(e, HandShown):
+                    lines.append(f"{names[e.seat]}: shows [{_cards(e.cards)}]"
+                                 f" ({pokerstars_hand_name(e.cards, run_board)})")
+                elif index == 0:  # a muck that still takes a pot nobody else could win (R8)
+                    verb = "doesn't show hand" if won[e.seat] else "mucks hand"
+                    lines.append(f"{names[e.seat]}: {verb}")
+            for award in awards:
+                if award.board_index == index or (index == 0 and award.board_index is None):
+                    lines.extend(collected(award))
+    else:  # won without a showdown (R5.4)
+        for award in awards:
+            lines.extend(collected(award))
+        for seat in sorted({s for a in awards for s, x in zip(a.winners, a.shares, strict=True) if x}):
+            if seat not in shown_seats:
+                lines.append(f"{names[seat]}: doesn't show hand")
+
+    total = sum(a.amount for a in awards) + final.rake
     lines.append("*** SUMMARY ***")
-    lines.append(f"Total pot {amount(total)}{pot_parts} | Rake {amount(final.rake)}")
-    for index, board in enumerate(boards):
-        if board:
-            prefix = ("FIRST " if index == 0 else "SECOND ") if len(boards) > 1 else ""
-            lines.append(f"{prefix}Board [{_cards(board)}]")
-    lines.extend(_summary_seats(replayed, started, names, amount, me, hand_names))
+    lines.append(f"Total pot {amount(total)}{_pot_parts(awards, amount)} | Rake {amount(final.rake)}")
+    if runs == 2:
+        lines.append("Hand was run twice")
+    for index, run_board in enumerate(boards):
+        if run_board:
+            prefix = ("FIRST ", "SECOND ")[index] if runs == 2 else ""
+            lines.append(f"{prefix}Board [{_cards(run_board)}]")
+    lines.extend(_summary_seats(replayed, started, names, amount, me, boards, awards))
     return "\n".join(lines) + "\n"
 
 
-def _pot_parts(events: list[Event], amount: Amounts) -> str:
+def _pot_names(awards: list[PotAwarded]) -> dict[int, str]:
+    """"pot" alone; with side pots "main pot" and "side pot", or "side pot-1", "side pot-2"."""
+    sides = sorted({a.pot_index for a in awards if a.pot_index})
+    if not sides:
+        return {0: "pot"}
+    names = {0: "main pot"}
+    for n, index in enumerate(sides, start=1):
+        names[index] = "side pot" if len(sides) == 1 else f"side pot-{n}"
+    return names
+
+
+def _pot_parts(awards: list[PotAwarded], amount: Amounts) -> str:
+    """`` Main pot $98.90. Side pot $23.40.`` (after the rake, as PokerStars), or nothing."""
     by_pot: dict[int, int] = {}
-    for e in events:
-        if isinstance(e, PotAwarded):
-            by_pot[e.pot_index] = by_pot.get(e.pot_index, 0) + e.amount
-    for e in events:
-        if isinstance(e, RakeTaken):
-            by_pot[e.pot_index] = by_pot.get(e.pot_index, 0) + e.amount
+    for a in awards:
+        by_pot[a.pot_index] = by_pot.get(a.pot_index, 0) + a.amount
     if len(by_pot) < 2:
         return ""
-    parts = [f"Main pot {amount(by_pot.get(0, 0))}."]
-    parts += [f"Side pot-{k} {amount(v)}." for k, v in sorted(by_pot.items()) if k]
+    names = _pot_names(awards)
+    parts = [f"{names[k].capitalize()} {amount(v)}." for k, v in sorted(by_pot.items())]
     return " " + " ".join(parts)
 
 
-def _summary_seats(replayed, started, names, amount, me, hand_names) -> list[str]:  # type: ignore[no-untyped-def]
+def _summary_seats(replayed, started, names, amount, me, boards, awards) -> list[str]:  # type: ignore[no-untyped-def]
     final = replayed.final
-    small = started.small_blind_seat
-    big = started.big_blind_seat
     folded_on: dict[int, str] = {}
+    put_in: set[int] = set()  # blinds or chips added by a decision; an ante is not a bet
     street = "before Flop"
     shown = replayed.shown()
     for e in replayed.events:
         if isinstance(e, BoardDealt) and e.board_index == 0:
             street = {"flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}[e.street]
-        elif isinstance(e, ActionTaken) and e.action == "fold":
-            folded_on[e.seat] = street
+        elif isinstance(e, ActionTaken):
+            if e.action == "fold":
+                folded_on[e.seat] = street
+            elif e.added:
+                put_in.add(e.seat)
+        elif isinstance(e, BlindPosted):
+            put_in.add(e.seat)
+    won_on: dict[tuple[int, int], int] = {}
+    for a in awards:
+        for seat, share in zip(a.winners, a.shares, strict=True):
+            key = (seat, a.board_index or 0)
+            won_on[key] = won_on.get(key, 0) + share
     lines = []
     for seat in sorted(final.seats):
         i = final.seats.index(seat)
         tags = ""
         if seat == final.config.button:
             tags += " (button)"
-        if seat == small:
+        if seat == started.small_blind_seat:
             tags += " (small blind)"
-        if seat == big:
+        if seat == started.big_blind_seat:
             tags += " (big blind)"
         won = final.won[i]
         if seat in folded_on:
-            outcome = f"folded {folded_on[seat]}"
+            outcome = f"folded {folded_on[seat]}" + ("" if seat in put_in else " (didn't bet)")
         elif seat in shown:
-            verb = "won" if won else "lost"
-            amount_text = f" ({amount(won)})" if won else ""
-            outcome = f"showed [{_cards(shown[seat])}] and {verb}{amount_text} with {hand_names.get(seat, 'hole cards')}"
-        elif final.mucked[i]:
+            results = []
+            for index, board in enumerate(boards):
+                name = pokerstars_hand_name(shown[seat], board)
+                share = won_on.get((seat, index), 0)
+                results.append(f"won ({amount(share)}) with {name}" if share else f"lost with {name}")
+            outcome = f"showed [{_cards(shown[seat])}] and " + ", and ".join(results)
+        elif won:
+            outcome = f"collected ({amount(won)})"
+        else:
             mine = f" [{_cards(final.holes[i])}]" if seat == me else ""
             outcome = f"mucked{mine}"
-        else:
-            outcome = f"collected ({amount(won)})" if won else "didn't bet"
         lines.append(f"Seat {seat}: {names.get(seat, '')}{tags} {outcome}")
     return lines
 
@@ -304,11 +399,17 @@ def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
         actions.append(action)
     when = hand.started_at
     optional = dict(document.optional)
-    if when is not None:
+    user = dict(document.user_defined)
+    if when is not None:  # the standard's time is a TOML local time, here in UTC
         utc = when.astimezone(dt_timezone.utc)
         optional.update(year=utc.year, month=utc.month, day=utc.day,
-                        time=utc.strftime("%H:%M:%S"), time_zone="UTC")
-    return replace(document, actions=tuple(actions), optional=optional)
+                        time=utc.time().replace(microsecond=0, tzinfo=None), time_zone="UTC")
+    club = hand.table.club
+    if club.amount_format == "currency":  # amounts stay whole units of the club's cents
+        symbol = club.currency_symbol if len(club.currency_symbol) == 1 else None  # the standard: one character
+        optional.update(currency=club.currency_code or None, currency_symbol=symbol)
+        user["_currency_decimal_places"] = club.decimal_places
+    return replace(document, actions=tuple(actions), optional=optional, user_defined=user)
 
 
 def phh(replayed: ReplayedHand, viewer: Viewer) -> str:

@@ -197,6 +197,27 @@ def test_a_dropped_connection_shows_a_notice_reconnects_and_syncs(laptop, shots)
     notice.wait_for(state="hidden")
 
 
+def test_a_refused_socket_says_why_and_never_reconnects(laptop, shots):
+    """Close code 4403 (not signed in or not a member, docs/protocol.md): the page says so and
+    stops; neither a timer nor coming back online opens another socket."""
+    page, server = open_table(laptop, load_state("flop_nine_seats"))
+    server.wait_for(lambda _: server.sent("sync"))
+    page.evaluate("""() => {
+      window.socketsMade = 0;
+      window.WebSocket = new Proxy(window.WebSocket, {
+        construct(target, args) { window.socketsMade += 1; return Reflect.construct(target, args); },
+      });
+    }""")
+    server.ws.close(code=4403)
+    notice = page.locator("#conn-notice.refused")
+    notice.filter(has_text="not (or no longer) a member").wait_for()
+    shots(page, "refused")
+    # "online" makes a dropped socket reconnect at once (socket.js); a refused one stays down
+    made = page.evaluate("() => { window.dispatchEvent(new Event('online')); return window.socketsMade; }")
+    assert made == 0 and server.connects == 1
+    assert notice.is_visible()
+
+
 def test_a_version_gap_asks_for_a_sync_and_older_states_are_ignored(laptop):
     state = load_state("flop_nine_seats")
     page, server = open_table(laptop, state)

@@ -352,3 +352,29 @@ def test_pot_limit_hands_use_the_pt_extension_code() -> None:
     assert (document.variant, document.min_bet) == ("PT", 2)
     assert phh.replay(document).finishing_stacks == state.stacks
     assert oracle.replay_phh(document.to_toml(), rulebook=False) == state.stacks
+
+
+def test_a_mucked_hand_that_keeps_an_uncontested_side_pot_is_written_face_down_R8() -> None:
+    """R8 (a pot only one player can win goes to them, shown or not) and R11.3: the button
+    mucks against the all-in aces but keeps the side pot the big blind folded to. PHH writes
+    that as the standard's face-down hand, ``sm ????`` (a bare ``sm`` would give up the side
+    pot); our reader and PokerKit both replay it to the same stacks."""
+    config = HandConfig(seats=(1, 2, 3), stacks=(20, 200, 200), button=3, small_blind=1, big_blind=2)
+    deck = parse_cards("As Qs 7c Ah Qd 2d 3h Kd 9s 5h 3c 4c 3s Jd")
+    state, events = start_hand(config, deck=deck)
+    history = list(events)
+    for kind, seat, amount in [
+        (ActionKind.CALL, 3, None), (ActionKind.ALL_IN, 1, None), (ActionKind.RAISE, 2, 40),
+        (ActionKind.CALL, 3, None), (ActionKind.CHECK, 2, None), (ActionKind.CHECK, 3, None),
+        (ActionKind.CHECK, 2, None), (ActionKind.CHECK, 3, None), (ActionKind.CHECK, 2, None),
+        (ActionKind.BET, 3, 50), (ActionKind.FOLD, 2, None), (ActionKind.MUCK, 3, None),
+    ]:
+        state, events = apply(state, Action(kind, seat, amount))
+        history.extend(events)
+    assert state.is_finished and state.stacks_by_seat() == {1: 60, 2: 160, 3: 200}
+    text = phh.export(state, history)
+    assert '"p3 sm ????"' in text
+    assert tuple(phh.replay(phh.loads(text)).finishing_stacks) == state.stacks
+    assert tuple(oracle.replay_phh(text, rulebook=False)) == state.stacks
+    with pytest.raises(AssertionError):  # PokerKit cannot give out a pot its only claimant mucked
+        oracle.replay_phh(text.replace('"p3 sm ????"', '"p3 sm"'), rulebook=False)

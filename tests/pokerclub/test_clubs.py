@@ -38,6 +38,17 @@ def test_club_form_requires_a_symbol_for_currency_and_creates_nothing(client, ma
     assert not Club.objects.exists()
 
 
+def test_club_form_takes_an_iso_currency_code_for_hand_histories_and_refuses_others(client, make_user):
+    client.force_login(make_user())
+    data = {"name": "Cash", "amount_format": "currency", "currency_symbol": "$", "decimal_places": 2}
+    response = client.post(reverse("clubs:create"), {**data, "currency_code": "US$"})
+    assert response.status_code == 200
+    assert "three-letter ISO code" in response.content.decode()
+    assert not Club.objects.exists()
+    client.post(reverse("clubs:create"), {**data, "currency_code": "usd"})
+    assert Club.objects.get().currency_code == "USD"
+
+
 def test_club_form_rejects_too_many_decimal_places(client, make_user):
     client.force_login(make_user())
     response = client.post(

@@ -63,3 +63,18 @@ def _fresh_channel_layer():
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_connection_pool(request):
+    """After a socket test, start the next test on a new connection pool. A consumer run by
+    channels' WebsocketCommunicator inside pytest-asyncio's context leaves its worker
+    thread's connection checked out (a server process gives it back: see
+    tests/test_services.py::test_socket_queries_give_their_connection_back_to_the_pool);
+    without this, a module of socket tests exhausts the pool of 20."""
+    yield
+    from django.db import connection
+
+    if request.node.get_closest_marker("asyncio") and getattr(connection, "pool", None) is not None:
+        connection.close()
+        connection.close_pool()

@@ -58,14 +58,19 @@ def setup(club_with_roles, players):
     return {"table": table, "players": players, **club_with_roles}
 
 
-async def test_non_member_and_anonymous_are_refused_at_connect(setup):
+async def test_non_member_anonymous_and_no_such_table_are_closed_with_4403(setup):
+    """Accepted, then closed with 4403: a browser sees a close code, never the HTTP status of
+    a refused handshake (docs/protocol.md, Close codes)."""
     from django.contrib.auth.models import AnonymousUser
 
-    for user in (setup["outsider"], AnonymousUser()):
-        comm, connected, code = await connect(user, setup["table"].pk)
-        assert not connected and code == 4403
-    comm, connected, _ = await connect(setup["member"], 999999)
-    assert not connected
+    for user, table_id in ((setup["outsider"], setup["table"].pk), (AnonymousUser(), setup["table"].pk),
+                           (setup["member"], 999999)):
+        comm, connected, _ = await connect(user, table_id)
+        assert connected
+        assert await comm.receive_output(timeout=3) == {"type": "websocket.close", "code": 4403}
+        await comm.send_to(text_data='{"type": "sync"}')  # on its way as the server closed
+        assert await comm.receive_nothing(timeout=0.2)
+        await comm.disconnect()
 
 
 async def test_member_gets_a_full_state_and_chat_history_on_connect(setup):
@@ -96,6 +101,23 @@ async def test_member_gets_a_full_state_and_chat_history_on_connect(setup):
         ('{"type": "chat", "text": 5}', "bad_field"),
         ('{"type": "host", "op": "pause"}', "not_allowed"),
         ('{"type": "sit", "seat": 1, "amount": 100, "pad": "' + "x" * 5000 + '"}', "too_big"),
+        ('{"type": "chat", "text": "' + "é" * 2100 + '"}', "too_big"),  # 4 KiB are bytes
+        ('{"type":' + "[" * 2000 + "]" * 2000 + "}", "bad_json"),  # deeper than the parser goes
+        ("[" * 4000, "bad_json"),
+        ('{"type": "sit", "seat": 1, "amount": NaN}', "bad_field"),
+        ('{"type": "sit", "seat": 1, "amount": 1e400}', "bad_field"),
+        ('{"type": "sit", "seat": true, "amount": 100}', "bad_field"),
+        ('{"type": "sit", "seat": 1, "amount": 9007199254740992}', "bad_field"),
+        ('{"type": "sit", "seat": -9223372036854775809, "amount": 100}', "bad_field"),
+        ('{"type": "act", "action": "call", "version": 18446744073709551616}', "bad_field"),
+        ('{"type": "act", "action": ["call"]}', "bad_field"),
+        ('{"type": "run_twice", "agree": 1}', "bad_field"),
+        ('{"type": "host", "op": "remove", "seat": 99999999999999999999}', "bad_field"),
+        ('{"type": ["chat"]}', "unknown_type"),
+        ('{"type": "chat", "text": "a\\u0000b"}', "bad_text"),  # PostgreSQL stores no NUL
+        ('{"type": "chat", "text": "hi \\ud800"}', "bad_text"),  # a lone surrogate
+        ('{"type": "chat", "text": "\\u001b[31mred"}', "bad_text"),
+        ('{"type": "chat", "text": " \\u0000 "}', "bad_text"),
     ],
 )
 async def test_bad_messages_get_an_error_code_and_change_nothing(setup, frame, code):
@@ -113,11 +135,19 @@ async def test_bad_messages_get_an_error_code_and_change_nothing(setup, frame, c
     await comm.disconnect()
 
 
+async def test_a_binary_frame_gets_bad_json(setup):
+    comm, _, _ = await connect(setup["member"], setup["table"].pk)
+    await receive(comm, "state")
+    await comm.send_to(bytes_data=b'{"type": "sync"}')
+    assert (await receive(comm, "error"))["code"] == "bad_json"
+    await comm.disconnect()
+
+
 async def test_a_flooding_socket_is_rate_limited_then_closed(setup):
     comm, _, _ = await connect(setup["member"], setup["table"].pk)
     await receive(comm, "state")
-    for _ in range(80):
-        await comm.send_to(text_data='{"type": "chat", "text": ""}')
+    for _ in range(80):  # refused on the event loop, so they come faster than the refill
+        await comm.send_to(text_data='{"type": "explode"}')
     codes = []
     closed = False
     for _ in range(200):
@@ -131,6 +161,7 @@ async def test_a_flooding_socket_is_rate_limited_then_closed(setup):
         codes.append(json.loads(output["text"]).get("code"))
     assert "rate_limited" in codes
     assert closed
+    assert await comm.receive_nothing(timeout=0.3)  # the frames still queued are dropped
 
 
 async def play_over_sockets(setup, comms, users, rng, hands):

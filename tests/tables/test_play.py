@@ -241,8 +241,8 @@ def play_randomly(table, rng, hands):
         legal = hand["legal"]
         options = ["fold"] if legal["fold"] else []
         options += ["check"] if legal["check"] else ["call"]
-        if legal["bet_or_raise"]:
-            options += ["raise", "all_in"]
+        if legal["bet_or_raise"]:  # all-in only where it is legal (pot and fixed limit, R6)
+            options += ["raise", "all_in"] if legal["all_in_to"] is not None else ["raise"]
         choice = rng.choice(options)
         if choice == "raise":
             amount = rng.randint(legal["min_to"], legal["max_to"])

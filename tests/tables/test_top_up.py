@@ -122,3 +122,28 @@ def test_a_top_up_from_during_the_hand_never_takes_the_stack_past_the_maximum(ta
     assert added == 200 - won_to
     bought = sum(LedgerEntry.objects.filter(table=table, kind__in=["buy_in", "top_up"]).values_list("amount", flat=True))
     assert bought == sum(Seat.objects.filter(table=table).values_list("stack", flat=True))
+
+
+def test_a_rebuy_after_the_hand_ended_shows_at_once_not_at_the_next_deal(table, players):
+    ann, ben = players[:2]
+    services.sit(ann, table.pk, 1, 40)
+    services.sit(ben, table.pk, 2, 200)
+    deal(table.pk)
+    while not (hand := load_public_state(table.pk)["hand"])["finished"]:  # Ann shoves, Ben calls
+        user = Seat.objects.get(table=table, number=hand["to_act"]).user
+        if hand["legal"]["bet_or_raise"] and user == ann:
+            services.act(user, table.pk, "all_in", None, None)
+        else:
+            services.act(user, table.pk, "call" if hand["legal"]["call"] else "check", None, None)
+        table_row = Table.objects.get(pk=table.pk)
+        while table_row.hand_state["phase"] == "runout":  # the clock deals the board
+            assert services.handle_due(table_row.pk, table_row.version, now=table_row.deadline)
+            table_row = Table.objects.get(pk=table.pk)
+    loser = min(load_public_state(table.pk)["seats"][:2], key=lambda s: s["stack"])
+    loser_user = Seat.objects.get(table=table, number=loser["number"]).user
+    before = loser["stack"]
+    amount = shown_range(table.pk, loser["number"])["max"]
+    services.top_up(loser_user, table.pk, amount)
+    seat = next(s for s in load_public_state(table.pk)["seats"] if s["number"] == loser["number"])
+    assert seat["stack"] == before + amount == 200
+    assert seat["top_up"] is None  # at the maximum: the dialog offers nothing more

@@ -106,7 +106,9 @@ function onStatus(status) {
   notice.hidden = status === "open";
   notice.classList.toggle("refused", status === "refused");
   if (status === "reconnecting") notice.textContent = "Connection lost. Reconnecting…";
-  if (status === "refused") notice.textContent = "You can't join this table.";
+  if (status === "refused") {
+    notice.textContent = "You can't join this table: you are signed out, or not (or no longer) a member of its club. Sign in as a member and reload the page.";
+  }
   if (status !== "open") controls.unlock();
 }
 
