@@ -29,7 +29,7 @@ from channels.consumer import get_handler_name
 from . import presence, services
 from .clock import ensure_embedded_clock
 from .errors import PlayError, PlayErrorCode
-from .projection import hole_cards_by_user, load_public_state, public_message, viewer_frame
+from .projection import load_public_state, own_cards_by_user, public_message, viewer_frame, you_part
 from .services.chat import recent_chat
 from .services.common import group_name
 
@@ -57,14 +57,16 @@ class HoleCards:
             weakref.WeakKeyDictionary()
         )
 
-    async def of_user(self, table_id: int, hand_number: int, user_id: int) -> list[str]:
+    async def of_user(self, table_id: int, hand_number: int, user_id: int) -> dict[str, Any] | None:
+        """The user's entry of :func:`~tables.projection.own_cards_by_user` (their hole
+        cards and openings), or None if they were not dealt into that hand."""
         tables = self._loops.setdefault(asyncio.get_running_loop(), OrderedDict())
         entry = tables.get(table_id)
         if entry is not None and hand_number < entry[0]:
-            return []  # a later hand began: this one is over (as hole_cards_by_user would say)
+            return None  # a later hand began: this one is over (as own_cards_by_user would say)
         if entry is None or hand_number > entry[0]:
             fetch = asyncio.ensure_future(
-                database_sync_to_async(hole_cards_by_user)(table_id, hand_number)
+                database_sync_to_async(own_cards_by_user)(table_id, hand_number)
             )
             entry = tables[table_id] = (hand_number, fetch)
             while len(tables) > self.LIMIT:
@@ -80,7 +82,7 @@ class HoleCards:
             if tables.get(table_id) is entry:
                 del tables[table_id]  # the next message asks again
             raise
-        return holes.get(user_id, [])
+        return holes.get(user_id)
 
 
 hole_cards = HoleCards()
@@ -265,6 +267,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def on_chat(self, data: dict[str, Any]) -> None:
         await self._call(services.post_chat, self.user, self.table_id, _field(data, "text", str))
 
+    async def on_nonce(self, data: dict[str, Any]) -> None:
+        """A seated player's nonce for the next hand (R15.2); ``nonce_ok`` when it is taken."""
+        hand = _field(data, "hand", int)
+        await self._call(services.send_nonce, self.user, self.table_id, hand, _field(data, "nonce", str))
+        await self.send_json({"type": "nonce_ok", "hand": hand})
+
     async def on_host(self, data: dict[str, Any]) -> None:
         op = _field(data, "op", str)
         simple = {"pause": services.pause, "resume": services.resume, "close": services.close_table}
@@ -295,6 +303,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         "straddle": on_straddle,
         "chat": on_chat,
         "host": on_host,
+        "nonce": on_nonce,
     }
 
     async def _call(self, func: Any, *args: Any) -> None:
@@ -321,13 +330,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         cards (:class:`HoleCards`) are spliced in."""
         hand_number = message["hand"]
         you_seat = message["seats"].get(str(self.user.pk))
-        cards: list[str] = []
+        own = None
         if hand_number is not None:
-            cards = await hole_cards.of_user(self.table_id, hand_number, self.user.pk)
+            own = await hole_cards.of_user(self.table_id, hand_number, self.user.pk)
         self.last_version = message["version"]
         if you_seat != self.present_at:
             await self._presence(you_seat)
-        you = {"user_id": self.user.pk, "seat": you_seat, "is_host": self.is_host, "cards": cards}
+        you = you_part(self.user.pk, you_seat, self.is_host, own)
         await self.send(text_data=viewer_frame(message, you))
 
     async def _presence(self, seat: int | None) -> None:

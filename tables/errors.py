@@ -24,6 +24,9 @@ class PlayErrorCode(StrEnum):
     NO_SUCH_SEAT = "no_such_seat"
     TABLE_CLOSED = "table_closed"
     IN_HAND = "in_hand"
+    HAND_DEALT = "hand_dealt"
+    NOT_COMMITTED = "not_committed"
+    NONCE_SENT = "nonce_sent"
 
 
 class PlayError(Exception):

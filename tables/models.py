@@ -94,6 +94,16 @@ class Table(models.Model):
         help_text="Who was dealt each seat of the hand on the table ({seat: user id}): hole "
         "cards and the hand's seat views belong to these users, never to whoever sits there now.",
     )
+    deck = models.JSONField(
+        null=True, blank=True,
+        help_text="Deck v2 of the hand on the table (R15): its secret (SECRET, server-side "
+        "only), root, nonces, versions and seats in position order.",
+    )
+    next_deck = models.JSONField(
+        null=True, blank=True,
+        help_text="The next hand's committed deck (R15): its secret (SECRET), root, the "
+        "version that published it and the players' nonces accepted so far.",
+    )
     hand_count = models.PositiveIntegerField(default=0)
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # deadline and next_hand_at change with nearly every action: they are not indexed, so
@@ -221,8 +231,19 @@ class Hand(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
     players = models.JSONField(default=list, help_text="[{seat, user_id, name, stack}] at the start")
     config = models.JSONField(default=dict)
-    commitment = models.CharField(max_length=64)
-    seed = models.CharField(max_length=64, blank=True, help_text="Revealed when the hand ends (R15).")
+    commitment = models.CharField(max_length=64, help_text="SHA-256 of the seed, or deck v2's root.")
+    seed = models.CharField(
+        max_length=64, blank=True,
+        help_text="Hands dealt before deck v2: the seed, revealed when the hand ended (R15).",
+    )
+    deck = models.JSONField(
+        null=True, blank=True,
+        help_text="Deck v2's public proof (R15): commitments, root, nonces, versions, seats.",
+    )
+    deck_secret = models.CharField(
+        max_length=64, blank=True,
+        help_text="Deck v2's secret (SECRET: server-side only, for replays; never shown).",
+    )
     final_state = models.JSONField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     rake = models.PositiveBigIntegerField(default=0)

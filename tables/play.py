@@ -1,6 +1,7 @@
 """Between the table's rows and the engine: build a hand's config, and read a hand's state
-for the public projection (nothing secret leaves this module: a player's own hole cards are
-found by :func:`tables.projection.hole_cards_by_user`)."""
+for the public projection (nothing secret leaves this module: a player's own hole cards and
+their openings are found by :func:`tables.projection.own_cards_by_user`, through
+:func:`hole_openings`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from django.conf import settings
 
 from engine.cards import card_str
+from engine.fairness import SCHEME, DeckPlan, board_positions, hole_positions, open_position, permutation
 from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
 from engine.hand import equities as engine_equities
 from engine.hand import pots as engine_pots
@@ -72,8 +74,8 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
     """The public view of the table's current (or just finished) hand.
 
     Hole cards appear only where shown (R11) — all-in players' hands are turned up when no
-    more betting is possible (R11.1). The deck, the undealt board and the seed (until the
-    hand is over, R15) never appear.
+    more betting is possible (R11.1). The deck, the undealt board and the deck's secret never
+    appear; the proof of deck v2 does, with the openings of the board and shown hands (R15).
     """
     if state is None:
         state = HandState.from_json(table.hand_state)
@@ -150,13 +152,65 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
         "to_act": None if finished else state.seat_to_act,
         "legal": legal_view,
         "pending": pending,
-        "commitment": state.commitment,
-        "seed": state.seed.hex() if finished and state.seed is not None else None,
+        "deck": deck_view(table, state),
         "finished": finished,
         "rake": state.rake,
         "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],
         "seat_views": seat_views,
     }
+
+
+PUBLIC_DECK_KEYS = ("table", "hand", "root", "committed_version", "dealt_version", "nonces", "seats")
+"""What every member may see of ``Table.deck`` (everything but its secret)."""
+
+
+def deck_order(deck: dict[str, Any]) -> tuple[DeckPlan, tuple[int, ...]]:
+    """The plan (SECRET) and the public dealing order of a deck record with its secret
+    (``Table.deck``, or a hand's proof with ``Hand.deck_secret`` as ``"secret"``)."""
+    plan = DeckPlan(deck["table"], deck["hand"], bytes.fromhex(deck["secret"]))
+    return plan, permutation(plan.root, [bytes.fromhex(e["nonce"]) for e in deck["nonces"]])
+
+
+def open_cards(
+    deck: dict[str, Any], players: int, boards: Any, indexes: Any = ()
+) -> list[dict[str, Any]]:
+    """The openings of the board cards and of the hole cards of the players at ``indexes``
+    (position order) — give them only to whoever may see those cards (R15.3)."""
+    plan, order = deck_order(deck)
+    positions = [p for board in board_positions(players, boards) for p in board]
+    for index in indexes:
+        positions.extend(hole_positions(players, index))
+    return [open_position(plan, order, k).to_json() for k in sorted(positions)]
+
+
+def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
+    """The hand's public deck proof (R15) with the openings of the cards everyone may see:
+    the board(s) and the shown hands (R15.3), and the 52 commitments once the hand is over
+    (before, the root commits to them). Derived from the stored state: no query."""
+    deck = table.deck
+    if not deck or deck["hand"] != table.hand_count:
+        return None
+    shown = [i for i in range(len(state.seats)) if state.shown[i]]
+    view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS}}
+    view["openings"] = open_cards(deck, len(state.seats), state.boards, shown)
+    if state.is_finished:
+        view["commitments"] = [c.hex() for c in deck_order(deck)[0].commitments]
+    return view
+
+
+def next_deck_view(table: Table) -> dict[str, Any] | None:
+    """The next hand's commitment, published before any nonce for it is taken (R15.1)."""
+    planned = table.next_deck
+    if not planned:
+        return None
+    return {k: planned[k] for k in ("hand", "root", "committed_version")}
+
+
+def hole_openings(deck: dict[str, Any] | None, hand_number: int, players: int, index: int) -> list[dict[str, Any]]:
+    """The openings of the hole cards of the player at ``index``: for that player only."""
+    if not deck or deck["hand"] != hand_number:
+        return []
+    return open_cards(deck, players, (), (index,))
 
 
 def _shown_names(state: HandState) -> dict[int, str]:

@@ -2,8 +2,9 @@
 
 :func:`public_state` builds the state every member may see — it is what the services put in
 group messages, so it must never contain a secret: no face-down hole cards, no deck, no
-undealt board, no seed before the hand ends (R4.3, R15). :func:`viewer_state` adds the
-viewer's own part (their hole cards) for one socket or page.
+undealt board, no deck secret, no opening of a card not everyone may see (R4.3, R15).
+:func:`viewer_state` adds the viewer's own part (their hole cards and those cards' openings)
+for one socket or page.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from django.utils import timezone
 
 from .models import Seat, Table
-from .play import cards, hand_view, top_up_range
+from .play import cards, hand_view, hole_openings, next_deck_view, top_up_range
 
 
 def _iso(value: Any) -> str | None:
@@ -116,6 +117,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
         "table": table_summary(table),
         "seats": seat_list,
         "hand": hand,
+        "next_deck": next_deck_view(table),
     }
 
 
@@ -146,14 +148,25 @@ def viewer_frame(message: dict[str, Any], you: dict[str, Any]) -> str:
 
 
 def viewer_state(
-    public: dict[str, Any], user_id: int | None, seat: int | None, is_host: bool, cards: list[str]
+    public: dict[str, Any], user_id: int | None, seat: int | None, is_host: bool,
+    own: dict[str, Any] | None,
 ) -> dict[str, Any]:
-    """Add the viewer's own part to a public state (a new dict; ``public`` is not changed)."""
+    """Add the viewer's own part to a public state (a new dict; ``public`` is not changed).
+    ``own``: their entry of :func:`own_cards_by_user`, if they were dealt in."""
     return {
         **public,
         "server_time": _iso(timezone.now()),
-        "you": {"user_id": user_id, "seat": seat, "is_host": is_host, "cards": cards},
+        "you": you_part(user_id, seat, is_host, own),
     }
+
+
+def you_part(user_id: int | None, seat: int | None, is_host: bool, own: dict[str, Any] | None) -> dict[str, Any]:
+    """The viewer's own part of a state: their hole cards and those cards' openings (R15.3)."""
+    own = own or NOT_DEALT
+    return {"user_id": user_id, "seat": seat, "is_host": is_host, **own}
+
+
+NOT_DEALT: dict[str, Any] = {"cards": [], "openings": []}
 
 
 def load_public_state(table_id: int) -> dict[str, Any]:
@@ -162,34 +175,38 @@ def load_public_state(table_id: int) -> dict[str, Any]:
     return public_state(table, seats)
 
 
-def hole_cards_by_user(table_id: int, hand_number: int) -> dict[int, list[str]]:
-    """The hole cards of everyone dealt into hand ``hand_number``, by the user who was dealt
-    them (never by seat number: a seat can change hands before the next deal), for the
-    server's use only: each viewer is given their own entry alone. Empty once that hand is
-    over and the next one began, whose own message will ask."""
+def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, Any]]:
+    """The hole cards of everyone dealt into hand ``hand_number`` and their openings (R15.3),
+    ``{"cards": [...], "openings": [...]}``, by the user who was dealt them (never by seat
+    number: a seat can change hands before the next deal), for the server's use only: each
+    viewer is given their own entry alone. Empty once that hand is over and the next one
+    began, whose own message will ask."""
     row = (
         Table.objects.filter(pk=table_id)
-        .values_list("hand_count", "hand_players", "hand_state__seats", "hand_state__holes")
+        .values_list("hand_count", "hand_players", "hand_state__seats", "hand_state__holes", "deck")
         .first()
     )
     if not row or row[0] != hand_number or row[2] is None:
         return {}
-    dealt = row[1] or {}
+    dealt, seats, deck = row[1] or {}, row[2], row[4]
     return {
-        dealt[str(seat)]: cards(holes)
-        for seat, holes in zip(row[2], row[3], strict=True)
+        dealt[str(seat)]: {
+            "cards": cards(holes),
+            "openings": hole_openings(deck, hand_number, len(seats), index),
+        }
+        for index, (seat, holes) in enumerate(zip(seats, row[3], strict=True))
         if dealt.get(str(seat)) is not None
     }
 
 
 def private_cards_for_user(
     table_id: int, public: dict[str, Any], user_id: int
-) -> tuple[int | None, list[str]]:
+) -> tuple[int | None, dict[str, Any] | None]:
     """The viewer's seat now, and the hole cards they were dealt in the hand on the table."""
     seat = next(
         (s["number"] for s in public["seats"] if s["player"] and s["player"]["user_id"] == user_id),
         None,
     )
     if public.get("hand") is None:
-        return seat, []
-    return seat, hole_cards_by_user(table_id, public["hand"]["number"]).get(user_id, [])
+        return seat, None
+    return seat, own_cards_by_user(table_id, public["hand"]["number"]).get(user_id)

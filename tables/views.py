@@ -93,8 +93,8 @@ def table_state(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
 
 def _viewer_state(request: HttpRequest, table: Table, is_host: bool) -> dict:
     public = load_public_state(table.pk)
-    seat, cards = private_cards_for_user(table.pk, public, request.user.pk)
-    return viewer_state(public, request.user.pk, seat, is_host, cards)
+    seat, own = private_cards_for_user(table.pk, public, request.user.pk)
+    return viewer_state(public, request.user.pk, seat, is_host, own)
 
 
 

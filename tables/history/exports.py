@@ -11,8 +11,8 @@ unknown (PHH ``????``), never as cards. ``Viewer.public()`` is what any member m
 * :func:`phh` writes PHH through :mod:`engine.phh` (PokerKit reads it); unknown hole cards
   are ``????``; the time is a TOML local time, a currency club's currency is named.
 * :func:`record` is the full JSON record of the hand (settings, players, stacks, button,
-  every action with its time, boards, shown cards, pots and winners, rake, commitment and
-  seed).
+  every action with its time, boards, shown cards, pots and winners, rake, and the deck's
+  proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks).
 * :func:`stream` yields any of them for a queryset of hands, a bounded chunk at a time
   (``.iterator()`` with the actions prefetched per chunk), so 10,000 hands never load at once.
 """
@@ -48,6 +48,7 @@ from engine.hand import (
 from engine.phh import to_phh
 
 from ..models import Hand, HandAction
+from .proof import viewer_record
 from .replay import ReplayedHand, ReplayError, describe, replay
 
 FORMATS = ("pokerstars", "phh", "json")
@@ -505,7 +506,7 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
         ],
         "rake": final.rake,
         "commitment": hand.commitment,
-        "seed": hand.seed,
+        "deck": viewer_record(replayed, me),
         "viewer_seat": me,
         "events": [_event_json(e) for e in events],
     }
@@ -522,8 +523,7 @@ def finished_hands(queryset: QuerySet[Hand] | None = None) -> QuerySet[Hand]:
     """Finished hands with what an export needs, in table and number order."""
     queryset = queryset if queryset is not None else Hand.objects.all()
     return (
-        queryset.exclude(seed="")
-        .filter(final_state__isnull=False)
+        queryset.filter(final_state__isnull=False)
         .select_related("table__club")
         .order_by("table_id", "number")
     )

@@ -1,9 +1,10 @@
 """Rebuild a finished hand's full event log from its record (DESIGN invariant 5, R15).
 
-A finished :class:`~tables.models.Hand` keeps its engine config (``Hand.config``), the seed
-revealed at the end (``Hand.seed``) and every decision (``HandAction`` rows, in ``sequence``
-order). The engine is a pure function, so :func:`replay` deals the same deck again from the
-seed (R1.3) and takes the same engine steps as the live table: the recorded actions, and
+A finished :class:`~tables.models.Hand` keeps its engine config (``Hand.config``), what
+its deck came from (deck v2's secret and nonces, or the seed of a hand dealt before,
+:mod:`tables.history.proof`) and every decision (``HandAction`` rows, in ``sequence``
+order). The engine is a pure function, so :func:`replay` deals the same deck again (R1.3)
+and takes the same engine steps as the live table: the recorded actions, and
 the dealer's streets of a paced all-in runout, which the clock deals and nobody records
 (:func:`replay_record`; a hand may have no decision at all). Every intermediate state and
 every event come back, and the last state equals ``Hand.final_state``.
@@ -36,6 +37,7 @@ from engine.hand import (
 )
 
 from ..models import Hand, HandAction
+from .proof import start_kwargs
 
 
 class ReplayError(Exception):
@@ -132,41 +134,29 @@ class ReplayedHand:
             if not e.secret or (isinstance(e, HoleCardsDealt) and e.seat == viewer_seat)
         ]
 
-    def known_deck(self, viewer_seat: int | None) -> list[tuple[int, str]]:
-        """(position in the deck, card) of every dealt card the viewer may see: their own and
-        shown hole cards and the board(s). The shuffle verifier checks these (R15)."""
-        final = self.final
-        known: set[Card] = {c for board in final.boards for c in board}
-        for seat in self.visible_seats(viewer_seat):
-            known.update(final.hole_cards(seat))
-        dealt = final.dealt_cards()
-        return [(i, card_str(c)) for i, c in enumerate(dealt) if c in known]
-
 
 def replay(hand: Hand, actions: Iterable[HandAction | RecordedAction] | None = None) -> ReplayedHand:
-    """Replay a finished hand from ``Hand.config``, ``Hand.seed`` and its actions.
+    """Replay a finished hand from ``Hand.config``, its deck and its actions.
 
     ``actions`` default to the hand's ``HandAction`` rows (one query); pass them when they
     were prefetched. Raises :class:`ReplayError` for a hand that is not finished.
     """
-    if not hand.seed:
-        raise ReplayError(hand, "it is not finished: its seed is not revealed yet")
+    if hand.ended_at is None:
+        raise ReplayError(hand, "it is not finished")
     if actions is None:
         actions = hand.actions.order_by("sequence")
     recorded = [a if isinstance(a, RecordedAction) else RecordedAction.of(a) for a in actions]
-    return replay_record(hand, HandConfig.from_json(hand.config), bytes.fromhex(hand.seed), recorded)
+    return replay_record(hand, HandConfig.from_json(hand.config), recorded)
 
 
-def replay_record(
-    hand: Hand, config: HandConfig, seed: bytes, actions: Sequence[RecordedAction]
-) -> ReplayedHand:
+def replay_record(hand: Hand, config: HandConfig, actions: Sequence[RecordedAction]) -> ReplayedHand:
     """Replay the hand as the live services played it (``tables.services.play``): after
     the deal and after every step, a hand in phase ``runout`` waits for the dealer, and the
     clock deals its next street (:func:`~engine.hand.deal_next`, one step per street);
     otherwise it waits for a decision, the next recorded action. That holds whether the
     runout follows a decision or the deal itself (everyone all-in from the antes or the
     blinds: a hand with no decision at all)."""
-    state, events = start_hand(config, seed=seed)
+    state, events = start_hand(config, **start_kwargs(hand))
     steps = [Step(None, state, tuple(events))]
     recorded = iter(actions)
     while not state.is_finished:

@@ -181,7 +181,6 @@ def backfill(
     queryset = hands if hands is not None else Hand.objects.all()
     pending = (
         queryset.filter(history_recorded=False, final_state__isnull=False)
-        .exclude(seed="")
         .select_related("table")
         .order_by("pk")
     )

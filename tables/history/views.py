@@ -25,6 +25,7 @@ from pokerclub.views import club_for_member
 
 from ..models import Hand, HandPlayer, LedgerEntry, Table
 from . import exports, settlement, stats
+from .proof import viewer_record
 from .replay import replay
 from .timeline import steps
 
@@ -166,11 +167,7 @@ def hand_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "symbol": club.currency_symbol if club.amount_format == "currency" else "",
             "decimals": club.decimal_places if club.amount_format == "currency" else 0,
         },
-        "verify": {
-            "seed": hand.seed,
-            "commitment": hand.commitment,
-            "known": replayed.known_deck(me),
-        },
+        "verify": viewer_record(replayed, me),
     }
     neighbours = Hand.objects.filter(table=hand.table, ended_at__isnull=False)
     return render(request, "history/hand_detail.html", {

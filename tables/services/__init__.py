@@ -31,6 +31,7 @@ from .seating import (
 )
 from .play import act, handle_due, start_hand_if_ready
 from .chat import post_chat
+from .deck import send_nonce
 
 __all__ = [
     "act",
@@ -49,6 +50,7 @@ __all__ = [
     "set_blind_choice",
     "drop_server",
     "restore_presence",
+    "send_nonce",
     "set_presence",
     "set_straddle",
     "sit",

@@ -26,16 +26,14 @@ from engine.hand import (
     deal_next,
     default_action,
     legal_actions,
-    start_hand,
 )
-from engine.deck import new_seed
 from engine.table import BlindChoice, HandPlan, TableSeat, plan_hand, seats_after_hand
 
 from ..errors import PlayError, PlayErrorCode
 from ..models import Hand, HandAction, LedgerEntry, Seat, Table
 from .. import handlog
 from ..play import hand_config
-from . import rows
+from . import deck, rows
 from .common import commit_change, is_member, lock_seats, lock_table, require_seat
 from .seating import (
     apply_pending_settings,
@@ -148,7 +146,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     dealt = [s for s in seats if s.number in plan.seats]
     button = plan.button
     config = hand_config(table, plan, straddle=_straddles(table, dealt, plan))
-    state, events = start_hand(config, seed=new_seed())
+    state, events, proof = deck.deal(table, dealt, config)  # R15.2
     table.hand_log = []
     _log(table, dealt, events)
     table.hand_count += 1
@@ -161,7 +159,9 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
             for s in dealt
         ],
         config=config.to_json(),
-        commitment=state.commitment or "",
+        commitment=proof["root"],
+        deck=proof,
+        deck_secret=table.deck["secret"],
     )
     for s in dealt:
         if s.owes_big_blind:  # they posted, or are the big blind (R2.6)
@@ -177,7 +177,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     # the first decision's clock, the first street of a paced runout, or (the forced bets put
     # everyone all-in and the board is dealt at once) the end of the hand
     fields += _after_engine(table, seats, state, now)
-    return [*fields, "hand_count", "button_seat"]
+    return [*fields, "hand_count", "button_seat", "deck", "next_deck"]
 
 
 @transaction.atomic
@@ -336,8 +336,8 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     if table.pause_requested:
         table.status = Table.Status.PAUSED
         return ["status"]
-    schedule_next_hand(table, seats, now)  # a few seconds out
-    return []
+    # a few seconds out, its deck committed now (R15.1)
+    return schedule_next_hand(table, seats, now)
 
 
 def _commit(table: Table, seats: list[Seat], fields: list[str], state: HandState) -> None:

@@ -15,6 +15,7 @@ from pokerclub.models import Club
 from ..errors import PlayError, PlayErrorCode
 from ..models import LedgerEntry, NewPlayerPolicy, Presence, Seat, ServerProcess, Table
 from ..play import top_up_range
+from . import deck
 from .common import (
     broadcast_on_commit,
     check_amount,
@@ -52,6 +53,7 @@ def is_ready(seat: Seat) -> bool:
 def schedule_next_hand(table: Table, seats: list[Seat], now: Any = None) -> list[str]:
     """Set ``next_hand_at`` when a hand could start (R16.3); clear it when none can.
 
+    When it sets ``next_hand_at`` it also commits to that hand's deck (:func:`deck.plan_next`).
     Returns the table fields it changed.
     """
     now = now or timezone.now()
@@ -64,7 +66,8 @@ def schedule_next_hand(table: Table, seats: list[Seat], now: Any = None) -> list
     if can_start and table.next_hand_at is None:
         # the pause after a hand (or after the second player sits down), settings.NEXT_HAND_DELAY_MS
         table.next_hand_at = now + timedelta(milliseconds=settings.NEXT_HAND_DELAY_MS)
-        return ["next_hand_at"]
+        # the next hand's deck is committed now, before players send their nonces (R15.1)
+        return ["next_hand_at", *deck.plan_next(table)]
     if not can_start and table.next_hand_at is not None:
         table.next_hand_at = None
         return ["next_hand_at"]

@@ -278,9 +278,14 @@ def test_two_players_play_a_fold_and_a_showdown_while_a_spectator_watches(player
         loser = next(n for n in stacks if n != winners[0])
         assert stacks[winners[0]] > stacks[loser]
     assert_no_hidden_cards_reached(carol)
-    # The seed is revealed after the hand: anyone can check it against the fingerprint (R15).
-    carol.page.get_by_role("button", name="Verify the shuffle").click()
-    carol.page.get_by_text("The seed matches the fingerprint.").wait_for()
+    # R15.4: every browser checked the deck of the hand it saw, by itself; the players'
+    # browsers sent a nonce that the deal used, the spectator's none.
+    for p in (alice, bob, carol):
+        p.page.locator("#hand-log li.deck-ok").filter(has_text="✓ deck checked").wait_for()
+        assert p.page.locator("#hand-log li.deck-bad").count() == 0
+    for p in (alice, bob):
+        assert "your nonce was used" in p.page.locator("#hand-log li.deck-ok").inner_text()
+    assert "no nonce of yours" in carol.page.locator("#hand-log li.deck-ok").inner_text()
     assert console.errors == []
 
 

@@ -43,7 +43,7 @@ def mentions_card(text: str, card: str) -> bool:
 def seeded_decks(monkeypatch):  # type: ignore[no-untyped-def]
     """Deterministic decks: the seeds come from a seeded generator instead of secrets."""
     rng = random.Random(2026)
-    monkeypatch.setattr("tables.services.play.new_seed", lambda: rng.randbytes(32))
+    monkeypatch.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
 
 
 def play_until_a_muck(table, max_hands: int = 20):  # type: ignore[no-untyped-def]
@@ -102,7 +102,7 @@ class PlayedClub:
         self.table = services.create_table(self.host, self.club, settings_for(**table_settings))
         rng = random.Random(2026 + seed)
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr("tables.services.play.new_seed", lambda: rng.randbytes(32))
+            mp.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
             mp.setattr("django.conf.settings.EMBEDDED_CLOCK", False, raising=False)
             play(self.table, self.players, hands=hands, seed=seed)
             if muck:

@@ -222,7 +222,7 @@ async def test_full_hands_over_sockets_keep_secrets_and_agree_on_versions(setup,
     """Three players and a spectator: every message any of them receives shows only the
     hole cards that viewer may see (DESIGN invariant 1); all see the same versions."""
     rng = random.Random(11)
-    monkeypatch.setattr("tables.services.play.new_seed", lambda: rng.randbytes(32))
+    monkeypatch.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
     table = setup["table"]
     await sync_to_async(services.update_settings)(setup["host"], table.pk, {"run_it_twice_allowed": True})
     users = setup["players"][:3]
@@ -265,10 +265,9 @@ async def test_full_hands_over_sockets_keep_secrets_and_agree_on_versions(setup,
                 hand.final_state, hand.number, message["you"]["seat"]
             )
             own_checked += 1
-        if not message["hand"]["finished"]:
-            assert message["hand"]["seed"] is None
-            text = json.dumps(message)
-            assert hand.seed == "" or hand.seed not in text
+        # R15: no seed, and never the deck's secret
+        assert "seed" not in message["hand"]
+        assert hand.deck_secret not in json.dumps(message)
         checked += 1
     assert checked > 20 and own_checked > 10
     # every player saw increasing versions
@@ -365,13 +364,13 @@ async def test_each_player_gets_their_own_hole_cards_from_one_query_per_hand(set
     from tables import consumers
 
     queried = []
-    original = consumers.hole_cards_by_user
+    original = consumers.own_cards_by_user
 
     def counting(table_id, hand_number):
         queried.append(hand_number)
         return original(table_id, hand_number)
 
-    monkeypatch.setattr(consumers, "hole_cards_by_user", counting)
+    monkeypatch.setattr(consumers, "own_cards_by_user", counting)
     table = setup["table"]
     users = setup["players"][:3]
     for i, u in enumerate(users):

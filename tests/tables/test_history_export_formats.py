@@ -94,7 +94,7 @@ def session(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
 
     with django_db_blocker.unblock(), transaction.atomic(), pytest.MonkeyPatch.context() as mp:
         rng = random.Random(2027)
-        mp.setattr("tables.services.play.new_seed", lambda: rng.randbytes(32))
+        mp.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
         mp.setattr("django.conf.settings.EMBEDDED_CLOCK", False, raising=False)
         built = Session()
     yield built

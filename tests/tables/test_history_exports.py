@@ -13,7 +13,7 @@ from django.core.management import call_command
 from pokerkit import HandHistory, PokerStarsParser
 
 from engine.cards import card_str
-from engine.deck import verify
+from engine.fairness import verify_record
 from engine.hand import PotAwarded
 from tables.history.exports import Viewer, phh, pokerstars, record
 from tables.history.replay import replay
@@ -116,7 +116,8 @@ def test_json_record_holds_everything_to_replay_and_verify_the_hand_R15(club):  
     assert all(a["at"] for a in data["actions"])
     assert {p["seat"]: p["final_stack"] for p in data["players"]} == replayed.final.stacks_by_seat()
     assert sum(p["net"] for p in data["players"]) + data["rake"] == 0
-    assert verify(bytes.fromhex(data["seed"]), data["commitment"], replayed.final.dealt_cards())
+    assert verify_record(data["deck"]).ok  # R15: the proof travels with the export
+    assert "seed" not in data and hand.deck_secret not in json.dumps(data)
 
 
 @pytest.mark.parametrize("fmt", ["pokerstars", "phh", "json"])

@@ -12,8 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from engine.cards import card_str
-from engine.deck import verify
+from engine.fairness import verify_record
 from engine.hand import HandMucked, HandShown
+from tables.history.proof import viewer_record
 from tables.history.replay import replay
 from tables.models import Hand, HandPlayer
 from tests.tables.history_helpers import URLS, mentions_card, played_club
@@ -51,8 +52,9 @@ def test_replaying_every_finished_hand_gives_its_stored_final_state(played):
         replayed = replay(hand)
         assert replayed.final.to_json() == hand.final_state
         assert replayed.final.stacks_by_seat() == {int(k): v for k, v in hand.result["stacks"].items()}
-        # R15: the revealed seed matches the commitment published at the start and the cards
-        assert verify(bytes.fromhex(hand.seed), hand.commitment, replayed.final.dealt_cards())
+        # R15: the deck replayed is the committed one, dealt in the order of the nonces
+        assert verify_record(viewer_record(replayed, None)).ok
+        assert hand.commitment == hand.deck["root"]
 
 
 def test_every_finished_hand_has_one_row_per_player_whose_nets_and_rake_sum_to_zero(played):
@@ -166,13 +168,18 @@ def test_hand_list_pages_by_keyset_in_a_constant_number_of_queries(played, clien
     assert [h.number for h in older] == list(range(10, 0, -1))
 
 
-def test_replayer_data_verifies_the_shuffle_with_the_cards_the_viewer_saw_R15(played, client, players):
+def test_replayer_data_verifies_the_deck_with_the_cards_the_viewer_saw_R15(played, client, players):
+    """R15.3, R15.4: the page's proof opens the viewer's own cards, the board and the shown
+    hands, nothing else, and it checks out."""
     client.force_login(players[0])
     hand = finished(played)[-1]
     data = client.get(f"/clubs/{played.club.slug}/history/hands/{hand.pk}/").context["data"]
-    from engine.deck import shuffled_deck
-
-    deck = shuffled_deck(bytes.fromhex(data["verify"]["seed"]))
-    assert data["verify"]["known"]
-    assert all(card_str(deck[i]) == card for i, card in data["verify"]["known"])
-    json.dumps(data)  # the page embeds it as JSON
+    proof = data["verify"]
+    assert verify_record(proof).ok
+    replayed = replay(hand)
+    me = replayed.seat_of(players[0])
+    seen = {c for b in proof["boards"] for c in b} | {c for cs in proof["holes"].values() for c in cs}
+    assert {o["card"] for o in proof["openings"]} == seen
+    if me is not None:
+        assert proof["holes"][str(me)] == [card_str(c) for c in replayed.final.hole_cards(me)]
+    assert "secret" not in json.dumps(data) and hand.deck_secret not in json.dumps(data)

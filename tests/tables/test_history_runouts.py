@@ -9,8 +9,9 @@ import random
 import time
 import pytest
 
-from engine.deck import verify
+from engine.fairness import verify_record
 from tables import clock, services
+from tables.history.proof import viewer_record
 from tables.history.replay import replay
 from tables.history.summary import backfill
 from tables.models import Hand, HandAction, HandPlayer, Seat, Table
@@ -35,11 +36,11 @@ def by_clock(table: Table) -> Table:
 def assert_replays_and_records(hand: Hand) -> None:
     """The stored hand replays to its final state and its history rows are written."""
     hand = Hand.objects.get(pk=hand.pk)
-    assert hand.ended_at is not None and hand.seed
+    assert hand.ended_at is not None and hand.deck_secret
     replayed = replay(hand)
     assert replayed.final.to_json() == hand.final_state
     assert replayed.final.stacks_by_seat() == {int(k): v for k, v in hand.result["stacks"].items()}
-    assert verify(bytes.fromhex(hand.seed), hand.commitment, replayed.final.dealt_cards())  # R15
+    assert verify_record(viewer_record(replayed, None)).ok  # R15: the committed deck
     backfill(Hand.objects.filter(pk=hand.pk))
     rows = list(HandPlayer.objects.filter(hand=hand))
     assert sorted(r.seat for r in rows) == sorted(p["seat"] for p in hand.players)
@@ -179,7 +180,7 @@ def test_every_hand_of_a_short_stacked_session_replays_and_is_recorded(
                        rake_cap=10)
     rng = random.Random(7 + step_ms + run_twice)
     decks = random.Random(2026 + step_ms + run_twice)  # the same session on every run
-    monkeypatch.setattr("tables.services.play.new_seed", lambda: decks.randbytes(32))
+    monkeypatch.setattr("tables.services.deck.new_secret", lambda: decks.randbytes(32))
     for i, p in enumerate(players[:3]):
         services.sit(p, table.pk, i + 1, rng.randint(20, 60))
     services.set_straddle(players[2], table.pk, True)

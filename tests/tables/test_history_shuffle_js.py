@@ -1,5 +1,6 @@
-"""The browser's shuffle verifier (static/js/history/shuffle.js) recomputes exactly the
-engine's deck (engine/deck.py, R1.3, R15): the documented test vector and random seeds."""
+"""The browser's shuffle (static/js/history/shuffle.js) recomputes exactly the engine's deck
+(engine/deck.py, R1.3, R15): the documented test vector and random seeds; hands dealt before
+deck v2 are checked the old way."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.cards import card_str
 from engine.deck import commitment, shuffled_deck
 
 SHUFFLE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "history" / "shuffle.js"
+FAIRNESS_JS = SHUFFLE_JS.parent.parent / "table" / "fairness.js"
 NODE = shutil.which("node")
 
 
@@ -47,15 +49,22 @@ console.log(JSON.stringify(out));
 
 
 def test_the_verifier_accepts_the_cards_seen_and_rejects_a_wrong_card_or_seed():
+    """A hand dealt before deck v2 is checked the old way (scheme 1 of
+    static/js/table/fairness.js, as engine.fairness.verify_record does)."""
+    from engine.fairness import verify_record
+
     seed = random.Random(5).randbytes(32)
     deck = [card_str(c) for c in shuffled_deck(seed)]
-    known = [[0, deck[0]], [1, deck[1]], [9, deck[9]]]
-    wrong = [[0, deck[1]]]
+    # three players: hole cards at 0..5, burn, flop at 7..9
+    good = {"scheme": 1, "seed": seed.hex(), "commitment": commitment(seed), "seats": [1, 2, 3],
+            "boards": [deck[7:10]], "holes": {"2": [deck[1], deck[4]]}}
+    bad_card = {**good, "boards": [[deck[8], deck[7], deck[9]]]}
+    bad_seed = {**good, "seed": bytes(32).hex()}
+    records = [good, bad_card, bad_seed]
     script = f"""
-import {{ verifyHand }} from "{SHUFFLE_JS.as_uri()}";
-const good = await verifyHand("{seed.hex()}", "{commitment(seed)}", {json.dumps(known)});
-const badCard = await verifyHand("{seed.hex()}", "{commitment(seed)}", {json.dumps(wrong)});
-const badSeed = await verifyHand("{bytes(32).hex()}", "{commitment(seed)}", []);
-console.log(JSON.stringify([good.ok, badCard.ok, badSeed.ok]));
+import {{ verifyRecord }} from "{FAIRNESS_JS.as_uri()}";
+const out = [];
+for (const r of {json.dumps(records)}) out.push((await verifyRecord(r)).ok);
+console.log(JSON.stringify(out));
 """
-    assert json.loads(run_node(script)) == [True, False, False]
+    assert json.loads(run_node(script)) == [verify_record(r).ok for r in records] == [True, False, False]

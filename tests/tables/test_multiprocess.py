@@ -93,7 +93,7 @@ def assert_history_whole(table):
     hands = list(Hand.objects.filter(table=table).order_by("number"))
     assert [h.number for h in hands] == list(range(1, len(hands) + 1))
     for hand in hands[:-1] if table.in_hand else hands:
-        assert hand.ended_at is not None and len(hand.seed) == 64
+        assert hand.ended_at is not None and len(hand.deck_secret) == 64
         sequence = list(HandAction.objects.filter(hand=hand).values_list("sequence", flat=True))
         assert sequence == sorted(set(sequence)) and sequence
     ledger = LedgerEntry.objects.filter(table=table)

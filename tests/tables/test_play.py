@@ -60,17 +60,22 @@ def test_a_hand_starts_by_itself_with_two_ready_players_R16_3(heads_up):
     assert seat == table.button_seat
     assert sorted(s["bet"] for s in state["seats"] if s["in_hand"]) == [1, 2]
     assert hand["legal"]["call"] == 1 and hand["legal"]["min_to"] == 4
-    assert len(hand["commitment"]) == 64 and hand["seed"] is None
-    assert Hand.objects.get(table=table).commitment == hand["commitment"]
+    # R15: the deck v2 proof is public from the deal; the hand's record keeps its root
+    assert len(hand["deck"]["root"]) == 64 and "seed" not in hand and "commitment" not in hand
+    assert Hand.objects.get(table=table).commitment == hand["deck"]["root"]
 
 
-def test_public_state_never_holds_face_down_cards_or_the_seed(heads_up):
+def test_public_state_never_holds_face_down_cards_or_the_deck_secret(heads_up):
+    """R4.3, R15.3: no hole card, no deck, no secret; only the board's openings (none
+    preflop) and no commitments list before the hand is over."""
     state = load_public_state(heads_up.pk)
     for s in state["seats"]:
         assert s["cards"] in ([], ["??", "??"])
     text = repr(state)
-    assert "deck" not in text and "holes" not in text
-    assert state["hand"]["seed"] is None
+    assert "holes" not in text and "secret" not in text
+    assert heads_up.deck["secret"] not in text
+    assert state["hand"]["deck"]["openings"] == []
+    assert "commitments" not in state["hand"]["deck"]
 
 
 @pytest.mark.parametrize(
@@ -113,9 +118,12 @@ def test_fold_gives_the_pot_to_the_other_player_and_schedules_the_next_hand_R5_4
     other = next(n for n in stacks if n != seat)
     assert stacks == {seat: 99, other: 101}
     hand = Hand.objects.get(table=table)
-    assert hand.ended_at is not None and len(hand.seed) == 64
+    assert hand.ended_at is not None and hand.seed == "" and len(hand.deck_secret) == 64
     state = load_public_state(table.pk)
-    assert state["hand"]["finished"] and state["hand"]["seed"] == hand.seed
+    # R15.3: a folded hand's cards are never opened, not even when the hand is over
+    assert state["hand"]["finished"] and state["hand"]["deck"]["openings"] == []
+    assert len(state["hand"]["deck"]["commitments"]) == 52
+    assert hand.deck_secret not in repr(state)
     assert state["hand"]["winners"] == [other]
     # the button moves for the next hand (R2.2)
     button = table.button_seat
@@ -246,9 +254,9 @@ def play_randomly(table, rng, hands):
 
 @pytest.fixture
 def seeded_decks(monkeypatch):
-    """Deterministic decks: the seeds come from a seeded generator instead of secrets."""
+    """Deterministic decks: the secrets come from a seeded generator instead of secrets."""
     rng = random.Random(2026)
-    monkeypatch.setattr("tables.services.play.new_seed", lambda: rng.randbytes(32))
+    monkeypatch.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
 
 
 def chips_balance(table):
@@ -272,7 +280,7 @@ def test_chips_are_conserved_over_random_hands_with_side_pots_and_rake(make_tabl
     bought, accounted = chips_balance(table)
     assert bought == accounted
     hands = Hand.objects.filter(table=table).exclude(ended_at=None)
-    assert all(len(h.seed) == 64 for h in hands)
+    assert all(len(h.deck_secret) == 64 and len(h.deck["commitments"]) == 52 for h in hands)
 
 
 def test_a_change_that_does_not_touch_the_hand_leaves_the_decision_fresh(heads_up, players):

@@ -56,21 +56,3 @@ export async function shuffledDeck(seed) {
   }
   return deck;
 }
-
-// Check a finished hand: the seed's SHA-256 is the commitment, and every card the viewer
-// saw (pairs [position in the deck, card name]) is where the recomputed deck has it.
-// Only the cards the viewer saw are compared and reported; nothing else is shown.
-export async function verifyHand(seedHex, commitment, known) {
-  const seed = hexToBytes(seedHex);
-  const computed = await commitmentOf(seed);
-  if (computed !== commitment.toLowerCase()) {
-    return { ok: false, reason: "The seed does not match the commitment." };
-  }
-  const deck = await shuffledDeck(seed);
-  for (const [position, name] of known) {
-    if (cardName(deck[position]) !== name) {
-      return { ok: false, reason: `Card ${position + 1} of the deck should be ${name}.` };
-    }
-  }
-  return { ok: true, checked: known.length };
-}

@@ -4,6 +4,7 @@
 
 import { Clock } from "./clock.js";
 import { Controls, isMyTurn } from "./controls.js";
+import { DeckCheck } from "./deckcheck.js";
 import { Dialogs } from "./dialogs.js";
 import { setAmountFormat } from "./format.js";
 import { Panel } from "./panel.js";
@@ -49,6 +50,7 @@ const dialogs = new Dialogs(root, send);
 const panel = new Panel(root, { send, confirm: (text, ok) => dialogs.confirm(text, ok) });
 const prefs = new Prefs(root);
 const clock = new Clock(root, { onOverdue: () => socket.sync() });
+const deckCheck = new DeckCheck(root.dataset.wsPath, (m) => socket.send(m), (hand, result) => panel.deckResult(hand, result));
 
 function askedOfMe(s) {
   const hand = s.hand;
@@ -76,6 +78,7 @@ function showState(s, { follows = false } = {}) {
   dialogs.update(s);
   panel.update(s);
   clock.update(s);
+  deckCheck.update(s);
   const asked = askedOfMe(s);
   if (asked && !wasAsked) prefs.yourTurn();
   if (!asked) prefs.turnOver();
@@ -88,6 +91,10 @@ function onMessage(msg) {
   } else if (msg.type === "chat_history" || msg.type === "history") {
     const lines = msg.messages || msg.lines || [];
     for (const line of lines) panel.receiveChat(line, { quiet: true });
+  } else if (msg.type === "nonce_ok") {
+    deckCheck.accepted(msg.hand);
+  } else if (msg.type === "error" && String(msg.ref || "").startsWith("nonce:")) {
+    deckCheck.refused(msg);
   } else if (msg.type === "error") {
     controls.unlock();
     if (msg.code === "stale_version") socket.sync(true);

@@ -31,6 +31,7 @@ export class Panel {
     this.logEl = root.querySelector("#hand-log");
     this.logTitle = root.querySelector("#log-title");
     this.proofEl = root.querySelector("#hand-proof");
+    this.deckResults = new Map(); // hand number -> this browser's deck check (R15)
     this.chatEl = root.querySelector("#chat-lines");
     this.chatForm = root.querySelector("#chat-form");
     this.chatInput = root.querySelector("#chat-input");
@@ -97,11 +98,13 @@ export class Panel {
 
   // --- hand log -----------------------------------------------------------------------------
   update(state) {
+    this.latest = state;
     if (state.hand) this.lastState = state; // between hands, keep showing the last hand's log
     const shown = state.hand || (this.lastState && this.lastState.hand);
     this.logTitle.textContent = shown ? `Hand #${shown.number}` : "No hand yet";
     const lines = !shown ? [] : Array.isArray(shown.log) ? shown.log : summary(state.hand ? state : this.lastState);
-    const signature = JSON.stringify([shown && shown.number, lines, shown && shown.seed]);
+    const check = shown && this.deckResults.get(shown.number);
+    const signature = JSON.stringify([shown && shown.number, lines, check]);
     if (signature !== this.logSignature) {
       this.logSignature = signature;
       const atBottom = this.logEl.scrollHeight - this.logEl.scrollTop - this.logEl.clientHeight < 40;
@@ -113,6 +116,7 @@ export class Panel {
         this.logEl.append(li);
       }
       if (!lines.length) this.logEl.append(h("li", "dealer", shown ? "No actions yet." : "The hand log appears here."));
+      if (check) this.logEl.append(h("li", check.ok ? "dealer deck-ok" : "dealer deck-bad", check.text));
       if (atBottom || lines.length < 3) this.logEl.scrollTop = this.logEl.scrollHeight;
       this.renderProof(shown);
     }
@@ -121,23 +125,19 @@ export class Panel {
 
   renderProof(hand) {
     this.proofEl.replaceChildren();
-    if (!hand || !hand.commitment) return;
-    const commit = h("code", "hash", hand.commitment);
-    commit.title = "SHA-256 of the deck's seed, published before the first card";
-    this.proofEl.append(h("span", "", "Deck fingerprint "), commit);
-    if (hand.seed) {
-      const seed = h("code", "hash", hand.seed);
-      this.proofEl.append(h("br"), h("span", "", "Seed "), seed, " ");
-      const verify = h("button", "small secondary", "Verify");
-      verify.type = "button";
-      const result = h("span", "verify-result");
-      verify.setAttribute("aria-label", "Verify the shuffle");
-      verify.addEventListener("click", async () => {
-        result.textContent = !(window.crypto && crypto.subtle) ? "This browser can only check over HTTPS."
-          : (await verifySeed(hand.seed, hand.commitment)) ? "✓ The seed matches the fingerprint." : "✗ The seed does not match!";
-      });
-      this.proofEl.append(verify, " ", result);
-    }
+    const deck = hand && hand.deck;
+    if (!deck) return;
+    const root = h("code", "hash", deck.root);
+    root.title = "Root of the 52 salted card commitments, published before any player's nonce (R15)";
+    this.proofEl.append(h("span", "", "Deck commitment "), root);
+    const check = this.deckResults.get(hand.number);
+    if (check) this.proofEl.append(h("br"), h("span", check.ok ? "verify-result ok" : "verify-result bad", check.text));
+  }
+
+  /** The browser's own check of a hand's deck (deckcheck.js): a line in the live log. */
+  deckResult(handNumber, result) {
+    this.deckResults.set(handNumber, result);
+    if (this.latest) this.update(this.latest);
   }
 
   // --- chat ---------------------------------------------------------------------------------
@@ -253,13 +253,4 @@ function summary(state) {
     if (text) lines.push({ text });
   }
   return lines;
-}
-
-/** Is the published commitment the SHA-256 of the revealed seed's bytes (R15)? */
-async function verifySeed(seed, commitment) {
-  if (!window.crypto || !crypto.subtle || !/^([0-9a-f]{2})+$/i.test(seed)) return false;
-  const bytes = new Uint8Array(seed.match(/../g).map((b) => parseInt(b, 16)));
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return hex === String(commitment).toLowerCase();
 }

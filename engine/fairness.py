@@ -1,0 +1,453 @@
+"""Deck v2: a salted commitment per card, the players' entropy, and openings of only the
+cards a viewer may see (R15).
+
+The scheme, exactly (so that another implementation, such as the table's JavaScript in
+``static/js/table/fairness.js``, can reproduce it bit for bit). Integers are big-endian;
+``||`` is concatenation; ``H`` is SHA-256; cards are numbered as in :mod:`engine.cards`
+(``card = rank_index * 4 + suit_index``, one byte).
+
+1. **One secret.** When the next hand of a table is planned, the server draws a 32-byte
+   secret ``S`` (``secrets``, never ``random``, R1.2) and derives from it, with HMAC-SHA256
+   keyed by ``S``:
+
+   * its secret order of the cards: ``engine.deck.shuffled_deck(HMAC(S, "shuffle"))``, the
+     documented Fisher–Yates of :mod:`engine.deck`; ``card_j`` is the card at committed
+     position ``j`` (0..51);
+   * one 32-byte salt per position: ``salt_j = HMAC(S, "salt" || j as 1 byte)``.
+
+   Only ``S`` is stored (server-side only); everything else is recomputed from it.
+2. **Commitments.** ``C_j = H(table as 8 bytes || hand as 8 bytes || j as 1 byte || salt_j ||
+   card_j)`` (50 bytes hashed), where ``table`` is the table's id and ``hand`` the hand's
+   number at that table; ``root = H(C_0 || C_1 || ... || C_51)``. The 52 commitments and the
+   root are published before any player's entropy for that hand is accepted.
+3. **Nonces.** Each seated player's browser sends a random 32-byte nonce for the hand, after
+   it has seen the root. When the hand is dealt, every seat dealt in that sent none gets
+   ``H(root || "seat" || seat number as 1 byte)``, recorded as ``"by": "server"``. The list,
+   in seat order, is public once the hand is dealt.
+
+   *Why not a fresh random server nonce, as first planned:* the server would draw it after
+   the players' nonces arrived, knowing its own secret order; it could then try nonces until
+   it liked the deal (the last revealer steers). Derived from the root, the server's part
+   is fixed before any player's nonce is known, and the server's own entropy is already its
+   secret order of step 1.
+4. **Dealing order.** ``order = engine.deck.shuffled_deck(H(root || nonce_1 || ... ||
+   nonce_m))`` (the nonces in the published order, 32 bytes each): the same Fisher–Yates over
+   the SHA-256 counter stream, with rejection sampling. ``order[k]`` is the committed position
+   of the ``k``-th card to leave the deck, so the deck the hand deals is ``card_order[k]``
+   for ``k = 0, 1, ...`` (hole cards, burns and boards in the order of R4, see
+   :func:`hole_positions` and :func:`board_positions`).
+5. **Openings.** The opening of deal position ``k`` is ``(k, j = order[k], salt_j, card_j)``;
+   anyone checks it against ``C_j``. Hole cards are opened to their owner only; board cards
+   and shown hands to everyone, when dealt or shown. Folded, mucked, burnt and undealt cards
+   are never opened.
+
+What it proves and what it does not: see R15 in docs/rules.md.
+
+Test vector: table 7, hand 42, ``S = bytes(range(32))``, one nonce ``bytes(32)``:
+
+>>> plan = DeckPlan(7, 42, bytes(range(32)))
+>>> plan.root.hex()
+'2abd6f874a45d9194f603618cc3b8f23988b98e7c124f7242a1a226bb87d3c47'
+>>> from engine.cards import cards_str
+>>> cards_str(dealt_deck(plan, [bytes(32)])[:6])
+'9c Qs 5h Kh 6s 4s'
+>>> permutation(plan.root, [bytes(32)])[:6]
+(5, 27, 24, 36, 2, 33)
+>>> plan.salt(5).hex()[:16], cards_str(plan.cards[:6])
+('4e38100ae6807e02', '5c 3c 6s 6c 7c 9c')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final
+
+from engine.cards import FULL_DECK, Card, card_str, parse_card
+from engine.deck import shuffled_deck
+
+__all__ = [
+    "SCHEME", "DeckPlan", "Opening", "Verdict", "board_positions", "card_commitment",
+    "dealt_deck", "filler_nonce", "hole_positions", "new_secret", "nonce_bytes", "nonce_list",
+    "open_position", "order_seed", "parse_nonce", "proof_json", "permutation", "root_of", "verify_record",
+]
+
+SCHEME: Final = 2
+"""The ``scheme`` of a verification record of this module (1: the seed reveal of
+:mod:`engine.deck`, kept for hands dealt before deck v2)."""
+SECRET_BYTES: Final = 32
+NONCE_BYTES: Final = 32
+SALT_BYTES: Final = 32
+BOARD_STREETS: Final = ((0, 3), (3, 4), (4, 5))
+"""The flop, turn and river as slices of a board; each is dealt after a burn (R4.2)."""
+
+
+def new_secret() -> bytes:
+    """A fresh server secret ``S`` for one hand (R1.2: ``secrets``)."""
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def filler_nonce(root: bytes, seat: int) -> bytes:
+    """The nonce of a seat dealt in that sent none: fixed by the root, so the server has
+    nothing to choose once players' nonces are in (step 3)."""
+    return hashlib.sha256(root + b"seat" + bytes((seat,))).digest()
+
+
+def parse_nonce(value: object) -> bytes:
+    """A nonce as sent: exactly 64 lower-case hex digits. Raises ``ValueError`` otherwise."""
+    if not isinstance(value, str) or len(value) != 2 * NONCE_BYTES:
+        raise ValueError(f"a nonce is {2 * NONCE_BYTES} hex digits")
+    if value.strip("0123456789abcdef"):
+        raise ValueError("a nonce is lower-case hex digits")
+    return bytes.fromhex(value)
+
+
+def _hmac(secret: bytes, message: bytes) -> bytes:
+    return hmac.new(secret, message, hashlib.sha256).digest()
+
+
+@lru_cache(maxsize=512)
+def _committed_cards(secret: bytes) -> tuple[Card, ...]:
+    return shuffled_deck(_hmac(secret, b"shuffle"))
+
+
+def card_commitment(table: int, hand: int, j: int, salt: bytes, card: Card) -> bytes:
+    """``C_j = H(table || hand || j || salt_j || card_j)`` (8, 8, 1, 32 and 1 bytes)."""
+    return hashlib.sha256(
+        table.to_bytes(8, "big") + hand.to_bytes(8, "big") + bytes((j,)) + salt + bytes((card,))
+    ).digest()
+
+
+def root_of(commitments: Sequence[bytes]) -> bytes:
+    """``root = H(C_0 || ... || C_51)``."""
+    return hashlib.sha256(b"".join(commitments)).digest()
+
+
+@lru_cache(maxsize=512)
+def _commitments(table: int, hand: int, secret: bytes) -> tuple[bytes, ...]:
+    cards = _committed_cards(secret)
+    return tuple(
+        card_commitment(table, hand, j, _hmac(secret, b"salt" + bytes((j,))), cards[j])
+        for j in range(len(FULL_DECK))
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DeckPlan:
+    """The server's secret deck for hand ``hand`` of table ``table`` (SECRET: ``secret``)."""
+
+    table: int
+    hand: int
+    secret: bytes
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.secret, bytes) or len(self.secret) != SECRET_BYTES:
+            raise ValueError(f"a deck secret is exactly {SECRET_BYTES} bytes")
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """``card_j`` for ``j = 0..51`` (SECRET)."""
+        return _committed_cards(self.secret)
+
+    def salt(self, j: int) -> bytes:
+        """``salt_j`` (SECRET until position ``j`` is opened)."""
+        return _hmac(self.secret, b"salt" + bytes((j,)))
+
+    @property
+    def commitments(self) -> tuple[bytes, ...]:
+        return _commitments(self.table, self.hand, self.secret)
+
+    @property
+    def root(self) -> bytes:
+        return root_of(self.commitments)
+
+
+def order_seed(root: bytes, nonces: Iterable[bytes]) -> bytes:
+    """``H(root || nonce_1 || ... || nonce_m)``: the seed of the public dealing order."""
+    return hashlib.sha256(root + b"".join(nonces)).digest()
+
+
+@lru_cache(maxsize=512)
+def _permutation(seed: bytes) -> tuple[int, ...]:
+    return shuffled_deck(seed)
+
+
+def permutation(root: bytes, nonces: Sequence[bytes]) -> tuple[int, ...]:
+    """``order``: the committed position of each deal position (public once dealt)."""
+    return _permutation(order_seed(root, nonces))
+
+
+def dealt_deck(plan: DeckPlan, nonces: Sequence[bytes]) -> tuple[Card, ...]:
+    """The 52 cards in the order they leave the deck (SECRET): ``card_order[k]``."""
+    cards = plan.cards
+    return tuple(cards[j] for j in permutation(plan.root, nonces))
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """Deal position ``position`` is committed position ``index``, which holds ``card``."""
+
+    position: int
+    index: int
+    salt: bytes
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": self.position, "j": self.index, "salt": self.salt.hex(), "card": card_str(self.card)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Opening:
+        position, index = data["k"], data["j"]
+        if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 52 for v in (position, index)):
+            raise ValueError("an opening's positions are 0..51")
+        salt = bytes.fromhex(data["salt"])
+        if len(salt) != SALT_BYTES:
+            raise ValueError(f"a salt is {SALT_BYTES} bytes")
+        return cls(position, index, salt, parse_card(data["card"]))
+
+
+def open_position(plan: DeckPlan, order: Sequence[int], position: int) -> Opening:
+    """The opening of deal position ``position`` (give it only to whoever may see the card)."""
+    j = order[position]
+    return Opening(position, j, plan.salt(j), plan.cards[j])
+
+
+def hole_positions(players: int, index: int) -> tuple[int, int]:
+    """Deal positions of the hole cards of the player at position ``index`` (0 = left of
+    the button) among ``players`` dealt in: one card at a time, two rounds (R4.1)."""
+    return index, players + index
+
+
+def board_positions(players: int, boards: Sequence[Sequence[object]]) -> list[list[int]]:
+    """Deal positions of every board card (R4.2, R12): after the hole cards, each street is
+    a burn and its cards; a second board shares the first's cards dealt before the run twice
+    and then deals its own streets, after the first board is complete.
+
+    >>> board_positions(2, [["As", "Kd", "2c", "7h", "9s"]])
+    [[5, 6, 7, 9, 11]]
+    >>> board_positions(2, [["As", "Kd", "2c", "7h", "9s"], ["As", "Kd", "2c", "Th", "Js"]])
+    [[5, 6, 7, 9, 11], [5, 6, 7, 13, 15]]
+    """
+    position = 2 * players
+    out: list[list[int]] = []
+    for b, board in enumerate(boards):
+        shared = 0
+        if b:
+            while shared < min(len(board), len(boards[0])) and board[shared] == boards[0][shared]:
+                shared += 1
+        positions = out[0][:shared] if b else []
+        for start, end in BOARD_STREETS:
+            if start >= shared and end <= len(board):
+                position += 1  # the burn
+                positions.extend(range(position, position + end - start))
+                position += end - start
+        out.append(positions)
+    return out
+
+
+def nonce_list(
+    root: bytes,
+    sent: Sequence[Mapping[str, Any]],
+    dealt: Sequence[tuple[int, int | None]],
+    dealt_version: int,
+) -> list[dict[str, Any]]:
+    """The hand's public nonces: those ``sent`` (``{"seat", "user_id", "nonce", "version"}``,
+    as accepted) and a stand-in (:func:`filler_nonce`) for every ``(seat, user_id)`` dealt
+    in that sent none, in seat order."""
+    entries = [{**e, "by": "player"} for e in sent]
+    senders = {(e["seat"], e["user_id"]) for e in sent}
+    entries += [
+        {"seat": seat, "user_id": user, "nonce": filler_nonce(root, seat).hex(), "by": "server",
+         "version": dealt_version}
+        for seat, user in dealt
+        if (seat, user) not in senders
+    ]
+    entries.sort(key=lambda e: (e["seat"], e["version"]))
+    return entries
+
+
+def proof_json(
+    plan: DeckPlan,
+    nonces: Sequence[Mapping[str, Any]],
+    seats: Sequence[int],
+    committed_version: int,
+    dealt_version: int,
+) -> dict[str, Any]:
+    """The public proof of a dealt hand (everything but the openings): what the history
+    keeps and every viewer may see. ``seats``: the seats dealt in, in position order."""
+    return {
+        "scheme": SCHEME,
+        "table": plan.table,
+        "hand": plan.hand,
+        "root": plan.root.hex(),
+        "commitments": [c.hex() for c in plan.commitments],
+        "committed_version": committed_version,
+        "dealt_version": dealt_version,
+        "nonces": [dict(e) for e in nonces],
+        "seats": list(seats),
+    }
+
+
+def nonce_bytes(proof: Mapping[str, Any]) -> list[bytes]:
+    """The nonces of a proof, in its order, as the dealing order hashes them."""
+    return [bytes.fromhex(e["nonce"]) for e in proof["nonces"]]
+
+
+# --- verification -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The outcome of :func:`verify_record`: ``problems`` is empty when the hand checks."""
+
+    problems: tuple[str, ...]
+    opened: int
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _hex(value: object, size: int) -> bytes:
+    if not isinstance(value, str) or len(value) != 2 * size:
+        raise ValueError(f"expected {size} bytes of hex")
+    return bytes.fromhex(value)
+
+
+def _seen_cards(record: Mapping[str, Any]) -> dict[int, Card]:
+    """Deal position -> card of every card the record says its viewer saw."""
+    seats = list(record["seats"])
+    n = len(seats)
+    seen: dict[int, Card] = {}
+    boards = [[parse_card(c) for c in board] for board in record.get("boards", [])]
+    for board, positions in zip(boards, board_positions(n, boards), strict=True):
+        seen.update(zip(positions, board, strict=True))
+    for seat, cards in (record.get("holes") or {}).items():
+        index = seats.index(int(seat))
+        for position, card in zip(hole_positions(n, index), cards, strict=True):
+            seen[position] = parse_card(card)
+    return seen
+
+
+def verify_record(
+    record: Mapping[str, Any], *, my_nonce: bytes | None = None, root_seen: bytes | None = None
+) -> Verdict:
+    """Check one hand as a viewer saw it (R15). ``record`` is the JSON of the hand's deck
+    proof (docs/protocol.md, "deck"): scheme 2 (this module) or 1 (a revealed seed, hands
+    dealt before deck v2). ``my_nonce`` and ``root_seen``: what the viewer's browser sent and
+    saw before it sent it, when known. Never raises on malformed input: it is a problem."""
+    try:
+        if record.get("scheme") == 1:
+            return _verify_seed(record)
+        return _verify_v2(record, my_nonce, root_seen)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        return Verdict((f"malformed record: {error}",), 0)
+
+
+def _verify_seed(record: Mapping[str, Any]) -> Verdict:
+    seed = _hex(record["seed"], 32)
+    if hashlib.sha256(seed).hexdigest() != str(record["commitment"]).lower():
+        return Verdict(("the seed does not match the commitment",), 0)
+    deck = shuffled_deck(seed)
+    seen = _seen_cards(record)
+    wrong = [p for p, card in seen.items() if deck[p] != card]
+    return Verdict(tuple(f"card {p + 1} of the deck is not {card_str(seen[p])}" for p in wrong), len(seen))
+
+
+def _verify_v2(record: Mapping[str, Any], my_nonce: bytes | None, root_seen: bytes | None) -> Verdict:
+    problems: list[str] = []
+    if record["scheme"] != SCHEME:
+        return Verdict((f"unknown scheme {record['scheme']!r}",), 0)
+    table, hand = int(record["table"]), int(record["hand"])
+    commitments = [_hex(c, 32) for c in record["commitments"]]
+    if len(commitments) != len(FULL_DECK):
+        return Verdict(("there are not 52 commitments",), 0)
+    root = _hex(record["root"], 32)
+    if root_of(commitments) != root:
+        problems.append("the commitments do not hash to the root")
+    if root_seen is not None and root_seen != root:
+        problems.append("the root is not the one published before your nonce")
+    entries = list(record["nonces"])
+    nonces = [_hex(e["nonce"], NONCE_BYTES) for e in entries]
+    if my_nonce is not None and my_nonce not in nonces:
+        problems.append("your nonce is not among the hand's nonces")
+    committed, dealt = int(record["committed_version"]), int(record["dealt_version"])
+    if not committed <= dealt:  # equal: committed at the deal itself, no nonce could come
+        problems.append("the deal came before the commitments")
+    for e in entries:
+        version = int(e["version"])
+        if e["by"] == "player" and not committed <= version < dealt:
+            problems.append(f"a nonce was taken at version {version}, not between the commitments and the deal")
+        elif e["by"] == "server" and (
+            version != dealt or _hex(e["nonce"], NONCE_BYTES) != filler_nonce(root, int(e["seat"]))
+        ):
+            problems.append(f"seat {e['seat']}'s stand-in nonce is not the one the root fixes")
+        elif e["by"] not in ("player", "server"):
+            problems.append(f"a nonce comes from {e['by']!r}")
+    order = permutation(root, nonces)
+    openings = [Opening.from_json(o) for o in record.get("openings", [])]
+    by_position: dict[int, Opening] = {}
+    used: set[int] = set()
+    for o in openings:
+        if o.position in by_position or o.index in used:
+            problems.append(f"deal position {o.position} or committed card {o.index} is opened twice")
+        by_position[o.position] = o
+        used.add(o.index)
+        if order[o.position] != o.index:
+            problems.append(f"deal position {o.position} is committed card {order[o.position]}, not {o.index}")
+        elif card_commitment(table, hand, o.index, o.salt, o.card) != commitments[o.index]:
+            problems.append(f"the card at deal position {o.position} does not match its commitment")
+    for position, card in _seen_cards(record).items():
+        opened = by_position.get(position)
+        if opened is None:
+            problems.append(f"{card_str(card)} (deal position {position}) was never opened")
+        elif opened.card != card:
+            problems.append(f"{card_str(card)} was dealt where {card_str(opened.card)} is committed")
+    return Verdict(tuple(problems), len(openings))
+
+
+# --- command line ------------------------------------------------------------------------
+
+
+def _records(data: Any) -> list[tuple[str, Mapping[str, Any]]]:
+    """The deck records of an exported file: one hand (an object) or a list of hands."""
+    hands = data if isinstance(data, list) else [data]
+    out = []
+    for hand in hands:
+        label = f"table {hand.get('table', {}).get('id', '?')} hand {hand.get('number', '?')}"
+        out.append((label, hand.get("deck")))
+    return out
+
+
+def main(argv: Sequence[str]) -> int:
+    """``python -m engine.fairness verify FILE``: check every hand of a JSON export."""
+    if len(argv) != 2 or argv[0] != "verify":
+        print("usage: python -m engine.fairness verify FILE (a JSON export of hands)", file=sys.stderr)
+        return 2
+    with open(argv[1], encoding="utf-8") as handle:
+        data = json.load(handle)
+    failed = 0
+    records = _records(data)
+    for label, record in records:
+        if not isinstance(record, Mapping):
+            print(f"{label}: FAILED: no deck proof in the export")
+            failed += 1
+            continue
+        verdict = verify_record(record)
+        if verdict.ok:
+            print(f"{label}: ok (scheme {record.get('scheme')}, {verdict.opened} cards opened)")
+        else:
+            failed += 1
+            print(f"{label}: FAILED: " + "; ".join(verdict.problems))
+    print(f"{len(records) - failed} of {len(records)} hands check out")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

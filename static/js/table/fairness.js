@@ -1,0 +1,182 @@
+// Deck v2 in the browser (R15): the player's nonce, and the check of every hand it saw,
+// exactly as engine/fairness.py documents the scheme:
+//   C_j = SHA-256(table 8 bytes || hand 8 bytes || j 1 byte || salt_j 32 bytes || card_j 1 byte)
+//   root = SHA-256(C_0 || ... || C_51)
+//   order = Fisher-Yates of engine/deck.py seeded with SHA-256(root || nonce_1 || ... || nonce_m)
+//   deal position k holds committed card order[k]; a seat that sent no nonce gets
+//   SHA-256(root || "seat" || seat 1 byte).
+// A record is the hand's proof (docs/protocol.md, "deck") with the openings, boards and
+// hole cards this viewer saw. Nothing here needs the server: Web Crypto only.
+import { bytesToHex, cardName, commitmentOf, hexToBytes, shuffledDeck } from "../history/shuffle.js";
+
+const RANKS = "23456789TJQKA";
+const SUITS = "cdhs";
+const STREETS = [[0, 3], [3, 4], [4, 5]];
+
+async function sha256(bytes) {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+function hex(value, size) {
+  if (typeof value !== "string" || value.length !== 2 * size) throw new Error(`expected ${size} bytes of hex`);
+  return hexToBytes(value);
+}
+
+function be8(number) {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, BigInt(number), false);
+  return out;
+}
+
+export function parseCard(name) {
+  const rank = RANKS.indexOf(String(name)[0]);
+  const suit = SUITS.indexOf(String(name)[1]);
+  if (rank < 0 || suit < 0 || String(name).length !== 2) throw new Error(`not a card: ${name}`);
+  return rank * 4 + suit;
+}
+
+/** A fresh 32-byte nonce from crypto.getRandomValues, as 64 hex digits. */
+export function newNonce() {
+  return bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+export async function cardCommitment(table, hand, j, salt, card) {
+  return bytesToHex(await sha256(concat([be8(table), be8(hand), Uint8Array.of(j), salt, Uint8Array.of(card)])));
+}
+
+export async function rootOf(commitments) {
+  return bytesToHex(await sha256(concat(commitments.map((c) => hex(c, 32)))));
+}
+
+export async function fillerNonce(root, seat) {
+  return bytesToHex(await sha256(concat([hex(root, 32), new TextEncoder().encode("seat"), Uint8Array.of(seat)])));
+}
+
+/** order[k]: the committed position of deal position k. */
+export async function permutation(root, nonces) {
+  const seed = await sha256(concat([hex(root, 32), ...nonces.map((n) => hex(n, 32))]));
+  return shuffledDeck(seed);
+}
+
+export function holePositions(players, index) {
+  return [index, players + index];
+}
+
+/** Deal positions of every board card: a burn before each street (R4.2); a second board
+ * shares the first's cards dealt before the run twice, then deals its own (R12). */
+export function boardPositions(players, boards) {
+  let position = 2 * players;
+  const out = [];
+  boards.forEach((board, b) => {
+    let shared = 0;
+    if (b) while (shared < Math.min(board.length, boards[0].length) && board[shared] === boards[0][shared]) shared++;
+    const positions = b ? out[0].slice(0, shared) : [];
+    for (const [start, end] of STREETS) {
+      if (start >= shared && end <= board.length) {
+        position += 1; // the burn
+        for (let p = position; p < position + end - start; p++) positions.push(p);
+        position += end - start;
+      }
+    }
+    out.push(positions);
+  });
+  return out;
+}
+
+function seenCards(record) {
+  const seats = record.seats;
+  const n = seats.length;
+  const seen = new Map();
+  const boards = record.boards || [];
+  const positions = boardPositions(n, boards);
+  boards.forEach((board, b) => board.forEach((card, i) => seen.set(positions[b][i], card)));
+  for (const [seat, cards] of Object.entries(record.holes || {})) {
+    const index = seats.indexOf(Number(seat));
+    if (index < 0) throw new Error(`seat ${seat} was not dealt in`);
+    holePositions(n, index).forEach((p, i) => seen.set(p, cards[i]));
+  }
+  return seen;
+}
+
+/** Check one hand (R15.4). Returns {ok, problems, opened}; never throws on bad input.
+ * myNonce / rootSeen: what this browser sent, and the root it had seen before sending it.
+ * Scheme 1 (hands dealt before deck v2): the revealed seed's SHA-256 is the commitment and
+ * every card seen is where engine/deck.py's shuffle of the seed put it. */
+export async function verifyRecord(record, { myNonce = null, rootSeen = null } = {}) {
+  try {
+    if (record.scheme === 1) return await verifySeed(record);
+    return await verifyV2(record, myNonce, rootSeen);
+  } catch (error) {
+    return { ok: false, problems: [`malformed record: ${error.message}`], opened: 0 };
+  }
+}
+
+async function verifySeed(record) {
+  const seed = hex(record.seed, 32);
+  if ((await commitmentOf(seed)) !== String(record.commitment).toLowerCase()) {
+    return { ok: false, problems: ["the seed does not match the commitment"], opened: 0 };
+  }
+  const deck = await shuffledDeck(seed);
+  const seen = seenCards(record);
+  const problems = [];
+  for (const [position, card] of seen) {
+    if (cardName(deck[position]) !== card) problems.push(`card ${position + 1} of the deck is not ${card}`);
+  }
+  return { ok: problems.length === 0, problems, opened: seen.size };
+}
+
+async function verifyV2(record, myNonce, rootSeen) {
+  const problems = [];
+  if (record.scheme !== 2) throw new Error(`unknown scheme ${record.scheme}`);
+  const commitments = record.commitments;
+  if (!Array.isArray(commitments) || commitments.length !== 52) throw new Error("there are not 52 commitments");
+  if ((await rootOf(commitments)) !== record.root) problems.push("the commitments do not hash to the root");
+  if (rootSeen !== null && rootSeen !== record.root) problems.push("the root is not the one published before your nonce");
+  const nonces = record.nonces.map((e) => e.nonce);
+  if (myNonce !== null && !nonces.includes(myNonce)) problems.push("your nonce is not among the hand's nonces");
+  const committed = record.committed_version;
+  const dealt = record.dealt_version;
+  if (!(committed <= dealt)) problems.push("the deal came before the commitments");
+  for (const e of record.nonces) {
+    hex(e.nonce, 32);
+    if (e.by === "player") {
+      if (!(committed <= e.version && e.version < dealt)) {
+        problems.push(`a nonce was taken at version ${e.version}, not between the commitments and the deal`);
+      }
+    } else if (e.by === "server") {
+      if (e.version !== dealt || e.nonce !== (await fillerNonce(record.root, e.seat))) {
+        problems.push(`seat ${e.seat}'s stand-in nonce is not the one the root fixes`);
+      }
+    } else problems.push(`a nonce comes from ${e.by}`);
+  }
+  const order = await permutation(record.root, nonces);
+  const byPosition = new Map();
+  const used = new Set();
+  for (const o of record.openings || []) {
+    if (![o.k, o.j].every((v) => Number.isInteger(v) && v >= 0 && v < 52)) throw new Error("an opening's positions are 0..51");
+    if (byPosition.has(o.k) || used.has(o.j)) problems.push(`deal position ${o.k} or committed card ${o.j} is opened twice`);
+    byPosition.set(o.k, o);
+    used.add(o.j);
+    if (order[o.k] !== o.j) {
+      problems.push(`deal position ${o.k} is committed card ${order[o.k]}, not ${o.j}`);
+    } else if ((await cardCommitment(record.table, record.hand, o.j, hex(o.salt, 32), parseCard(o.card))) !== commitments[o.j]) {
+      problems.push(`the card at deal position ${o.k} does not match its commitment`);
+    }
+  }
+  for (const [position, card] of seenCards(record)) {
+    const opened = byPosition.get(position);
+    if (!opened) problems.push(`${card} (deal position ${position}) was never opened`);
+    else if (opened.card !== card) problems.push(`${card} was dealt where ${opened.card} is committed`);
+  }
+  return { ok: problems.length === 0, problems, opened: (record.openings || []).length };
+}

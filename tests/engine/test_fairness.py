@@ -1,0 +1,426 @@
+"""Specification of engine.fairness: deck v2, a commitment per card, the players' entropy
+and openings of only the cards one may see (R15, R4.1, R4.2, R12)."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import doctest
+import hashlib
+import hmac
+import inspect
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine.fairness
+from engine.cards import FULL_DECK, card_str, parse_cards
+from engine.deck import shuffled_deck
+from engine.fairness import (
+    DeckPlan,
+    board_positions,
+    dealt_deck,
+    filler_nonce,
+    hole_positions,
+    nonce_bytes,
+    nonce_list,
+    open_position,
+    parse_nonce,
+    permutation,
+    proof_json,
+    verify_record,
+)
+from engine.hand import HandState, apply, Action, ActionKind, HandConfig, legal_actions, start_hand
+
+ROOT_DIR = Path(__file__).resolve().parents[2]
+
+# The test vector of engine/fairness.py's docstring; tests/tables/test_fairness_js.py checks
+# the browser's verifier against the same numbers.
+VECTOR = {
+    "table": 7,
+    "hand": 42,
+    "secret": bytes(range(32)),
+    "nonces": [bytes(32)],
+    "root": "2abd6f874a45d9194f603618cc3b8f23988b98e7c124f7242a1a226bb87d3c47",
+    "commitment_0": "a56cd1e902244c7c1fd46292f7d4030b8301da21506682a31987edfc6ab3aff4",
+    "salt_0": "f2e2532a1fd4a4e7740720c4b733067e35ef2aff034fbec8ace81a27f9ba7f30",
+    "committed_first_six": "5c 3c 6s 6c 7c 9c",
+    "order_first_six": (5, 27, 24, 36, 2, 33),
+    "dealt_first_six": "9c Qs 5h Kh 6s 4s",
+    "filler_seat_3": "731508a617da5c93bf4c710826c2da64b90a49980dbc3a305233279402a2be6c",
+}
+
+
+def reference_plan(table: int, hand: int, secret: bytes) -> tuple[list[int], list[bytes], list[bytes], bytes]:
+    """The scheme of the module docstring, written out independently (a spec check)."""
+    key = hmac.new(secret, b"shuffle", hashlib.sha256).digest()
+    cards = list(shuffled_deck(key))
+    salts = [hmac.new(secret, b"salt" + bytes([j]), hashlib.sha256).digest() for j in range(52)]
+    commitments = [
+        hashlib.sha256(
+            table.to_bytes(8, "big") + hand.to_bytes(8, "big") + bytes([j]) + salts[j] + bytes([cards[j]])
+        ).digest()
+        for j in range(52)
+    ]
+    return cards, salts, commitments, hashlib.sha256(b"".join(commitments)).digest()
+
+
+def test_the_documented_test_vector() -> None:
+    """R15: the numbers a browser reimplementation must reproduce."""
+    plan = DeckPlan(VECTOR["table"], VECTOR["hand"], VECTOR["secret"])
+    assert plan.root.hex() == VECTOR["root"]
+    assert plan.commitments[0].hex() == VECTOR["commitment_0"]
+    assert plan.salt(0).hex() == VECTOR["salt_0"]
+    assert plan.cards[:6] == parse_cards(VECTOR["committed_first_six"])
+    assert permutation(plan.root, VECTOR["nonces"])[:6] == VECTOR["order_first_six"]
+    assert dealt_deck(plan, VECTOR["nonces"])[:6] == parse_cards(VECTOR["dealt_first_six"])
+    assert filler_nonce(plan.root, 3).hex() == VECTOR["filler_seat_3"]
+
+
+@pytest.mark.parametrize("n", range(40))
+def test_the_plan_follows_the_documented_scheme(n: int) -> None:
+    secret = hashlib.sha256(b"secret %d" % n).digest()
+    plan = DeckPlan(n, 1000 + n, secret)
+    cards, salts, commitments, root = reference_plan(n, 1000 + n, secret)
+    assert list(plan.cards) == cards
+    assert [plan.salt(j) for j in range(52)] == salts
+    assert list(plan.commitments) == commitments
+    assert plan.root == root
+    nonces = [hashlib.sha256(b"nonce %d %d" % (n, i)).digest() for i in range(n % 4)]
+    order = shuffled_deck(hashlib.sha256(root + b"".join(nonces)).digest())
+    assert permutation(root, nonces) == order
+    assert list(dealt_deck(plan, nonces)) == [cards[j] for j in order]
+
+
+def test_the_dealt_deck_is_a_permutation_and_changes_with_any_nonce() -> None:
+    """R15.2: every nonce enters the dealing order."""
+    plan = DeckPlan(1, 1, bytes(range(32)))
+    base = [bytes(32), bytes([1]) * 32]
+    deck = dealt_deck(plan, base)
+    assert sorted(deck) == list(FULL_DECK)
+    assert dealt_deck(plan, [bytes(32), bytes([2]) * 32]) != deck
+    assert dealt_deck(plan, list(reversed(base))) != deck
+    assert dealt_deck(plan, base[:1]) != deck
+
+
+def test_the_commitments_bind_table_and_hand() -> None:
+    secret = bytes(range(32))
+    roots = {DeckPlan(t, h, secret).root for t, h in ((1, 1), (1, 2), (2, 1), (256, 1))}
+    assert len(roots) == 4
+
+
+def test_a_secret_is_32_bytes() -> None:
+    with pytest.raises(ValueError, match="32 bytes"):
+        DeckPlan(1, 1, bytes(31))
+
+
+def test_fairness_module_never_uses_random() -> None:
+    """R1.2: the secret comes from ``secrets``."""
+    tree = ast.parse(inspect.getsource(engine.fairness))
+    imported = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    assert "random" not in imported and "secrets" in imported
+    assert engine.fairness.new_secret() != engine.fairness.new_secret()
+
+
+@pytest.mark.parametrize(
+    "text", ["", "ab", "g" * 64, "A" * 64, "0" * 63, "0" * 65, " " + "0" * 63, None, 5, ["0" * 64]]
+)
+def test_a_nonce_is_exactly_64_lower_case_hex_digits(text: Any) -> None:
+    with pytest.raises(ValueError):
+        parse_nonce(text)
+
+
+def test_a_good_nonce_parses() -> None:
+    assert parse_nonce("0f" * 32) == bytes([15]) * 32
+
+
+def test_stand_in_nonces_for_seats_that_sent_none_are_fixed_by_the_root() -> None:
+    """R15.2: the server has nothing left to choose once the players' nonces are in."""
+    root = bytes(32)
+    sent = [{"seat": 4, "user_id": 9, "nonce": "11" * 32, "version": 5}]
+    entries = nonce_list(root, sent, [(2, 7), (4, 9), (6, 8)], dealt_version=7)
+    assert [(e["seat"], e["by"]) for e in entries] == [(2, "server"), (4, "player"), (6, "server")]
+    assert entries[0]["nonce"] == filler_nonce(root, 2).hex()
+    assert entries[2]["version"] == 7
+
+
+# --- a whole hand, as the table deals it ---------------------------------------------------
+
+
+def dealt_hand(n: int, secret: bytes, nonces: list[bytes]) -> tuple[DeckPlan, HandState]:
+    config = HandConfig(
+        seats=tuple(range(1, n + 1)), stacks=tuple([100] * n), button=n, small_blind=1,
+        big_blind=2, run_it_twice_allowed=True,
+    )
+    plan = DeckPlan(3, 17, secret)
+    state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
+    return plan, state
+
+
+def _step(state: HandState, kind: str, agree: bool) -> HandState:
+    legal = legal_actions(state)
+    amount = {"all_in": legal.all_in_to, "run_twice": int(agree)}.get(kind)
+    return apply(state, Action(ActionKind(kind), legal.seat, amount))[0]
+
+
+def _passive(state: HandState) -> str:
+    kinds = {str(k) for k in legal_actions(state).kinds}
+    return next(k for k in ("run_twice", "check", "call", "show") if k in kinds)
+
+
+def play(state: HandState, mode: str, agree: bool = True) -> HandState:
+    """Play the hand out: ``check_down``, ``all_in_preflop``, ``all_in_flop`` (everyone
+    calls), or ``fold_preflop`` (everyone folds to the big blind); then check down, run
+    twice if ``agree``."""
+    if mode == "fold_preflop":
+        while legal_actions(state) is not None and "fold" in {str(k) for k in legal_actions(state).kinds}:
+            state = _step(state, "fold", agree)
+    if mode == "all_in_flop":
+        while not state.boards[0]:
+            state = _step(state, _passive(state), agree)
+    if mode in ("all_in_preflop", "all_in_flop"):
+        state = _step(state, "all_in", agree)
+    while legal_actions(state) is not None:
+        state = _step(state, _passive(state), agree)
+    return state
+
+
+def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int) -> dict[str, Any]:
+    """What a viewer (position ``viewer``) verifies: the proof, the board and shown hands'
+    openings, their own hole cards' openings."""
+    entries = [
+        {"seat": i + 1, "user_id": i + 1, "nonce": nonce.hex(), "by": "player", "version": 11}
+        for i, nonce in enumerate(nonces)
+    ]
+    proof = proof_json(plan, entries, state.seats, committed_version=10, dealt_version=12)
+    order = permutation(plan.root, nonce_bytes(proof))
+    n = len(state.seats)
+    positions = [p for board in board_positions(n, state.boards) for p in board]
+    holes = {str(state.seats[viewer]): [card_str(c) for c in state.holes[viewer]]}
+    for i in range(n):
+        if state.shown[i]:
+            holes[str(state.seats[i])] = [card_str(c) for c in state.holes[i]]
+    for seat in holes:
+        positions += hole_positions(n, state.seats.index(int(seat)))
+    return {
+        **proof,
+        "openings": [open_position(plan, order, k).to_json() for k in sorted(set(positions))],
+        "boards": [[card_str(c) for c in board] for board in state.boards],
+        "holes": holes,
+    }
+
+
+SCRIPTS = [
+    ("check_down", True), ("all_in_preflop", True), ("all_in_preflop", False),
+    ("all_in_flop", True), ("all_in_flop", False), ("fold_preflop", True),
+]
+
+
+@pytest.mark.parametrize("n", [2, 3, 6, 10])
+@pytest.mark.parametrize("script,agree", SCRIPTS)
+def test_the_documented_deal_positions_are_where_the_engine_deals(n: int, script: str, agree: bool) -> None:
+    """R4.1, R4.2, R12: hole cards one at a time, a burn before each street, a second run
+    after the first board: the positions a verifier expects are the engine's."""
+    nonces = [hashlib.sha256(b"%d" % i).digest() for i in range(n)]
+    plan, state = dealt_hand(n, hashlib.sha256(b"deal %d" % n).digest(), nonces)
+    state = play(state, script, agree)
+    deck = state.deck
+    for board, positions in zip(state.boards, board_positions(n, state.boards), strict=True):
+        assert [deck[p] for p in positions] == list(board)
+    for i in range(n):
+        assert tuple(deck[p] for p in hole_positions(n, i)) == state.holes[i]
+    assert len(state.boards) == (2 if agree and "all_in" in script else 1)
+
+
+def finished_record(n: int = 4) -> tuple[dict[str, Any], list[bytes]]:
+    nonces = [hashlib.sha256(b"n%d" % i).digest() for i in range(n)]
+    plan, state = dealt_hand(n, hashlib.sha256(b"finished").digest(), nonces)
+    state = play(state, "check_down")
+    return record_of(plan, state, nonces, viewer=0), nonces
+
+
+def test_an_honest_hand_checks_out() -> None:
+    """R15.4: commitments, nonces, the permutation and every opened card agree."""
+    record, nonces = finished_record()
+    verdict = verify_record(json.loads(json.dumps(record)), my_nonce=nonces[0], root_seen=bytes.fromhex(record["root"]))
+    assert verdict.ok, verdict.problems
+    assert verdict.opened == len(record["openings"]) >= 5 + 2
+
+
+def test_folded_and_undealt_cards_are_not_in_the_record() -> None:
+    """R15.3: only the viewer's own, shown and board cards are opened."""
+    nonces = [hashlib.sha256(b"x%d" % i).digest() for i in range(3)]
+    plan, state = dealt_hand(3, bytes(range(32)), nonces)
+    state = play(state, "fold_preflop")
+    record = record_of(plan, state, nonces, viewer=1)
+    opened = {o["card"] for o in record["openings"]}
+    assert opened == {card_str(c) for c in state.holes[1]}
+    assert verify_record(record).ok
+
+
+def tampered(change: Any) -> dict[str, Any]:
+    record, _ = finished_record()
+    record = copy.deepcopy(record)
+    change(record)
+    return record
+
+
+def _swap_board_card(r: dict[str, Any]) -> None:
+    """The server deals the turn from another committed position (a swap)."""
+    n = len(r["seats"])
+    turn = board_positions(n, r["boards"])[0][3]
+    other = next(o for o in r["openings"] if o["k"] not in (turn,) and o["k"] < 2 * n)
+    r["boards"][0][3] = other["card"]
+
+
+def _open_other_position(r: dict[str, Any]) -> None:
+    o = r["openings"][-1]
+    o["j"] = (o["j"] + 1) % 52
+
+
+def _wrong_salt(r: dict[str, Any]) -> None:
+    r["openings"][0]["salt"] = "00" * 32
+
+
+def _wrong_card(r: dict[str, Any]) -> None:
+    o = r["openings"][0]
+    o["card"] = "2c" if o["card"] != "2c" else "3c"
+
+
+def _commitment_changed(r: dict[str, Any]) -> None:
+    r["commitments"][10] = "00" * 32
+
+
+def _nonce_dropped(r: dict[str, Any]) -> None:
+    r["nonces"] = r["nonces"][1:]
+
+
+def _nonce_after_deal(r: dict[str, Any]) -> None:
+    r["nonces"][1]["version"] = r["dealt_version"]
+
+
+def _nonce_before_commitments(r: dict[str, Any]) -> None:
+    r["nonces"][1]["version"] = r["committed_version"] - 1
+
+
+def _server_chose_a_nonce(r: dict[str, Any]) -> None:
+    r["nonces"][2].update(by="server", version=r["dealt_version"], nonce="ab" * 32)
+
+
+def _opened_twice(r: dict[str, Any]) -> None:
+    r["openings"].append(dict(r["openings"][0]))
+
+
+def _card_never_opened(r: dict[str, Any]) -> None:
+    r["openings"] = [o for o in r["openings"] if o["card"] != r["boards"][0][0]]
+
+
+def _garbage(r: dict[str, Any]) -> None:
+    r["commitments"] = "nope"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        _swap_board_card, _open_other_position, _wrong_salt, _wrong_card, _commitment_changed,
+        _nonce_dropped, _nonce_after_deal, _nonce_before_commitments, _server_chose_a_nonce,
+        _opened_twice, _card_never_opened, _garbage,
+    ],
+)
+def test_any_tampering_is_caught(change: Any) -> None:
+    """R15.4: a swapped, misplaced, unopened or twice-opened card, a changed commitment or
+    nonce, or a nonce out of order is a failure, never an exception."""
+    record, nonces = finished_record()
+    changed = tampered(change)
+    verdict = verify_record(changed, my_nonce=nonces[1])
+    assert not verdict.ok
+    assert verify_record(record, my_nonce=nonces[1]).ok
+
+
+def test_a_nonce_missing_from_the_list_or_another_root_is_reported() -> None:
+    record, _ = finished_record()
+    assert not verify_record(record, my_nonce=bytes([9]) * 32).ok
+    assert not verify_record(record, root_seen=bytes(32)).ok
+
+
+def test_an_old_hand_checks_the_old_way_with_its_seed() -> None:
+    """Hands dealt before deck v2 keep their seed (R15, scheme 1)."""
+    config = HandConfig(seats=(1, 2, 3), stacks=(100, 100, 100), button=3, small_blind=1, big_blind=2)
+    seed = bytes(range(32))
+    state = play(start_hand(config, seed=seed)[0], "check_down")
+    record = {
+        "scheme": 1, "seed": seed.hex(), "commitment": state.commitment, "seats": list(state.seats),
+        "boards": [[card_str(c) for c in b] for b in state.boards],
+        "holes": {str(state.seats[0]): [card_str(c) for c in state.holes[0]]},
+    }
+    assert verify_record(record).ok
+    record["boards"][0][4], record["boards"][0][3] = record["boards"][0][3], record["boards"][0][4]
+    assert not verify_record(record).ok
+
+
+def test_the_command_line_checks_an_exported_file(tmp_path: Path) -> None:
+    record, _ = finished_record()
+    good = {"table": {"id": 3}, "number": 17, "deck": record}
+    bad = {"table": {"id": 3}, "number": 18, "deck": tampered(_wrong_salt)}
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps([good, bad]))
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "engine.fairness", *args], capture_output=True, text=True,
+            cwd=ROOT_DIR, timeout=60,
+        )
+
+    result = run("verify", str(path))
+    assert result.returncode == 1
+    assert "table 3 hand 17: ok" in result.stdout
+    assert "table 3 hand 18: FAILED" in result.stdout
+    assert "1 of 2 hands check out" in result.stdout
+    path.write_text(json.dumps(good))
+    assert run("verify", str(path)).returncode == 0
+    assert run("nonsense").returncode == 2
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    result = doctest.testmod(engine.fairness)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def _chi2_bench() -> Any:
+    import importlib.util
+
+    spec_ = importlib.util.spec_from_file_location("shuffle_chi2", ROOT_DIR / "bench" / "shuffle_chi2.py")
+    module = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_every_card_is_equally_likely_at_every_deal_position_over_100000_deals() -> None:
+    """R1.2, R15: chi-square of card x position of whole deals (fresh secret and nonce),
+    100,000 reproducible deals; bench/shuffle_chi2.py runs 1,000,000 (docs/benchmarks.md).
+    The threshold p > 0.0001 fails a biased shuffle (see the next test), not a fair one."""
+    result = _chi2_bench().run(100_000, 1, fixed_plan=False)
+    assert result["p_value"] > 0.0001, result
+    assert result["worst_position_p_value"] > 0.0001, result
+
+
+def test_the_chi_square_self_test_catches_a_biased_shuffle() -> None:
+    """The statistic can fail: a modulo-biased deal (no rejection) over the same counts."""
+    bench = _chi2_bench()
+    shuffles = 20_000
+    counts = [0] * (52 * 52)
+    for n in range(shuffles):
+        stream = hashlib.sha256(b"biased %d" % n).digest() * 2
+        deck = list(range(52))
+        for i in range(51, 0, -1):
+            j = stream[51 - i] % (i + 1)  # modulo bias: small j are favoured
+            deck[i], deck[j] = deck[j], deck[i]
+        for position, card in enumerate(deck):
+            counts[position * 52 + card] += 1
+    assert bench.chi_square(counts, shuffles)["p_value"] < 0.0001

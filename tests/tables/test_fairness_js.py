@@ -1,0 +1,88 @@
+"""The browser's deck v2 verifier (static/js/table/fairness.js) computes exactly what
+engine/fairness.py does (R15): the documented test vector, random plans, and the same
+verdict on honest and tampered hands."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from engine.fairness import DeckPlan, board_positions, filler_nonce, permutation, verify_record
+from tests.engine import test_fairness as spec
+from tests.tables.test_history_shuffle_js import run_node
+
+FAIRNESS_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "table" / "fairness.js"
+IMPORT = f'import * as f from "{FAIRNESS_JS.as_uri()}";'
+
+
+def test_the_browser_reproduces_the_test_vector_and_random_plans() -> None:
+    cases = [(spec.VECTOR["table"], spec.VECTOR["hand"], spec.VECTOR["secret"], spec.VECTOR["nonces"])]
+    cases += [
+        (n * 1000, 2**40 + n, hashlib.sha256(b"js %d" % n).digest(),
+         [hashlib.sha256(b"jsn %d %d" % (n, i)).digest() for i in range(n % 5)])
+        for n in range(1, 12)
+    ]
+    plans = [(DeckPlan(t, h, s), nonces) for t, h, s, nonces in cases]
+    data = [
+        {"table": p.table, "hand": p.hand, "commitments": [c.hex() for c in p.commitments],
+         "salt": p.salt(0).hex(), "card": p.cards[0], "nonces": [x.hex() for x in nonces]}
+        for p, nonces in plans
+    ]
+    script = IMPORT + f"""
+import {{ hexToBytes }} from "{(FAIRNESS_JS.parent.parent / "history" / "shuffle.js").as_uri()}";
+const out = [];
+for (const d of {json.dumps(data)}) {{
+  const root = await f.rootOf(d.commitments);
+  out.push({{
+    c0: await f.cardCommitment(d.table, d.hand, 0, hexToBytes(d.salt), d.card),
+    root, order: await f.permutation(root, d.nonces), filler: await f.fillerNonce(root, 3),
+  }});
+}}
+console.log(JSON.stringify(out));
+"""
+    results = json.loads(run_node(script))
+    assert results[0]["root"] == spec.VECTOR["root"]
+    assert tuple(results[0]["order"][:6]) == spec.VECTOR["order_first_six"]
+    assert results[0]["filler"] == spec.VECTOR["filler_seat_3"]
+    for (plan, nonces), got in zip(plans, results, strict=True):
+        assert got["c0"] == plan.commitments[0].hex()
+        assert got["root"] == plan.root.hex()
+        assert tuple(got["order"]) == permutation(plan.root, nonces)
+        assert got["filler"] == filler_nonce(plan.root, 3).hex()
+
+
+def test_the_browser_places_board_cards_where_the_engine_deals_them() -> None:
+    boards = [
+        [["As", "Kd", "2c"]],
+        [["As", "Kd", "2c", "7h", "9s"], ["As", "Kd", "2c", "Th", "Js"]],
+        [["As", "Kd", "2c", "7h", "9s"], ["Ad", "Kh", "3c", "Tc", "Jc"]],
+    ]
+    script = IMPORT + f"""
+console.log(JSON.stringify({json.dumps(boards)}.map((b) => [2, 6, 9].map((n) => f.boardPositions(n, b)))));
+"""
+    results = json.loads(run_node(script))
+    assert results == [[board_positions(n, b) for n in (2, 6, 9)] for b in boards]
+
+
+def test_the_browser_and_the_engine_agree_on_honest_and_tampered_hands() -> None:
+    record, nonces = spec.finished_record()
+    changes = [
+        spec._swap_board_card, spec._open_other_position, spec._wrong_salt, spec._wrong_card,
+        spec._commitment_changed, spec._nonce_dropped, spec._nonce_after_deal,
+        spec._nonce_before_commitments, spec._server_chose_a_nonce, spec._opened_twice,
+        spec._card_never_opened, spec._garbage,
+    ]
+    records = [record] + [spec.tampered(change) for change in changes]
+    script = IMPORT + f"""
+const out = [];
+for (const r of {json.dumps(records)}) out.push((await f.verifyRecord(r, {{ myNonce: "{nonces[1].hex()}" }})).ok);
+out.push((await f.verifyRecord({json.dumps(record)}, {{ myNonce: "{'99' * 32}" }})).ok);
+out.push((await f.verifyRecord({json.dumps(record)}, {{ rootSeen: "{'00' * 32}" }})).ok);
+out.push(f.newNonce().length === 64 && f.newNonce() !== f.newNonce());
+console.log(JSON.stringify(out));
+"""
+    results = json.loads(run_node(script))
+    expected = [verify_record(r, my_nonce=nonces[1]).ok for r in records]
+    assert expected == [True] + [False] * len(changes)
+    assert results == expected + [False, False, True]
