@@ -27,6 +27,7 @@ from django.test import Client
 from django.urls import reverse
 
 from engine.cards import card_str
+from engine.fairness import DeckPlan
 from pokerclub.models import Membership
 from tables import services
 from tables.bots import Bot
@@ -74,9 +75,16 @@ class Seen:
     public: set[str] = field(default_factory=set)  # boards and shown hands
     own: dict[int, set[str]] = field(default_factory=dict)  # user id -> their hole cards
     hidden: set[str] = field(default_factory=set)  # hole cards never shown
+    secret: str = ""  # deck v2's secret: it would open every card
+    salts: dict[str, str] = field(default_factory=dict)  # card -> its salt (opens it)
 
     def allowed(self, user_id: int | None) -> set[str]:
         return self.public | self.own.get(user_id, set())
+
+    def secrets_for(self, user_id: int | None) -> list[str]:
+        """What would open a card the viewer may not see: the secret, those cards' salts."""
+        allowed = self.allowed(user_id)
+        return [self.secret] + [salt for card, salt in self.salts.items() if card not in allowed]
 
 
 def what_each_hand_showed() -> dict[tuple[int, int], Seen]:
@@ -98,6 +106,10 @@ def what_each_hand_showed() -> dict[tuple[int, int], Seen]:
                 seen.public |= names
             else:
                 seen.hidden |= names
+        if hand.deck_secret:
+            plan = DeckPlan(hand.table_id, hand.number, bytes.fromhex(hand.deck_secret))
+            seen.secret = hand.deck_secret
+            seen.salts = {card_str(c): plan.salt(j).hex() for j, c in enumerate(plan.cards)}
         out[(hand.table_id, hand.number)] = seen
     return out
 
@@ -116,12 +128,22 @@ class Leaks:
         bad = cards_named(text) - allowed
         if bad:
             self.found.append(f"{channel}: user {user_id} table {table_id} hand {number}: {sorted(bad)}")
+        if seen and any(secret in text for secret in seen.secrets_for(user_id)):
+            self.found.append(f"{channel}: user {user_id} table {table_id} hand {number}: a secret")
+        if number is None or channel != "frame":
+            return
+        # nothing about another hand may open its cards either (a later frame, an old hand)
+        for other in (self.seen.get((table_id, number - 1)), self.seen.get((table_id, number + 1))):
+            if other and any(secret in text for secret in other.secrets_for(user_id)):
+                self.found.append(f"{channel}: user {user_id} table {table_id} hand {number}: a neighbour's secret")
 
     def check_no_hand(self, channel: str, user_id: int, text: str) -> None:
-        """A page about no hand in particular names no card at all."""
+        """A page about no hand in particular names no card and holds no deck secret."""
         self.checked[channel] += 1
         if cards_named(text):
             self.found.append(f"{channel}: user {user_id}: {sorted(cards_named(text))}")
+        if any(s.secret and s.secret in text for s in self.seen.values()):
+            self.found.append(f"{channel}: user {user_id}: a deck secret")
 
 
 @pytest.fixture
@@ -177,6 +199,7 @@ def test_no_user_ever_receives_a_card_they_could_not_see(world, tmp_path):
     seen = what_each_hand_showed()
     hidden = sum(len(s.hidden) for s in seen.values())
     assert hidden > HANDS  # folds and mucks: plenty of cards nobody but their owner saw
+    assert all(s.secret for s in seen.values())  # every hand dealt with deck v2 (R15)
     if HANDS >= 1000:  # (a developer's short run may see none)
         assert Hand.objects.filter(final_state__boards__1__isnull=False).exists()  # run twice
 
