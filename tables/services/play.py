@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from engine.deck import new_seed
 from engine.hand import (
     Action,
     ActionKind,
@@ -28,12 +29,11 @@ from engine.hand import (
     legal_actions,
     start_hand,
 )
-from engine.deck import new_seed
 from engine.table import BlindChoice, HandPlan, TableSeat, plan_hand, seats_after_hand
 
+from .. import handlog
 from ..errors import PlayError, PlayErrorCode
 from ..models import Hand, HandAction, LedgerEntry, Seat, Table
-from .. import handlog
 from ..play import hand_config
 from . import rows
 from .common import commit_change, is_member, lock_seats, lock_table, require_seat

@@ -134,7 +134,7 @@ def test_two_server_processes_serve_one_table_consistently(world, servers):
         for count, bot in enumerate(bots[:3], start=1):
             await bot.sit_down()
             await eventually_async(
-                lambda: sync_to_async(seated)(table.pk, count), what=f"{count} seated"
+                lambda count=count: sync_to_async(seated)(table.pk, count), what=f"{count} seated"
             )
         await play_until(bots, table.pk, hands=6)
         for bot in bots:
