@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run serve test install install-dev migrate check bench clean
+.PHONY: run test test-fast lint typecheck install install-dev migrate check bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,23 @@ run: migrate
 
 test: install-dev
 	$(BIN)/python -m pytest
+
+# the quick loop while developing: no browser, nothing marked slow (CI runs everything)
+test-fast: install-dev
+	$(BIN)/python -m pytest -m "not slow" --ignore=tests/browser -q
+
+# CI runs both before the tests and fails on a finding (.ci/run); so does pre-commit
+lint: install-dev
+	$(BIN)/ruff check .
+
+typecheck: install-dev
+	$(BIN)/mypy
+
+# the benchmark scripts on the configured database; their summary lines (docs/benchmarks.md
+# has the numbers with the machine they ran on; bench/live_load.sh needs PostgreSQL + Redis)
+bench: install-dev
+	$(BIN)/python bench/engine.py --hands 300 --rounds 1
+	$(BIN)/python bench/actions.py 300
 
 check: install-dev
 	$(BIN)/python manage.py check

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
 os.environ.pop("REDIS_URL", None)
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -61,10 +61,7 @@ def main(n: int) -> None:
             continue
         hand = load_public_state(t.pk)["hand"]
         seat = hand["to_act"]
-        if hand["pending"]:
-            action = "show"
-        else:
-            action = "check" if hand["legal"]["check"] else "call"
+        action = "show" if hand["pending"] else "check" if hand["legal"]["check"] else "call"
         with CaptureQueriesContext(connection) as ctx:
             w0, c0 = time.perf_counter(), time.process_time()
             services.act(by_seat[seat], t.pk, action, None, None)

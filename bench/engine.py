@@ -42,11 +42,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import phh  # noqa: E402
-from engine.cards import parse_cards  # noqa: E402
-from engine.equity import all_in_equity  # noqa: E402
-from engine.evaluation import strength, strength_batch  # noqa: E402
-from engine.hand import (  # noqa: E402
+from engine import phh
+from engine.cards import parse_cards
+from engine.equity import all_in_equity
+from engine.evaluation import strength, strength_batch
+from engine.hand import (
     Action,
     ActionKind,
     HandConfig,

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
 os.environ.setdefault("EMBEDDED_CLOCK", "0")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -113,7 +113,7 @@ def populate(hands: int, export: int, templates: int) -> dict:
         config, seed, acts = random_hand(rng, seats)
         recorded = [RecordedAction(s, k, a) for s, k, a in acts]
         fake = Hand(pk=0, players=[{"seat": s, "user_id": u.pk, "name": str(u), "stack": st}
-                                   for s, u, st in zip(seats, users, config.stacks)])
+                                   for s, u, st in zip(seats, users, config.stacks, strict=True)])
         replayed = replay_record(fake, config, seed, recorded)
         final = replayed.final
         made.append({
@@ -139,7 +139,7 @@ def populate(hands: int, export: int, templates: int) -> dict:
         created = Hand.objects.bulk_create(rows)
         people = []
         acts = []
-        for hand, i in zip(created, range(first, first + len(created))):
+        for i, hand in enumerate(created, start=first):
             m = made[i % templates]
             for row in m["rows"]:
                 people.append(HandPlayer(

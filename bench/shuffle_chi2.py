@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.fairness import DeckPlan, dealt_deck  # noqa: E402
+from engine.fairness import DeckPlan, dealt_deck
 
 CARDS = 52
 

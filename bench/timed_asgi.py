@@ -46,9 +46,9 @@ def _report() -> None:
         for kind, values in taken.items():
             if values:
                 n = len(values)
-                pick = lambda q: values[min(n - 1, int(q * n))]  # noqa: E731
-                parts.append(f"{kind} n={n} p50={pick(0.5):.1f} p95={pick(0.95):.1f} "
-                             f"p99={pick(0.99):.1f} max={values[-1]:.1f}")
+                p50, p95, p99 = (values[min(n - 1, int(q * n))] for q in (0.5, 0.95, 0.99))
+                parts.append(f"{kind} n={n} p50={p50:.1f} p95={p95:.1f} "
+                             f"p99={p99:.1f} max={values[-1]:.1f}")
         objects = len(gc.get_objects())
         parts.append(f"objects={objects} frozen={gc.get_freeze_count()} counts={gc.get_count()}")
         print(f"[timing pid {os.getpid()}] " + " | ".join(parts), file=sys.stderr, flush=True)

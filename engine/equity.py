@@ -184,7 +184,7 @@ def sampled_equity(
     if players == 1:
         return [1.0]
     known = [card for hole in hole_list for card in hole] + list(board_cards) + list(dead)
-    generator = random.Random(bytes(known))  # noqa: S311 - an estimate, not a shuffle
+    generator = random.Random(bytes(known))
     missing = _BOARD_SIZE - len(board_cards)
     completions = [(*board_cards, *generator.sample(rest, missing)) for _ in range(samples)]
     ranks = [list(starmap(partial(_EVALUATE_7, *hole), completions)) for hole in hole_list]

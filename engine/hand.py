@@ -1184,11 +1184,13 @@ def _may_muck(s: HandState | _Work, p: int) -> bool:
     pots_now = side_pots(s.contributions, live, s.dead)
     if config.explicit_showdown:
         for pot in pots_now:
-            if p in pot.eligible and len(pot.eligible) > 1:
-                if not any(s.shown[q] for q in pot.eligible) and all(
-                    s.mucked[q] for q in pot.eligible if q != p
-                ):
-                    return False
+            if (
+                p in pot.eligible
+                and len(pot.eligible) > 1
+                and not any(s.shown[q] for q in pot.eligible)
+                and all(s.mucked[q] for q in pot.eligible if q != p)
+            ):
+                return False
         return True
     boards = s.boards
     if any(len(board) < BOARD_CARDS for board in boards):

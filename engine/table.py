@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.betting import Structure
-from engine.hand import EngineError, ErrorCode, HandConfig
+from engine.hand import HandConfig
 
 __all__ = [
     "BlindChoice",

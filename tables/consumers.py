@@ -15,16 +15,9 @@ import weakref
 from collections import OrderedDict
 from typing import Any
 
-from channels.db import database_sync_to_async as _db_sync_to_async
-
-def database_sync_to_async(func: Any) -> Any:
-    """Run ``func`` in a worker thread of its own (not channels' single shared thread), so
-    requests for different tables wait on the database side by side. Each worker thread has
-    its own connection from the pool; a table's requests still serialise on its row lock."""
-    return _db_sync_to_async(func, thread_sensitive=False)
-
-from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async as _db_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import presence, services
 from .clock import ensure_embedded_clock
@@ -32,6 +25,13 @@ from .errors import PlayError, PlayErrorCode
 from .projection import load_public_state, own_cards_by_user, public_message, viewer_frame, you_part
 from .services.chat import recent_chat
 from .services.common import group_name
+
+
+def database_sync_to_async(func: Any) -> Any:
+    """Run ``func`` in a worker thread of its own (not channels' single shared thread), so
+    requests for different tables wait on the database side by side. Each worker thread has
+    its own connection from the pool; a table's requests still serialise on its row lock."""
+    return _db_sync_to_async(func, thread_sensitive=False)
 
 MAX_FRAME = 4096
 RATE_CAPACITY = 30  # burst

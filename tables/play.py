@@ -12,11 +12,18 @@ from typing import Any
 from django.conf import settings
 
 from engine.cards import card_str
-from engine.fairness import SCHEME, DeckPlan, board_positions, hole_positions, open_position, permutation
+from engine.fairness import (
+    SCHEME,
+    DeckPlan,
+    board_positions,
+    hole_positions,
+    open_position,
+    permutation,
+)
 from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
+from engine.hand import Structure as EngineStructure
 from engine.hand import equities as engine_equities
 from engine.hand import pots as engine_pots
-from engine.hand import Structure as EngineStructure
 from engine.table import HandPlan, buy_in_range
 from engine.table import hand_config as plan_config
 

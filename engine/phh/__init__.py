@@ -81,8 +81,8 @@ from engine.phh.document import (
     phh_cards,
     read_hands,
 )
-from engine.phh.writer import export, to_phh
 from engine.phh.replayer import Replay, deck_order, hand_config, replay
+from engine.phh.writer import export, to_phh
 
 __all__ = [
     "OPTIONAL_FIELDS",

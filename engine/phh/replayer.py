@@ -94,7 +94,7 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
                 position += count
         if len(board) > len(board_positions):
             raise PhhError(f"the board has {len(board)} cards, more than two runs can deal")
-    for position, card in zip(board_positions, board):
+    for position, card in zip(board_positions, board, strict=False):  # fewer cards than slots
         slots[position] = card
     known = [card for card in slots if card is not None]
     if len(set(known)) != len(known):
@@ -300,7 +300,7 @@ def replay(phh: PhhHand) -> Replay:
     if not state.is_finished:
         raise PhhError(f"the actions end before the hand does ({state.phase}, {state.street.label})")
     dealt_board = [card for event in history if isinstance(event, BoardDealt) for card in event.cards]
-    if any(card is not None and card != dealt for card, dealt in zip(file_board, dealt_board)):
+    if any(card is not None and card != dealt for card, dealt in zip(file_board, dealt_board, strict=False)):
         raise PhhError(f"the board is {phh_cards(dealt_board)}, not the file's")
     if len(file_board) > len(dealt_board):
         raise PhhError(f"the file deals {len(file_board)} board cards, the hand {len(dealt_board)}")

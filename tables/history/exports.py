@@ -22,8 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
@@ -145,7 +144,7 @@ def pokerstars_hand_name(hole: Sequence[int], board: Sequence[int]) -> str:
 
 def _ps_time(when: datetime) -> str:
     """``2024/01/15 14:30:00 UTC [2024/01/15 9:30:00 ET]``: hours not zero-padded."""
-    utc = when.astimezone(dt_timezone.utc)
+    utc = when.astimezone(UTC)
     et = when.astimezone(EASTERN)
     return (f"{utc:%Y/%m/%d} {utc.hour}:{utc:%M:%S} UTC"
             f" [{et:%Y/%m/%d} {et.hour}:{et:%M:%S} ET]")
@@ -401,7 +400,7 @@ def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
     optional = dict(document.optional)
     user = dict(document.user_defined)
     if when is not None:  # the standard's time is a TOML local time, here in UTC
-        utc = when.astimezone(dt_timezone.utc)
+        utc = when.astimezone(UTC)
         optional.update(year=utc.year, month=utc.month, day=utc.day,
                         time=utc.time().replace(microsecond=0, tzinfo=None), time_zone="UTC")
     club = hand.table.club

@@ -7,20 +7,23 @@ two requests never deadlock — changes what it must, bumps the table's version,
 new public state to the table's group only after commit.
 """
 
+from .chat import post_chat
+from .deck import send_nonce
+from .play import act, handle_due, start_hand_if_ready
 from .seating import (
     approve_seat,
     cash_out_leavers,
     close_table,
     create_table,
+    drop_server,
     leave,
     pause,
     reject_seat,
     release_member,
     remove_player,
+    restore_presence,
     resume,
     set_blind_choice,
-    drop_server,
-    restore_presence,
     set_presence,
     set_straddle,
     sit,
@@ -29,9 +32,6 @@ from .seating import (
     top_up,
     update_settings,
 )
-from .play import act, handle_due, start_hand_if_ready
-from .chat import post_chat
-from .deck import send_nonce
 
 __all__ = [
     "act",

@@ -11,7 +11,6 @@ from ..errors import PlayError, PlayErrorCode
 from ..models import ChatMessage, Table
 from .common import broadcast_on_commit, membership
 
-
 # Control characters (C0, DEL, C1; whitespace ones are collapsed before this check): NUL cannot
 # be stored in PostgreSQL, the others only garble a line. Lone surrogates (from JSON escapes
 # such as "\ud800") are no characters at all and cannot be encoded as UTF-8.

@@ -29,9 +29,9 @@ from engine.hand import (
 )
 from engine.table import BlindChoice, HandPlan, TableSeat, plan_hand, seats_after_hand
 
+from .. import handlog
 from ..errors import PlayError, PlayErrorCode
 from ..models import Hand, HandAction, LedgerEntry, Seat, Table
-from .. import handlog
 from ..play import hand_config
 from . import deck, rows
 from .common import commit_change, is_member, lock_seats, lock_table, require_seat

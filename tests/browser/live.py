@@ -34,8 +34,9 @@ def _free_port() -> int:
 
 def _postgres_database(url: str) -> tuple[str, object]:
     """Create a fresh database beside the one in ``url``; return its URL and a dropper."""
-    import psycopg
     from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
 
     parts = urlsplit(url)
     name = (parts.path.lstrip("/") or "postgres") + "_browser"

@@ -4,6 +4,7 @@ Screenshots of each step go to SCREENSHOT_DIR (default test-artifacts/screenshot
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import re
@@ -34,10 +35,8 @@ class Player:
 
     def _watch_socket(self, ws) -> None:  # type: ignore[no-untyped-def]
         def received(payload) -> None:  # type: ignore[no-untyped-def]
-            try:
+            with contextlib.suppress(TypeError, ValueError):  # binary or not JSON
                 self.frames.append(json.loads(payload))
-            except (TypeError, ValueError):
-                pass
 
         ws.on("framereceived", received)
 
@@ -301,13 +300,14 @@ def test_a_player_on_a_phone_plays_a_hand(players, console, shots):
     shots(bob.page, "phone-hand-dealt")
 
     def decide(player) -> None:  # type: ignore[no-untyped-def]
-        if player is bob:  # the phone player raises once with a preset, then checks or calls
-            if not getattr(bob, "raised", False) and bob.page.get_by_role("button", name=re.compile("^Pot")).is_visible():
-                bob.page.get_by_role("button", name=re.compile("^Pot")).click()
-                shots(bob.page, "phone-raise-sized")
-                bob.button("Raise").click() if bob.button("Raise").is_visible() else bob.button("Bet").click()
-                bob.raised = True
-                return
+        pot = bob.page.get_by_role("button", name=re.compile("^Pot"))
+        # the phone player raises once with a preset, then checks or calls
+        if player is bob and not getattr(bob, "raised", False) and pot.is_visible():
+            pot.click()
+            shots(bob.page, "phone-raise-sized")
+            bob.button("Raise").click() if bob.button("Raise").is_visible() else bob.button("Bet").click()
+            bob.raised = True
+            return
         check_or_call(player)
 
     play_hand([alice, bob], decide, shots)

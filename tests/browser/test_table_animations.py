@@ -11,8 +11,12 @@ from copy import deepcopy
 
 from .conftest import LAPTOP, PHONE
 from .harness import load_state, open_table
-from .test_live_table import set_up_table, wait_for_new_hand, wait_until
-from .test_live_table import players  # noqa: F401  (a fixture: Player objects, closed after the test)
+from .test_live_table import (
+    players,  # noqa: F401  (a fixture: Player objects, closed after the test)
+    set_up_table,
+    wait_for_new_hand,
+    wait_until,
+)
 
 
 def label(page, seat: int):  # type: ignore[no-untyped-def]

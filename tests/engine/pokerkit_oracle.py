@@ -176,7 +176,7 @@ class HandSpec:
 
     @property
     def engine_stacks(self) -> tuple[int, ...]:
-        by_seat = dict(zip(self.seats, self.stacks))
+        by_seat = dict(zip(self.seats, self.stacks, strict=True))
         return tuple(by_seat[seat] for seat in self.engine_seats)
 
     def describe(self) -> str:
@@ -331,9 +331,8 @@ class RulebookState(State):
         self.actor_indices.rotate(-player_index)
         self.actor_indices.popleft()
         for i in self.player_indices:
-            if not self.statuses[i] or not self.stacks[i]:
-                if i in self.actor_indices:
-                    self.actor_indices.remove(i)
+            if (not self.statuses[i] or not self.stacks[i]) and i in self.actor_indices:
+                self.actor_indices.remove(i)
         assert self.actor_indices
         self.opener_index = player_index
         if raised_by >= threshold:  # a full bet or raise (R7.1, R7.4)
@@ -658,7 +657,7 @@ def replay_phh(text: str, *, rulebook: bool) -> tuple[int, ...]:
         elif reader.variant in HandHistory.game_types:
             reader = HandHistory.loads(text)
         state = None
-        for state in reader:
+        for state in reader:  # noqa: B007 - the last state is the one we want
             pass
     assert state is not None
     if state.status:

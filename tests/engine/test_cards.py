@@ -41,7 +41,7 @@ def test_card_encoding_is_phevaluators_own_encoding() -> None:
 
 def test_full_deck_is_52_distinct_cards_in_encoding_order() -> None:
     """R1.1: one standard deck, no jokers."""
-    assert FULL_DECK == tuple(range(52))
+    assert tuple(range(52)) == FULL_DECK
     assert [card_str(card) for card in FULL_DECK] == ALL_NAMES
 
 

@@ -75,6 +75,7 @@ def _count_features(record: oracle.OracleHand, seen: Counter[str]) -> None:
     seen["run twice asked"] += any(isinstance(s, oracle.RunTwice) for s in record.steps)
 
 
+@pytest.mark.slow  # 78 s: hundreds of hands in both engines
 @pytest.mark.parametrize("structure", list(HANDS))
 def test_engine_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit(
     structure: oracle.Structure,

@@ -314,7 +314,7 @@ def test_strength_orders_random_hands_exactly_like_pokerkit() -> None:
             first, second = tuple(rng.sample(range(52), 7)), tuple(rng.sample(range(52), 7))
         ours = [evaluate(first), evaluate(second)]
         theirs = [pokerkit_hand(first), pokerkit_hand(second)]
-        for value, reference in zip(ours, theirs):
+        for value, reference in zip(ours, theirs, strict=True):
             assert value.category.name == reference.entry.label.name
             assert sorted(card_rank(card) for card in value.best_five) == sorted(
                 RANKS.index(card.rank.value) for card in reference.cards

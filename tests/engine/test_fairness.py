@@ -34,7 +34,7 @@ from engine.fairness import (
     proof_json,
     verify_record,
 )
-from engine.hand import HandState, apply, Action, ActionKind, HandConfig, legal_actions, start_hand
+from engine.hand import Action, ActionKind, HandConfig, HandState, apply, legal_actions, start_hand
 
 ROOT_DIR = Path(__file__).resolve().parents[2]
 

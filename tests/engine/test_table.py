@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pytest
-
-from engine.hand import BlindPosted, EngineError, start_hand
+from engine.hand import BlindPosted, start_hand
 from engine.table import (
     BlindChoice,
     HandPlan,

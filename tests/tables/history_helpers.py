@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+
 from tables import services
 from tests.tables.test_play import play_randomly
 

@@ -88,7 +88,7 @@ class Daphne(Process):
                     return
             except OSError:
                 if self.proc and self.proc.poll() is not None:
-                    raise RuntimeError(f"daphne exited: {self.log.read_text()[-2000:]}")
+                    raise RuntimeError(f"daphne exited: {self.log.read_text()[-2000:]}") from None
                 time.sleep(0.1)
         raise RuntimeError("daphne did not start listening")
 

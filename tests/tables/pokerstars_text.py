@@ -32,7 +32,7 @@ HEADER = re.compile(
 )
 _RESULT = rf"(?:won \({A}\) with {HAND_NAME}|lost with {HAND_NAME})"
 LINES = {
-    "table": rf"^Table '.+' \d+-max Seat #\d+ is the button$",
+    "table": r"^Table '.+' \d+-max Seat #\d+ is the button$",
     "seat": rf"^Seat \d+: (?P<name>.+) \((?P<amount>{A}) in chips\)$",
     "ante": rf"^(?P<name>.+): posts the ante (?P<amount>{A})(?: and is all-in)?$",
     "blind": rf"^(?P<name>.+): posts (?:small blind|big blind|straddle) (?P<amount>{A})(?: and is all-in)?$",

@@ -8,8 +8,9 @@ moment; the table row's lock must serialise them so that exactly one decision is
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from django.db import close_old_connections, connection

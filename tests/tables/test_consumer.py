@@ -153,7 +153,7 @@ async def test_a_flooding_socket_is_rate_limited_then_closed(setup):
     for _ in range(200):
         try:
             output = await comm.receive_output(timeout=2)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             break
         if output["type"] == "websocket.close":
             closed = output.get("code") == 4429
@@ -287,7 +287,7 @@ async def test_embedded_clock_deals_hands_in_the_server_process(setup, settings)
     table = setup["table"]
     users = setup["players"][:2]
     comms = [(await connect(u, table.pk))[0] for u in users]
-    for i, (u, comm) in enumerate(zip(users, comms, strict=True)):
+    for i, comm in enumerate(comms):
         await comm.send_json_to({"type": "sit", "seat": i + 1, "amount": 100})
     try:
         for _ in range(100):

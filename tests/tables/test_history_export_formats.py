@@ -23,8 +23,8 @@ from tables.history.exports import Viewer, pokerstars, pokerstars_hand_name, str
 from tables.history.replay import replay
 from tables.models import Hand
 from tables.models_history import HandPlayer
-from tests.tables import pokerstars_text as ps
 from tests.engine.pokerkit_oracle import PhhReader
+from tests.tables import pokerstars_text as ps
 from tests.tables.history_helpers import record_history
 from tests.tables.test_play import play_randomly
 
@@ -136,7 +136,7 @@ def assert_same_stacks(theirs, replayed):  # type: ignore[no-untyped-def]
             assert a == b, replayed.hand.pk
 
 
-def test_the_session_covers_every_table_option_and_the_hard_cases(session):  # noqa: F811
+def test_the_session_covers_every_table_option_and_the_hard_cases(session):
     """The checks below mean something only if the session played these."""
     seen = set()
     for table in session.tables:
@@ -163,7 +163,7 @@ def pokerkit_replays_phh(replayed) -> bool:  # type: ignore[no-untyped-def]
     return runs_of(replayed) == 1 and set(replayed.config.posting) <= forced
 
 
-def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_recorded_stacks(session):  # noqa: F811
+def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_recorded_stacks(session):
     """PHH by PokerKit's ``loads_all`` (``PT`` through the documented route); run-twice hands
     (no PHH notation for them, R12) by our own reader; every hand by our own reader."""
     for table in session.tables:
@@ -196,7 +196,7 @@ def pokerkit_reads(replayed) -> bool:  # type: ignore[no-untyped-def]
             and runs_of(replayed) == 1)
 
 
-def test_pokerkit_parses_the_pokerstars_text_of_every_game_it_supports(session):  # noqa: F811
+def test_pokerkit_parses_the_pokerstars_text_of_every_game_it_supports(session):
     checked = 0
     for table in session.tables:
         places = table.club.decimal_places if table.club.amount_format == "currency" else 0
@@ -207,7 +207,7 @@ def test_pokerkit_parses_the_pokerstars_text_of_every_game_it_supports(session):
                 continue
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                parsed = list(PokerStarsParser()(text, parse_value=lambda v: ps.units(v, places),
+                parsed = list(PokerStarsParser()(text, parse_value=lambda v, places=places: ps.units(v, places),
                                                  error_status=True))
                 theirs = list(list(parsed[0])[-1].stacks)
             assert_same_stacks(theirs, r)
@@ -215,7 +215,7 @@ def test_pokerkit_parses_the_pokerstars_text_of_every_game_it_supports(session):
     assert checked >= 40
 
 
-def test_pokerstars_text_has_the_structure_and_the_money_of_the_database(session):  # noqa: F811
+def test_pokerstars_text_has_the_structure_and_the_money_of_the_database(session):
     for table in session.tables:
         club = table.club
         places = club.decimal_places if club.amount_format == "currency" else 0
@@ -262,7 +262,7 @@ def test_pokerstars_names_hands_in_its_own_words_R11_4():
     assert pokerstars_hand_name(parse_cards("9h 8h"), parse_cards("Kh Qh Jh Th 2c")) == "a straight flush, Nine to King"
 
 
-def test_limit_headers_carry_the_small_and_big_bet_and_cash_headers_the_currency(session):  # noqa: F811
+def test_limit_headers_carry_the_small_and_big_bet_and_cash_headers_the_currency(session):
     limit = next(t for t in session.tables if t.structure == "fixed_limit")
     first = pokerstars(replay(session.hands(limit)[0]), Viewer.public()).splitlines()[0]
     assert "Hold'em Limit (2/4) - " in first  # blinds 1/2: bets 2 and 4 (R7.3)
@@ -271,7 +271,7 @@ def test_limit_headers_carry_the_small_and_big_bet_and_cash_headers_the_currency
     assert "($0.01/$0.02 USD) - " in first and first.endswith(" ET]")
 
 
-def test_phh_of_a_currency_club_names_the_currency_and_pot_limit_says_it_is_an_extension(session):  # noqa: F811
+def test_phh_of_a_currency_club_names_the_currency_and_pot_limit_says_it_is_an_extension(session):
     table = next(t for t in session.tables if t.structure == "pot_limit" and t.club.amount_format == "currency")
     text = text_of(table, "phh")
     document = next(iter(tomllib.loads(text).values()))

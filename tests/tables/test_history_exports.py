@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
 club = played_club(hands=40, seed=5)
 
 
-def finished(club):  # noqa: F811
+def finished(club):
     return list(Hand.objects.filter(table=club.table, ended_at__isnull=False).order_by("number"))
 
 
@@ -43,7 +43,7 @@ def pokerkit_final_stacks(hand_history):
         return list(list(hand_history)[-1].stacks)
 
 
-def test_pokerkit_parses_every_exported_no_limit_hand_and_replays_it_to_the_same_stacks(club):  # noqa: F811
+def test_pokerkit_parses_every_exported_no_limit_hand_and_replays_it_to_the_same_stacks(club):
     hands = finished(club)
     for player in club.players:
         viewer = Viewer(player.pk)
@@ -63,7 +63,7 @@ def test_pokerkit_parses_every_exported_no_limit_hand_and_replays_it_to_the_same
                 assert theirs == ours, f"hand {r.hand.pk}"
 
 
-def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_same_stacks(club):  # noqa: F811
+def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_same_stacks(club):
     for hand in finished(club):
         replayed = replay(hand)
         for viewer in (Viewer.public(), Viewer(club.players[0].pk)):
@@ -79,7 +79,7 @@ def hidden(replayed, seat):
             for c in replayed.final.hole_cards(s)]
 
 
-def test_a_players_export_holds_only_their_own_cards_and_the_shown_ones_R4_3_R11(club):  # noqa: F811
+def test_a_players_export_holds_only_their_own_cards_and_the_shown_ones_R4_3_R11(club):
     player = club.players[2]
     saw_a_muck = False
     for hand in finished(club):
@@ -107,7 +107,7 @@ def test_a_players_export_holds_only_their_own_cards_and_the_shown_ones_R4_3_R11
     assert saw_a_muck
 
 
-def test_json_record_holds_everything_to_replay_and_verify_the_hand_R15(club):  # noqa: F811
+def test_json_record_holds_everything_to_replay_and_verify_the_hand_R15(club):
     hand = finished(club)[-1]
     replayed = replay(hand)
     data = record(replayed, Viewer.public())
@@ -121,7 +121,7 @@ def test_json_record_holds_everything_to_replay_and_verify_the_hand_R15(club):  
 
 
 @pytest.mark.parametrize("fmt", ["pokerstars", "phh", "json"])
-def test_export_hands_command_writes_every_hand_of_the_club(club, tmp_path, fmt):  # noqa: F811
+def test_export_hands_command_writes_every_hand_of_the_club(club, tmp_path, fmt):
     out = tmp_path / f"hands.{fmt}"
     call_command("export_hands", "--format", fmt, "--club", club.club.slug, "--output", str(out))
     text = out.read_text()
@@ -139,7 +139,7 @@ def test_export_hands_command_writes_every_hand_of_the_club(club, tmp_path, fmt)
         assert len(json.loads(text)) == count
 
 
-def test_export_hands_command_for_one_player_keeps_their_cards_and_hides_the_rest(club, tmp_path):  # noqa: F811
+def test_export_hands_command_for_one_player_keeps_their_cards_and_hides_the_rest(club, tmp_path):
     out = tmp_path / "cat.json"
     player = club.players[2]
     call_command("export_hands", "--format", "json", "--table", str(club.table.pk),
@@ -156,7 +156,7 @@ def test_export_hands_command_for_one_player_keeps_their_cards_and_hides_the_res
                 assert p["cards"] is None
 
 
-def test_download_of_a_filtered_list_streams(club, client):  # noqa: F811
+def test_download_of_a_filtered_list_streams(club, client):
     client.force_login(club.players[0])
     response = client.get(f"/clubs/{club.club.slug}/history/export.pokerstars", {"table": club.table.pk})
     assert response.status_code == 200 and response.streaming

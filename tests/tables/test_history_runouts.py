@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+
 import pytest
 
 from engine.fairness import verify_record

@@ -22,7 +22,7 @@ club = played_club(hands=25, seed=3, muck=False, rake_percent="5", rake_cap=10,
                    run_it_twice_allowed=True)
 
 
-def test_nets_and_rake_sum_to_zero_after_random_play_with_rake_and_departures(club):  # noqa: F811
+def test_nets_and_rake_sum_to_zero_after_random_play_with_rake_and_departures(club):
     result = session(club.table)
     assert any(line.key == HOUSE and line.net > 0 for line in result.lines)
     assert result.total_net == 0
@@ -36,7 +36,7 @@ def test_nets_and_rake_sum_to_zero_after_random_play_with_rake_and_departures(cl
     assert {line.net for line in after.lines} == {line.net for line in result.lines}
 
 
-def test_settlement_transfers_settle_every_net(club):  # noqa: F811
+def test_settlement_transfers_settle_every_net(club):
     result = session(club.table)
     balance = {line.key: line.net for line in result.lines}
     for t in result.transfers:
@@ -91,7 +91,7 @@ def test_fewest_transfers_refuses_nets_that_do_not_balance():
         fewest_transfers({"a": 5, "b": -4})
 
 
-def test_session_page_says_who_pays_whom_in_the_clubs_currency_and_hosts_mark_paid(club, client):  # noqa: F811
+def test_session_page_says_who_pays_whom_in_the_clubs_currency_and_hosts_mark_paid(club, client):
     club.club.amount_format = "currency"
     club.club.currency_symbol = "€"
     club.club.decimal_places = 2
@@ -115,7 +115,7 @@ def test_session_page_says_who_pays_whom_in_the_clubs_currency_and_hosts_mark_pa
     assert not session(club.table).is_paid(t)
 
 
-def test_ledger_csv_lists_every_ledger_row(club, client):  # noqa: F811
+def test_ledger_csv_lists_every_ledger_row(club, client):
     client.force_login(club.players[3])
     response = client.get(f"/clubs/{club.club.slug}/history/sessions/{club.table.pk}/ledger.csv")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
@@ -127,7 +127,7 @@ def test_ledger_csv_lists_every_ledger_row(club, client):  # noqa: F811
     assert {r["kind"] for r in rows} >= {"buy_in", "rake"}
 
 
-def test_sessions_page_lists_the_table(club, client):  # noqa: F811
+def test_sessions_page_lists_the_table(club, client):
     client.force_login(club.member)
     page = client.get(f"/clubs/{club.club.slug}/history/sessions/").content.decode()
     assert club.table.name in page

@@ -9,7 +9,7 @@ from django.db.models import Sum
 from tables import services
 from tables.history.stats import club_stats, net_chart_svg, net_series
 from tables.models import Hand, HandPlayer, Seat
-from tests.tables.history_helpers import record_history, URLS, played_club
+from tests.tables.history_helpers import URLS, played_club, record_history
 from tests.tables.test_play import deal, fresh, to_act, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
@@ -53,7 +53,7 @@ def test_a_scripted_hand_counts_vpip_pfr_and_the_three_bet_R7_3(make_table, play
     assert stats[opener_user].vpip_pct == 100.0 and stats[opener_user].three_bet_pct is None
 
 
-def test_leaderboard_nets_add_up_to_minus_the_rake_and_are_sorted(club):  # noqa: F811
+def test_leaderboard_nets_add_up_to_minus_the_rake_and_are_sorted(club):
     rows = club_stats(club.club)
     assert len(rows) == 4
     rake = Hand.objects.filter(table=club.table).aggregate(r=Sum("rake"))["r"] or 0
@@ -67,7 +67,7 @@ def test_leaderboard_nets_add_up_to_minus_the_rake_and_are_sorted(club):  # noqa
             assert HandPlayer.objects.filter(user_id=r.user_id, pot=r.biggest_pot, won__gt=0).exists()
 
 
-def test_net_series_ends_at_the_players_net_and_the_chart_draws_it(club):  # noqa: F811
+def test_net_series_ends_at_the_players_net_and_the_chart_draws_it(club):
     player = club.players[0]
     series = net_series(club.club, player.pk)
     total = HandPlayer.objects.filter(user=player).aggregate(n=Sum("net"))["n"]
@@ -78,7 +78,7 @@ def test_net_series_ends_at_the_players_net_and_the_chart_draws_it(club):  # noq
     assert "No hands yet" in net_chart_svg([], club.club.format_amount)
 
 
-def test_leaderboard_and_player_pages_for_members(club, client):  # noqa: F811
+def test_leaderboard_and_player_pages_for_members(club, client):
     client.force_login(club.member)
     page = client.get(f"/clubs/{club.club.slug}/history/stats/").content.decode()
     assert all(p.display_name in page for p in club.players)

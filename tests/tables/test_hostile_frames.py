@@ -128,7 +128,7 @@ pytestmark_db = pytest.mark.django_db(transaction=True)
 
 @pytestmark_db
 @pytest.mark.asyncio
-async def test_arbitrary_frames_get_a_documented_error_and_change_nothing(setup, caplog):
+async def test_arbitrary_frames_get_a_documented_error_and_change_nothing(setup, caplog):  # noqa: F811
     """Hypothesis throws up to 8 arbitrary frames per socket at a spectator's socket while a
     hand is being played: every frame gets exactly one `error` with a documented code (or,
     after a flood, the documented close), the table, its seats and its chat stay as they

@@ -19,7 +19,7 @@ from tests.conftest import eventually, eventually_async, require_service, run_as
 from tests.tables.conftest import table_settings
 from tests.tables.live_servers import Clock, Daphne, server_env
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 @pytest.fixture
@@ -134,7 +134,7 @@ def test_two_server_processes_serve_one_table_consistently(world, servers):
         for count, bot in enumerate(bots[:3], start=1):
             await bot.sit_down()
             await eventually_async(
-                lambda: sync_to_async(seated)(table.pk, count), what=f"{count} seated"
+                lambda count=count: sync_to_async(seated)(table.pk, count), what=f"{count} seated"
             )
         await play_until(bots, table.pk, hands=6)
         for bot in bots:

@@ -37,7 +37,7 @@ from tests.conftest import eventually, eventually_async, require_service, run_as
 from tests.tables.conftest import table_settings
 from tests.tables.live_servers import Clock, Daphne, server_env
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 HANDS = int(os.environ.get("LEAK_TEST_HANDS", "2000"))
 """Hands to play in all (the issue asks for at least 2,000)."""

@@ -57,6 +57,6 @@ class Command(BaseCommand):
         verb = "Created" if created else "The demo is there:"
         self.stdout.write(self.style.SUCCESS(f"{verb} club '{club.name}' (/clubs/{club.slug}/)."))
         self.stdout.write("It has an open table: log in as two players in two windows and sit down.")
-        self.stdout.write("Demo logins (password for all: %s):" % DEMO_PASSWORD)
+        self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for email, name, role in DEMO_PLAYERS:
             self.stdout.write(f"  {email:<28} {name:<6} {role.label}")

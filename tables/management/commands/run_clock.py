@@ -6,6 +6,7 @@ Run one or several copies; see tables/clock.py for how they stay exactly-once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from django.core.management.base import BaseCommand
@@ -25,7 +26,5 @@ class Command(BaseCommand):
             self.stdout.write(f"{tick()} table(s) changed")
             return
         self.stdout.write(f"Table clock running (every {interval}s). Ctrl-C to stop.")
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run_forever(interval))
-        except KeyboardInterrupt:
-            pass
