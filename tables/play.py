@@ -76,6 +76,7 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
     hand is over, R15) never appear.
     """
     if state is None:
+        assert table.hand_state is not None  # callers show a hand only if there is one
         state = HandState.from_json(table.hand_state)
     config = state.config
     n = len(state.seats)
@@ -111,7 +112,7 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
             "last_action": last.get(seat),
         }
     legal = legal_actions(state)
-    pending = None
+    pending: dict[str, Any] | None = None
     legal_view = None
     if legal is not None:
         if state.phase is Phase.RUN_TWICE:
