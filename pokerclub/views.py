@@ -66,15 +66,12 @@ def open_tables(club: Club) -> list:
     """The club's tables that are not closed, with how many seats are taken."""
     from tables.models import Table
 
-    tables = list(
+    return list(
         Table.objects.filter(club=club)
         .exclude(status=Table.Status.CLOSED)
         .annotate(taken=Count("seats", filter=~Q(seats__user=None)))
         .select_related("club")
     )
-    for t in tables:
-        t.buy_in_range = f"{club.format_amount(t.min_buy_in)}–{club.format_amount(t.max_buy_in)}"
-    return tables
 
 
 @login_required

@@ -130,6 +130,11 @@ class Table(models.Model):
         return text
 
     @property
+    def buy_in_range(self) -> str:
+        fmt = self.club.format_amount
+        return f"{fmt(self.min_buy_in)}–{fmt(self.max_buy_in)}"
+
+    @property
     def in_hand(self) -> bool:
         """A hand is being played (a finished hand's state stays for display until the next)."""
         return self.hand_state is not None and self.hand_state.get("phase") != "finished"
