@@ -41,6 +41,7 @@ class UserManager(BaseUserManager["User"]):
 class User(AbstractUser):
     """A person. ``display_name`` is what others see at tables and in club lists."""
 
+    # Django drops an inherited field set to None; the stubs know only the field's type
     username = None  # type: ignore[assignment]
     first_name = None  # type: ignore[assignment]
     last_name = None  # type: ignore[assignment]
