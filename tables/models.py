@@ -178,6 +178,8 @@ class Seat(models.Model):
     connections = models.PositiveSmallIntegerField(
         default=0, help_text="Open table sockets of the seated player (0 = disconnected)."
     )
+    # not a column: the player's role in the club, on the seats services.rows.table_seats reads
+    member_role: str | None
 
     class Meta:
         ordering = ["table", "number"]
