@@ -26,7 +26,7 @@ from itertools import combinations, repeat, starmap
 from math import comb, lcm
 from operator import add, eq, lt, mul
 
-from phevaluator import _pheval  # type: ignore[import-untyped]
+from phevaluator import _pheval
 
 from engine.cards import FULL_DECK, Card, cards_str
 

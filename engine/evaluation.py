@@ -31,7 +31,7 @@ from itertools import chain, combinations, repeat, starmap
 from operator import sub
 from typing import Final
 
-from phevaluator import _pheval  # type: ignore[import-untyped]
+from phevaluator import _pheval
 
 from engine.cards import FULL_DECK, Card, card_rank
 

@@ -62,7 +62,8 @@ class ClubForm(forms.ModelForm):
         return name
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("amount_format") == Club.AmountFormat.CURRENCY:
             if not data.get("currency_symbol", "").strip():
                 self.add_error("currency_symbol", "Give the currency's symbol, for example € or $.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from typing import ClassVar
 
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -40,6 +41,7 @@ class UserManager(BaseUserManager["User"]):
 class User(AbstractUser):
     """A person. ``display_name`` is what others see at tables and in club lists."""
 
+    # Django drops an inherited field set to None; the stubs know only the field's type
     username = None  # type: ignore[assignment]
     first_name = None  # type: ignore[assignment]
     last_name = None  # type: ignore[assignment]
@@ -50,9 +52,11 @@ class User(AbstractUser):
     )
 
     USERNAME_FIELD = "email"
-    REQUIRED_FIELDS: list[str] = []
+    REQUIRED_FIELDS: ClassVar[list[str]] = []
 
-    objects = UserManager()
+    # the stubs pin AbstractUser.objects to auth's UserManager (with usernames); Django lets a
+    # custom user model bring its own BaseUserManager, as this one without usernames does
+    objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]
 
     def __str__(self) -> str:
         return self.display_name or self.email.split("@")[0]

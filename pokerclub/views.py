@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from . import actions
 from .actions import ClubError, ClubErrorCode
 from .forms import ClubForm, InvitationForm, ProfileForm
+from .http import AuthenticatedHttpRequest
 from .models import Club, Invitation, Membership, Role
 
 
@@ -27,7 +30,7 @@ def help_page(request: HttpRequest) -> HttpResponse:
     return render(request, "help.html")
 
 
-def club_for_member(request: HttpRequest, slug: str) -> tuple[Club, Membership]:
+def club_for_member(request: AuthenticatedHttpRequest, slug: str) -> tuple[Club, Membership]:
     """The club and the viewer's membership; 404 for anyone else, so clubs stay unlisted."""
     membership = (
         Membership.objects.select_related("club").filter(club__slug=slug, user=request.user).first()
@@ -38,7 +41,7 @@ def club_for_member(request: HttpRequest, slug: str) -> tuple[Club, Membership]:
 
 
 @login_required
-def club_list(request: HttpRequest) -> HttpResponse:
+def club_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     memberships = (
         Membership.objects.filter(user=request.user)
         .select_related("club")
@@ -50,7 +53,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def club_create(request: HttpRequest) -> HttpResponse:
+def club_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         club = actions.create_club(request.user, **form.cleaned_data)
@@ -63,19 +66,16 @@ def open_tables(club: Club) -> list:
     """The club's tables that are not closed, with how many seats are taken."""
     from tables.models import Table
 
-    tables = list(
+    return list(
         Table.objects.filter(club=club)
         .exclude(status=Table.Status.CLOSED)
         .annotate(taken=Count("seats", filter=~Q(seats__user=None)))
         .select_related("club")
     )
-    for t in tables:
-        t.buy_in_range = f"{club.format_amount(t.min_buy_in)}–{club.format_amount(t.max_buy_in)}"
-    return tables
 
 
 @login_required
-def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def club_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     members = club.memberships.select_related("user").order_by("joined_at", "pk")
     context = {
@@ -93,7 +93,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
+def club_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     if not membership.is_owner:
         raise PermissionDenied("Only the club's owner can change its settings.")
@@ -107,7 +107,9 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "clubs/form.html", {"form": form, "club": club, "creating": False})
 
 
-def _run(request: HttpRequest, club: Club, func, *args, success: str) -> HttpResponse:  # type: ignore[no-untyped-def]
+def _run(
+    request: AuthenticatedHttpRequest, club: Club, func: Callable[..., object], *args: object, success: str
+) -> HttpResponse:
     try:
         func(*args)
     except ClubError as error:
@@ -121,7 +123,7 @@ def _run(request: HttpRequest, club: Club, func, *args, success: str) -> HttpRes
 
 @login_required
 @require_POST
-def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
+def invitation_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     if not membership.is_host:
         raise PermissionDenied("Only the owner or a host can invite people.")
@@ -129,7 +131,7 @@ def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         for field_errors in form.errors.values():
             for error in field_errors:
-                messages.error(request, error)
+                messages.error(request, error)  # type: ignore[arg-type]  # the stubs: ValidationError | str; an ErrorList yields its messages as str
         return redirect(club)
     return _run(
         request,
@@ -146,7 +148,7 @@ def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def invitation_revoke(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     invitation = get_object_or_404(Invitation, club=club, pk=pk)
     return _run(
@@ -157,7 +159,7 @@ def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def member_role(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _ = club_for_member(request, slug)
     role = request.POST.get("role", "")
     return _run(
@@ -168,7 +170,7 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_transfer(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def member_transfer(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _ = club_for_member(request, slug)
     return _run(
         request, club, actions.transfer_ownership, request.user, club, pk,
@@ -178,7 +180,7 @@ def member_transfer(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def member_remove(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _ = club_for_member(request, slug)
     return _run(
         request, club, actions.remove_member, request.user, club, pk,
@@ -188,7 +190,7 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
+def club_leave(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, _ = club_for_member(request, slug)
     try:
         actions.leave_club(request.user, club)
@@ -231,22 +233,22 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     if member:
         messages.info(request, f"You are already a member of {club.name}.")
         return redirect(club)
-    error = None
+    refusal = None
     try:
         actions.check_invitation(invite)
     except ClubError as exc:
-        error = exc.message
+        refusal = exc.message
     return render(
         request,
         "clubs/invitation.html",
-        {"club": club, "invitation": invite, "error": error},
-        status=410 if error else 200,
+        {"club": club, "invitation": invite, "error": refusal},
+        status=410 if refusal else 200,
     )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()

@@ -102,8 +102,9 @@ class Bot:
         finally:
             reader.cancel()
             stopper.cancel()
-        if reader.done() and not reader.cancelled() and reader.exception() is not None:
-            raise reader.exception()  # type: ignore[misc]
+        error = reader.exception() if reader.done() and not reader.cancelled() else None
+        if error is not None:
+            raise error
 
     async def _read(self) -> None:
         try:

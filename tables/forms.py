@@ -47,7 +47,8 @@ class TableForm(forms.ModelForm):
         return name
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         sb, bb = data.get("small_blind"), data.get("big_blind")
         if sb is not None and bb is not None and sb > bb:
             self.add_error("small_blind", "The small blind cannot be bigger than the big blind.")

@@ -140,6 +140,11 @@ class Table(models.Model):
         return text
 
     @property
+    def buy_in_range(self) -> str:
+        fmt = self.club.format_amount
+        return f"{fmt(self.min_buy_in)}–{fmt(self.max_buy_in)}"
+
+    @property
     def in_hand(self) -> bool:
         """A hand is being played (a finished hand's state stays for display until the next)."""
         return self.hand_state is not None and self.hand_state.get("phase") != "finished"
@@ -183,6 +188,8 @@ class Seat(models.Model):
     connections = models.PositiveSmallIntegerField(
         default=0, help_text="Open table sockets of the seated player (0 = disconnected)."
     )
+    # not a column: the player's role in the club, on the seats services.rows.table_seats reads
+    member_role: str | None
 
     class Meta:
         ordering = ["table", "number"]

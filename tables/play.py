@@ -85,6 +85,7 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
     appear; the proof of deck v2 does, with the openings of the board and shown hands (R15).
     """
     if state is None:
+        assert table.hand_state is not None  # callers show a hand only if there is one
         state = HandState.from_json(table.hand_state)
     config = state.config
     n = len(state.seats)
@@ -120,7 +121,7 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
             "last_action": last.get(seat),
         }
     legal = legal_actions(state)
-    pending = None
+    pending: dict[str, Any] | None = None
     legal_view = None
     if legal is not None:
         if state.phase is Phase.RUN_TWICE:

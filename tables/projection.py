@@ -66,7 +66,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
         player = (
             {"user_id": seat.user_id, "name": str(seat.user)} if seat.user_id is not None else None
         )
-        view = {
+        view: dict[str, Any] = {
             "number": seat.number,
             "status": seat.status,
             "player": player,

@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.views import club_for_member
 
 from . import services
@@ -20,7 +21,7 @@ from .projection import load_public_state, private_cards_for_user, viewer_state
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def table_create(request: HttpRequest, slug: str) -> HttpResponse:
+def table_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     if not membership.is_host:
         raise PermissionDenied("Only the owner or a host can open tables.")
@@ -38,7 +39,7 @@ def table_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def table_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def table_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     table = get_object_or_404(Table, club=club, pk=pk)
     if not membership.is_host:
@@ -65,7 +66,7 @@ def table_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-def table_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def table_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     table = get_object_or_404(Table.objects.select_related("club"), club=club, pk=pk)
     initial = _viewer_state(request, table, membership.is_host)
@@ -83,14 +84,14 @@ def table_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-def table_state(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
+def table_state(request: AuthenticatedHttpRequest, slug: str, pk: int) -> JsonResponse:
     """The viewer's current state as JSON (the same as the socket's ``state`` message)."""
     club, membership = club_for_member(request, slug)
     table = get_object_or_404(Table, club=club, pk=pk)
     return JsonResponse(_viewer_state(request, table, membership.is_host))
 
 
-def _viewer_state(request: HttpRequest, table: Table, is_host: bool) -> dict:
+def _viewer_state(request: AuthenticatedHttpRequest, table: Table, is_host: bool) -> dict:
     public = load_public_state(table.pk)
     seat, own = private_cards_for_user(table.pk, public, request.user.pk)
     return viewer_state(public, request.user.pk, seat, is_host, own)
@@ -99,7 +100,7 @@ def _viewer_state(request: HttpRequest, table: Table, is_host: bool) -> dict:
 
 
 @login_required
-def club_tables(request: HttpRequest, slug: str) -> JsonResponse:
+def club_tables(request: AuthenticatedHttpRequest, slug: str) -> JsonResponse:
     """The club's open tables with seats taken, for the club page's live list."""
     from pokerclub.views import open_tables
 

@@ -222,7 +222,7 @@ def _parse_toml(text: str) -> dict[str, Any]:
 
 
 def _hand_tables(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    tables = [value for value in data.values() if isinstance(value, dict)]
+    tables: list[Mapping[str, Any]] = [value for value in data.values() if isinstance(value, dict)]
     if not tables or len(tables) != len(data):
         raise PhhError("a .phhs file holds only tables ([1], [2], ...), one per hand")
     return tables

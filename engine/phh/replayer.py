@@ -78,10 +78,10 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
                 dealt[j] = card
             elif card is not None and card != dealt[j]:
                 raise PhhError(f"p{player + 1} shows cards they were not dealt")
-    for player, cards in enumerate(holes):
-        if len(cards) > 2:
-            raise PhhError(f"p{player + 1} is dealt {len(cards)} hole cards (hold'em deals 2)")
-        for j, card in enumerate(cards):
+    for player, hole in enumerate(holes):
+        if len(hole) > 2:
+            raise PhhError(f"p{player + 1} is dealt {len(hole)} hole cards (hold'em deals 2)")
+        for j, card in enumerate(hole):
             slots[j * n + player] = card
     board_positions = [2 * n + 1, 2 * n + 2, 2 * n + 3, 2 * n + 5, 2 * n + 7]
     if len(board) > 5:  # run twice (R12): the second run continues from the deck

@@ -179,7 +179,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     code = f" {amount.code}" if amount.code else ""
     lines = [
         f"PokerStars Hand #{hand.pk}:  {GAME_NAMES[str(config.structure)]} ({stakes}{code})"
-        f" - {_ps_time(hand.started_at or hand.ended_at)}",
+        f" - {_ps_time(hand.started_at)}",
         f"Table '{table.name}' {table.max_seats}-max Seat #{config.button} is the button",
     ]
     start_stacks = dict(zip(started.seats, started.stacks, strict=True))
@@ -192,7 +192,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     shared = 5
     first_run_board: list[int] = []
     second_run_board: list[int] = []
-    showdown: list[Event] = []
+    showdown: list[HandShown | HandMucked] = []
     awards: list[PotAwarded] = [e for e in events if isinstance(e, PotAwarded)]
     hole_cards_written = False
 
@@ -223,13 +223,15 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
                 bets[e.seat] = bets.get(e.seat, 0) + e.added
                 lines.append(f"{name}: calls {amount(e.added)}{all_in(e.all_in)}")
             elif e.action == "bet":
+                assert e.amount is not None  # a bet or raise has its "to" amount
                 bets[e.seat] = e.amount
                 lines.append(f"{name}: bets {amount(e.amount)}{all_in(e.all_in)}")
             elif e.action == "raise":
-                before = max(bets.values(), default=0)
+                assert e.amount is not None
+                facing = max(bets.values(), default=0)
                 bets[e.seat] = e.amount
                 lines.append(
-                    f"{name}: raises {amount(e.amount - before)} to {amount(e.amount)}{all_in(e.all_in)}"
+                    f"{name}: raises {amount(e.amount - facing)} to {amount(e.amount)}{all_in(e.all_in)}"
                 )
             # run_twice answers: PokerStars writes only "Hand was run twice" (summary)
         elif isinstance(e, UncalledBetReturned):
@@ -322,7 +324,10 @@ def _pot_parts(awards: list[PotAwarded], amount: Amounts) -> str:
     return " " + " ".join(parts)
 
 
-def _summary_seats(replayed, started, names, amount, me, boards, awards) -> list[str]:  # type: ignore[no-untyped-def]
+def _summary_seats(
+    replayed: ReplayedHand, started: HandStarted, names: dict[int, str], amount: Amounts,
+    me: int | None, boards: list[list[int]], awards: list[PotAwarded],
+) -> list[str]:
     final = replayed.final
     folded_on: dict[int, str] = {}
     put_in: set[int] = set()  # blinds or chips added by a decision; an ante is not a bet

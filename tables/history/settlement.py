@@ -97,6 +97,7 @@ def session(table: Table) -> Session:
         elif row["kind"] == LedgerEntry.Kind.CASH_OUT:
             line.cashed_out += row["total"]
     for seat in Seat.objects.filter(table=table).exclude(user=None).select_related("user"):
+        assert seat.user_id is not None  # excluded above (the stubs cannot narrow a queryset)
         key = user_key(seat.user_id)
         line = lines.setdefault(key, SessionLine(key, str(seat.user), seat.user_id))
         line.on_table += seat.stack
@@ -166,18 +167,20 @@ def _zero_sum_groups(items: list[tuple[str, int]]) -> list[list[tuple[str, int]]
 
 def _settle_group(group: list[tuple[str, int]]) -> list[Transfer]:
     """Settle one zero-sum group in at most ``len(group) - 1`` payments."""
-    debtors = sorted(([k, -v] for k, v in group if v < 0), key=lambda x: (-x[1], x[0]))
-    creditors = sorted(([k, v] for k, v in group if v > 0), key=lambda x: (-x[1], x[0]))
+    debtors = sorted(((k, -v) for k, v in group if v < 0), key=lambda x: (-x[1], x[0]))
+    creditors = sorted(((k, v) for k, v in group if v > 0), key=lambda x: (-x[1], x[0]))
+    owes = [v for _, v in debtors]  # what each debtor still has to pay
+    due = [v for _, v in creditors]  # what each creditor is still owed
     transfers = []
     i = j = 0
     while i < len(debtors) and j < len(creditors):
-        amount = min(debtors[i][1], creditors[j][1])
+        amount = min(owes[i], due[j])
         transfers.append(Transfer(debtors[i][0], creditors[j][0], amount))
-        debtors[i][1] -= amount
-        creditors[j][1] -= amount
-        if debtors[i][1] == 0:
+        owes[i] -= amount
+        due[j] -= amount
+        if owes[i] == 0:
             i += 1
-        if creditors[j][1] == 0:
+        if due[j] == 0:
             j += 1
     return transfers
 
@@ -197,7 +200,7 @@ def mark_paid(table: Table, transfer: Transfer, by: Any, paid: bool = True) -> N
 
 def sessions(club: Any) -> list[dict[str, Any]]:
     """The club's sessions (tables with any ledger row), newest first, with their totals."""
-    rows = defaultdict(lambda: {"bought_in": 0, "first": None, "last": None})
+    rows: defaultdict[int, dict[str, Any]] = defaultdict(lambda: {"bought_in": 0})
     for entry in (
         LedgerEntry.objects.filter(table__club=club, kind__in=["buy_in", "top_up"])
         .values("table_id")

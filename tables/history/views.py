@@ -8,19 +8,22 @@ ones only).
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
 from datetime import datetime, time
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Prefetch, Subquery
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
+from django.http import Http404, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from pokerclub.models import Membership
+from pokerclub.http import AuthenticatedHttpRequest
+from pokerclub.models import Club, Membership, User
 from pokerclub.views import club_for_member
 
 from ..models import Hand, HandPlayer, LedgerEntry, Table
@@ -50,7 +53,7 @@ def _int(value: str | None) -> int | None:
         return None
 
 
-def filtered_hands(club, viewer, params):  # type: ignore[no-untyped-def]
+def filtered_hands(club: Club, viewer: User, params: QueryDict) -> QuerySet[Hand]:
     """The club's finished hands matching the list's filters, newest first.
 
     Filters (all optional): ``table``, ``player`` (a user id: hands they played), ``since`` /
@@ -86,14 +89,14 @@ def filtered_hands(club, viewer, params):  # type: ignore[no-untyped-def]
     return hands.order_by("-number") if table_id is not None else hands.order_by("-pk")
 
 
-def hand_page(club, viewer, params):  # type: ignore[no-untyped-def]
+def hand_page(club: Club, viewer: User, params: QueryDict) -> tuple[list[Any], bool]:
     """One page of the list (keyset pagination on the hand id: ``before``), and whether
     there are more. Two queries, whatever the number of hands: the page and its players."""
     hands = filtered_hands(club, viewer, params)
     before = _int(params.get("before"))
     if before is not None:
         hands = hands.filter(pk__lt=before)
-    page = list(
+    page: list[Any] = list(  # hands, each given its pot, winners and people for the list
         hands.select_related("table").prefetch_related(
             Prefetch(
                 "participants",
@@ -112,7 +115,7 @@ def hand_page(club, viewer, params):  # type: ignore[no-untyped-def]
 
 
 @login_required
-def hand_list(request: HttpRequest, slug: str) -> HttpResponse:
+def hand_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     page, more = hand_page(club, request.user, request.GET)
     for hand in page:
@@ -142,7 +145,7 @@ def hand_list(request: HttpRequest, slug: str) -> HttpResponse:
 # --------------------------------------------------------------------------- one hand
 
 
-def _hand_for(request: HttpRequest, slug: str, pk: int):  # type: ignore[no-untyped-def]
+def _hand_for(request: AuthenticatedHttpRequest, slug: str, pk: int) -> tuple[Club, Membership, Hand]:
     club, membership = club_for_member(request, slug)
     hand = get_object_or_404(
         Hand.objects.select_related("table__club"), pk=pk, table__club=club, ended_at__isnull=False
@@ -151,7 +154,7 @@ def _hand_for(request: HttpRequest, slug: str, pk: int):  # type: ignore[no-unty
 
 
 @login_required
-def hand_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, membership, hand = _hand_for(request, slug, pk)
     replayed = replay(hand)
     me = replayed.seat_of(request.user)
@@ -184,7 +187,7 @@ def hand_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @login_required
-def hand_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
+def hand_export(request: AuthenticatedHttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
     if fmt not in exports.FORMATS:
         raise Http404("No such format.")
     club, membership, hand = _hand_for(request, slug, pk)
@@ -196,7 +199,7 @@ def hand_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpRespo
 
 
 @login_required
-def list_export(request: HttpRequest, slug: str, fmt: str) -> StreamingHttpResponse:
+def list_export(request: AuthenticatedHttpRequest, slug: str, fmt: str) -> StreamingHttpResponse:
     """The filtered list as one download, streamed, as the viewer saw each hand (their own
     cards and the shown ones)."""
     if fmt not in exports.FORMATS:
@@ -214,14 +217,16 @@ def list_export(request: HttpRequest, slug: str, fmt: str) -> StreamingHttpRespo
 # --------------------------------------------------------------------------- sessions
 
 
-def _session_table(request: HttpRequest, slug: str, table_id: int):  # type: ignore[no-untyped-def]
+def _session_table(
+    request: AuthenticatedHttpRequest, slug: str, table_id: int
+) -> tuple[Club, Membership, Table]:
     club, membership = club_for_member(request, slug)
     table = get_object_or_404(Table, pk=table_id, club=club)
     return club, membership, table
 
 
 @login_required
-def session_list(request: HttpRequest, slug: str) -> HttpResponse:
+def session_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     found = settlement.sessions(club)
     for row in found:
@@ -230,7 +235,7 @@ def session_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def session_detail(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpResponse:
     club, membership, table = _session_table(request, slug, table_id)
     result = settlement.session(table)
     names = result.names()
@@ -266,7 +271,7 @@ def session_detail(request: HttpRequest, slug: str, table_id: int) -> HttpRespon
 
 @login_required
 @require_POST
-def mark_paid(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+def mark_paid(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpResponse:
     club, membership, table = _session_table(request, slug, table_id)
     if not membership.is_host:
         raise PermissionDenied("Only the owner or a host can mark payments.")
@@ -283,7 +288,7 @@ def mark_paid(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
 
 
 @login_required
-def ledger_csv(request: HttpRequest, slug: str, table_id: int) -> StreamingHttpResponse:
+def ledger_csv(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> StreamingHttpResponse:
     club, membership, table = _session_table(request, slug, table_id)
 
     class Echo:
@@ -292,7 +297,7 @@ def ledger_csv(request: HttpRequest, slug: str, table_id: int) -> StreamingHttpR
 
     writer = csv.writer(Echo())
 
-    def rows():  # type: ignore[no-untyped-def]
+    def rows() -> Iterator[str]:
         yield writer.writerow(["time", "table", "player", "kind", "amount", "amount_units", "hand"])
         entries = LedgerEntry.objects.filter(table=table).select_related("user").order_by("created_at", "pk")
         for e in entries.iterator(chunk_size=1000):
@@ -310,9 +315,9 @@ def ledger_csv(request: HttpRequest, slug: str, table_id: int) -> StreamingHttpR
 
 
 @login_required
-def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
+def leaderboard(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
-    rows = stats.club_stats(club)
+    rows: list[Any] = stats.club_stats(club)  # each given its amounts as the club writes them
     for row in rows:
         row.net_text = club.format_amount(row.net)
         row.biggest_text = club.format_amount(row.biggest_pot)
@@ -320,7 +325,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def player_stats(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def player_stats(request: AuthenticatedHttpRequest, slug: str, user_id: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     if not Membership.objects.filter(club=club, user_id=user_id).exists() and not HandPlayer.objects.filter(club=club, user_id=user_id).exists():
         raise Http404("No such player.")
@@ -335,7 +340,7 @@ def player_stats(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 
 
 @login_required
-def player_chart(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def player_chart(request: AuthenticatedHttpRequest, slug: str, user_id: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     svg = stats.net_chart_svg(stats.net_series(club, user_id), club.format_amount)
     return HttpResponse(svg, content_type="image/svg+xml")

@@ -67,7 +67,7 @@ def seat_of(seats: list[Seat], user: Any) -> Seat | None:
 def is_member(seat: Seat) -> bool:
     """Whether the seat's player is still a member of the table's club (``seat`` comes from
     :func:`lock_seats`, which reads the membership with the seats)."""
-    return seat.member_role is not None  # type: ignore[attr-defined]
+    return seat.member_role is not None
 
 
 def require_seat(table: Table, seats: list[Seat], user: Any) -> Seat:

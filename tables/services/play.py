@@ -65,6 +65,7 @@ def running_state(table: Table) -> HandState | None:
     stays on the table for display until the next one starts)."""
     if not table.in_hand:
         return None
+    assert table.hand_state is not None  # a hand in progress has its state
     return HandState.from_json(table.hand_state)
 
 
@@ -249,6 +250,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
 
 def _record(table: Table, seat: Seat, user: Any, kind: ActionKind,
             amount: int | None, *, timeout: bool) -> None:
+    assert table.current_hand_id is not None  # an action belongs to the hand in progress
     rows.insert_action(HandAction(
         hand_id=table.current_hand_id,
         sequence=table.version + 1,  # the version this action produces: unique, increasing
@@ -307,6 +309,7 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     if changed:
         Seat.objects.bulk_update(changed, ["stack"])  # one statement for all of them
     hand_id = table.current_hand_id
+    assert hand_id is not None  # the hand that just finished
     Hand.objects.filter(pk=hand_id).update(
         ended_at=now,
         final_state=table.hand_state,

@@ -75,7 +75,7 @@ def lock_table_row(table_id: int) -> Table | None:
 def _seats_sql() -> tuple[str, list[Any], list[Any]]:
     qn = connection.ops.quote_name
     sf = _columns(Seat)
-    uf = [User._meta.get_field(name) for name in ("id", "email", "display_name")]
+    uf: list[Any] = [User._meta.get_field(name) for name in ("id", "email", "display_name")]
     cols = [f"s.{qn(f.column)}" for f in sf] + [f"u.{qn(f.column)}" for f in uf]
     cols.append(f"m.{qn('role')}")
     sql = (
@@ -117,7 +117,7 @@ def table_seats(table: Table) -> list[Seat]:
 @cache
 def _update_sql(names: tuple[str, ...]) -> tuple[str, list[Any]]:
     qn = connection.ops.quote_name
-    fields = [Table._meta.get_field(name) for name in names]
+    fields: list[Any] = [Table._meta.get_field(name) for name in names]
     sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
     return f"UPDATE {qn(Table._meta.db_table)} SET {sets} WHERE {qn('id')} = %s", fields
 

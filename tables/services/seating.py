@@ -34,7 +34,8 @@ from .common import (
 
 def seats_in_hand(table: Table) -> set[int]:
     """Seat numbers dealt into the hand in progress (empty between hands)."""
-    return set(table.hand_state["config"]["seats"]) if table.in_hand else set()
+    state = table.hand_state
+    return set(state["config"]["seats"]) if state is not None and table.in_hand else set()
 
 
 def is_ready(seat: Seat) -> bool:
@@ -340,6 +341,7 @@ def _chips_behind(table: Table, seat: Seat, in_hand: bool) -> int:
     if not in_hand:
         return seat.stack
     state = table.hand_state
+    assert state is not None  # in_hand
     return state["stacks"][state["seats"].index(seat.number)]
 
 
