@@ -14,6 +14,7 @@ from ..play import deck_order, open_cards
 
 
 def _with_secret(hand: Hand) -> dict[str, Any]:
+    assert hand.deck is not None  # only for hands dealt with deck v2
     return {**hand.deck, "secret": hand.deck_secret}
 
 

@@ -81,6 +81,7 @@ def deal(table: Table, dealt: list[Seat], config: HandConfig) -> tuple[HandState
     ``version + 1``. Returns the engine's first state and events and the public proof."""
     plan_next(table)
     planned = table.next_deck
+    assert planned is not None  # plan_next committed it
     plan = DeckPlan(table.pk, planned["hand"], bytes.fromhex(planned["secret"]))
     dealt_version = table.version + 1
     nonces = nonce_list(

@@ -148,6 +148,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     button = plan.button
     config = hand_config(table, plan, straddle=_straddles(table, dealt, plan))
     state, events, proof = deck.deal(table, dealt, config)  # R15.2
+    assert table.deck is not None  # deck.deal set the hand's deck
     table.hand_log = []
     _log(table, dealt, events)
     table.hand_count += 1
