@@ -17,6 +17,7 @@ from tables import services
 from tables.models import HandAction, Table
 from tables.play import cards
 from tables.routing import websocket_urlpatterns
+from tests.conftest import eventually_async
 from tests.tables.conftest import table_settings
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -170,13 +171,20 @@ async def play_over_sockets(setup, comms, users, rng, hands):
     seen_versions = {u.pk: [] for u in users}
     latest = {}
     played = 0
-    for _ in range(hands * 60):
+
+    async def caught_up(version):
         for user, comm in zip(users, comms, strict=True):
             for message in await drain(comm):
                 if message["type"] == "state":
                     seen_versions[user.pk].append(message["version"])
                     latest[user.pk] = message
+        return all(user.pk in latest and latest[user.pk]["version"] >= version for user in users)
+
+    for _ in range(hands * 60):
         t = await sync_to_async(Table.objects.get)(pk=table.pk)
+        # decide on what every socket has seen of the table's latest version, however slow
+        # the box: the broadcast of a committed change may still be on its way
+        await eventually_async(lambda t=t: caught_up(t.version), what=f"every socket at version {t.version}")
         if not t.in_hand:
             if played >= hands:
                 break
