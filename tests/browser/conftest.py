@@ -21,7 +21,7 @@ import pytest
 
 from tests.conftest import require_service
 
-from .live import live_server_url  # noqa: F401  (a fixture: Daphne + the clock, see live.py)
+from .live import live_pokerclub, live_server_url  # noqa: F401  (fixtures: Daphne + the clock, see live.py)
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -35,6 +35,12 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1366, "height": 800}
+
+
+def action_button(page, verb: str):  # type: ignore[no-untyped-def]
+    """The button named ``verb``, or ``verb`` and its amount: the betting buttons say theirs
+    ("Call 6", "Raise to 80", "All-in 150"), so a screen reader does too."""
+    return page.get_by_role("button", name=re.compile(rf"^{re.escape(verb)}(?: [\d.,€$£]+| to [\d.,€$£]+)?$"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

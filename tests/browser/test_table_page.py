@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from .conftest import LAPTOP, PHONE
+from .conftest import LAPTOP, PHONE, action_button
 from .harness import load_state, open_table
 
 FIXTURES = ["preflop_my_turn", "flop_nine_seats", "finished_run_twice", "spectator_paused", "run_twice_question"]
@@ -45,7 +45,7 @@ def turn_state(**legal):
 
 
 def button(page, name):  # type: ignore[no-untyped-def]
-    return page.get_by_role("button", name=name, exact=True)
+    return action_button(page, name)
 
 
 def test_my_turn_offers_exactly_the_legal_actions_with_their_names(laptop, console):
