@@ -123,3 +123,36 @@ def test_every_page_fits_reads_and_names_its_controls(size, browser, live_pokerc
         context.close()
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
     assert console.errors == []
+
+
+def test_a_host_opens_a_table_in_two_clicks_from_a_preset(browser, live_pokerclub, seeded, console, shots):
+    context = browser.new_context(viewport=VIEWPORTS["phone-360"][0], is_mobile=True, has_touch=True)
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    console.watch(page)
+    page.goto(live_pokerclub.url + seeded["pages"]["club"])
+    page.get_by_role("link", name="Open a table").click()
+    page.get_by_role("button", name="2/5 NL, 100–500").click()
+    assert page.get_by_role("button", name="2/5 NL, 100–500").get_attribute("aria-pressed") == "true"
+    assert page.get_by_label("Big blind").input_value() == "5"
+    assert not page.get_by_label("Rake (%)").is_visible()  # folded under "More options"
+    shots(page, "preset-chosen")
+    page.get_by_role("button", name="Open table").click()
+    page.wait_for_url(lambda url: "/tables/" in url and not url.endswith("/new/"))
+    page.locator("#stakes").filter(has_text="2/5 NL").wait_for()
+    flash = page.get_by_role("status").filter(has_text="is open.")
+    assert flash.evaluate("e => getComputedStyle(e.querySelector('.message')).color") == "rgb(11, 79, 48)"
+    context.close()
+    assert console.errors == []
+
+
+def test_the_club_form_asks_for_a_currency_only_for_money(browser, live_pokerclub, seeded):
+    context = browser.new_context(viewport=VIEWPORTS["laptop"][0])
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    page.goto(live_pokerclub.url + seeded["pages"]["new club"])
+    page.get_by_label("Plain chips").check()
+    assert not page.get_by_label("Currency symbol").is_visible()
+    page.get_by_label("Currency", exact=True).check()
+    assert page.get_by_label("Currency symbol").is_visible()
+    context.close()
