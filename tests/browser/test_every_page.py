@@ -10,6 +10,7 @@ visited without one.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -156,3 +157,27 @@ def test_the_club_form_asks_for_a_currency_only_for_money(browser, live_pokerclu
     page.get_by_label("Currency", exact=True).check()
     assert page.get_by_label("Currency symbol").is_visible()
     context.close()
+
+
+def test_the_replayer_draws_with_the_live_tables_renderer_and_its_log_follows(browser, live_pokerclub, seeded, console, shots):
+    context = browser.new_context(viewport=VIEWPORTS["phone-390"][0], is_mobile=True, has_touch=True)
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    console.watch(page)
+    page.goto(live_pokerclub.url + seeded["pages"]["replayer"])
+    replayer = page.get_by_role("region", name="Replayer")
+    seats = replayer.get_by_role("list", name="Seats").get_by_role("listitem", name=re.compile(r", \d+ chips"))
+    assert seats.count() == 4  # the live seats, named as at the table
+    replayer.get_by_role("button", name="Last »").click()
+    assert replayer.get_by_role("button", name="Forward ›").is_disabled()
+    log = replayer.get_by_role("list", name="What happened")
+    last = log.get_by_role("listitem").last
+    box, line = log.bounding_box(), last.bounding_box()
+    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 1  # in view
+    assert last.get_attribute("aria-current") == "step"
+    assert not re.search(r"\b[2-9TJQKA][shdc]\b", log.inner_text())  # cards as 10♦ K♥, not codes
+    shots(page, "last-step")
+    replayer.get_by_role("button", name="« First").click()
+    assert replayer.get_by_role("button", name="‹ Back").is_disabled()
+    context.close()
+    assert console.errors == []

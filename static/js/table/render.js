@@ -69,8 +69,10 @@ export function stakesText(table) {
 }
 
 export class TableView {
-  constructor(root) {
+  /** `seating`: offer "Sit" on empty seats (not in the replayer, where nobody sits down). */
+  constructor(root, { seating = true } = {}) {
     this.root = root;
+    this.seating = seating;
     this.wrap = root.querySelector("#felt-wrap");
     this.seatsEl = root.querySelector("#seats");
     this.betsEl = root.querySelector("#bets");
@@ -160,7 +162,7 @@ export class TableView {
         me: me === n,
         myCards: me === n ? (state.you.cards || []) : null,
         toAct: !!(hand && !hand.finished && hand.to_act === n),
-        canSit: !me && seat.status === "empty" && state.table.status !== "closed",
+        canSit: this.seating && !me && seat.status === "empty" && state.table.status !== "closed",
         finished: !!(hand && hand.finished),
         street: hand ? hand.street : null,
         handNumber: hand ? hand.number : null,
