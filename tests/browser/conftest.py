@@ -54,6 +54,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """Say plainly, at the end of `make test`, how many browser tests did not run and why."""
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if "tests/browser/" in r.nodeid]
+    if not skipped:
+        return
+    reasons = sorted({str(r.longrepr[2]) if isinstance(r.longrepr, tuple) else str(r.longrepr) for r in skipped})
+    terminalreporter.write_sep("=", f"{len(skipped)} browser tests skipped", yellow=True)
+    for reason in reasons:
+        terminalreporter.write_line(f"  {reason}")
+    terminalreporter.write_line("  (README.md, \"Browser tests\": they need Chromium and Playwright)")
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     try:
