@@ -80,7 +80,9 @@ def test_an_error_covers_no_card_and_no_control_and_lets_taps_through(phone, sho
 def test_betting_buttons_seats_and_menus_say_their_amounts_to_a_screen_reader(phone):
     page, _ = open_table(phone, load_state("preflop_my_turn"))
     for name in ("Fold", "Call 6", "Raise to 10", "All-in 150"):
-        assert page.get_by_role("button", name=name, exact=True).is_visible(), name
+        button = page.get_by_role("button", name=name, exact=True)
+        assert button.is_visible(), name
+        assert button.inner_text() == name  # what the eye reads, too (with its space)
     seats = page.get_by_role("list", name="Seats")
     assert seats.get_by_role("listitem", name="Alice, 194 chips, dealer, bet 6", exact=True).count() == 1
     assert seats.get_by_role("listitem", name="Bob, 199 chips, small blind, bet 1", exact=True).count() == 1
