@@ -143,6 +143,15 @@ def test_a_host_opens_a_table_in_two_clicks_from_a_preset(browser, live_pokerclu
     page.locator("#stakes").filter(has_text="2/5 NL").wait_for()
     flash = page.get_by_role("status").filter(has_text="is open.")
     assert flash.evaluate("e => getComputedStyle(e.querySelector('.message')).color") == "rgb(11, 79, 48)"
+    # The flash has a row of its own: no seat or button of the table lies under it.
+    covered = flash.evaluate("""(e) => {
+      const f = e.getBoundingClientRect();
+      return [...document.querySelectorAll("#table-app button, #table-app summary, .seat")].filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.width && r.height && r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom;
+      }).map((b) => b.outerHTML.slice(0, 60));
+    }""")
+    assert covered == []
     context.close()
     assert console.errors == []
 
