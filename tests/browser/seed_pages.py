@@ -2,8 +2,9 @@
 
 Run as ``python -m tests.browser.seed_pages`` with the live server's environment
 (``LiveServer.run_python``): it builds a :class:`~tests.tables.history_helpers.PlayedClub`
-(hands played through the services), adds an open invitation, and prints one JSON object:
-the pages to visit (with and without a login) and a session cookie for the club's host.
+(hands played through the services), adds an open invitation and a newcomer in no club, and
+prints one JSON object: the pages to visit (with and without a login) and session cookies
+for the club's owner and the newcomer.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ def main() -> None:
     from django.urls import reverse
 
     from pokerclub import actions
+    from pokerclub.models import User
     from tests.tables.history_helpers import PlayedClub
 
     with transaction.atomic():
@@ -31,6 +33,8 @@ def main() -> None:
     hand = table.hands.order_by("number").last()
     client = Client()
     client.force_login(played.owner)
+    newcomer = Client()  # in no club yet: the club list offers the quick start
+    newcomer.force_login(User.objects.create_user(email="nina.pages@example.com", password="x", display_name="Nina"))
     slug = club.slug
     pages = {
         "club list": reverse("clubs:list"),
@@ -59,6 +63,8 @@ def main() -> None:
         "pages": pages,
         "anonymous": anonymous,
         "session_cookie": {"name": "sessionid", "value": client.cookies["sessionid"].value},
+        "newcomer": {"quick start": reverse("clubs:list")},
+        "newcomer_cookie": {"name": "sessionid", "value": newcomer.cookies["sessionid"].value},
     }))
 
 

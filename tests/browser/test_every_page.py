@@ -3,8 +3,8 @@ sideways, no text is smaller than 12 px, every control has a name a screen reade
 touch targets on phones are at least 44 × 44 px, and the console stays clean.
 
 The pages come from a club where hands were played (seed_pages.py, run against the live
-server's database); the host is logged in by a session cookie, the anonymous pages are
-visited without one.
+server's database); the club's owner, and a newcomer in no club yet, are logged in by
+session cookies, the anonymous pages are visited without one.
 """
 
 from __future__ import annotations
@@ -104,10 +104,12 @@ def test_every_page_fits_reads_and_names_its_controls(size, browser, live_pokerc
     viewport, phone = VIEWPORTS[size]
     extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
     problems: dict[str, dict[str, object]] = {}
-    for logged_in, pages in ((False, seeded["anonymous"]), (True, seeded["pages"])):
+    groups = ((None, seeded["anonymous"]), (seeded["session_cookie"], seeded["pages"]),
+              (seeded["newcomer_cookie"], seeded["newcomer"]))
+    for cookie, pages in groups:
         context = browser.new_context(viewport=viewport, **extra)
-        if logged_in:
-            context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+        if cookie:
+            context.add_cookies([{**cookie, "url": live_pokerclub.url}])
         page = context.new_page()
         console.watch(page, size)
         for label, path in pages.items():
