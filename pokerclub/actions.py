@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -131,6 +132,19 @@ def update_club(actor: User, club: Club, **fields: object) -> Club:
         setattr(club, key, value)
     club.save(update_fields=list(fields))
     return club
+
+
+@transaction.atomic
+def quick_start(owner: User, *, name: str) -> tuple[Club, Any, Invitation]:
+    """A new group's first step: a club named ``name``, a first table with the form's
+    defaults (the first stake preset, :func:`tables.forms.table_presets`) and an invitation
+    link to share; all or nothing."""
+    from tables import services
+    from tables.forms import table_presets
+
+    club = create_club(owner, name=name)
+    table = services.create_table(owner, club, {"name": "Table 1", **table_presets(club)[0]["values"]})
+    return club, table, create_invitation(owner, club)
 
 
 @transaction.atomic

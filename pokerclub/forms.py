@@ -77,6 +77,14 @@ class ClubForm(forms.ModelForm):
         return data
 
 
+class QuickStartForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Name of your group",
+                           error_messages={"required": "A club needs a name."})
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+
 class InvitationForm(forms.Form):
     EXPIRY_CHOICES = [
         ("", "Never"),

@@ -9,6 +9,7 @@ club_patterns = (
     [
         path("", views.club_list, name="list"),
         path("new/", views.club_create, name="create"),
+        path("start/", views.quick_start, name="quick_start"),
         path("<slug:slug>/", views.club_detail, name="detail"),
         path("<slug:slug>/edit/", views.club_edit, name="edit"),
         path("<slug:slug>/leave/", views.club_leave, name="leave"),

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from . import actions
 from .actions import ClubError, ClubErrorCode
-from .forms import ClubForm, InvitationForm, ProfileForm
+from .forms import ClubForm, InvitationForm, ProfileForm, QuickStartForm
 from .http import AuthenticatedHttpRequest
 from .models import Club, Invitation, Membership, Role
 
@@ -60,6 +60,23 @@ def club_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         messages.success(request, f"{club.name} is ready. Invite your friends.")
         return redirect(club)
     return render(request, "clubs/form.html", {"form": form, "creating": True})
+
+
+@login_required
+@require_POST
+def quick_start(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """One step for a new group: a club, its first table and an invitation link."""
+    form = QuickStartForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for e in form.errors["name"]))
+        return redirect("clubs:list")
+    club, table, _ = actions.quick_start(request.user, name=form.cleaned_data["name"])
+    messages.success(
+        request,
+        f"{club.name} is ready, with {table.name} ({table.stakes}). "
+        "Copy or share the invitation link below, then join the table.",
+    )
+    return redirect(club)
 
 
 def open_tables(club: Club) -> list:

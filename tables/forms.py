@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
 
-from .models import Table
+from .models import Structure, Table
 
 SETTING_FIELDS = [
     "name", "structure", "small_blind", "big_blind", "ante", "big_blind_ante",
@@ -14,6 +16,41 @@ SETTING_FIELDS = [
     "time_bank_seconds", "run_it_twice_allowed", "show_all_called", "new_player_policy",
     "rake_percent", "rake_cap", "approve_seats",
 ]
+
+COMMON_FIELDS = ["name", "structure", "small_blind", "big_blind", "min_buy_in", "max_buy_in", "max_seats"]
+"""What most hosts set; the other settings are folded under "More options"."""
+
+PRESETS = [
+    # (structure, small blind, big blind, minimum buy-in, maximum buy-in), in units of
+    # :func:`preset_unit`
+    (Structure.NO_LIMIT, 1, 2, 40, 200),
+    (Structure.NO_LIMIT, 2, 5, 100, 500),
+    (Structure.POT_LIMIT, 1, 2, 40, 200),
+    (Structure.FIXED_LIMIT, 2, 4, 40, 200),
+]
+STRUCTURE_SHORT = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}
+
+
+def preset_unit(club: Any) -> int:
+    """One preset unit in the club's smallest unit: a chip, or a quarter of the currency (so
+    "1/2" is €0.25/€0.50 when amounts have two decimals)."""
+    if club.amount_format == club.AmountFormat.CURRENCY and club.decimal_places:
+        return max(1, 10 ** club.decimal_places // 4)
+    return 1
+
+
+def table_presets(club: Any) -> list[dict[str, Any]]:
+    """The stakes a host can start from, named like "1/2 NL, 40–200", with the values they fill in."""
+    unit = preset_unit(club)
+    out = []
+    for structure, sb, bb, lo, hi in PRESETS:
+        values = {"structure": structure.value, "small_blind": sb * unit, "big_blind": bb * unit,
+                  "min_buy_in": lo * unit, "max_buy_in": hi * unit}
+        fmt = club.format_amount
+        label = (f"{fmt(values['small_blind'])}/{fmt(values['big_blind'])} {STRUCTURE_SHORT[structure]}, "
+                 f"{fmt(values['min_buy_in'])}–{fmt(values['max_buy_in'])}")
+        out.append({"label": label, "values": values})
+    return out
 
 
 class TableForm(forms.ModelForm):
@@ -29,16 +66,40 @@ class TableForm(forms.ModelForm):
             "rake_percent": "Rake (%)",
             "rake_cap": "Rake cap per hand",
             "approve_seats": "Host approves who sits down",
-            "big_blind_ante": "Big-blind ante (the big blind pays the ante for everyone)",
+            "big_blind_ante": "Big-blind ante",
+            "min_buy_in": "Minimum buy-in",
+            "max_buy_in": "Maximum buy-in",
         }
+        help_texts = {"big_blind_ante": "The big blind posts the ante for the whole table."}
 
     def __init__(self, *args: Any, in_hand_or_seated: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # The browser's limits are the model's validators: the server checks the same again.
+        for name, field in self.fields.items():
+            model_field = Table._meta.get_field(name)
+            assert isinstance(model_field, models.Field)  # a form field is a model column
+            for validator in model_field.validators:
+                if isinstance(validator, MinValueValidator):
+                    field.widget.attrs["min"] = validator.limit_value
+                elif isinstance(validator, MaxValueValidator) and validator.limit_value < 2**31:
+                    field.widget.attrs["max"] = validator.limit_value  # not the database's range
+        # A buy-in covers at least one big blind (clean), which is at least 1.
+        for name in ("min_buy_in", "max_buy_in"):
+            self.fields[name].widget.attrs["min"] = self.fields["big_blind"].widget.attrs["min"]
         self.seated_numbers: set[int] = set()
         if self.instance and self.instance.pk:
             self.seated_numbers = set(
                 self.instance.seats.exclude(user=None).values_list("number", flat=True)
             )
+
+    def common_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in COMMON_FIELDS]
+
+    def more_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in SETTING_FIELDS if name not in COMMON_FIELDS]
+
+    def more_has_errors(self) -> bool:
+        return any(self[name].errors for name in SETTING_FIELDS if name not in COMMON_FIELDS)
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())

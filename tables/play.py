@@ -78,15 +78,26 @@ def _equities(state: HandState) -> dict[int, float] | None:
 
 
 def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
-    """The public view of the table's current (or just finished) hand.
-
-    Hole cards appear only where shown (R11) — all-in players' hands are turned up when no
-    more betting is possible (R11.1). The deck, the undealt board and the deck's secret never
-    appear; the proof of deck v2 does, with the openings of the board and shown hands (R15).
-    """
+    """The public view of the table's current (or just finished) hand (:func:`hand_picture`
+    with the table's hand number and log)."""
     if state is None:
         assert table.hand_state is not None  # callers show a hand only if there is one
         state = HandState.from_json(table.hand_state)
+    view = hand_picture(state, number=table.hand_count, log=table.hand_log or [])
+    view["deck"] = deck_view(table, state)  # the live hand's proof (R15)
+    return view
+
+
+def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """The public picture of one hand state: seats, bets, pots, boards, equities, whose turn
+    and what they may do. The one way a hand is drawn: live (:func:`hand_view`) and, step by
+    step, in the replayer (:func:`tables.history.timeline.steps`). ``log``: the hand's log
+    lines so far (:mod:`tables.handlog`), for each seat's last action in the round.
+
+    Hole cards appear only where shown (R11) — all-in players' hands are turned up when no
+    more betting is possible (R11.1). The deck, the undealt board and the deck's secret never
+    appear (:func:`hand_view` adds the live hand's deck v2 proof, R15).
+    """
     config = state.config
     n = len(state.seats)
     finished = state.is_finished
@@ -99,7 +110,7 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
     } if state.all_in and not finished and len(showing) == len(live) >= 2 else {}
 
     names = _shown_names(state)
-    last = handlog.last_actions(table.hand_log or [])
+    last = handlog.last_actions(log)
     seat_views: dict[int, dict[str, Any]] = {}
     for i, seat in enumerate(state.seats):
         shown = bool(state.shown[i])
@@ -147,7 +158,7 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
                 "bet": legal.bet,
             }
     return {
-        "number": table.hand_count,
+        "number": number,
         "street": "finished" if finished else (
             "showdown" if state.phase is Phase.SHOWDOWN else STREETS[int(state.street)]
         ),  # during a runout ("phase": "runout"): the street last dealt
@@ -160,7 +171,6 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
         "to_act": None if finished else state.seat_to_act,
         "legal": legal_view,
         "pending": pending,
-        "deck": deck_view(table, state),
         "finished": finished,
         "rake": state.rake,
         "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],

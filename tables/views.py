@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,7 +16,7 @@ from pokerclub.views import club_for_member
 
 from . import services
 from .errors import PlayError
-from .forms import SETTING_FIELDS, TableForm
+from .forms import SETTING_FIELDS, TableForm, table_presets
 from .models import Table
 from .projection import load_public_state, private_cards_for_user, viewer_state
 
@@ -25,15 +27,22 @@ def table_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     if not membership.is_host:
         raise PermissionDenied("Only the owner or a host can open tables.")
-    form = TableForm(request.POST or None)
+    presets = table_presets(club)
+    # Ready to open as it is: the first preset's stakes and a name ("Table 3").
+    initial = {"name": f"Table {club.tables.count() + 1}", **presets[0]["values"]}
+    form = TableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         table = services.create_table(request.user, club, form.cleaned_data)
         messages.success(request, f"Table {table.name} is open.")
         return redirect(table)
+    for preset in presets:
+        preset["values_json"] = json.dumps(preset["values"])
+        preset["pressed"] = all(str(form[k].value()) == str(v) for k, v in preset["values"].items())
     return render(
         request,
         "tables/form.html",
-        {"form": form, "club": club, "creating": True, "hundred": club.format_amount(100)},
+        {"form": form, "club": club, "creating": True, "hundred": club.format_amount(100),
+         "presets": presets},
     )
 
 

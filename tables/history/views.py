@@ -27,6 +27,7 @@ from pokerclub.models import Club, Membership, User
 from pokerclub.views import club_for_member
 
 from ..models import Hand, HandPlayer, LedgerEntry, Table
+from ..projection import table_summary
 from . import exports, settlement, stats
 from .proof import viewer_record
 from .replay import replay
@@ -166,9 +167,11 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
         "seats": sorted(replayed.final.seats),
         "me": me,
         "steps": steps(replayed, me, club.format_amount),
-        "amount": {
-            "symbol": club.currency_symbol if club.amount_format == "currency" else "",
-            "decimals": club.decimal_places if club.amount_format == "currency" else 0,
+        # for the live table's renderer: the table as a state message has it
+        "table": {
+            **table_summary(hand.table),
+            "max_seats": max(hand.table.max_seats, *replayed.final.seats),
+            "status": "open",
         },
         "verify": viewer_record(replayed, me),
     }

@@ -21,7 +21,7 @@ import pytest
 
 from tests.conftest import require_service
 
-from .live import live_server_url  # noqa: F401  (a fixture: Daphne + the clock, see live.py)
+from .live import live_pokerclub, live_server_url  # noqa: F401  (fixtures: Daphne + the clock, see live.py)
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -37,6 +37,12 @@ PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1366, "height": 800}
 
 
+def action_button(page, verb: str):  # type: ignore[no-untyped-def]
+    """The button named ``verb``, or ``verb`` and its amount: the betting buttons say theirs
+    ("Call 6", "Raise to 80", "All-in 150"), so a screen reader does too."""
+    return page.get_by_role("button", name=re.compile(rf"^{re.escape(verb)}(?: [\d.,€$£]+| to [\d.,€$£]+)?$"))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives a real Chromium through Playwright")
 
@@ -46,6 +52,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """Say plainly, at the end of `make test`, how many browser tests did not run and why."""
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if "tests/browser/" in r.nodeid]
+    if not skipped:
+        return
+    reasons = sorted({str(r.longrepr[2]) if isinstance(r.longrepr, tuple) else str(r.longrepr) for r in skipped})
+    terminalreporter.write_sep("=", f"{len(skipped)} browser tests skipped", yellow=True)
+    for reason in reasons:
+        terminalreporter.write_line(f"  {reason}")
+    terminalreporter.write_line("  (README.md, \"Browser tests\": they need Chromium and Playwright)")
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -67,9 +68,31 @@ def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: floa
     raise RuntimeError(f"the server did not start in {timeout}s:\n{log.read_text()[-3000:]}")
 
 
+@dataclass(frozen=True)
+class LiveServer:
+    """A running Pokerclub: its base URL and the environment its processes run with."""
+
+    url: str
+    env: dict[str, str]
+
+    def run_python(self, module: str, *args: str) -> str:
+        """Run ``python -m module args`` against the live server's database; its stdout."""
+        done = subprocess.run(
+            [sys.executable, "-m", module, *args], cwd=BASE_DIR, env=self.env,
+            check=True, capture_output=True, text=True,
+        )
+        return done.stdout
+
+
 @pytest.fixture(scope="session")
-def live_server_url(tmp_path_factory: pytest.TempPathFactory, screenshot_root: Path) -> Iterator[str]:
+def live_server_url(live_pokerclub: LiveServer) -> str:
     """The base URL of a running Pokerclub (HTTP and WebSocket) with the clock."""
+    return live_pokerclub.url
+
+
+@pytest.fixture(scope="session")
+def live_pokerclub(tmp_path_factory: pytest.TempPathFactory, screenshot_root: Path) -> Iterator[LiveServer]:
+    """A running Pokerclub (HTTP and WebSocket) with the clock, on a database of its own."""
     folder = tmp_path_factory.mktemp("live")
     configured = os.environ.get("DATABASE_URL", "")
     drop = None
@@ -106,7 +129,7 @@ def live_server_url(tmp_path_factory: pytest.TempPathFactory, screenshot_root: P
         try:
             url = f"http://127.0.0.1:{port}"
             _wait_until_up(url + "/", server, log)
-            yield url
+            yield LiveServer(url, env)
         finally:
             for process in processes:
                 process.terminate()

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from .conftest import LAPTOP, PHONE
+from .conftest import LAPTOP, PHONE, action_button
 
 PASSWORD = "correct-horse-battery-42"
 _emails = itertools.count(1)
@@ -90,7 +90,7 @@ class Player:
         page.locator(f'.seat.me[data-seat="{seat}"]').wait_for()
 
     def button(self, name: str):  # type: ignore[no-untyped-def]
-        return self.page.get_by_role("button", name=name, exact=True)
+        return action_button(self.page, name)
 
     def my_turn(self) -> bool:
         return self.page.locator("#action-bar").is_visible()
@@ -193,13 +193,7 @@ def set_up_table(alice, bob, shots, spectator=None):  # type: ignore[no-untyped-
     for p in (bob, *([spectator] if spectator else [])):
         p.accept(link)
         shots(p.page, f"{p.name}-club-page")
-        join = p.page.get_by_role("link", name="Join")
-        if p.page.viewport_size["width"] < 600:
-            # The club page's table list is wider than a phone (templates/clubs/detail.html):
-            # its Join link is off screen, so the phone player follows the link's address.
-            p.goto(join.get_attribute("href"))
-        else:
-            join.click()
+        p.page.get_by_role("link", name="Join Main").click()  # on a phone too: the list is cards
         p.page.wait_for_url(table_url)
         p.page.locator("#seats > li").first.wait_for()
     return table_url

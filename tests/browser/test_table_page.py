@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from .conftest import LAPTOP, PHONE
+from .conftest import LAPTOP, PHONE, action_button
 from .harness import load_state, open_table
 
 FIXTURES = ["preflop_my_turn", "flop_nine_seats", "finished_run_twice", "spectator_paused", "run_twice_question"]
@@ -45,7 +45,7 @@ def turn_state(**legal):
 
 
 def button(page, name):  # type: ignore[no-untyped-def]
-    return page.get_by_role("button", name=name, exact=True)
+    return action_button(page, name)
 
 
 def test_my_turn_offers_exactly_the_legal_actions_with_their_names(laptop, console):
@@ -264,13 +264,48 @@ def test_four_colour_deck_and_sound_preferences_are_remembered(laptop):
     page, _ = open_table(laptop, load_state("flop_nine_seats"))
     page.get_by_text("Options").click()
     page.get_by_label("Four-colour deck").check()
-    page.get_by_label("Sound on my turn").uncheck()
+    page.get_by_label("Sounds").uncheck()
+    page.get_by_label("Volume").fill("30")
     colour = page.locator('#boards [data-card="2d"] .rank').evaluate("el => getComputedStyle(el).color")
     assert colour == "rgb(20, 82, 200)"  # diamonds are blue
     page.reload()
     page.get_by_text("Options").click()
     assert page.get_by_label("Four-colour deck").is_checked()
-    assert not page.get_by_label("Sound on my turn").is_checked()
+    assert not page.get_by_label("Sounds").is_checked()
+    assert page.get_by_label("Volume").input_value() == "30"
+
+
+def test_sounds_mark_the_deal_bets_folds_and_wins_at_the_chosen_volume(laptop):
+    from copy import deepcopy
+
+    page, server = open_table(laptop, load_state("preflop_my_turn"))
+    page.evaluate("""() => { window.heard = [];
+      document.addEventListener("table-sound", (e) => window.heard.push([e.detail.kind, e.detail.volume])); }""")
+    state = deepcopy(server.state)
+
+    def push(change):  # type: ignore[no-untyped-def]
+        state["version"] += 1
+        change(state)
+        server.push(deepcopy(state))
+
+    def seat(n):  # type: ignore[no-untyped-def]
+        return next(s for s in state["seats"] if s["number"] == n)
+
+    push(lambda s: seat(2).update(folded=True, last_action={"kind": "fold", "amount": None}))
+    push(lambda s: seat(3).update(bet=6, last_action={"kind": "call", "amount": 4}))
+    push(lambda s: (s["hand"].update(finished=True), seat(1).update(won=15)))
+    push(lambda s: (s["hand"].update(number=13, finished=False), seat(1).update(won=0)))
+    page.wait_for_function("window.heard.length >= 5")
+    # the next hand is dealt, and it is Dana's turn again
+    assert page.evaluate("window.heard") == [["fold", 0.6], ["chips", 0.6], ["win", 0.6], ["deal", 0.6], ["turn", 0.6]]
+    page.get_by_text("Options").click()
+    page.get_by_label("Volume").fill("20")
+    page.get_by_label("Sounds").uncheck()  # the mute switch
+    push(lambda s: seat(3).update(last_action={"kind": "check", "amount": None}))
+    page.get_by_label("Sounds").check()
+    push(lambda s: seat(1).update(last_action={"kind": "check", "amount": None}))
+    page.wait_for_function("window.heard.length >= 6")
+    assert page.evaluate("window.heard")[5:] == [["check", 0.2]]  # none while muted
 
 
 def test_the_top_up_dialog_offers_exactly_the_servers_range(laptop):

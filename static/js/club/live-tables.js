@@ -2,9 +2,11 @@
 // seconds and redraws the rows (names are set with textContent, never as HTML).
 const box = document.getElementById("club-tables-live");
 
-function cell(text) {
+/** A cell; `label` names it when the table is laid out as cards on a phone (site.css). */
+function cell(text, label) {
   const td = document.createElement("td");
   td.textContent = text;
+  td.dataset.label = label;
   return td;
 }
 
@@ -17,23 +19,28 @@ function render(tables) {
     return;
   }
   const table = document.createElement("table");
-  table.className = "list";
+  table.className = "list stack-on-phone";
   table.id = "club-tables";
   const head = table.createTHead().insertRow();
-  for (const h of ["Table", "Game", "Stakes", "Buy-in", "Seats", ""]) {
+  for (const h of ["Table", "Game", "Stakes", "Buy-in", "Seats", "Join"]) {
     const th = document.createElement("th");
-    th.textContent = h;
+    if (h === "Join") {
+      const hidden = document.createElement("span");
+      hidden.className = "sr-only";
+      hidden.textContent = h;
+      th.append(hidden);
+    } else th.textContent = h;
     head.appendChild(th);
   }
   const body = table.createTBody();
   for (const t of tables) {
     const row = body.insertRow();
     row.append(
-      cell(t.name + (t.status === "paused" ? " (paused)" : "")),
-      cell(`${t.structure} Hold'em`),
-      cell(t.stakes),
-      cell(t.buy_in),
-      cell(`${t.taken} / ${t.seats}`),
+      cell(t.name + (t.status === "paused" ? " (paused)" : ""), "Table"),
+      cell(`${t.structure} Hold'em`, "Game"),
+      cell(t.stakes, "Stakes"),
+      cell(t.buy_in, "Buy-in"),
+      cell(`${t.taken} / ${t.seats}`, "Seats"),
     );
     const td = document.createElement("td");
     const a = document.createElement("a");

@@ -1,96 +1,58 @@
-// The hand replayer: step forward and back through every decision of a finished hand and
-// see stacks, bets, pots and the board change. The server sends only what this viewer may
+// The hand replayer: step forward and back through every decision of a finished hand. Each
+// step is a picture of the table shaped like a live `state` message (tables/history/
+// timeline.py, built by the live projection), drawn by the live table's own renderer, so a
+// hand looks the same live and in its replay. The server sends only what this viewer may
 // see (their own cards, others' from the moment they were shown); this module just draws.
+
+import { setAmountFormat } from "../table/format.js";
+import { withCards } from "../table/panel.js";
+import { h, TableView } from "../table/render.js";
 
 const data = JSON.parse(document.getElementById("hand-data").textContent);
 const root = document.getElementById("replayer");
+const logEl = root.querySelector("[data-log]");
+const view = new TableView(root, { seating: false });
+setAmountFormat(data.table.amount_format);
 
-function money(amount) {
-  const { symbol, decimals } = data.amount;
-  const sign = amount < 0 ? "-" : "";
-  let value = Math.abs(amount);
-  let text;
-  if (decimals) {
-    const unit = 10 ** decimals;
-    text = `${Math.floor(value / unit).toLocaleString("en")}.${String(value % unit).padStart(decimals, "0")}`;
-  } else {
-    text = value.toLocaleString("en");
-  }
-  return `${sign}${symbol}${text}`;
+function stateAt(i) {
+  const step = data.steps[i];
+  return { type: "state", version: i + 1, table: data.table, seats: Object.values(step.seats), hand: step.hand, you: step.you };
 }
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
-function card(name) {
-  if (!name) return el("span", { class: "card back", "aria-label": "face-down card" }, "🂠");
-  const red = name[1] === "h" || name[1] === "d";
-  const suit = { c: "♣", d: "♦", h: "♥", s: "♠" }[name[1]];
-  return el("span", { class: `card${red ? " red" : ""}`, "aria-label": name }, name[0].replace("T", "10") + suit);
+/** The log up to this step, the step's own lines marked; it scrolls to keep them in view. */
+function renderLog(index) {
+  logEl.replaceChildren();
+  let target = null;
+  data.steps.slice(0, index + 1).forEach((step, i) => {
+    for (const line of step.lines) {
+      const li = h("li", i === index ? "current" : line.seat ? "" : "dealer");
+      li.append(withCards(String(line.text || "")));
+      if (i === index) li.setAttribute("aria-current", "step");
+      logEl.append(li);
+      if (i === index) target = li;
+    }
+  });
+  target = target || logEl.lastElementChild; // a step without words: follow the last line
+  if (!target) return;
+  const top = target.offsetTop; // the log is positioned (history.css): offsets are within it
+  const bottom = top + target.offsetHeight;
+  if (bottom > logEl.scrollTop + logEl.clientHeight) logEl.scrollTop = bottom - logEl.clientHeight;
+  else if (top < logEl.scrollTop) logEl.scrollTop = top;
 }
 
 let index = 0;
 
-function render() {
-  const step = data.steps[index];
-  const boards = root.querySelector("[data-board]");
-  boards.replaceChildren(
-    ...step.boards.map((board, i) =>
-      el("div", { class: "board-row" }, ...(step.boards.length > 1 ? [el("span", { class: "muted" }, `Run ${i + 1}: `)] : []), ...board.map(card))
-    )
-  );
-  const pots = step.pots.length > 1
-    ? step.pots.map((p, i) => `${i === 0 ? "Main" : `Side ${i}`} ${money(p.amount)}`).join(" · ")
-    : "";
-  root.querySelector("[data-pot]").textContent =
-    step.street === "finished" ? (step.rake ? `Rake ${money(step.rake)}` : "") : `Pot ${money(step.pot)}${pots ? ` (${pots})` : ""}`;
-  const seats = root.querySelector("[data-seats]");
-  seats.replaceChildren(
-    ...data.seats.map((number) => {
-      const s = step.seats[String(number)];
-      const classes = ["seat"];
-      if (s.folded) classes.push("folded");
-      if (step.to_act === number) classes.push("to-act");
-      if (number === data.me) classes.push("me");
-      const cards = s.folded && !s.cards ? [] : [card(s.cards?.[0]), card(s.cards?.[1])];
-      const equity = step.equities && step.equities[String(number)] !== undefined
-        ? el("span", { class: "equity" }, `${step.equities_exact ? "" : "≈"}${(step.equities[String(number)] * 100).toFixed(1)}%`)
-        : "";
-      const tags = [];
-      if (number === data.button) tags.push("D");
-      if (s.all_in) tags.push("all-in");
-      if (s.mucked) tags.push("mucked");
-      return el("li", { class: classes.join(" "), "data-seat": number },
-        el("span", { class: "name" }, `${s.name}${tags.length ? ` (${tags.join(", ")})` : ""}`),
-        el("span", { class: "stack" }, money(s.stack)),
-        el("span", { class: "cards" }, ...cards),
-        s.bet ? el("span", { class: "bet" }, money(s.bet)) : "",
-        s.won ? el("span", { class: "won" }, `won ${money(s.won)}`) : "",
-        equity,
-      );
-    })
-  );
-  const log = root.querySelector("[data-log]");
-  log.replaceChildren(...data.steps.slice(0, index + 1).flatMap((s, i) =>
-    s.lines.map((line) => el("li", { class: i === index ? "current" : "" }, line))
-  ));
+function go(to) {
+  const next = Math.max(0, Math.min(data.steps.length - 1, to));
+  const previous = index >= 0 && next === index + 1 ? stateAt(index) : null; // one step on: animate it
+  index = next;
+  view.render(stateAt(index), previous);
+  renderLog(index);
   root.querySelector("[data-position]").textContent = `Step ${index + 1} of ${data.steps.length}`;
   root.querySelector("[data-back]").disabled = index === 0;
   root.querySelector("[data-first]").disabled = index === 0;
   root.querySelector("[data-forward]").disabled = index === data.steps.length - 1;
   root.querySelector("[data-last]").disabled = index === data.steps.length - 1;
-}
-
-function go(to) {
-  index = Math.max(0, Math.min(data.steps.length - 1, to));
-  render();
 }
 
 root.querySelector("[data-first]").addEventListener("click", () => go(0));
@@ -102,5 +64,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowRight") go(index + 1);
   if (event.key === "ArrowLeft") go(index - 1);
 });
+window.addEventListener("resize", () => view.render(stateAt(index)));
 root.hidden = false;
-render();
+index = -1;
+go(0);

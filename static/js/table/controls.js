@@ -114,7 +114,6 @@ export class Controls {
     allIn.hidden = !(legal.all_in_to > 0);
     allIn.querySelector(".amt").textContent = legal.all_in_to > 0 ? money(legal.all_in_to) : "";
     if (!kind) return;
-    raise.setAttribute("aria-label", kind === "bet" ? "Bet" : "Raise");
     raise.querySelector(".verb").textContent = kind === "bet" ? "Bet" : "Raise to";
     const key = [hand.number, hand.street, legal.min_to, legal.max_to, legal.call].join(":");
     const fresh = key !== this.decisionKey;

@@ -10,6 +10,7 @@ import { setAmountFormat } from "./format.js";
 import { Panel } from "./panel.js";
 import { Prefs } from "./prefs.js";
 import { stakesText, TableView } from "./render.js";
+import { soundsBetween } from "./sounds.js";
 import { TableSocket } from "./socket.js";
 
 const root = document.getElementById("table-app");
@@ -79,6 +80,7 @@ function showState(s, { follows = false } = {}) {
   panel.update(s);
   clock.update(s);
   deckCheck.update(s);
+  if (previous) prefs.play(soundsBetween(previous, s));
   const asked = askedOfMe(s);
   if (asked && !wasAsked) prefs.yourTurn();
   if (!asked) prefs.turnOver();

@@ -8,7 +8,7 @@ import { h, winnersText } from "./render.js";
 const CARD_RE = /\b([2-9TJQKA][shdc])\b/g;
 
 /** Text with card codes ("Ah") shown as coloured cards, built from text nodes only. */
-function withCards(text) {
+export function withCards(text) {
   const frag = document.createDocumentFragment();
   let last = 0;
   for (const match of text.matchAll(CARD_RE)) {

@@ -1,8 +1,10 @@
-// The player's table preferences (sound, title flash, four-colour deck), kept in localStorage,
-// and the "your turn" signals: a short beep made with Web Audio and a flashing page title.
+// The player's table preferences (sounds and their volume, title flash, four-colour deck),
+// kept in localStorage, and the "your turn" signals: a sound (sounds.js) and a flashing title.
+
+import { Sounds } from "./sounds.js";
 
 const KEY = "pokerclub.table.prefs";
-const DEFAULTS = { sound: true, flash: true, fourColour: false };
+const DEFAULTS = { sound: true, volume: 60, flash: true, fourColour: false };
 
 function load() {
   try {
@@ -16,21 +18,18 @@ export class Prefs {
   constructor(root) {
     this.root = root;
     this.values = load();
-    this.audio = null;
+    this.sounds = new Sounds();
     this.flashTimer = null;
     this.title = document.title;
     for (const box of root.querySelectorAll("input[data-pref]")) {
       box.checked = !!this.values[box.dataset.pref];
       box.addEventListener("change", () => this.set(box.dataset.pref, box.checked));
     }
+    for (const range of root.querySelectorAll("input[data-pref-range]")) {
+      range.value = String(this.values[range.dataset.prefRange]);
+      range.addEventListener("input", () => this.set(range.dataset.prefRange, Number(range.value)));
+    }
     this.apply();
-    // Browsers only let a page make sound after the player has interacted with it.
-    const unlock = () => {
-      if (!this.audio && window.AudioContext) this.audio = new AudioContext();
-      if (this.audio && this.audio.state === "suspended") this.audio.resume().catch(() => {});
-    };
-    document.addEventListener("pointerdown", unlock, { once: true, capture: true });
-    document.addEventListener("keydown", unlock, { once: true, capture: true });
     window.addEventListener("focus", () => this.stopFlash());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.stopFlash();
@@ -49,33 +48,23 @@ export class Prefs {
 
   apply() {
     document.documentElement.classList.toggle("four-colour", !!this.values.fourColour);
+    this.sounds.muted = !this.values.sound;
+    this.sounds.volume = Math.min(100, Math.max(0, Number(this.values.volume) || 0)) / 100;
+  }
+
+  /** The sounds of what just happened (sounds.js soundsBetween). */
+  play(kinds) {
+    for (const kind of kinds) this.sounds.play(kind);
   }
 
   /** Called once when a decision becomes the viewer's. */
   yourTurn() {
-    if (this.values.sound) this.beep();
+    this.sounds.play("turn");
     if (this.values.flash && (document.visibilityState !== "visible" || !document.hasFocus())) this.startFlash();
   }
 
   turnOver() {
     this.stopFlash();
-  }
-
-  beep() {
-    const ctx = this.audio;
-    if (!ctx || ctx.state !== "running") return;
-    const now = ctx.currentTime;
-    for (const [offset, freq] of [[0, 880], [0.14, 1320]]) {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.0001, now + offset);
-      gain.gain.exponentialRampToValueAtTime(0.15, now + offset + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, now + offset + 0.12);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start(now + offset);
-      osc.stop(now + offset + 0.13);
-    }
   }
 
   startFlash() {

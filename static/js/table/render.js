@@ -69,8 +69,10 @@ export function stakesText(table) {
 }
 
 export class TableView {
-  constructor(root) {
+  /** `seating`: offer "Sit" on empty seats (not in the replayer, where nobody sits down). */
+  constructor(root, { seating = true } = {}) {
     this.root = root;
+    this.seating = seating;
     this.wrap = root.querySelector("#felt-wrap");
     this.seatsEl = root.querySelector("#seats");
     this.betsEl = root.querySelector("#bets");
@@ -160,7 +162,7 @@ export class TableView {
         me: me === n,
         myCards: me === n ? (state.you.cards || []) : null,
         toAct: !!(hand && !hand.finished && hand.to_act === n),
-        canSit: !me && seat.status === "empty" && state.table.status !== "closed",
+        canSit: this.seating && !me && seat.status === "empty" && state.table.status !== "closed",
         finished: !!(hand && hand.finished),
         street: hand ? hand.street : null,
         handNumber: hand ? hand.number : null,
@@ -187,6 +189,7 @@ export class TableView {
     el.classList.toggle("winner", (seat.won || 0) > 0);
     el.classList.toggle("requested", seat.status === "requested");
     el.replaceChildren();
+    el.removeAttribute("aria-label");
 
     if (empty) {
       if (canSit) {
@@ -211,6 +214,7 @@ export class TableView {
       const faceUp = codes.some((c) => c !== "??");
       const cards = cardsElement(codes, me ? "large" : faceUp ? "medium" : "small");
       cards.classList.add("seat-cards");
+      cards.classList.toggle("many", codes.length > 2);
       if (seat.shown || (me && codes === myCards)) cards.classList.add("up");
       // Cards are dealt in (table.css) when they are new to the seat, not on every redraw.
       const key = `${handNumber}:${codes.join()}`;
@@ -219,20 +223,19 @@ export class TableView {
       el.append(cards);
     }
 
+    // The seat says it all in one name (seatLabel); what is drawn repeats it for the eye.
+    el.setAttribute("aria-label", seatLabel(seat, { toAct, finished, equityExact }));
     const box = h("div", "seat-box");
+    box.setAttribute("aria-hidden", "true");
     const name = h("span", "seat-name", seat.player.name);
     name.title = seat.player.name;
-    const stack = h("span", "seat-stack", money(seat.stack));
-    stack.setAttribute("aria-label", `stack ${money(seat.stack)}`);
-    box.append(name, stack, h("span", "seat-timer"));
-    if (toAct) box.append(h("span", "sr-only", "to act"));
+    box.append(name, h("span", "seat-stack", money(seat.stack)), h("span", "seat-timer"));
     el.append(box);
 
     const markers = h("div", "markers");
     const marker = (text, kind, label) => {
       const m = h("span", `marker ${kind}`, text);
       m.title = label;
-      m.setAttribute("aria-label", label);
       markers.append(m);
     };
     if (seat.button) marker("D", "dealer", "Dealer button");
@@ -241,34 +244,19 @@ export class TableView {
     if (markers.childElementCount) box.append(markers);
 
     const tags = h("div", "seat-tags");
-    const tag = (text, kind) => tags.appendChild(h("span", `tag ${kind}`, text));
-    // The last action of this betting round comes first; it stands in for "Folded"/"All-in".
-    const action = finished ? null : lastActionText(seat.last_action);
-    const acted = action ? seat.last_action.kind : null;
-    if (action) {
-      const label = tag(action, "last-action");
-      label.dataset.kind = acted;
-      label.title = "Last action";
+    tags.setAttribute("aria-hidden", "true");
+    for (const { text, kind, title, action } of seatTags(seat, { finished, equityExact })) {
+      const label = tags.appendChild(h("span", `tag ${kind}`, text));
+      if (title) label.title = title;
+      if (action) label.dataset.kind = action;
     }
-    if (seat.status === "requested") tag("Waiting for host", "wait");
-    if (seat.all_in && acted !== "all_in") tag("All-in", "allin");
-    if (seat.folded && !finished && acted !== "fold") tag("Folded", "fold");
-    if (seat.sitting_out || seat.status === "sitting_out") tag("Sitting out", "out");
-    if (seat.leaving) tag("Leaving", "out");
-    if (seat.connected === false) tag("Offline", "away");
-    if (seat.equity !== null && seat.equity !== undefined) {
-      // preflop equities are estimated from sampled boards (hand.equity_exact false): "≈"
-      const equity = tag(`${equityExact ? "" : "≈"}${formatEquity(seat.equity)}`, "equity");
-      equity.title = equityExact ? "Equity" : "Equity (estimated from sampled boards)";
-    }
-    if (seat.hand_name) tag(seat.hand_name, "handname");
-    if ((seat.won || 0) > 0) tag(`+${money(seat.won)}`, "won");
     if (tags.childElementCount) el.append(tags);
   }
 
   /** Bets in front of the seats (the dealer button and blinds are drawn with the seat). */
   renderBets(state) {
     this.betsEl.replaceChildren();
+    this.betsEl.setAttribute("aria-hidden", "true"); // each seat's name says its bet
     for (const seat of state.seats) {
       const pos = this.positions[seat.number];
       if (!pos) continue;
@@ -278,7 +266,6 @@ export class TableView {
         bet.style.left = `${p.x}%`;
         bet.style.top = `${p.y}%`;
         bet.append(h("span", "chip", ""), h("span", "amount", money(seat.bet)));
-        bet.setAttribute("aria-label", `${seat.player ? seat.player.name : "Seat " + seat.number} bets ${money(seat.bet)}`);
         this.betsEl.append(bet);
       }
     }
@@ -454,6 +441,51 @@ export class TableView {
     const el = this.seatEls.get(number);
     return el ? el.querySelector(".seat-box") : null;
   }
+}
+
+/**
+ * The tags under a seat, in order: its last action in this betting round (which stands in
+ * for "Folded"/"All-in"), then its state, equity, hand and winnings.
+ */
+export function seatTags(seat, { finished = false, equityExact = true } = {}) {
+  const tags = [];
+  const action = finished ? null : lastActionText(seat.last_action);
+  const acted = action ? seat.last_action.kind : null;
+  if (action) tags.push({ text: action, kind: "last-action", title: "Last action", action: acted });
+  if (seat.status === "requested") tags.push({ text: "Waiting for host", kind: "wait" });
+  // Once the hand is over nobody is all-in any more (an uncalled bet may have come back).
+  if (seat.all_in && !finished && acted !== "all_in") tags.push({ text: "All-in", kind: "allin" });
+  if (seat.folded && !finished && acted !== "fold") tags.push({ text: "Folded", kind: "fold" });
+  if (seat.sitting_out || seat.status === "sitting_out") tags.push({ text: "Sitting out", kind: "out" });
+  if (seat.leaving) tags.push({ text: "Leaving", kind: "out" });
+  if (seat.connected === false) tags.push({ text: "Offline", kind: "away" });
+  if (seat.equity !== null && seat.equity !== undefined) {
+    // preflop equities are estimated from sampled boards (hand.equity_exact false): "≈"
+    tags.push({
+      text: `${equityExact ? "" : "≈"}${formatEquity(seat.equity)}`, kind: "equity",
+      title: equityExact ? "Equity" : "Equity (estimated from sampled boards)",
+      spoken: `${equityExact ? "" : "about "}${formatEquity(seat.equity)} equity`,
+    });
+  }
+  if (seat.hand_name) tags.push({ text: seat.hand_name, kind: "handname" });
+  if ((seat.won || 0) > 0) tags.push({ text: `+${money(seat.won)}`, kind: "won", spoken: `won ${money(seat.won)}` });
+  return tags;
+}
+
+/**
+ * A seat's whole accessible name: "Helen, 194 chips, dealer, small blind, bet 6, to act,
+ * Call 6". The amounts are spelled the club's way ("stack €1.94" for money).
+ */
+export function seatLabel(seat, { toAct = false, finished = false, equityExact = true } = {}) {
+  const chips = money(seat.stack);
+  const parts = [seat.player.name, /^[\d,]+$/.test(chips) ? `${chips} chips` : `stack ${chips}`];
+  if (seat.button) parts.push("dealer");
+  if (seat.small_blind) parts.push("small blind");
+  if (seat.big_blind) parts.push("big blind");
+  if (seat.bet > 0) parts.push(`bet ${money(seat.bet)}`);
+  if (toAct) parts.push("to act");
+  for (const tag of seatTags(seat, { finished, equityExact })) parts.push(tag.spoken || tag.text);
+  return parts.join(", ");
 }
 
 /** A seat's `last_action` as a label: "Check", "Call 20", "Raise to 60"; null for none. */

@@ -1,0 +1,72 @@
+"""Fill the live server's database for the every-page checks (test_every_page.py).
+
+Run as ``python -m tests.browser.seed_pages`` with the live server's environment
+(``LiveServer.run_python``): it builds a :class:`~tests.tables.history_helpers.PlayedClub`
+(hands played through the services), adds an open invitation and a newcomer in no club, and
+prints one JSON object: the pages to visit (with and without a login) and session cookies
+for the club's owner and the newcomer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+
+def main() -> None:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
+    django.setup()
+    from django.db import transaction
+    from django.test import Client
+    from django.urls import reverse
+
+    from pokerclub import actions
+    from pokerclub.models import User
+    from tests.tables.history_helpers import PlayedClub
+
+    with transaction.atomic():
+        played = PlayedClub(hands=12, seed=5, muck=False, max_seats=6)
+        invitation = actions.create_invitation(played.owner, played.club)
+    club, table = played.club, played.table
+    hand = table.hands.order_by("number").last()
+    client = Client()
+    client.force_login(played.owner)
+    newcomer = Client()  # in no club yet: the club list offers the quick start
+    newcomer.force_login(User.objects.create_user(email="nina.pages@example.com", password="x", display_name="Nina"))
+    slug = club.slug
+    pages = {
+        "club list": reverse("clubs:list"),
+        "new club": reverse("clubs:create"),
+        "club": club.get_absolute_url(),
+        "club settings": reverse("clubs:edit", args=[slug]),
+        "open a table": reverse("tables:create", args=[slug]),
+        "table": reverse("tables:detail", args=[slug, table.pk]),
+        "table settings": reverse("tables:edit", args=[slug, table.pk]),
+        "hand list": reverse("history:list", args=[slug]),
+        "replayer": reverse("history:hand", args=[slug, hand.pk]),
+        "sessions": reverse("history:sessions", args=[slug]),
+        "session ledger": reverse("history:session", args=[slug, table.pk]),
+        "leaderboard": reverse("history:leaderboard", args=[slug]),
+        "player stats": reverse("history:player", args=[slug, played.players[0].pk]),
+        "profile": reverse("profile"),
+    }
+    anonymous = {
+        "home": reverse("home"),
+        "help": reverse("help"),
+        "log in": reverse("account_login"),
+        "sign up": reverse("account_signup"),
+        "invitation": invitation.get_absolute_url(),
+    }
+    print(json.dumps({
+        "pages": pages,
+        "anonymous": anonymous,
+        "session_cookie": {"name": "sessionid", "value": client.cookies["sessionid"].value},
+        "newcomer": {"quick start": reverse("clubs:list")},
+        "newcomer_cookie": {"name": "sessionid", "value": newcomer.cookies["sessionid"].value},
+    }))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""Every page, as a newcomer meets it, at a laptop's and two phones' sizes: nothing scrolls
+sideways, no text is smaller than 12 px, every control has a name a screen reader can say,
+touch targets on phones are at least 44 × 44 px, and the console stays clean.
+
+The pages come from a club where hands were played (seed_pages.py, run against the live
+server's database); the club's owner, and a newcomer in no club yet, are logged in by
+session cookies, the anonymous pages are visited without one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+VIEWPORTS = {
+    "laptop": ({"width": 1440, "height": 900}, False),
+    "phone-390": ({"width": 390, "height": 844}, True),
+    "phone-360": ({"width": 360, "height": 740}, True),
+}
+MIN_TEXT_PX = 12
+MIN_TARGET_PX = 44
+INTERACTIVE_ROLES = {
+    "button", "link", "textbox", "checkbox", "radio", "combobox", "listbox", "slider",
+    "spinbutton", "tab", "switch", "searchbox", "menuitem", "DisclosureTriangle",
+}
+
+# What the page measures of itself: sideways overflow, visible text under MIN_TEXT_PX, and
+# (on phones) visible targets smaller than MIN_TARGET_PX. A card face is an image (role=img,
+# named as a whole), so its corner glyphs are not text; a link inside a sentence is exempt
+# from the target size (WCAG 2.5.8, "inline"); a checkbox's target is its label.
+MEASURE = """([width, minText, minTarget, phone]) => {
+  const out = { overflow: 0, small: [], targets: [] };
+  const doc = document.documentElement;
+  // Against the device's width: a phone browser zooms out to show a too-wide page whole,
+  // which widens window.innerWidth with it.
+  out.overflow = Math.max(doc.scrollWidth, document.body.scrollWidth) - width;
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.opacity !== "0" &&
+      r.bottom > 0 && r.right > 0 && r.left < width &&
+      !el.closest("[aria-hidden=true] [aria-hidden=true], .sr-only, [hidden]");
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest("[role=img], script, style, noscript")) continue;
+    if (!seen(el)) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < minText - 0.01) out.small.push(`${size.toFixed(1)}px: ${node.textContent.trim().slice(0, 40)}`);
+  }
+  if (phone) {
+    const inline = (a) => {
+      const block = a.closest("p, li, td, dd, .helptext, .muted");
+      return getComputedStyle(a).display === "inline" && block &&
+        block.textContent.trim().length > a.textContent.trim().length + 3;
+    };
+    const targets = document.querySelectorAll(
+      "a[href], button, summary, select, textarea, input:not([type=hidden]), [role=tab]");
+    for (const el of targets) {
+      let target = el;
+      if (el.matches("input[type=checkbox], input[type=radio]")) target = el.closest("label") || el;
+      if (el.matches("a") && inline(el)) continue;
+      if (!seen(target) || el.closest("dialog:not([open]), details:not([open]) > :not(summary)")) continue;
+      const r = target.getBoundingClientRect();
+      if (r.width < minTarget - 0.5 || r.height < minTarget - 0.5) {
+        const name = (el.getAttribute("aria-label") || el.textContent || el.name || el.id || el.type || "").trim();
+        out.targets.push(`${Math.round(r.width)}x${Math.round(r.height)}: ${el.tagName.toLowerCase()} ${name.slice(0, 30)}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def unnamed_controls(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """Interactive nodes of the accessibility tree whose name says nothing (empty, or only
+    symbols such as "⚙" or "‹")."""
+    session = page.context.new_cdp_session(page)
+    try:
+        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        session.detach()
+    bad = []
+    for node in nodes:
+        role = (node.get("role") or {}).get("value")
+        if node.get("ignored") or role not in INTERACTIVE_ROLES:
+            continue
+        name = str((node.get("name") or {}).get("value") or "").strip()
+        if not any(ch.isalnum() for ch in name):
+            bad.append(f"{role} {name!r}")
+    return bad
+
+
+@pytest.fixture(scope="module")
+def seeded(live_pokerclub):  # type: ignore[no-untyped-def]
+    return json.loads(live_pokerclub.run_python("tests.browser.seed_pages"))
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_every_page_fits_reads_and_names_its_controls(size, browser, live_pokerclub, seeded, console, shots):
+    viewport, phone = VIEWPORTS[size]
+    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+    problems: dict[str, dict[str, object]] = {}
+    groups = ((None, seeded["anonymous"]), (seeded["session_cookie"], seeded["pages"]),
+              (seeded["newcomer_cookie"], seeded["newcomer"]))
+    for cookie, pages in groups:
+        context = browser.new_context(viewport=viewport, **extra)
+        if cookie:
+            context.add_cookies([{**cookie, "url": live_pokerclub.url}])
+        page = context.new_page()
+        console.watch(page, size)
+        for label, path in pages.items():
+            response = page.goto(live_pokerclub.url + path)
+            assert response is not None and response.status == 200, (label, path)
+            page.wait_for_load_state("load")
+            if label == "table":
+                page.locator("#seats > li").first.wait_for()
+            found = page.evaluate(MEASURE, [viewport["width"], MIN_TEXT_PX, MIN_TARGET_PX, phone])
+            found["unnamed"] = unnamed_controls(page)
+            if found["overflow"] > 0 or found["small"] or found["targets"] or found["unnamed"]:
+                problems[label] = {k: v for k, v in found.items() if v}
+                shots(page, f"{label}-{size}", full_page=True)
+        context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert console.errors == []
+
+
+def test_a_host_opens_a_table_in_two_clicks_from_a_preset(browser, live_pokerclub, seeded, console, shots):
+    context = browser.new_context(viewport=VIEWPORTS["phone-360"][0], is_mobile=True, has_touch=True)
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    console.watch(page)
+    page.goto(live_pokerclub.url + seeded["pages"]["club"])
+    page.get_by_role("link", name="Open a table").click()
+    page.get_by_role("button", name="2/5 NL, 100–500").click()
+    assert page.get_by_role("button", name="2/5 NL, 100–500").get_attribute("aria-pressed") == "true"
+    assert page.get_by_label("Big blind").input_value() == "5"
+    assert not page.get_by_label("Rake (%)").is_visible()  # folded under "More options"
+    shots(page, "preset-chosen")
+    page.get_by_role("button", name="Open table").click()
+    page.wait_for_url(lambda url: "/tables/" in url and not url.endswith("/new/"))
+    page.locator("#stakes").filter(has_text="2/5 NL").wait_for()
+    flash = page.get_by_role("status").filter(has_text="is open.")
+    assert flash.evaluate("e => getComputedStyle(e.querySelector('.message')).color") == "rgb(11, 79, 48)"
+    # The flash has a row of its own: no seat or button of the table lies under it.
+    covered = flash.evaluate("""(e) => {
+      const f = e.getBoundingClientRect();
+      return [...document.querySelectorAll("#table-app button, #table-app summary, .seat")].filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.width && r.height && r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom;
+      }).map((b) => b.outerHTML.slice(0, 60));
+    }""")
+    assert covered == []
+    context.close()
+    assert console.errors == []
+
+
+def test_the_club_form_asks_for_a_currency_only_for_money(browser, live_pokerclub, seeded):
+    context = browser.new_context(viewport=VIEWPORTS["laptop"][0])
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    page.goto(live_pokerclub.url + seeded["pages"]["new club"])
+    page.get_by_label("Plain chips").check()
+    assert not page.get_by_label("Currency symbol").is_visible()
+    page.get_by_label("Currency", exact=True).check()
+    assert page.get_by_label("Currency symbol").is_visible()
+    context.close()
+
+
+def test_the_replayer_draws_with_the_live_tables_renderer_and_its_log_follows(browser, live_pokerclub, seeded, console, shots):
+    context = browser.new_context(viewport=VIEWPORTS["phone-390"][0], is_mobile=True, has_touch=True)
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    console.watch(page)
+    page.goto(live_pokerclub.url + seeded["pages"]["replayer"])
+    replayer = page.get_by_role("region", name="Replayer")
+    seats = replayer.get_by_role("list", name="Seats").get_by_role("listitem", name=re.compile(r", \d+ chips"))
+    assert seats.count() == 4  # the live seats, named as at the table
+    replayer.get_by_role("button", name="Last »").click()
+    assert replayer.get_by_role("button", name="Forward ›").is_disabled()
+    log = replayer.get_by_role("list", name="What happened")
+    last = log.get_by_role("listitem").last
+    box, line = log.bounding_box(), last.bounding_box()
+    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 1  # in view
+    assert last.get_attribute("aria-current") == "step"
+    assert not re.search(r"\b[2-9TJQKA][shdc]\b", log.inner_text())  # cards as 10♦ K♥, not codes
+    shots(page, "last-step")
+    replayer.get_by_role("button", name="« First").click()
+    assert replayer.get_by_role("button", name="‹ Back").is_disabled()
+    context.close()
+    assert console.errors == []
