@@ -740,15 +740,12 @@ class _Work:
     """A mutable copy of a :class:`HandState`, used inside one :func:`apply` and frozen into
     the next state. Its methods are the steps of the hand, each citing its rule."""
 
-    __slots__ = (
-        "config", "n", "seats", "deck", "dealt", "seed", "commitment", "holes", "boards",
-        "stacks", "bets", "contributions", "dead", "folded", "street", "phase", "to_act",
-        "acted", "increment", "bets_made", "aggressor", "all_in", "runs", "shown", "mucked",
-        "won", "rake", "events",
-    )  # fmt: skip
+    # HandState's fields, in its order, then the working copy's own ``n`` and ``events``.
+    # __init__ and freeze() list them again for speed (freeze is positional); the test
+    # test_the_working_copy_carries_every_state_field_to_its_place fails if they drift.
+    __slots__ = (*(item.name for item in fields(HandState)), "n", "events")
 
     config: HandConfig
-    n: int
     seats: tuple[int, ...]
     deck: tuple[Card, ...]
     dealt: int
@@ -774,6 +771,7 @@ class _Work:
     mucked: list[bool]
     won: list[int]
     rake: int
+    n: int
     events: list[Event]
 
     def __init__(self, s: HandState) -> None:
@@ -807,6 +805,7 @@ class _Work:
         self.events = []
 
     def freeze(self) -> HandState:
+        """The next :class:`HandState`; the values in HandState's field order (see __slots__)."""
         return _state_of(
             (
                 self.config,
