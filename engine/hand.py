@@ -59,7 +59,7 @@ from engine.betting import (
     opening_increment,
     raise_limits,
 )
-from engine.cards import FULL_DECK, Card, cards_str
+from engine.cards import FULL_DECK, Card
 from engine.deck import commitment as seed_commitment
 from engine.deck import new_seed, shuffled_deck
 from engine.errors import EngineError, ErrorCode
@@ -1290,12 +1290,3 @@ def equities(state: HandState, preflop_samples: int | None = None) -> dict[int, 
     else:
         shares = _equity.all_in_equity(holes, running, dead)
     return {state.seats[q]: share for q, share in zip(live, shares, strict=True)}
-
-
-def describe(state: HandState) -> str:
-    """A one-line summary for logs and test failures (no secrets)."""
-    return (
-        f"{state.phase} {state.street.label} board={cards_str(state.board)} "
-        f"stacks={dict(zip(state.seats, state.stacks, strict=True))} "
-        f"bets={dict(zip(state.seats, state.bets, strict=True))} to_act={state.seat_to_act}"
-    )
