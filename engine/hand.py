@@ -40,7 +40,10 @@ deals. :meth:`HandState.dealt_cards` is that sequence, for :func:`engine.deck.ve
 
 This module is the machine and its inputs (:class:`Action`, :class:`LegalActions`). The
 state and its JSON form live in :mod:`engine.state`, the events in :mod:`engine.events`,
-the refusals in :mod:`engine.errors`; their names are re-exported here.
+the refusals in :mod:`engine.errors`; their names are re-exported here. What is left is
+long because it is one idea: every step of a hand (forced bets, dealing, betting, run it
+twice, the runout, the showdown and the awards) is a method of the one working copy
+(``_Work``) that :func:`apply` freezes into the next state.
 """
 
 from __future__ import annotations
