@@ -26,15 +26,14 @@ from itertools import combinations, repeat, starmap
 from math import comb, lcm
 from operator import add, eq, lt, mul
 
-from phevaluator import _pheval
-
 from engine.cards import FULL_DECK, Card, cards_str
+from engine.evaluation import RANK_7
 
 __all__ = ["all_in_equity", "all_in_equity_exact", "board_count", "sampled_equity"]
 
 _BOARD_SIZE = 5
 _HOLE_SIZE = 2
-_EVALUATE_7 = _pheval.evaluate_7cards  # rank: lower is better (1 = royal flush)
+_EVALUATE_7 = RANK_7  # rank: lower is better (1 = royal flush)
 # Boards are enumerated in one piece when few cards are missing (turn, river, flop), and in
 # chunks sharing their first card otherwise, to bound the memory held at once.
 _CHUNK_FROM_MISSING = 3

@@ -31,6 +31,13 @@ from itertools import chain, combinations, repeat, starmap
 from operator import sub
 from typing import Final
 
+# phevaluator's C extension module is private; we call it because its public functions
+# (phevaluator.evaluate_7cards and co., 0.6.0) run Card.to_id on every argument before
+# calling these same C functions: 4.9 times slower per call (0.76 M against 3.7 M 7-card
+# evaluations/s measured), and our cards already are its integers (engine.cards). This is
+# the only module that imports it (engine.equity takes RANK_7 from here); the version is
+# pinned in requirements.txt and tests/engine/test_evaluation.py fails loudly if the
+# private functions change or the pin moves.
 from phevaluator import _pheval
 
 from engine.cards import FULL_DECK, Card, card_rank
@@ -38,6 +45,7 @@ from engine.cards import FULL_DECK, Card, card_rank
 __all__ = [
     "MAX_STRENGTH",
     "MIN_STRENGTH",
+    "RANK_7",
     "HandCategory",
     "HandValue",
     "category_of",
@@ -61,6 +69,10 @@ _EVALUATORS: Final[dict[int, Callable[..., int]]] = {
     7: _pheval.evaluate_7cards,
 }
 _EVALUATE_5: Final = _pheval.evaluate_5cards
+
+RANK_7: Final[Callable[..., int]] = _pheval.evaluate_7cards
+"""phevaluator's rank of seven card integers, unchecked (1 = royal flush .. 7462, lower is
+better), straight from its C core: the inner loop of :mod:`engine.equity`."""
 _VALID_CARDS: Final = frozenset(FULL_DECK)
 
 

@@ -37,14 +37,21 @@ Cards leave the deck in one fixed order (R4): the hole cards one at a time clock
 the left of the button, two rounds (R4.1); then burn and flop, burn and turn, burn and river
 (R4.2); a second run (R12) continues from the same deck with a burn before each street it
 deals. :meth:`HandState.dealt_cards` is that sequence, for :func:`engine.deck.verify`.
+
+This module is the machine and its inputs (:class:`Action`, :class:`LegalActions`). The
+state and its JSON form live in :mod:`engine.state`, the events in :mod:`engine.events`,
+the refusals in :mod:`engine.errors`; their names are re-exported here. What is left is
+long because it is one idea: every step of a hand (forced bets, dealing, betting, run it
+twice, the runout, the showdown and the awards) is a method of the one working copy
+(``_Work``) that :func:`apply` freezes into the next state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from enum import IntEnum, StrEnum
-from typing import Any, ClassVar, Final
+from enum import StrEnum
+from typing import Any, Final
 
 from engine import equity as _equity
 from engine.betting import (
@@ -55,37 +62,75 @@ from engine.betting import (
     opening_increment,
     raise_limits,
 )
-from engine.cards import FULL_DECK, Card, cards_str
+from engine.cards import FULL_DECK, Card
 from engine.deck import commitment as seed_commitment
 from engine.deck import new_seed, shuffled_deck
+from engine.errors import EngineError, ErrorCode
 from engine.evaluation import evaluate, strength
+from engine.events import (
+    ActionTaken,
+    AntePosted,
+    BlindPosted,
+    BoardDealt,
+    Event,
+    HandFinished,
+    HandMucked,
+    HandNamed,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    RakeTaken,
+    RunItTwiceDecided,
+    StreetStarted,
+    UncalledBetReturned,
+)
 from engine.pots import Pot, award_order, rake, side_pots, split_pot, split_runs, uncalled_bet
+from engine.state import FORMAT, HandConfig, HandState, Phase, Street
 
+# The names below the machine's own are re-exported from engine.errors, engine.events and
+# engine.state, where they live, so that ``from engine.hand import X`` keeps working.
 __all__ = [
-    "blind_seats",
-    "FORMAT",
     "Action",
     "ActionKind",
-    "ErrorCode",
-    "EngineError",
-    "Event",
-    "HandConfig",
-    "HandState",
     "LegalActions",
-    "Phase",
-    "Street",
-    "Structure",
     "apply",
+    "blind_seats",
     "deal_next",
     "default_action",
     "equities",
     "legal_actions",
     "pots",
     "start_hand",
+    # engine.betting
+    "Structure",
+    # engine.errors
+    "EngineError",
+    "ErrorCode",
+    # engine.events
+    "ActionTaken",
+    "AntePosted",
+    "BlindPosted",
+    "BoardDealt",
+    "Event",
+    "HandFinished",
+    "HandMucked",
+    "HandNamed",
+    "HandShown",
+    "HandStarted",
+    "HoleCardsDealt",
+    "PotAwarded",
+    "RakeTaken",
+    "RunItTwiceDecided",
+    "StreetStarted",
+    "UncalledBetReturned",
+    # engine.state
+    "FORMAT",
+    "HandConfig",
+    "HandState",
+    "Phase",
+    "Street",
 ]
-
-FORMAT: Final = 1
-"""Version of the JSON form of :class:`HandState` (``"format"`` key)."""
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
@@ -98,33 +143,9 @@ BOARD_CARDS: Final = 5
 # --------------------------------------------------------------------------- vocabulary
 
 
-class Street(IntEnum):
-    """The four betting rounds, and the board cards dealt before each (R4.2)."""
-
-    PREFLOP = 0
-    FLOP = 1
-    TURN = 2
-    RIVER = 3
-
-    @property
-    def label(self) -> str:
-        """Lower-case name: ``"flop"``."""
-        return self.name.lower()
-
-
 _BOARD_SIZE_AT: Final = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 _STREET_OF_BOARD: Final = {0: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
 _CARDS_FOR: Final = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
-
-
-class Phase(StrEnum):
-    """What the hand is waiting for (see the module docstring)."""
-
-    BETTING = "betting"
-    RUN_TWICE = "run_twice"
-    RUNOUT = "runout"
-    SHOWDOWN = "showdown"
-    FINISHED = "finished"
 
 
 class ActionKind(StrEnum):
@@ -139,38 +160,6 @@ class ActionKind(StrEnum):
     RUN_TWICE = "run_twice"
     SHOW = "show"
     MUCK = "muck"
-
-
-class ErrorCode(StrEnum):
-    """Machine-readable reasons an input is refused (R6: an illegal action changes nothing)."""
-
-    INVALID_CONFIG = "invalid_config"
-    INVALID_DECK = "invalid_deck"
-    INVALID_STATE = "invalid_state"
-    HAND_OVER = "hand_over"
-    UNKNOWN_SEAT = "unknown_seat"
-    NOT_YOUR_TURN = "not_your_turn"
-    UNKNOWN_ACTION = "unknown_action"
-    WRONG_PHASE = "wrong_phase"
-    BAD_AMOUNT = "bad_amount"
-    AMOUNT_OUT_OF_RANGE = "amount_out_of_range"
-    CANNOT_FOLD = "cannot_fold"
-    CANNOT_CHECK = "cannot_check"
-    CANNOT_CALL = "cannot_call"
-    CANNOT_BET = "cannot_bet"
-    CANNOT_RAISE = "cannot_raise"
-    CANNOT_ALL_IN = "cannot_all_in"
-    CANNOT_MUCK = "cannot_muck"
-
-
-class EngineError(Exception):
-    """An input the engine refuses. ``code`` is an :class:`ErrorCode` value (a ``str``) for
-    programs, ``message`` a sentence for people. Nothing was changed."""
-
-    def __init__(self, code: ErrorCode | str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code: str = str(code)
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,92 +184,6 @@ class Action:
     def from_json(cls, data: Mapping[str, Any]) -> Action:
         """Inverse of :meth:`to_json`; the kind is checked when the action is applied."""
         return cls(kind=data["kind"], seat=data["seat"], amount=data.get("amount"))
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandConfig:
-    """Everything fixed at the start of a hand.
-
-    Attributes:
-        seats: seat numbers dealt in (R2, R16); any order, they are played clockwise,
-            i.e. in increasing seat number.
-        stacks: chips of each of ``seats``, aligned with it; every stack is positive.
-        button: the seat with the button; it must be dealt in (R2.1, R2.2).
-        small_blind, big_blind: the blinds, ``0 <= small_blind <= big_blind`` (R2.3).
-        structure: no-limit, pot-limit or fixed-limit (R7).
-        ante: posted by every player dealt in, dead money (R3.1); 0 = off.
-        big_blind_ante: posted by the big blind alone for the table, dead (R3.2); 0 = off.
-        straddle: the player left of the big blind posts 2 x BB before the deal (R3.3);
-            ignored heads-up, where nobody sits between the big blind and the button.
-        posting: seats that post one big blind, live, to be dealt in now (R2.6).
-        run_it_twice_allowed: the table allows running it twice (R12).
-        show_all: "show all called hands": nobody may muck at showdown (R11.3).
-        explicit_showdown: every show or muck is an input, in any order (replays).
-        paced_runout: an all-in board is dealt one street per :func:`deal_next` (phase
-            ``runout``) instead of all at once; the cards and the result are the same.
-        rake_bps: rake in basis points of each pot that saw a flop (500 = 5 %, R13).
-        rake_cap: the most rake taken from one hand; ``None`` = no cap (R13).
-    """
-
-    seats: tuple[int, ...]
-    stacks: tuple[int, ...]
-    button: int
-    small_blind: int
-    big_blind: int
-    structure: Structure = Structure.NO_LIMIT
-    ante: int = 0
-    big_blind_ante: int = 0
-    straddle: bool = False
-    posting: tuple[int, ...] = ()
-    run_it_twice_allowed: bool = False
-    show_all: bool = False
-    explicit_showdown: bool = False
-    paced_runout: bool = False
-    rake_bps: int = 0
-    rake_cap: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain-JSON form."""
-        return {
-            "seats": list(self.seats),
-            "stacks": list(self.stacks),
-            "button": self.button,
-            "small_blind": self.small_blind,
-            "big_blind": self.big_blind,
-            "structure": str(self.structure),
-            "ante": self.ante,
-            "big_blind_ante": self.big_blind_ante,
-            "straddle": self.straddle,
-            "posting": list(self.posting),
-            "run_it_twice_allowed": self.run_it_twice_allowed,
-            "show_all": self.show_all,
-            "explicit_showdown": self.explicit_showdown,
-            "paced_runout": self.paced_runout,
-            "rake_bps": self.rake_bps,
-            "rake_cap": self.rake_cap,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HandConfig:
-        """Inverse of :meth:`to_json`."""
-        return cls(
-            seats=tuple(data["seats"]),
-            stacks=tuple(data["stacks"]),
-            button=data["button"],
-            small_blind=data["small_blind"],
-            big_blind=data["big_blind"],
-            structure=Structure(data["structure"]),
-            ante=data["ante"],
-            big_blind_ante=data["big_blind_ante"],
-            straddle=data["straddle"],
-            posting=tuple(data["posting"]),
-            run_it_twice_allowed=data["run_it_twice_allowed"],
-            show_all=data["show_all"],
-            explicit_showdown=data["explicit_showdown"],
-            paced_runout=data.get("paced_runout", False),
-            rake_bps=data["rake_bps"],
-            rake_cap=data["rake_cap"],
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,390 +215,7 @@ class LegalActions:
         return kind in self.kinds
 
 
-# --------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, for the history and the table. ``secret`` events (hole cards)
-    may only be shown to the seat they name (R4.3); every other event is public."""
-
-    type: ClassVar[str] = "event"
-    secret: ClassVar[bool] = False
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain-JSON form with a ``"type"`` key."""
-        data: dict[str, Any] = {"type": self.type}
-        for item in fields(self):
-            data[item.name] = _plain(getattr(self, item.name))
-        return data
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted(Event):
-    """The hand began: who is in, where the button and blinds are, and the seed's SHA-256
-    commitment (R15; ``None`` when the deck was given, as in a replay)."""
-
-    type: ClassVar[str] = "hand_started"
-    seats: tuple[int, ...]
-    stacks: tuple[int, ...]
-    button: int
-    small_blind_seat: int
-    big_blind_seat: int
-    straddle_seat: int | None
-    commitment: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class AntePosted(Event):
-    """An ante (R3.1) or the big-blind ante (R3.2); dead money. ``all_in`` when short (R2.5)."""
-
-    type: ClassVar[str] = "ante_posted"
-    seat: int
-    amount: int
-    all_in: bool
-    big_blind_ante: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class BlindPosted(Event):
-    """A live forced bet: ``blind`` is ``"small_blind"``, ``"big_blind"``, ``"straddle"``
-    (R3.3) or ``"live_big_blind"`` (posted to come in, R2.6). ``all_in`` when short (R2.5)."""
-
-    type: ClassVar[str] = "blind_posted"
-    seat: int
-    blind: str
-    amount: int
-    all_in: bool
-
-
-@dataclass(frozen=True, slots=True)
-class HoleCardsDealt(Event):
-    """SECRET: the two hole cards of ``seat`` (R4.1, R4.3). Only that seat may see this."""
-
-    type: ClassVar[str] = "hole_cards_dealt"
-    secret: ClassVar[bool] = True
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BoardDealt(Event):
-    """Board cards of ``street`` (``"flop"``, ``"turn"``, ``"river"``) after a burn (R4.2);
-    ``board_index`` 1 is the second run (R12)."""
-
-    type: ClassVar[str] = "board_dealt"
-    street: str
-    cards: tuple[Card, ...]
-    board_index: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class StreetStarted(Event):
-    """A betting round begins on ``street`` (R5.2)."""
-
-    type: ClassVar[str] = "street_started"
-    street: str
-
-
-@dataclass(frozen=True, slots=True)
-class ActionTaken(Event):
-    """A betting decision or a run-it-twice answer.
-
-    ``amount`` is the "to" amount for bet, raise and all-in raises, the chips added for a
-    call, 1/0 for run_twice; ``added`` the chips that went in; ``stack`` what is left."""
-
-    type: ClassVar[str] = "action_taken"
-    seat: int
-    action: str
-    amount: int | None
-    added: int
-    all_in: bool
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class UncalledBetReturned(Event):
-    """The uncalled part of a bet (or ante) goes back to its owner (R8.2)."""
-
-    type: ClassVar[str] = "uncalled_bet_returned"
-    seat: int
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class RunItTwiceDecided(Event):
-    """How many times the rest of the board is dealt (R12)."""
-
-    type: ClassVar[str] = "run_it_twice_decided"
-    runs: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandShown(Event):
-    """A hand turned face up (R11). ``names`` (one per board, R11.4) is empty when the board
-    is not complete yet (all-in before the river, R11.1); :class:`HandNamed` follows."""
-
-    type: ClassVar[str] = "hand_shown"
-    seat: int
-    cards: tuple[Card, ...]
-    names: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandNamed(Event):
-    """The name of a hand shown before the board was complete, once it is (R11.4)."""
-
-    type: ClassVar[str] = "hand_named"
-    seat: int
-    names: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandMucked(Event):
-    """A hand conceded without being shown (R11.3)."""
-
-    type: ClassVar[str] = "hand_mucked"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class RakeTaken(Event):
-    """Rake taken from pot ``pot_index`` (0 = main pot) (R13)."""
-
-    type: ClassVar[str] = "rake_taken"
-    pot_index: int
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class PotAwarded(Event):
-    """A pot (or its half on one board, R12) goes to its winners (R8.3, R10).
-
-    ``board_index`` is ``None`` when nobody contested the pot (R5.4); ``shares`` is aligned
-    with ``winners``; ``hand_name`` names the winning hand when there was a showdown."""
-
-    type: ClassVar[str] = "pot_awarded"
-    pot_index: int
-    board_index: int | None
-    amount: int
-    winners: tuple[int, ...]
-    shares: tuple[int, ...]
-    hand_name: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class HandFinished(Event):
-    """The hand is over: final stacks by seat, rake, and the revealed seed (hex; R15)."""
-
-    type: ClassVar[str] = "hand_finished"
-    stacks: tuple[tuple[int, int], ...]
-    rake: int
-    seed: str | None
-
-
-# --------------------------------------------------------------------------- the state
-
-
-@dataclass(frozen=True, slots=True)
-class HandState:
-    """Everything about one hand, enough to resume it from its JSON alone.
-
-    Per-player tuples are in position order (index 0 left of the button, see the module
-    docstring); :attr:`seats` maps an index to its seat number.
-
-    Attributes:
-        config: the :class:`HandConfig` the hand started from.
-        seats: seat numbers in position order.
-        deck: the 52 cards in the order they leave the deck (SECRET).
-        dealt: how many cards have left the deck (burns included).
-        seed: the seed the deck came from (SECRET until the hand is over, R15), or ``None``.
-        commitment: SHA-256 of the seed, public from the start (R15), or ``None``.
-        holes: each player's hole cards (SECRET until shown, R4.3).
-        boards: the board; two boards once the rest was run twice (R12).
-        stacks: chips behind; bets: chips in front this round; contributions: every chip
-            each player put in this hand (antes and current bets included).
-        dead: dead money outside the contribution levels: the big-blind ante (R3.2).
-        folded: who folded. street: the current street. phase: see :class:`Phase`.
-        to_act: who must still act in this phase, the first one next.
-        acted: who acted since the last full bet or raise (R7.4).
-        increment: size of a full raise now (R7.1, R3.3, R7.3).
-        bets_made: bets and raises in this round, the big blind counting as the first (R7.3).
-        aggressor: who made the last bet or raise this round (R11.2).
-        all_in: no more betting is possible with two or more players in (R5.5, R11.1).
-        runs: 1, or 2 after everyone agreed to run it twice (R12).
-        shown, mucked: showdown decisions (R11). won: chips each player won.
-        rake: chips raked (R13).
-    """
-
-    config: HandConfig
-    seats: tuple[int, ...]
-    deck: tuple[Card, ...]
-    dealt: int
-    seed: bytes | None
-    commitment: str | None
-    holes: tuple[tuple[Card, ...], ...]
-    boards: tuple[tuple[Card, ...], ...]
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    contributions: tuple[int, ...]
-    dead: int
-    folded: tuple[bool, ...]
-    street: Street
-    phase: Phase
-    to_act: tuple[int, ...]
-    acted: tuple[bool, ...]
-    increment: int
-    bets_made: int
-    aggressor: int | None
-    all_in: bool
-    runs: int
-    shown: tuple[bool, ...]
-    mucked: tuple[bool, ...]
-    won: tuple[int, ...]
-    rake: int
-
-    # ---- convenient public views
-
-    @property
-    def is_finished(self) -> bool:
-        """Whether the hand is over."""
-        return self.phase is Phase.FINISHED
-
-    @property
-    def seat_to_act(self) -> int | None:
-        """The seat whose decision the hand waits for, or ``None`` when it is over."""
-        return self.seats[self.to_act[0]] if self.to_act else None
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        """The (first) board."""
-        return self.boards[0]
-
-    @property
-    def pot_total(self) -> int:
-        """Every chip in the middle, the bets of this round included."""
-        return sum(self.contributions) + self.dead
-
-    @property
-    def total_chips(self) -> int:
-        """Every chip of the hand: stacks, the middle and the rake; constant from start to
-        finish (R7.5). Once the hand is over the middle is in the stacks."""
-        if self.is_finished:
-            return sum(self.stacks) + self.rake
-        return sum(self.stacks) + self.pot_total
-
-    def index_of(self, seat: int) -> int:
-        """The position index of ``seat``; :class:`EngineError` ``unknown_seat`` if not dealt in."""
-        try:
-            return self.seats.index(seat)
-        except ValueError:
-            raise EngineError(
-                ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand"
-            ) from None
-
-    def stacks_by_seat(self) -> dict[int, int]:
-        """Chips behind, by seat (the final stacks once the hand is over)."""
-        return dict(zip(self.seats, self.stacks, strict=True))
-
-    def hole_cards(self, seat: int) -> tuple[Card, ...]:
-        """The hole cards of ``seat`` (SECRET: the caller decides who may see them)."""
-        return self.holes[self.index_of(seat)]
-
-    def dealt_cards(self) -> tuple[Card, ...]:
-        """Every card that left the deck, burns included, in order (for deck.verify, R15)."""
-        return self.deck[: self.dealt]
-
-    @property
-    def revealed_seed(self) -> bytes | None:
-        """The seed once the hand is over (R15), ``None`` before."""
-        return self.seed if self.is_finished else None
-
-    # ---- JSON
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON (ints, strs, bools, lists, dicts, None), deterministic, with
-        ``"format": 1``. It holds secrets (deck, seed, hole cards): store it, never send it."""
-        return {
-            "format": FORMAT,
-            "config": self.config.to_json(),
-            "seats": list(self.seats),
-            "deck": list(self.deck),
-            "dealt": self.dealt,
-            "seed": None if self.seed is None else self.seed.hex(),
-            "commitment": self.commitment,
-            "holes": [list(hole) for hole in self.holes],
-            "boards": [list(board) for board in self.boards],
-            "stacks": list(self.stacks),
-            "bets": list(self.bets),
-            "contributions": list(self.contributions),
-            "dead": self.dead,
-            "folded": list(self.folded),
-            "street": int(self.street),
-            "phase": str(self.phase),
-            "to_act": list(self.to_act),
-            "acted": list(self.acted),
-            "increment": self.increment,
-            "bets_made": self.bets_made,
-            "aggressor": self.aggressor,
-            "all_in": self.all_in,
-            "runs": self.runs,
-            "shown": list(self.shown),
-            "mucked": list(self.mucked),
-            "won": list(self.won),
-            "rake": self.rake,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HandState:
-        """Rebuild a state from :meth:`to_json`; :class:`EngineError` ``invalid_state`` if
-        the data is not a format-1 hand."""
-        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise EngineError(ErrorCode.INVALID_STATE, f"not a format-{FORMAT} hand state")
-        try:
-            seed = data["seed"]
-            state = cls(
-                config=HandConfig.from_json(data["config"]),
-                seats=tuple(data["seats"]),
-                deck=tuple(data["deck"]),
-                dealt=data["dealt"],
-                seed=None if seed is None else bytes.fromhex(seed),
-                commitment=data["commitment"],
-                holes=tuple(tuple(hole) for hole in data["holes"]),
-                boards=tuple(tuple(board) for board in data["boards"]),
-                stacks=tuple(data["stacks"]),
-                bets=tuple(data["bets"]),
-                contributions=tuple(data["contributions"]),
-                dead=data["dead"],
-                folded=tuple(data["folded"]),
-                street=Street(data["street"]),
-                phase=Phase(data["phase"]),
-                to_act=tuple(data["to_act"]),
-                acted=tuple(data["acted"]),
-                increment=data["increment"],
-                bets_made=data["bets_made"],
-                aggressor=data["aggressor"],
-                all_in=data["all_in"],
-                runs=data["runs"],
-                shown=tuple(data["shown"]),
-                mucked=tuple(data["mucked"]),
-                won=tuple(data["won"]),
-                rake=data["rake"],
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None
-        n = len(state.seats)
-        arrays = (state.stacks, state.bets, state.contributions, state.folded, state.acted,
-                  state.shown, state.mucked, state.won, state.holes)  # fmt: skip
-        if any(len(array) != n for array in arrays) or len(state.deck) != len(FULL_DECK):
-            raise EngineError(ErrorCode.INVALID_STATE, "hand state arrays do not match its seats")
-        return state
+# --------------------------------------------------------------------------- building a state
 
 
 _STATE_FIELD_SETTERS: Final = tuple(
@@ -1223,15 +743,12 @@ class _Work:
     """A mutable copy of a :class:`HandState`, used inside one :func:`apply` and frozen into
     the next state. Its methods are the steps of the hand, each citing its rule."""
 
-    __slots__ = (
-        "config", "n", "seats", "deck", "dealt", "seed", "commitment", "holes", "boards",
-        "stacks", "bets", "contributions", "dead", "folded", "street", "phase", "to_act",
-        "acted", "increment", "bets_made", "aggressor", "all_in", "runs", "shown", "mucked",
-        "won", "rake", "events",
-    )  # fmt: skip
+    # HandState's fields, in its order, then the working copy's own ``n`` and ``events``.
+    # __init__ and freeze() list them again for speed (freeze is positional); the test
+    # test_the_working_copy_carries_every_state_field_to_its_place fails if they drift.
+    __slots__ = (*(item.name for item in fields(HandState)), "n", "events")
 
     config: HandConfig
-    n: int
     seats: tuple[int, ...]
     deck: tuple[Card, ...]
     dealt: int
@@ -1257,6 +774,7 @@ class _Work:
     mucked: list[bool]
     won: list[int]
     rake: int
+    n: int
     events: list[Event]
 
     def __init__(self, s: HandState) -> None:
@@ -1290,6 +808,7 @@ class _Work:
         self.events = []
 
     def freeze(self) -> HandState:
+        """The next :class:`HandState`; the values in HandState's field order (see __slots__)."""
         return _state_of(
             (
                 self.config,
@@ -1774,12 +1293,3 @@ def equities(state: HandState, preflop_samples: int | None = None) -> dict[int, 
     else:
         shares = _equity.all_in_equity(holes, running, dead)
     return {state.seats[q]: share for q, share in zip(live, shares, strict=True)}
-
-
-def describe(state: HandState) -> str:
-    """A one-line summary for logs and test failures (no secrets)."""
-    return (
-        f"{state.phase} {state.street.label} board={cards_str(state.board)} "
-        f"stacks={dict(zip(state.seats, state.stacks, strict=True))} "
-        f"bets={dict(zip(state.seats, state.bets, strict=True))} to_act={state.seat_to_act}"
-    )

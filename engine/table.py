@@ -38,7 +38,6 @@ __all__ = [
     "hand_config",
     "plan_hand",
     "seats_after_hand",
-    "sit_down",
 ]
 
 
@@ -94,11 +93,6 @@ class HandPlan:
     big_blind_seat: int
     posting: tuple[int, ...] = ()
     waiting: tuple[int, ...] = ()
-
-
-def sit_down(seat: int, stack: int) -> TableSeat:
-    """A player who newly sits down owes a big blind (R2.6)."""
-    return TableSeat(seat=seat, stack=stack, owes_big_blind=True)
 
 
 def can_start_hand(seats: Sequence[TableSeat], *, paused: bool = False) -> bool:

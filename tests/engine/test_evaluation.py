@@ -5,15 +5,19 @@ from __future__ import annotations
 import doctest
 import random
 from collections import Counter
+from importlib.metadata import version
 from itertools import combinations
 
+import phevaluator
 import pytest
+from phevaluator import _pheval
 from pokerkit import StandardHighHand
 
 from engine.cards import RANKS, card_rank, cards_str, parse_cards
 from engine.evaluation import (
     MAX_STRENGTH,
     MIN_STRENGTH,
+    RANK_7,
     HandCategory,
     category_of,
     evaluate,
@@ -332,3 +336,21 @@ def test_the_examples_in_the_docstrings_hold() -> None:
     result = doctest.testmod(engine.evaluation)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_phevaluators_private_c_functions_are_the_ones_the_engine_was_written_for() -> None:
+    """engine.evaluation calls phevaluator's private C module (_pheval) for speed; this fails
+    loudly if the pinned version moves or the private functions change their contract."""
+    assert version("phevaluator") == "0.6.0", "phevaluator moved: re-check engine.evaluation"
+    royal, worst = parse_cards("As Ks Qs Js Ts"), parse_cards("7c 5d 4h 3s 2c")
+    assert _pheval.evaluate_5cards(*royal) == 1
+    assert _pheval.evaluate_5cards(*worst) == 7462
+    assert _pheval.evaluate_6cards(*royal, parse_cards("2d")[0]) == 1
+    assert RANK_7 is _pheval.evaluate_7cards
+    rng = random.Random(13)
+    for _ in range(500):
+        cards = rng.sample(range(52), 7)
+        for size in (5, 6, 7):
+            assert getattr(_pheval, f"evaluate_{size}cards")(*cards[:size]) == (
+                phevaluator.evaluate_cards(*cards[:size])
+            )

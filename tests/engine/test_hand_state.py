@@ -4,7 +4,9 @@ events, views for the table, timeouts (R4.3, R14, R15; issue scope 5 and 7)."""
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 
+from engine import hand
 from engine.deck import commitment, shuffled_deck, verify
 from engine.hand import (
     Action,
@@ -178,3 +180,37 @@ def test_chips_are_conserved_through_a_hand() -> None:
     t.play("3 all_in, 1 call, 2 all_in, 1 call")
     assert t.state.is_finished
     assert sum(t.stacks().values()) + t.state.rake == 190
+
+
+STATE_FIELDS = [item.name for item in fields(HandState)]
+
+
+def test_the_working_copy_carries_every_state_field_to_its_place() -> None:
+    """The machine copies a state field by field and freezes the next one positionally
+    (for speed): a field of HandState added, dropped or reordered without the working copy
+    would swap values silently, so each field must come back in its own place."""
+    marked = hand._state_of(tuple((name,) for name in STATE_FIELDS))
+    frozen = hand._Work(marked).freeze()
+    assert {name: getattr(frozen, name) for name in STATE_FIELDS} == {
+        name: (name,) for name in STATE_FIELDS
+    }
+    own = [name for name in hand._Work.__annotations__ if name not in ("n", "events")]
+    assert own == STATE_FIELDS
+
+
+def test_the_json_form_holds_every_state_field_in_field_order() -> None:
+    state, _ = start_hand(CONFIG, seed=SEED)
+    assert list(state.to_json()) == ["format", *STATE_FIELDS]
+    assert HandState.from_json(state.to_json()) == state
+
+
+def test_engine_hand_still_exports_the_names_that_moved_out_of_it() -> None:
+    """The state, events and errors live in engine.state, engine.events and engine.errors;
+    ``from engine.hand import X`` keeps working for every name it exported before."""
+    from engine import errors, events, state
+
+    for module in (errors, events, state):
+        for name in module.__all__:
+            assert getattr(hand, name) is getattr(module, name)
+            assert name in hand.__all__
+    assert all(hasattr(hand, name) for name in hand.__all__)

@@ -15,12 +15,16 @@ from engine.table import (
     hand_config,
     plan_hand,
     seats_after_hand,
-    sit_down,
 )
 
 
 def players(*numbers: int, stack: int = 100) -> list[TableSeat]:
     return [TableSeat(seat=n, stack=stack) for n in numbers]
+
+
+def newcomer(seat: int, stack: int) -> TableSeat:
+    """A player who newly sat down: they owe a big blind (R2.6; the service sets the flag)."""
+    return TableSeat(seat=seat, stack=stack, owes_big_blind=True)
 
 
 def first(seats: Sequence[int]) -> int:
@@ -109,7 +113,7 @@ def test_players_sitting_out_keep_their_seat_and_chips_but_are_not_dealt_in() ->
 
 def test_a_new_player_waits_for_the_big_blind_by_default() -> None:
     """R2.6: "wait for the big blind" is the table default."""
-    seats = players(1, 3, 5) + [sit_down(4, 100)]
+    seats = players(1, 3, 5) + [newcomer(4, 100)]
     plan = plan_hand(seats, previous_button=1)
     assert plan is not None
     assert plan.seats == (1, 3, 5) and plan.waiting == (4,)
@@ -117,7 +121,7 @@ def test_a_new_player_waits_for_the_big_blind_by_default() -> None:
 
 def test_a_waiting_player_is_dealt_in_when_the_big_blind_reaches_their_seat() -> None:
     """R2.6: over three hands the big blind moves 5 -> 1 -> 4: seat 4 comes in as the BB."""
-    seats: list[TableSeat] | tuple[TableSeat, ...] = players(1, 3, 5) + [sit_down(4, 100)]
+    seats: list[TableSeat] | tuple[TableSeat, ...] = players(1, 3, 5) + [newcomer(4, 100)]
     button = 1
     big_blinds = []
     for _ in range(3):
@@ -148,7 +152,7 @@ def test_a_new_player_who_posts_is_dealt_in_at_once_with_a_live_big_blind() -> N
 
 def test_the_table_default_can_be_to_post() -> None:
     """R2.6: the host picks the default."""
-    seats = players(1, 3, 5) + [sit_down(4, 100)]
+    seats = players(1, 3, 5) + [newcomer(4, 100)]
     plan = plan_hand(seats, previous_button=1, default=BlindChoice.POST)
     assert plan is not None and 4 in plan.seats and plan.posting == (4,)
 
@@ -182,7 +186,7 @@ def test_a_player_sitting_out_whom_the_big_blind_did_not_pass_owes_nothing() -> 
 
 def test_at_a_new_table_everyone_is_dealt_in_without_posting() -> None:
     """Choice: when nobody is playing yet, newly seated players do not owe the big blind."""
-    seats = [sit_down(1, 100), sit_down(2, 100), sit_down(3, 100)]
+    seats = [newcomer(1, 100), newcomer(2, 100), newcomer(3, 100)]
     plan = plan_hand(seats, None, choose=first)
     assert plan is not None and plan.seats == (1, 2, 3) and plan.posting == ()
     after = seats_after_hand(seats, plan, {1: 99, 2: 98, 3: 103})
@@ -191,7 +195,7 @@ def test_at_a_new_table_everyone_is_dealt_in_without_posting() -> None:
 
 def test_heads_up_a_waiting_player_comes_in_as_the_big_blind() -> None:
     """R2.4, R2.6: one player plays, the newcomer's seat is next: heads-up, newcomer on the BB."""
-    seats = [TableSeat(2, 100), sit_down(6, 100)]
+    seats = [TableSeat(2, 100), newcomer(6, 100)]
     plan = plan_hand(seats, previous_button=6)
     assert plan == HandPlan(
         seats=(2, 6), stacks=(100, 100), button=2, small_blind_seat=2, big_blind_seat=6
@@ -200,7 +204,7 @@ def test_heads_up_a_waiting_player_comes_in_as_the_big_blind() -> None:
 
 def test_a_waiting_player_between_button_and_small_blind_stays_out_heads_up() -> None:
     """R2.6: seat 4 would be the small blind, not the big blind, so seats 1 and 7 play."""
-    seats = [TableSeat(1, 100), sit_down(4, 100), TableSeat(7, 100)]
+    seats = [TableSeat(1, 100), newcomer(4, 100), TableSeat(7, 100)]
     plan = plan_hand(seats, previous_button=7)
     assert plan is not None
     assert plan.seats == (1, 7) and plan.waiting == (4,)

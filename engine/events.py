@@ -1,0 +1,213 @@
+"""The events of a hand: what :mod:`engine.hand` reports happened, for the history and the
+table, each with a plain-JSON form. :class:`HoleCardsDealt` is the one secret event (R4.3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from engine.cards import Card
+
+__all__ = [
+    "ActionTaken",
+    "AntePosted",
+    "BlindPosted",
+    "BoardDealt",
+    "Event",
+    "HandFinished",
+    "HandMucked",
+    "HandNamed",
+    "HandShown",
+    "HandStarted",
+    "HoleCardsDealt",
+    "PotAwarded",
+    "RakeTaken",
+    "RunItTwiceDecided",
+    "StreetStarted",
+    "UncalledBetReturned",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the history and the table. ``secret`` events (hole cards)
+    may only be shown to the seat they name (R4.3); every other event is public."""
+
+    type: ClassVar[str] = "event"
+    secret: ClassVar[bool] = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON form with a ``"type"`` key."""
+        data: dict[str, Any] = {"type": self.type}
+        for item in fields(self):
+            data[item.name] = _plain(getattr(self, item.name))
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """The hand began: who is in, where the button and blinds are, and the seed's SHA-256
+    commitment (R15; ``None`` when the deck was given, as in a replay)."""
+
+    type: ClassVar[str] = "hand_started"
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind_seat: int
+    big_blind_seat: int
+    straddle_seat: int | None
+    commitment: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    """An ante (R3.1) or the big-blind ante (R3.2); dead money. ``all_in`` when short (R2.5)."""
+
+    type: ClassVar[str] = "ante_posted"
+    seat: int
+    amount: int
+    all_in: bool
+    big_blind_ante: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    """A live forced bet: ``blind`` is ``"small_blind"``, ``"big_blind"``, ``"straddle"``
+    (R3.3) or ``"live_big_blind"`` (posted to come in, R2.6). ``all_in`` when short (R2.5)."""
+
+    type: ClassVar[str] = "blind_posted"
+    seat: int
+    blind: str
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt(Event):
+    """SECRET: the two hole cards of ``seat`` (R4.1, R4.3). Only that seat may see this."""
+
+    type: ClassVar[str] = "hole_cards_dealt"
+    secret: ClassVar[bool] = True
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    """Board cards of ``street`` (``"flop"``, ``"turn"``, ``"river"``) after a burn (R4.2);
+    ``board_index`` 1 is the second run (R12)."""
+
+    type: ClassVar[str] = "board_dealt"
+    street: str
+    cards: tuple[Card, ...]
+    board_index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted(Event):
+    """A betting round begins on ``street`` (R5.2)."""
+
+    type: ClassVar[str] = "street_started"
+    street: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """A betting decision or a run-it-twice answer.
+
+    ``amount`` is the "to" amount for bet, raise and all-in raises, the chips added for a
+    call, 1/0 for run_twice; ``added`` the chips that went in; ``stack`` what is left."""
+
+    type: ClassVar[str] = "action_taken"
+    seat: int
+    action: str
+    amount: int | None
+    added: int
+    all_in: bool
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledBetReturned(Event):
+    """The uncalled part of a bet (or ante) goes back to its owner (R8.2)."""
+
+    type: ClassVar[str] = "uncalled_bet_returned"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunItTwiceDecided(Event):
+    """How many times the rest of the board is dealt (R12)."""
+
+    type: ClassVar[str] = "run_it_twice_decided"
+    runs: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """A hand turned face up (R11). ``names`` (one per board, R11.4) is empty when the board
+    is not complete yet (all-in before the river, R11.1); :class:`HandNamed` follows."""
+
+    type: ClassVar[str] = "hand_shown"
+    seat: int
+    cards: tuple[Card, ...]
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandNamed(Event):
+    """The name of a hand shown before the board was complete, once it is (R11.4)."""
+
+    type: ClassVar[str] = "hand_named"
+    seat: int
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    """A hand conceded without being shown (R11.3)."""
+
+    type: ClassVar[str] = "hand_mucked"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RakeTaken(Event):
+    """Rake taken from pot ``pot_index`` (0 = main pot) (R13)."""
+
+    type: ClassVar[str] = "rake_taken"
+    pot_index: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """A pot (or its half on one board, R12) goes to its winners (R8.3, R10).
+
+    ``board_index`` is ``None`` when nobody contested the pot (R5.4); ``shares`` is aligned
+    with ``winners``; ``hand_name`` names the winning hand when there was a showdown."""
+
+    type: ClassVar[str] = "pot_awarded"
+    pot_index: int
+    board_index: int | None
+    amount: int
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    hand_name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandFinished(Event):
+    """The hand is over: final stacks by seat, rake, and the revealed seed (hex; R15)."""
+
+    type: ClassVar[str] = "hand_finished"
+    stacks: tuple[tuple[int, int], ...]
+    rake: int
+    seed: str | None

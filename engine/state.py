@@ -1,0 +1,328 @@
+"""The state of one hand and its JSON form: the streets (:class:`Street`), what the hand waits
+for (:class:`Phase`), what is fixed at its start (:class:`HandConfig`) and everything else
+(:class:`HandState`), with ``to_json``/``from_json`` in format :data:`FORMAT`.
+
+:mod:`engine.hand` is the machine that moves a hand from one state to the next; this module
+only describes a state and checks a stored one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import Any, Final
+
+from engine.betting import Structure
+from engine.cards import FULL_DECK, Card
+from engine.errors import EngineError, ErrorCode
+
+__all__ = ["FORMAT", "HandConfig", "HandState", "Phase", "Street"]
+
+FORMAT: Final = 1
+"""Version of the JSON form of :class:`HandState` (``"format"`` key)."""
+
+
+class Street(IntEnum):
+    """The four betting rounds, and the board cards dealt before each (R4.2)."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+
+    @property
+    def label(self) -> str:
+        """Lower-case name: ``"flop"``."""
+        return self.name.lower()
+
+
+class Phase(StrEnum):
+    """What the hand is waiting for (see :mod:`engine.hand`'s module docstring)."""
+
+    BETTING = "betting"
+    RUN_TWICE = "run_twice"
+    RUNOUT = "runout"
+    SHOWDOWN = "showdown"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandConfig:
+    """Everything fixed at the start of a hand.
+
+    Attributes:
+        seats: seat numbers dealt in (R2, R16); any order, they are played clockwise,
+            i.e. in increasing seat number.
+        stacks: chips of each of ``seats``, aligned with it; every stack is positive.
+        button: the seat with the button; it must be dealt in (R2.1, R2.2).
+        small_blind, big_blind: the blinds, ``0 <= small_blind <= big_blind`` (R2.3).
+        structure: no-limit, pot-limit or fixed-limit (R7).
+        ante: posted by every player dealt in, dead money (R3.1); 0 = off.
+        big_blind_ante: posted by the big blind alone for the table, dead (R3.2); 0 = off.
+        straddle: the player left of the big blind posts 2 x BB before the deal (R3.3);
+            ignored heads-up, where nobody sits between the big blind and the button.
+        posting: seats that post one big blind, live, to be dealt in now (R2.6).
+        run_it_twice_allowed: the table allows running it twice (R12).
+        show_all: "show all called hands": nobody may muck at showdown (R11.3).
+        explicit_showdown: every show or muck is an input, in any order (replays).
+        paced_runout: an all-in board is dealt one street per :func:`deal_next` (phase
+            ``runout``) instead of all at once; the cards and the result are the same.
+        rake_bps: rake in basis points of each pot that saw a flop (500 = 5 %, R13).
+        rake_cap: the most rake taken from one hand; ``None`` = no cap (R13).
+    """
+
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind: int
+    big_blind: int
+    structure: Structure = Structure.NO_LIMIT
+    ante: int = 0
+    big_blind_ante: int = 0
+    straddle: bool = False
+    posting: tuple[int, ...] = ()
+    run_it_twice_allowed: bool = False
+    show_all: bool = False
+    explicit_showdown: bool = False
+    paced_runout: bool = False
+    rake_bps: int = 0
+    rake_cap: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON form."""
+        return {
+            "seats": list(self.seats),
+            "stacks": list(self.stacks),
+            "button": self.button,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "structure": str(self.structure),
+            "ante": self.ante,
+            "big_blind_ante": self.big_blind_ante,
+            "straddle": self.straddle,
+            "posting": list(self.posting),
+            "run_it_twice_allowed": self.run_it_twice_allowed,
+            "show_all": self.show_all,
+            "explicit_showdown": self.explicit_showdown,
+            "paced_runout": self.paced_runout,
+            "rake_bps": self.rake_bps,
+            "rake_cap": self.rake_cap,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandConfig:
+        """Inverse of :meth:`to_json`."""
+        return cls(
+            seats=tuple(data["seats"]),
+            stacks=tuple(data["stacks"]),
+            button=data["button"],
+            small_blind=data["small_blind"],
+            big_blind=data["big_blind"],
+            structure=Structure(data["structure"]),
+            ante=data["ante"],
+            big_blind_ante=data["big_blind_ante"],
+            straddle=data["straddle"],
+            posting=tuple(data["posting"]),
+            run_it_twice_allowed=data["run_it_twice_allowed"],
+            show_all=data["show_all"],
+            explicit_showdown=data["explicit_showdown"],
+            paced_runout=data.get("paced_runout", False),
+            rake_bps=data["rake_bps"],
+            rake_cap=data["rake_cap"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """Everything about one hand, enough to resume it from its JSON alone.
+
+    Per-player tuples are in position order (index 0 left of the button, see
+    :mod:`engine.hand`); :attr:`seats` maps an index to its seat number.
+
+    Attributes:
+        config: the :class:`HandConfig` the hand started from.
+        seats: seat numbers in position order.
+        deck: the 52 cards in the order they leave the deck (SECRET).
+        dealt: how many cards have left the deck (burns included).
+        seed: the seed the deck came from (SECRET until the hand is over, R15), or ``None``.
+        commitment: SHA-256 of the seed, public from the start (R15), or ``None``.
+        holes: each player's hole cards (SECRET until shown, R4.3).
+        boards: the board; two boards once the rest was run twice (R12).
+        stacks: chips behind; bets: chips in front this round; contributions: every chip
+            each player put in this hand (antes and current bets included).
+        dead: dead money outside the contribution levels: the big-blind ante (R3.2).
+        folded: who folded. street: the current street. phase: see :class:`Phase`.
+        to_act: who must still act in this phase, the first one next.
+        acted: who acted since the last full bet or raise (R7.4).
+        increment: size of a full raise now (R7.1, R3.3, R7.3).
+        bets_made: bets and raises in this round, the big blind counting as the first (R7.3).
+        aggressor: who made the last bet or raise this round (R11.2).
+        all_in: no more betting is possible with two or more players in (R5.5, R11.1).
+        runs: 1, or 2 after everyone agreed to run it twice (R12).
+        shown, mucked: showdown decisions (R11). won: chips each player won.
+        rake: chips raked (R13).
+    """
+
+    config: HandConfig
+    seats: tuple[int, ...]
+    deck: tuple[Card, ...]
+    dealt: int
+    seed: bytes | None
+    commitment: str | None
+    holes: tuple[tuple[Card, ...], ...]
+    boards: tuple[tuple[Card, ...], ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    contributions: tuple[int, ...]
+    dead: int
+    folded: tuple[bool, ...]
+    street: Street
+    phase: Phase
+    to_act: tuple[int, ...]
+    acted: tuple[bool, ...]
+    increment: int
+    bets_made: int
+    aggressor: int | None
+    all_in: bool
+    runs: int
+    shown: tuple[bool, ...]
+    mucked: tuple[bool, ...]
+    won: tuple[int, ...]
+    rake: int
+
+    # ---- convenient public views
+
+    @property
+    def is_finished(self) -> bool:
+        """Whether the hand is over."""
+        return self.phase is Phase.FINISHED
+
+    @property
+    def seat_to_act(self) -> int | None:
+        """The seat whose decision the hand waits for, or ``None`` when it is over."""
+        return self.seats[self.to_act[0]] if self.to_act else None
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The (first) board."""
+        return self.boards[0]
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle, the bets of this round included."""
+        return sum(self.contributions) + self.dead
+
+    @property
+    def total_chips(self) -> int:
+        """Every chip of the hand: stacks, the middle and the rake; constant from start to
+        finish (R7.5). Once the hand is over the middle is in the stacks."""
+        if self.is_finished:
+            return sum(self.stacks) + self.rake
+        return sum(self.stacks) + self.pot_total
+
+    def index_of(self, seat: int) -> int:
+        """The position index of ``seat``; :class:`EngineError` ``unknown_seat`` if not dealt in."""
+        try:
+            return self.seats.index(seat)
+        except ValueError:
+            raise EngineError(
+                ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand"
+            ) from None
+
+    def stacks_by_seat(self) -> dict[int, int]:
+        """Chips behind, by seat (the final stacks once the hand is over)."""
+        return dict(zip(self.seats, self.stacks, strict=True))
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The hole cards of ``seat`` (SECRET: the caller decides who may see them)."""
+        return self.holes[self.index_of(seat)]
+
+    def dealt_cards(self) -> tuple[Card, ...]:
+        """Every card that left the deck, burns included, in order (for deck.verify, R15)."""
+        return self.deck[: self.dealt]
+
+    @property
+    def revealed_seed(self) -> bytes | None:
+        """The seed once the hand is over (R15), ``None`` before."""
+        return self.seed if self.is_finished else None
+
+    # ---- JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON (ints, strs, bools, lists, dicts, None), deterministic, with
+        ``"format": 1``. It holds secrets (deck, seed, hole cards): store it, never send it."""
+        return {
+            "format": FORMAT,
+            "config": self.config.to_json(),
+            "seats": list(self.seats),
+            "deck": list(self.deck),
+            "dealt": self.dealt,
+            "seed": None if self.seed is None else self.seed.hex(),
+            "commitment": self.commitment,
+            "holes": [list(hole) for hole in self.holes],
+            "boards": [list(board) for board in self.boards],
+            "stacks": list(self.stacks),
+            "bets": list(self.bets),
+            "contributions": list(self.contributions),
+            "dead": self.dead,
+            "folded": list(self.folded),
+            "street": int(self.street),
+            "phase": str(self.phase),
+            "to_act": list(self.to_act),
+            "acted": list(self.acted),
+            "increment": self.increment,
+            "bets_made": self.bets_made,
+            "aggressor": self.aggressor,
+            "all_in": self.all_in,
+            "runs": self.runs,
+            "shown": list(self.shown),
+            "mucked": list(self.mucked),
+            "won": list(self.won),
+            "rake": self.rake,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandState:
+        """Rebuild a state from :meth:`to_json`; :class:`EngineError` ``invalid_state`` if
+        the data is not a format-1 hand."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise EngineError(ErrorCode.INVALID_STATE, f"not a format-{FORMAT} hand state")
+        try:
+            seed = data["seed"]
+            state = cls(
+                config=HandConfig.from_json(data["config"]),
+                seats=tuple(data["seats"]),
+                deck=tuple(data["deck"]),
+                dealt=data["dealt"],
+                seed=None if seed is None else bytes.fromhex(seed),
+                commitment=data["commitment"],
+                holes=tuple(tuple(hole) for hole in data["holes"]),
+                boards=tuple(tuple(board) for board in data["boards"]),
+                stacks=tuple(data["stacks"]),
+                bets=tuple(data["bets"]),
+                contributions=tuple(data["contributions"]),
+                dead=data["dead"],
+                folded=tuple(data["folded"]),
+                street=Street(data["street"]),
+                phase=Phase(data["phase"]),
+                to_act=tuple(data["to_act"]),
+                acted=tuple(data["acted"]),
+                increment=data["increment"],
+                bets_made=data["bets_made"],
+                aggressor=data["aggressor"],
+                all_in=data["all_in"],
+                runs=data["runs"],
+                shown=tuple(data["shown"]),
+                mucked=tuple(data["mucked"]),
+                won=tuple(data["won"]),
+                rake=data["rake"],
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None
+        n = len(state.seats)
+        arrays = (state.stacks, state.bets, state.contributions, state.folded, state.acted,
+                  state.shown, state.mucked, state.won, state.holes)  # fmt: skip
+        if any(len(array) != n for array in arrays) or len(state.deck) != len(FULL_DECK):
+            raise EngineError(ErrorCode.INVALID_STATE, "hand state arrays do not match its seats")
+        return state
