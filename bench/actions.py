@@ -39,16 +39,24 @@ def main(n: int) -> None:
     call_command("migrate", verbosity=0)
     tag = os.urandom(3).hex()
     users = [
-        User.objects.create_user(email=f"b{tag}{i}@bench.test", display_name=f"B{i}") for i in range(6)
+        User.objects.create_user(email=f"b{tag}{i}@bench.test", display_name=f"B{i}")
+        for i in range(6)
     ]
     club = actions.create_club(users[0], name=f"Bench {tag}")
     for u in users[1:]:
         Membership.objects.create(club=club, user=u, role="host" if u == users[0] else "member")
     Membership.objects.filter(club=club, user=users[0]).update(role="owner")
     table = services.create_table(
-        users[0], club,
-        {"name": "Bench", "small_blind": 1, "big_blind": 2, "min_buy_in": 100, "max_buy_in": 100000,
-         "max_seats": 6},
+        users[0],
+        club,
+        {
+            "name": "Bench",
+            "small_blind": 1,
+            "big_blind": 2,
+            "min_buy_in": 100,
+            "max_buy_in": 100000,
+            "max_seats": 6,
+        },
     )
     for i, u in enumerate(users):
         services.sit(u, table.pk, i + 1, 100000)
@@ -70,7 +78,9 @@ def main(n: int) -> None:
         queries.append(len(ctx.captured_queries))
     print(f"machine: {os.cpu_count()} cores; database: {connection.vendor}")
     print(f"actions: {n}")
-    print(f"wall ms per action: median {statistics.median(wall):.2f}  p95 {sorted(wall)[int(0.95 * n)]:.2f}")
+    print(
+        f"wall ms per action: median {statistics.median(wall):.2f}  p95 {sorted(wall)[int(0.95 * n)]:.2f}"
+    )
     print(f"cpu ms per action:  median {statistics.median(cpu):.2f}")
     print(f"queries per action: {sorted(set(queries))} (BEGIN/COMMIT included where counted)")
 

@@ -127,8 +127,12 @@ def play(rng: random.Random) -> BenchHand:
         elif legal.min_to is not None and legal.max_to is not None and rng.random() < 0.25:
             kind = ActionKind.BET if ActionKind.BET in kinds else ActionKind.RAISE
             roll = rng.random()
-            amount = legal.min_to if roll < 0.5 else legal.max_to if roll < 0.7 else (
-                rng.randint(legal.min_to, legal.max_to)
+            amount = (
+                legal.min_to
+                if roll < 0.5
+                else legal.max_to
+                if roll < 0.7
+                else (rng.randint(legal.min_to, legal.max_to))
             )
             action = Action(kind, legal.seat, amount)
         else:
@@ -244,7 +248,9 @@ def main() -> None:
     ]
     for label, rate in rows:
         print(f"{label:44} {rate:8.0f} hands/s  ({rate / pokerkit_hands_per_s:5.1f} x PokerKit)")
-    print(f"ratio (parsed PHH, the JSON's):               {hands_per_s / pokerkit_hands_per_s:8.1f} x")
+    print(
+        f"ratio (parsed PHH, the JSON's):               {hands_per_s / pokerkit_hands_per_s:8.1f} x"
+    )
     print(f"microseconds per action (engine alone):       {us_per_action:8.1f}")
 
     eval_rng = random.Random(args.seed)
@@ -258,11 +264,19 @@ def main() -> None:
         },
         args.rounds,
     )
-    batch_seconds, checked_seconds, single_seconds = evals["batch"], evals["checked"], evals["single"]
+    batch_seconds, checked_seconds, single_seconds = (
+        evals["batch"],
+        evals["checked"],
+        evals["single"],
+    )
     evals_per_s = len(seven) / batch_seconds
     print(f"7-card evaluations/s, strength_batch(checked=False): {evals_per_s:12,.0f}")
-    print(f"7-card evaluations/s, strength_batch(checked=True):  {len(seven) / checked_seconds:12,.0f}")
-    print(f"7-card evaluations/s, strength() one at a time:      {len(sample) / single_seconds:12,.0f}")
+    print(
+        f"7-card evaluations/s, strength_batch(checked=True):  {len(seven) / checked_seconds:12,.0f}"
+    )
+    print(
+        f"7-card evaluations/s, strength() one at a time:      {len(sample) / single_seconds:12,.0f}"
+    )
 
     holes = [parse_cards("AhKh"), parse_cards("QsQd")]
     shares = all_in_equity(holes, ())

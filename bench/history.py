@@ -62,11 +62,16 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
-def random_hand(rng: random.Random, seats: list[int]) -> tuple[HandConfig, bytes, list[tuple[int, str, int | None]]]:
+def random_hand(
+    rng: random.Random, seats: list[int]
+) -> tuple[HandConfig, bytes, list[tuple[int, str, int | None]]]:
     """A random legal no-limit hand: its config, seed and actions (seat, kind, amount)."""
     config = HandConfig(
-        seats=tuple(seats), stacks=tuple(rng.randint(40, 300) for _ in seats),
-        button=rng.choice(seats), small_blind=1, big_blind=2,
+        seats=tuple(seats),
+        stacks=tuple(rng.randint(40, 300) for _ in seats),
+        button=rng.choice(seats),
+        small_blind=1,
+        big_blind=2,
     )
     seed = rng.randbytes(32)
     state, _ = start_hand(config, seed=seed)
@@ -101,27 +106,45 @@ def populate(hands: int, export: int, templates: int) -> dict:
     from tables.models import Hand, HandAction, HandPlayer, Table
 
     rng = random.Random(6)
-    users = [User.objects.create_user(email=f"p{i}@bench.example", password="x", display_name=f"P{i}") for i in range(6)]
+    users = [
+        User.objects.create_user(email=f"p{i}@bench.example", password="x", display_name=f"P{i}")
+        for i in range(6)
+    ]
     club = club_actions.create_club(users[0], name="Bench club")
     for u in users[1:]:
         Membership.objects.create(club=club, user=u)
     per_table = export
-    tables = [Table.objects.create(club=club, name=f"T{i}") for i in range((hands + per_table - 1) // per_table)]
+    tables = [
+        Table.objects.create(club=club, name=f"T{i}")
+        for i in range((hands + per_table - 1) // per_table)
+    ]
     seats = [1, 2, 3, 4, 5, 6]
     made = []
     for _ in range(templates):
         config, seed, acts = random_hand(rng, seats)
         recorded = [RecordedAction(s, k, a) for s, k, a in acts]
-        fake = Hand(pk=0, players=[{"seat": s, "user_id": u.pk, "name": str(u), "stack": st}
-                                   for s, u, st in zip(seats, users, config.stacks, strict=True)])
+        fake = Hand(
+            pk=0,
+            players=[
+                {"seat": s, "user_id": u.pk, "name": str(u), "stack": st}
+                for s, u, st in zip(seats, users, config.stacks, strict=True)
+            ],
+        )
         replayed = replay_record(fake, config, seed, recorded)
         final = replayed.final
-        made.append({
-            "config": config.to_json(), "seed": seed.hex(), "commitment": final.commitment,
-            "final_state": final.to_json(), "rake": final.rake, "actions": acts,
-            "players": fake.players, "rows": player_rows(replayed),
-            "result": {"stacks": {str(k): v for k, v in final.stacks_by_seat().items()}},
-        })
+        made.append(
+            {
+                "config": config.to_json(),
+                "seed": seed.hex(),
+                "commitment": final.commitment,
+                "final_state": final.to_json(),
+                "rake": final.rake,
+                "actions": acts,
+                "players": fake.players,
+                "rows": player_rows(replayed),
+                "result": {"stacks": {str(k): v for k, v in final.stacks_by_seat().items()}},
+            }
+        )
     start = timezone.now() - timedelta(days=365)
     batch = 2000
     t0 = time.perf_counter()
@@ -131,25 +154,49 @@ def populate(hands: int, export: int, templates: int) -> dict:
             m = made[i % templates]
             table = tables[i // per_table]
             at = start + timedelta(seconds=300 * i)
-            rows.append(Hand(
-                table=table, number=i % per_table + 1, started_at=at, ended_at=at + timedelta(seconds=60),
-                players=m["players"], config=m["config"], commitment=m["commitment"], seed=m["seed"],
-                final_state=m["final_state"], result=m["result"], rake=m["rake"],
-            ))
+            rows.append(
+                Hand(
+                    table=table,
+                    number=i % per_table + 1,
+                    started_at=at,
+                    ended_at=at + timedelta(seconds=60),
+                    players=m["players"],
+                    config=m["config"],
+                    commitment=m["commitment"],
+                    seed=m["seed"],
+                    final_state=m["final_state"],
+                    result=m["result"],
+                    rake=m["rake"],
+                )
+            )
         created = Hand.objects.bulk_create(rows)
         people = []
         acts = []
         for i, hand in enumerate(created, start=first):
             m = made[i % templates]
             for row in m["rows"]:
-                people.append(HandPlayer(
-                    hand=hand, club=club, table_id=hand.table_id, user=users[row["seat"] - 1],
-                    name=str(users[row["seat"] - 1]), ended_at=hand.ended_at, **row,
-                ))
+                people.append(
+                    HandPlayer(
+                        hand=hand,
+                        club=club,
+                        table_id=hand.table_id,
+                        user=users[row["seat"] - 1],
+                        name=str(users[row["seat"] - 1]),
+                        ended_at=hand.ended_at,
+                        **row,
+                    )
+                )
             if hand.table_id == tables[0].pk:
                 acts.extend(
-                    HandAction(hand=hand, sequence=n, seat=s, kind=k, amount=a, version=n,
-                               created_at=hand.started_at)
+                    HandAction(
+                        hand=hand,
+                        sequence=n,
+                        seat=s,
+                        kind=k,
+                        amount=a,
+                        version=n,
+                        created_at=hand.started_at,
+                    )
                     for n, (s, k, a) in enumerate(m["actions"], start=1)
                 )
         HandPlayer.objects.bulk_create(people, batch_size=5000)
@@ -161,7 +208,12 @@ def populate(hands: int, export: int, templates: int) -> dict:
             cursor.execute("ANALYZE")
         else:
             cursor.execute("ANALYZE")
-    return {"club": club, "users": users, "tables": tables, "fill_s": round(time.perf_counter() - t0, 1)}
+    return {
+        "club": club,
+        "users": users,
+        "tables": tables,
+        "fill_s": round(time.perf_counter() - t0, 1),
+    }
 
 
 def measure_list(client: Client, url: str, params: dict, repeat: int) -> dict:
@@ -195,8 +247,12 @@ def measure_export(table, count: int) -> dict:
         for piece in stream(hands, fmt, Viewer.public()):
             size += len(piece)
         elapsed = time.perf_counter() - t0
-        out[fmt] = {"hands": count, "seconds": round(elapsed, 2),
-                    "hands_per_s": round(count / elapsed), "mb": round(size / 1e6, 1)}
+        out[fmt] = {
+            "hands": count,
+            "seconds": round(elapsed, 2),
+            "hands_per_s": round(count / elapsed),
+            "mb": round(size / 1e6, 1),
+        }
     peaks = {}
     for limit in sorted({1000, count // 2, count}):
         tracemalloc.start()
@@ -234,8 +290,12 @@ def main() -> None:
             from tables.models import Table
 
             club = Club.objects.get(name="Bench club")
-            data = {"club": club, "users": list(User.objects.order_by("pk")[:6]),
-                    "tables": list(Table.objects.filter(club=club).order_by("pk")), "fill_s": None}
+            data = {
+                "club": club,
+                "users": list(User.objects.order_by("pk")[:6]),
+                "tables": list(Table.objects.filter(club=club).order_by("pk")),
+                "fill_s": None,
+            }
         club, users = data["club"], data["users"]
         client = Client()
         client.force_login(users[0])
@@ -247,7 +307,11 @@ def main() -> None:
         except NoReverseMatch:
             settings.ROOT_URLCONF = "tests.tables.history_helpers"
         total = Hand.objects.filter(table__club=club).count()
-        middle = Hand.objects.filter(table__club=club).order_by("pk").values_list("pk", flat=True)[total // 2]
+        middle = (
+            Hand.objects.filter(table__club=club)
+            .order_by("pk")
+            .values_list("pk", flat=True)[total // 2]
+        )
         lists = {
             "first_page": measure_list(client, url, {}, args.repeat),
             "deep_page": measure_list(client, url, {"before": middle}, args.repeat),
@@ -255,24 +319,35 @@ def main() -> None:
             "won": measure_list(client, url, {"result": "won"}, args.repeat),
             "showdown": measure_list(client, url, {"showdown": "1"}, args.repeat),
             "table_and_dates": measure_list(
-                client, url, {"table": data["tables"][1].pk, "since": "2000-01-01", "until": "2999-12-31"},
-                args.repeat),
+                client,
+                url,
+                {"table": data["tables"][1].pk, "since": "2000-01-01", "until": "2999-12-31"},
+                args.repeat,
+            ),
         }
         export = measure_export(data["tables"][0], min(args.export, total))
         result = {
-            "machine": {"nproc": os.cpu_count(), "cpu": cpu_model(), "python": platform.python_version(),
-                        "database": connection.vendor},
+            "machine": {
+                "nproc": os.cpu_count(),
+                "cpu": cpu_model(),
+                "python": platform.python_version(),
+                "database": connection.vendor,
+            },
             "hands": total,
             "fill_seconds": data["fill_s"],
             "hand_list": lists,
             "export": export,
         }
         for name, row in lists.items():
-            print(f"hand list {name:16} {row['median_ms']:7.1f} ms median  {row['p95_ms']:7.1f} ms p95  "
-                  f"{row['queries']} queries  ({row['rows']} rows)")
+            print(
+                f"hand list {name:16} {row['median_ms']:7.1f} ms median  {row['p95_ms']:7.1f} ms p95  "
+                f"{row['queries']} queries  ({row['rows']} rows)"
+            )
         for fmt in ("pokerstars", "phh", "json"):
             e = export[fmt]
-            print(f"export {fmt:10} {e['hands']:,} hands in {e['seconds']} s ({e['hands_per_s']:,}/s, {e['mb']} MB)")
+            print(
+                f"export {fmt:10} {e['hands']:,} hands in {e['seconds']} s ({e['hands_per_s']:,}/s, {e['mb']} MB)"
+            )
         print(f"export peak Python memory: {export['peak_python_mb']}")
         print(json.dumps(result))
     finally:

@@ -67,7 +67,9 @@ def chi_square(counts: list[int], shuffles: int) -> dict[str, float]:
         "df": df,
         "p_value": round(p_value(statistic, df), 4),
         "worst_position_chi_square": round(worst, 1),
-        "worst_position_p_value": round(min(1.0, p_value(worst, CARDS - 1) * CARDS), 4),  # Bonferroni
+        "worst_position_p_value": round(
+            min(1.0, p_value(worst, CARDS - 1) * CARDS), 4
+        ),  # Bonferroni
     }
 
 
@@ -86,8 +88,10 @@ def run(shuffles: int, workers: int, fixed_plan: bool) -> dict[str, float]:
 def main() -> None:
     shuffles = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    print(f"machine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
-          f"Python {platform.python_version()}; {workers} worker(s)")
+    print(
+        f"machine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
+        f"Python {platform.python_version()}; {workers} worker(s)"
+    )
     for fixed in (False, True):
         t0 = time.perf_counter()
         result = run(shuffles, workers, fixed)

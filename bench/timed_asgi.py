@@ -47,8 +47,9 @@ def _report() -> None:
             if values:
                 n = len(values)
                 p50, p95, p99 = (values[min(n - 1, int(q * n))] for q in (0.5, 0.95, 0.99))
-                parts.append(f"{kind} n={n} p50={p50:.1f} p95={p95:.1f} "
-                             f"p99={p99:.1f} max={values[-1]:.1f}")
+                parts.append(
+                    f"{kind} n={n} p50={p50:.1f} p95={p95:.1f} p99={p99:.1f} max={values[-1]:.1f}"
+                )
         objects = len(gc.get_objects())
         parts.append(f"objects={objects} frozen={gc.get_freeze_count()} counts={gc.get_count()}")
         print(f"[timing pid {os.getpid()}] " + " | ".join(parts), file=sys.stderr, flush=True)
@@ -66,8 +67,12 @@ def _gc_probe(phase: str, info: dict) -> None:  # type: ignore[type-arg]
         _gc_started[0] = time.perf_counter()
     else:
         _samples["gc2"].append((time.perf_counter() - _gc_started[0]) * 1000)
-        print(f"[gc pid {os.getpid()}] full collection {_samples['gc2'][-1]:.1f} ms, "
-              f"collected {info.get('collected')}", file=sys.stderr, flush=True)
+        print(
+            f"[gc pid {os.getpid()}] full collection {_samples['gc2'][-1]:.1f} ms, "
+            f"collected {info.get('collected')}",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 gc.callbacks.append(_gc_probe)

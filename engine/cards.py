@@ -100,9 +100,7 @@ def parse_card(text: str) -> Card:
         )
     suit = _SUIT_INDEX.get(text[1].lower())
     if suit is None:
-        raise ValueError(
-            f"{text!r} is not a card: unknown suit {text[1]!r} (suits are {SUITS!r})"
-        )
+        raise ValueError(f"{text!r} is not a card: unknown suit {text[1]!r} (suits are {SUITS!r})")
     return rank * 4 + suit
 
 

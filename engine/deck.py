@@ -130,4 +130,3 @@ def verify(seed: bytes, commitment: str, dealt: Sequence[Card]) -> bool:
     if len(dealt_cards) > len(FULL_DECK):
         return False
     return shuffled_deck(data)[: len(dealt_cards)] == dealt_cards
-

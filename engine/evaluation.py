@@ -162,9 +162,7 @@ class HandValue:
 def category_of(strength: int) -> HandCategory:
     """Return the :class:`HandCategory` of a strength returned by :func:`strength`."""
     if not MIN_STRENGTH <= strength <= MAX_STRENGTH:
-        raise ValueError(
-            f"{strength!r} is not a hand strength ({MIN_STRENGTH}..{MAX_STRENGTH})"
-        )
+        raise ValueError(f"{strength!r} is not a hand strength ({MIN_STRENGTH}..{MAX_STRENGTH})")
     for floor, category in _CATEGORY_FLOORS:
         if strength >= floor:
             return category
@@ -282,9 +280,7 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
     if len(hand) == 5:
         five: tuple[Card, ...] = hand
     else:
-        five = next(
-            subset for subset in combinations(hand, 5) if _EVALUATE_5(*subset) == rank
-        )
+        five = next(subset for subset in combinations(hand, 5) if _EVALUATE_5(*subset) == rank)
     category = category_of(value)
     ordered = _reading_order(five, category)
     return HandValue(

@@ -73,9 +73,25 @@ from engine.cards import FULL_DECK, Card, card_str, parse_card
 from engine.deck import shuffled_deck
 
 __all__ = [
-    "SCHEME", "DeckPlan", "Opening", "Verdict", "board_positions", "card_commitment",
-    "dealt_deck", "filler_nonce", "hole_positions", "new_secret", "nonce_bytes", "nonce_list",
-    "open_position", "order_seed", "parse_nonce", "proof_json", "permutation", "root_of", "verify_record",
+    "SCHEME",
+    "DeckPlan",
+    "Opening",
+    "Verdict",
+    "board_positions",
+    "card_commitment",
+    "dealt_deck",
+    "filler_nonce",
+    "hole_positions",
+    "new_secret",
+    "nonce_bytes",
+    "nonce_list",
+    "open_position",
+    "order_seed",
+    "parse_nonce",
+    "proof_json",
+    "permutation",
+    "root_of",
+    "verify_record",
 ]
 
 SCHEME: Final = 2
@@ -199,12 +215,20 @@ class Opening:
     card: Card
 
     def to_json(self) -> dict[str, Any]:
-        return {"k": self.position, "j": self.index, "salt": self.salt.hex(), "card": card_str(self.card)}
+        return {
+            "k": self.position,
+            "j": self.index,
+            "salt": self.salt.hex(),
+            "card": card_str(self.card),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Opening:
         position, index = data["k"], data["j"]
-        if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 52 for v in (position, index)):
+        if not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 52
+            for v in (position, index)
+        ):
             raise ValueError("an opening's positions are 0..51")
         salt = bytes.fromhex(data["salt"])
         if len(salt) != SALT_BYTES:
@@ -263,8 +287,13 @@ def nonce_list(
     entries = [{**e, "by": "player"} for e in sent]
     senders = {(e["seat"], e["user_id"]) for e in sent}
     entries += [
-        {"seat": seat, "user_id": user, "nonce": filler_nonce(root, seat).hex(), "by": "server",
-         "version": dealt_version}
+        {
+            "seat": seat,
+            "user_id": user,
+            "nonce": filler_nonce(root, seat).hex(),
+            "by": "server",
+            "version": dealt_version,
+        }
         for seat, user in dealt
         if (seat, user) not in senders
     ]
@@ -357,10 +386,14 @@ def _verify_seed(record: Mapping[str, Any]) -> Verdict:
     deck = shuffled_deck(seed)
     seen = _seen_cards(record)
     wrong = [p for p, card in seen.items() if deck[p] != card]
-    return Verdict(tuple(f"card {p + 1} of the deck is not {card_str(seen[p])}" for p in wrong), len(seen))
+    return Verdict(
+        tuple(f"card {p + 1} of the deck is not {card_str(seen[p])}" for p in wrong), len(seen)
+    )
 
 
-def _verify_v2(record: Mapping[str, Any], my_nonce: bytes | None, root_seen: bytes | None) -> Verdict:
+def _verify_v2(
+    record: Mapping[str, Any], my_nonce: bytes | None, root_seen: bytes | None
+) -> Verdict:
     problems: list[str] = []
     if record["scheme"] != SCHEME:
         return Verdict((f"unknown scheme {record['scheme']!r}",), 0)
@@ -383,7 +416,9 @@ def _verify_v2(record: Mapping[str, Any], my_nonce: bytes | None, root_seen: byt
     for e in entries:
         version = int(e["version"])
         if e["by"] == "player" and not committed <= version < dealt:
-            problems.append(f"a nonce was taken at version {version}, not between the commitments and the deal")
+            problems.append(
+                f"a nonce was taken at version {version}, not between the commitments and the deal"
+            )
         elif e["by"] == "server" and (
             version != dealt or _hex(e["nonce"], NONCE_BYTES) != filler_nonce(root, int(e["seat"]))
         ):
@@ -396,11 +431,15 @@ def _verify_v2(record: Mapping[str, Any], my_nonce: bytes | None, root_seen: byt
     used: set[int] = set()
     for o in openings:
         if o.position in by_position or o.index in used:
-            problems.append(f"deal position {o.position} or committed card {o.index} is opened twice")
+            problems.append(
+                f"deal position {o.position} or committed card {o.index} is opened twice"
+            )
         by_position[o.position] = o
         used.add(o.index)
         if order[o.position] != o.index:
-            problems.append(f"deal position {o.position} is committed card {order[o.position]}, not {o.index}")
+            problems.append(
+                f"deal position {o.position} is committed card {order[o.position]}, not {o.index}"
+            )
         elif card_commitment(table, hand, o.index, o.salt, o.card) != commitments[o.index]:
             problems.append(f"the card at deal position {o.position} does not match its commitment")
     for position, card in _seen_cards(record).items():
@@ -408,7 +447,9 @@ def _verify_v2(record: Mapping[str, Any], my_nonce: bytes | None, root_seen: byt
         if opened is None:
             problems.append(f"{card_str(card)} (deal position {position}) was never opened")
         elif opened.card != card:
-            problems.append(f"{card_str(card)} was dealt where {card_str(opened.card)} is committed")
+            problems.append(
+                f"{card_str(card)} was dealt where {card_str(opened.card)} is committed"
+            )
     return Verdict(tuple(problems), len(openings))
 
 
@@ -428,7 +469,9 @@ def _records(data: Any) -> list[tuple[str, Mapping[str, Any]]]:
 def main(argv: Sequence[str]) -> int:
     """``python -m engine.fairness verify FILE``: check every hand of a JSON export."""
     if len(argv) != 2 or argv[0] != "verify":
-        print("usage: python -m engine.fairness verify FILE (a JSON export of hands)", file=sys.stderr)
+        print(
+            "usage: python -m engine.fairness verify FILE (a JSON export of hands)", file=sys.stderr
+        )
         return 2
     with open(argv[1], encoding="utf-8") as handle:
         data = json.load(handle)

@@ -310,7 +310,13 @@ def _check_config(config: HandConfig) -> None:
         raise EngineError(ErrorCode.INVALID_CONFIG, "rake_bps is at most 10000 (100 %) (R13)")
     if config.rake_cap is not None:
         _check_int(config.rake_cap, "rake_cap")
-    for flag in ("straddle", "run_it_twice_allowed", "show_all", "explicit_showdown", "paced_runout"):
+    for flag in (
+        "straddle",
+        "run_it_twice_allowed",
+        "show_all",
+        "explicit_showdown",
+        "paced_runout",
+    ):
         if type(getattr(config, flag)) is not bool:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
 

@@ -124,7 +124,14 @@ def _require_owner(actor: User, club: Club) -> Membership:
 def update_club(actor: User, club: Club, **fields: object) -> Club:
     """The owner changes the club's name, description or amount format."""
     _require_owner(actor, club)
-    allowed = {"name", "description", "amount_format", "currency_symbol", "currency_code", "decimal_places"}
+    allowed = {
+        "name",
+        "description",
+        "amount_format",
+        "currency_symbol",
+        "currency_code",
+        "decimal_places",
+    }
     unknown = set(fields) - allowed
     if unknown:
         raise ClubError(ClubErrorCode.BAD_INPUT, f"Unknown fields: {', '.join(sorted(unknown))}.")
@@ -143,7 +150,9 @@ def quick_start(owner: User, *, name: str) -> tuple[Club, Any, Invitation]:
     from tables.forms import table_presets
 
     club = create_club(owner, name=name)
-    table = services.create_table(owner, club, {"name": "Table 1", **table_presets(club)[0]["values"]})
+    table = services.create_table(
+        owner, club, {"name": "Table 1", **table_presets(club)[0]["values"]}
+    )
     return club, table, create_invitation(owner, club)
 
 
@@ -204,9 +213,10 @@ def accept_invitation(user: User, token: str) -> Membership:
 
 def _locked_membership(club: Club, membership_id: int) -> Membership:
     target = (
-        Membership.objects.select_for_update().select_related("user").filter(
-            club=club, pk=membership_id
-        ).first()
+        Membership.objects.select_for_update()
+        .select_related("user")
+        .filter(club=club, pk=membership_id)
+        .first()
     )
     if target is None:
         raise ClubError(ClubErrorCode.NOT_A_MEMBER, "That person is not a member of this club.")
@@ -255,9 +265,7 @@ def remove_member(actor: User, club: Club, membership_id: int) -> None:
 
 @transaction.atomic
 def leave_club(user: User, club: Club) -> None:
-    membership = (
-        Membership.objects.select_for_update().filter(club=club, user=user).first()
-    )
+    membership = Membership.objects.select_for_update().filter(club=club, user=user).first()
     if membership is None:
         raise ClubError(ClubErrorCode.NOT_A_MEMBER, "You are not a member of this club.")
     if membership.is_owner:

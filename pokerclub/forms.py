@@ -48,7 +48,14 @@ class ProfileForm(forms.ModelForm):
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ["name", "description", "amount_format", "currency_symbol", "currency_code", "decimal_places"]
+        fields = [
+            "name",
+            "description",
+            "amount_format",
+            "currency_symbol",
+            "currency_code",
+            "decimal_places",
+        ]
         widgets = {
             "description": forms.Textarea(attrs={"rows": 3}),
             "amount_format": forms.RadioSelect,
@@ -69,7 +76,9 @@ class ClubForm(forms.ModelForm):
                 self.add_error("currency_symbol", "Give the currency's symbol, for example € or $.")
             code = data.get("currency_code", "").strip().upper()
             if code and not (len(code) == 3 and code.isascii() and code.isalpha()):
-                self.add_error("currency_code", "Give the three-letter ISO code, for example EUR or USD.")
+                self.add_error(
+                    "currency_code", "Give the three-letter ISO code, for example EUR or USD."
+                )
             data["currency_code"] = code
         else:
             data["currency_symbol"] = ""
@@ -78,8 +87,11 @@ class ClubForm(forms.ModelForm):
 
 
 class QuickStartForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Name of your group",
-                           error_messages={"required": "A club needs a name."})
+    name = forms.CharField(
+        max_length=80,
+        label="Name of your group",
+        error_messages={"required": "A club needs a name."},
+    )
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())
@@ -96,7 +108,10 @@ class InvitationForm(forms.Form):
         choices=EXPIRY_CHOICES, coerce=int, empty_value=None, required=False, label="Expires"
     )
     max_uses = forms.IntegerField(
-        min_value=1, max_value=1000, required=False, label="Maximum uses",
+        min_value=1,
+        max_value=1000,
+        required=False,
+        label="Maximum uses",
         help_text="Leave empty for no limit.",
     )
 

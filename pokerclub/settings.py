@@ -137,7 +137,10 @@ resync on a version gap (docs/protocol.md). Pub/sub halves the broadcast's laten
 def redis_channel_layer(kind: str, url: str) -> dict[str, Any]:
     """The CHANNEL_LAYERS entry of a Redis layer of ``kind`` (REDIS_LAYER) at ``url``."""
     if kind == "pubsub":
-        return {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [url]}}
+        return {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [url]},
+        }
     if kind == "core":
         return {
             "BACKEND": "channels_redis.core.RedisChannelLayer",

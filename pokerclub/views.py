@@ -125,7 +125,11 @@ def club_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 
 
 def _run(
-    request: AuthenticatedHttpRequest, club: Club, func: Callable[..., object], *args: object, success: str
+    request: AuthenticatedHttpRequest,
+    club: Club,
+    func: Callable[..., object],
+    *args: object,
+    success: str,
 ) -> HttpResponse:
     try:
         func(*args)
@@ -169,7 +173,11 @@ def invitation_revoke(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
     club, membership = club_for_member(request, slug)
     invitation = get_object_or_404(Invitation, club=club, pk=pk)
     return _run(
-        request, club, actions.revoke_invitation, request.user, invitation,
+        request,
+        club,
+        actions.revoke_invitation,
+        request.user,
+        invitation,
         success="Invitation revoked: the link no longer works.",
     )
 
@@ -180,7 +188,13 @@ def member_role(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
     club, _ = club_for_member(request, slug)
     role = request.POST.get("role", "")
     return _run(
-        request, club, actions.set_role, request.user, club, pk, role,
+        request,
+        club,
+        actions.set_role,
+        request.user,
+        club,
+        pk,
+        role,
         success="Role updated.",
     )
 
@@ -190,7 +204,12 @@ def member_role(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
 def member_transfer(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _ = club_for_member(request, slug)
     return _run(
-        request, club, actions.transfer_ownership, request.user, club, pk,
+        request,
+        club,
+        actions.transfer_ownership,
+        request.user,
+        club,
+        pk,
         success="Ownership handed over. You are now a host.",
     )
 
@@ -200,7 +219,12 @@ def member_transfer(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
 def member_remove(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, _ = club_for_member(request, slug)
     return _run(
-        request, club, actions.remove_member, request.user, club, pk,
+        request,
+        club,
+        actions.remove_member,
+        request.user,
+        club,
+        pk,
         success="Member removed.",
     )
 

@@ -179,9 +179,16 @@ class Bot:
         legal = hand["legal"]
         roll = rng.random()
         if legal["bet_or_raise"] and roll < 0.15:
-            high = legal["max_to"] if rng.random() < 0.2 else min(legal["max_to"], legal["min_to"] * 3)
+            high = (
+                legal["max_to"] if rng.random() < 0.2 else min(legal["max_to"], legal["min_to"] * 3)
+            )
             amount = rng.randint(legal["min_to"], max(legal["min_to"], high))
-            return {"type": "act", "action": legal["bet_or_raise"], "amount": amount, "version": version}
+            return {
+                "type": "act",
+                "action": legal["bet_or_raise"],
+                "amount": amount,
+                "version": version,
+            }
         if legal["fold"] and roll > 0.85:
             return {"type": "act", "action": "fold", "version": version}
         return {"type": "act", "action": "check" if legal["check"] else "call", "version": version}

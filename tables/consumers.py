@@ -33,6 +33,7 @@ def database_sync_to_async(func: Any) -> Any:
     its own connection from the pool; a table's requests still serialise on its row lock."""
     return _db_sync_to_async(func, thread_sensitive=False)
 
+
 MAX_FRAME = 4096
 RATE_CAPACITY = 30  # burst
 RATE_PER_SECOND = 10.0  # sustained: far above any person, below a flood
@@ -91,7 +92,9 @@ hole_cards = HoleCards()
 MAX_INT = 2**53 - 1  # JavaScript's safe integers; well inside PostgreSQL's bigint
 
 
-def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
+def _field(
+    data: dict[str, Any], name: str, kind: type | tuple[type, ...], required: bool = True
+) -> Any:
     """``data[name]`` if it is of ``kind`` (a bool is never an int; an int is within
     ±``MAX_INT``), ``None`` if it is absent and not ``required``; else ``bad_field``."""
     value = data.get(name)
@@ -115,7 +118,9 @@ def parse_frame(text_data: str | None) -> dict[str, Any]:
     if text_data is None:
         raise PlayError(PlayErrorCode.BAD_JSON, "Messages must be JSON text frames.")
     if len(text_data) > MAX_FRAME or len(text_data.encode("utf-8", "surrogatepass")) > MAX_FRAME:
-        raise PlayError(PlayErrorCode.TOO_BIG, f"Messages are limited to {MAX_FRAME} bytes of text.")
+        raise PlayError(
+            PlayErrorCode.TOO_BIG, f"Messages are limited to {MAX_FRAME} bytes of text."
+        )
     try:
         data = json.loads(text_data)
     except (ValueError, RecursionError):
@@ -214,7 +219,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         kind = data.get("type")
         handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            shown = repr(kind[:30]) if isinstance(kind, str) else "missing" if kind is None else "not a string"
+            shown = (
+                repr(kind[:30])
+                if isinstance(kind, str)
+                else "missing"
+                if kind is None
+                else "not a string"
+            )
             raise PlayError(PlayErrorCode.UNKNOWN_TYPE, f"Unknown message type: {shown}.")
         await handler(self, data)
 
@@ -270,7 +281,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def on_nonce(self, data: dict[str, Any]) -> None:
         """A seated player's nonce for the next hand (R15.2); ``nonce_ok`` when it is taken."""
         hand = _field(data, "hand", int)
-        await self._call(services.send_nonce, self.user, self.table_id, hand, _field(data, "nonce", str))
+        await self._call(
+            services.send_nonce, self.user, self.table_id, hand, _field(data, "nonce", str)
+        )
         await self.send_json({"type": "nonce_ok", "hand": hand})
 
     async def on_host(self, data: dict[str, Any]) -> None:
@@ -355,7 +368,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
 
-    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False) -> None:
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
         """Nothing is sent once the socket is closing (the server would refuse it and log)."""
         if not self.closing:
             await super().send(text_data, bytes_data, close)

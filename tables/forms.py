@@ -11,13 +11,35 @@ from django.db import models
 from .models import Structure, Table
 
 SETTING_FIELDS = [
-    "name", "structure", "small_blind", "big_blind", "ante", "big_blind_ante",
-    "straddle_allowed", "min_buy_in", "max_buy_in", "max_seats", "action_seconds",
-    "time_bank_seconds", "run_it_twice_allowed", "show_all_called", "new_player_policy",
-    "rake_percent", "rake_cap", "approve_seats",
+    "name",
+    "structure",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "big_blind_ante",
+    "straddle_allowed",
+    "min_buy_in",
+    "max_buy_in",
+    "max_seats",
+    "action_seconds",
+    "time_bank_seconds",
+    "run_it_twice_allowed",
+    "show_all_called",
+    "new_player_policy",
+    "rake_percent",
+    "rake_cap",
+    "approve_seats",
 ]
 
-COMMON_FIELDS = ["name", "structure", "small_blind", "big_blind", "min_buy_in", "max_buy_in", "max_seats"]
+COMMON_FIELDS = [
+    "name",
+    "structure",
+    "small_blind",
+    "big_blind",
+    "min_buy_in",
+    "max_buy_in",
+    "max_seats",
+]
 """What most hosts set; the other settings are folded under "More options"."""
 
 PRESETS = [
@@ -35,7 +57,7 @@ def preset_unit(club: Any) -> int:
     """One preset unit in the club's smallest unit: a chip, or a quarter of the currency (so
     "1/2" is €0.25/€0.50 when amounts have two decimals)."""
     if club.amount_format == club.AmountFormat.CURRENCY and club.decimal_places:
-        return max(1, 10 ** club.decimal_places // 4)
+        return max(1, 10**club.decimal_places // 4)
     return 1
 
 
@@ -44,11 +66,18 @@ def table_presets(club: Any) -> list[dict[str, Any]]:
     unit = preset_unit(club)
     out = []
     for structure, sb, bb, lo, hi in PRESETS:
-        values = {"structure": structure.value, "small_blind": sb * unit, "big_blind": bb * unit,
-                  "min_buy_in": lo * unit, "max_buy_in": hi * unit}
+        values = {
+            "structure": structure.value,
+            "small_blind": sb * unit,
+            "big_blind": bb * unit,
+            "min_buy_in": lo * unit,
+            "max_buy_in": hi * unit,
+        }
         fmt = club.format_amount
-        label = (f"{fmt(values['small_blind'])}/{fmt(values['big_blind'])} {STRUCTURE_SHORT[structure]}, "
-                 f"{fmt(values['min_buy_in'])}–{fmt(values['max_buy_in'])}")
+        label = (
+            f"{fmt(values['small_blind'])}/{fmt(values['big_blind'])} {STRUCTURE_SHORT[structure]}, "
+            f"{fmt(values['min_buy_in'])}–{fmt(values['max_buy_in'])}"
+        )
         out.append({"label": label, "values": values})
     return out
 

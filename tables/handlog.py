@@ -61,7 +61,11 @@ def lines(
             kind = "the big-blind ante" if e.big_blind_ante else "an ante"
             say(e.seat, f"posts {kind} of {fmt(e.amount)}" + (" and is all-in" if e.all_in else ""))
         elif isinstance(e, BlindPosted):
-            say(e.seat, f"{BLINDS.get(e.blind, e.blind)} {fmt(e.amount)}" + (" and is all-in" if e.all_in else ""))
+            say(
+                e.seat,
+                f"{BLINDS.get(e.blind, e.blind)} {fmt(e.amount)}"
+                + (" and is all-in" if e.all_in else ""),
+            )
         elif isinstance(e, BoardDealt):
             prefix = "Second board — " if e.board_index else ""
             say(None, f"{prefix}{e.street.capitalize()}: {cards_str(e.cards)}", street=e.street)

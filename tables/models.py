@@ -42,7 +42,9 @@ class Table(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     # --- settings (a change during a hand is stored in pending_settings, applied next hand)
-    structure = models.CharField(max_length=12, choices=Structure.choices, default=Structure.NO_LIMIT)
+    structure = models.CharField(
+        max_length=12, choices=Structure.choices, default=Structure.NO_LIMIT
+    )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
     ante = models.PositiveIntegerField(default=0)
@@ -67,7 +69,9 @@ class Table(models.Model):
         max_length=4, choices=NewPlayerPolicy.choices, default=NewPlayerPolicy.WAIT
     )
     rake_percent = models.DecimalField(
-        max_digits=4, decimal_places=2, default=0,
+        max_digits=4,
+        decimal_places=2,
+        default=0,
         validators=[MinValueValidator(0), MaxValueValidator(10)],
     )
     rake_cap = models.PositiveIntegerField(default=0, help_text="0 means no cap.")
@@ -90,17 +94,20 @@ class Table(models.Model):
         "Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     hand_players = models.JSONField(
-        default=dict, blank=True,
+        default=dict,
+        blank=True,
         help_text="Who was dealt each seat of the hand on the table ({seat: user id}): hole "
         "cards and the hand's seat views belong to these users, never to whoever sits there now.",
     )
     deck = models.JSONField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="Deck v2 of the hand on the table (R15): its secret (SECRET, server-side "
         "only), root, nonces, versions and seats in position order.",
     )
     next_deck = models.JSONField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="The next hand's committed deck (R15): its secret (SECRET), root, the "
         "version that published it and the players' nonces accepted so far.",
     )
@@ -162,7 +169,10 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="seats",
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.EMPTY)
@@ -174,7 +184,9 @@ class Seat(models.Model):
         default=False, help_text="Newly seated, or sat out while the big blind passed (R2.6)."
     )
     blind_choice = models.CharField(
-        max_length=4, choices=NewPlayerPolicy.choices, blank=True,
+        max_length=4,
+        choices=NewPlayerPolicy.choices,
+        blank=True,
         help_text="The player's own choice when owing a big blind; empty = the table default.",
     )
     leave_after_hand = models.BooleanField(default=False)
@@ -196,7 +208,8 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_chair_per_number"),
             models.UniqueConstraint(
-                fields=["table", "user"], condition=Q(user__isnull=False),
+                fields=["table", "user"],
+                condition=Q(user__isnull=False),
                 name="one_seat_per_player_per_table",
             ),
         ]
@@ -221,7 +234,9 @@ class LedgerEntry(models.Model):
     )
     kind = models.CharField(max_length=10, choices=Kind.choices)
     amount = models.PositiveBigIntegerField()
-    hand = models.ForeignKey("Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    hand = models.ForeignKey(
+        "Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -236,19 +251,26 @@ class Hand(models.Model):
     number = models.PositiveIntegerField()
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
-    players = models.JSONField(default=list, help_text="[{seat, user_id, name, stack}] at the start")
+    players = models.JSONField(
+        default=list, help_text="[{seat, user_id, name, stack}] at the start"
+    )
     config = models.JSONField(default=dict)
-    commitment = models.CharField(max_length=64, help_text="SHA-256 of the seed, or deck v2's root.")
+    commitment = models.CharField(
+        max_length=64, help_text="SHA-256 of the seed, or deck v2's root."
+    )
     seed = models.CharField(
-        max_length=64, blank=True,
+        max_length=64,
+        blank=True,
         help_text="Hands dealt before deck v2: the seed, revealed when the hand ended (R15).",
     )
     deck = models.JSONField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="Deck v2's public proof (R15): commitments, root, nonces, versions, seats.",
     )
     deck_secret = models.CharField(
-        max_length=64, blank=True,
+        max_length=64,
+        blank=True,
         help_text="Deck v2's secret (SECRET: server-side only, for replays; never shown).",
     )
     final_state = models.JSONField(null=True, blank=True)
@@ -275,7 +297,8 @@ class Hand(models.Model):
             # the clock's "finished hands whose history is still to write": only those are
             # indexed, by the time they may be tried again (none: at once)
             models.Index(
-                fields=["history_retry_at"], name="hand_history_due",
+                fields=["history_retry_at"],
+                name="hand_history_due",
                 condition=Q(history_recorded=False, ended_at__isnull=False),
             )
         ]

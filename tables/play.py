@@ -105,9 +105,11 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
     live = [i for i in range(n) if not state.folded[i]]
     showing = [i for i in live if state.shown[i]]
 
-    equities = {
-        seat: round(share, 4) for seat, share in (_equities(state) or {}).items()
-    } if state.all_in and not finished and len(showing) == len(live) >= 2 else {}
+    equities = (
+        {seat: round(share, 4) for seat, share in (_equities(state) or {}).items()}
+        if state.all_in and not finished and len(showing) == len(live) >= 2
+        else {}
+    )
 
     names = _shown_names(state)
     last = handlog.last_actions(log)
@@ -120,7 +122,9 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
             "bet": state.bets[i],
             "folded": bool(state.folded[i]),
             "all_in": state.stacks[i] == 0 and not state.folded[i],
-            "cards": cards(state.holes[i]) if shown else (["??", "??"] if not state.folded[i] and not state.mucked[i] else []),
+            "cards": cards(state.holes[i])
+            if shown
+            else (["??", "??"] if not state.folded[i] and not state.mucked[i] else []),
             "shown": shown,
             "mucked": bool(state.mucked[i]),
             "hand_name": names.get(i),
@@ -150,7 +154,9 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
                 "fold": "fold" in kinds,
                 "check": "check" in kinds,
                 "call": legal.call_amount if "call" in kinds else None,
-                "bet_or_raise": "bet" if "bet" in kinds else ("raise" if "raise" in kinds else None),
+                "bet_or_raise": "bet"
+                if "bet" in kinds
+                else ("raise" if "raise" in kinds else None),
                 "min_to": legal.min_to,
                 "max_to": legal.max_to,
                 "all_in_to": legal.all_in_to,
@@ -159,7 +165,9 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
             }
     return {
         "number": number,
-        "street": "finished" if finished else (
+        "street": "finished"
+        if finished
+        else (
             "showdown" if state.phase is Phase.SHOWDOWN else STREETS[int(state.street)]
         ),  # during a runout ("phase": "runout"): the street last dealt
         "phase": str(state.phase),
@@ -178,7 +186,15 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
     }
 
 
-PUBLIC_DECK_KEYS = ("table", "hand", "root", "committed_version", "dealt_version", "nonces", "seats")
+PUBLIC_DECK_KEYS = (
+    "table",
+    "hand",
+    "root",
+    "committed_version",
+    "dealt_version",
+    "nonces",
+    "seats",
+)
 """What every member may see of ``Table.deck`` (everything but its secret)."""
 
 
@@ -224,7 +240,9 @@ def next_deck_view(table: Table) -> dict[str, Any] | None:
     return {k: planned[k] for k in ("hand", "root", "committed_version")}
 
 
-def hole_openings(deck: dict[str, Any] | None, hand_number: int, players: int, index: int) -> list[dict[str, Any]]:
+def hole_openings(
+    deck: dict[str, Any] | None, hand_number: int, players: int, index: int
+) -> list[dict[str, Any]]:
     """The openings of the hole cards of the player at ``index``: for that player only."""
     if not deck or deck["hand"] != hand_number:
         return []

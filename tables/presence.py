@@ -69,9 +69,7 @@ def ensure_heartbeat() -> None:
     """Start this process's heartbeat on the running event loop, once."""
     global _heartbeat
     if _heartbeat is None or _heartbeat.done():
-        _heartbeat = asyncio.get_running_loop().create_task(
-            _beat(settings.PRESENCE_HEARTBEAT_S)
-        )
+        _heartbeat = asyncio.get_running_loop().create_task(_beat(settings.PRESENCE_HEARTBEAT_S))
 
 
 _last_sweep = 0.0

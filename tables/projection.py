@@ -101,7 +101,8 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
                 view["stack"] = seat.stack  # a rebuy or top-up since the hand ended counts
         limits = (
             top_up_range(table, view["stack"], seat.pending_chips)
-            if seat.status in (Seat.Status.SEATED, Seat.Status.SITTING_OUT) else None
+            if seat.status in (Seat.Status.SEATED, Seat.Status.SITTING_OUT)
+            else None
         )
         view["top_up"] = {"min": limits[0], "max": limits[1]} if limits else None
         seat_list.append(view)
@@ -131,9 +132,7 @@ def public_message(public: dict[str, Any]) -> dict[str, Any]:
         "type": "table.state",
         "version": public["version"],
         "hand": public["hand"]["number"] if public["hand"] else None,
-        "seats": {
-            str(s["player"]["user_id"]): s["number"] for s in public["seats"] if s["player"]
-        },
+        "seats": {str(s["player"]["user_id"]): s["number"] for s in public["seats"] if s["player"]},
         "json": json.dumps(public, separators=(",", ":")),
     }
 
@@ -141,14 +140,15 @@ def public_message(public: dict[str, Any]) -> dict[str, Any]:
 def viewer_frame(message: dict[str, Any], you: dict[str, Any]) -> str:
     """The text frame of one viewer: the shared public JSON with their own part spliced in
     (the same object :func:`viewer_state` builds, without serialising the state again)."""
-    head = json.dumps(
-        {"server_time": _iso(timezone.now()), "you": you}, separators=(",", ":")
-    )
+    head = json.dumps({"server_time": _iso(timezone.now()), "you": you}, separators=(",", ":"))
     return head[:-1] + "," + message["json"][1:]
 
 
 def viewer_state(
-    public: dict[str, Any], user_id: int | None, seat: int | None, is_host: bool,
+    public: dict[str, Any],
+    user_id: int | None,
+    seat: int | None,
+    is_host: bool,
     own: dict[str, Any] | None,
 ) -> dict[str, Any]:
     """Add the viewer's own part to a public state (a new dict; ``public`` is not changed).
@@ -160,7 +160,9 @@ def viewer_state(
     }
 
 
-def you_part(user_id: int | None, seat: int | None, is_host: bool, own: dict[str, Any] | None) -> dict[str, Any]:
+def you_part(
+    user_id: int | None, seat: int | None, is_host: bool, own: dict[str, Any] | None
+) -> dict[str, Any]:
     """The viewer's own part of a state: their hole cards and those cards' openings (R15.3)."""
     own = own or NOT_DEALT
     return {"user_id": user_id, "seat": seat, "is_host": is_host, **own}

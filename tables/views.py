@@ -41,8 +41,13 @@ def table_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "tables/form.html",
-        {"form": form, "club": club, "creating": True, "hundred": club.format_amount(100),
-         "presets": presets},
+        {
+            "form": form,
+            "club": club,
+            "creating": True,
+            "hundred": club.format_amount(100),
+            "presets": presets,
+        },
     )
 
 
@@ -55,7 +60,9 @@ def table_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRes
         raise PermissionDenied("Only the owner or a host can change a table.")
     form = TableForm(request.POST or None, instance=Table.objects.get(pk=table.pk))
     if request.method == "POST" and form.is_valid():
-        changed = {name: form.cleaned_data[name] for name in form.changed_data if name in SETTING_FIELDS}
+        changed = {
+            name: form.cleaned_data[name] for name in form.changed_data if name in SETTING_FIELDS
+        }
         try:
             applied = services.update_settings(request.user, table.pk, changed)
         except PlayError as error:
@@ -69,8 +76,13 @@ def table_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRes
     return render(
         request,
         "tables/form.html",
-        {"form": form, "club": club, "table": table, "creating": False,
-         "hundred": club.format_amount(100)},
+        {
+            "form": form,
+            "club": club,
+            "table": table,
+            "creating": False,
+            "hundred": club.format_amount(100),
+        },
     )
 
 
@@ -104,8 +116,6 @@ def _viewer_state(request: AuthenticatedHttpRequest, table: Table, is_host: bool
     public = load_public_state(table.pk)
     seat, own = private_cards_for_user(table.pk, public, request.user.pk)
     return viewer_state(public, request.user.pk, seat, is_host, own)
-
-
 
 
 @login_required

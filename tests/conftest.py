@@ -39,7 +39,9 @@ _emails = count(1)
 def make_user(db: None) -> Callable[..., object]:
     from pokerclub.models import User
 
-    def make(display_name: str = "Player", email: str | None = None, password: str = "s3cret-pass!"):
+    def make(
+        display_name: str = "Player", email: str | None = None, password: str = "s3cret-pass!"
+    ):
         email = email or f"player{next(_emails)}@example.com"
         return User.objects.create_user(email=email, password=password, display_name=display_name)
 
@@ -111,7 +113,9 @@ def eventually(predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the co
         time.sleep(0.05)
 
 
-async def eventually_async(predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the condition"):  # type: ignore[no-untyped-def]
+async def eventually_async(
+    predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the condition"
+):  # type: ignore[no-untyped-def]
     """:func:`eventually` for a coroutine test; ``predicate`` may be a coroutine function."""
     import asyncio
     import inspect

@@ -158,8 +158,12 @@ def test_socket_queries_give_their_connection_back_to_the_pool():
         "DB_POOL_MAX": "20",
     }
     result = subprocess.run(
-        [sys.executable, "-c", POOL_PROBE], env=env, capture_output=True, text=True,
-        cwd=settings.BASE_DIR, timeout=60,
+        [sys.executable, "-c", POOL_PROBE],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     size, available, requests = (int(x) for x in result.stdout.split())
@@ -175,7 +179,10 @@ def test_deploy_check_passes_with_debug_off_and_real_values():
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        env=env, capture_output=True, text=True, cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
@@ -185,7 +192,10 @@ def test_settings_refuse_to_start_without_secret_key_when_debug_is_off():
     env = {**os.environ, "DEBUG": "0", "SECRET_KEY": ""}
     result = subprocess.run(
         [sys.executable, "manage.py", "check"],
-        env=env, capture_output=True, text=True, cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
     )
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
@@ -206,7 +216,9 @@ def test_seed_demo_creates_demo_club_and_players_once(capsys):
     assert Membership.objects.get(club=club, role="owner").user.display_name == "Alice"
     from tables.models import Table
 
-    assert list(Table.objects.filter(club=club).values_list("name", "max_seats")) == [("Demo table", 6)]
+    assert list(Table.objects.filter(club=club).values_list("name", "max_seats")) == [
+        ("Demo table", 6)
+    ]
 
 
 def test_asgi_application_routes_http_and_websocket():

@@ -139,7 +139,9 @@ def hand_config(phh: PhhHand) -> HandConfig:
     if straddle and blinds[2] != 2 * big_blind:
         raise PhhError(f"a straddle is twice the big blind (R3.3), not {blinds[2]}")
     if any(blinds[3:]):
-        raise PhhError(f"blinds_or_straddles {list(blinds)}: only a UTG straddle is supported (R3.3)")
+        raise PhhError(
+            f"blinds_or_straddles {list(blinds)}: only a UTG straddle is supported (R3.3)"
+        )
     ante = big_blind_ante = 0
     antes = phh.antes
     if any(antes):
@@ -157,7 +159,9 @@ def hand_config(phh: PhhHand) -> HandConfig:
                 f" twice it, {big_blind}/{2 * big_blind} (R7.3)"
             )
     elif phh.min_bet != big_blind:
-        raise PhhError(f"min_bet {phh.min_bet}: the minimum bet is the big blind {big_blind} (R7.1)")
+        raise PhhError(
+            f"min_bet {phh.min_bet}: the minimum bet is the big blind {big_blind} (R7.1)"
+        )
     user = phh.user_defined
     posting = tuple(seats[_player_label(text, n)] for text in user.get("_live_big_blinds", ()))
     rake_cap = user.get("_rake_cap")
@@ -191,7 +195,9 @@ def _seats_of(phh: PhhHand) -> list[int]:
     if (
         not isinstance(seats, list)
         or len(seats) != n
-        or not all(isinstance(seat, int) and not isinstance(seat, bool) and seat > 0 for seat in seats)
+        or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) and seat > 0 for seat in seats
+        )
         or len(set(seats)) != n
     ):
         raise PhhError(f"seats {seats!r}: one distinct positive seat number per player")
@@ -268,7 +274,9 @@ def replay(phh: PhhHand) -> Replay:
             face_down = bool(action.cards) and all(card is None for card in action.cards)
             if action.show and not face_down and not known[player]:
                 raise PhhError(f"{text!r}: p{player + 1}'s cards are not known")
-            move = Action(ActionKind.SHOW if action.show and not face_down else ActionKind.MUCK, seat)
+            move = Action(
+                ActionKind.SHOW if action.show and not face_down else ActionKind.MUCK, seat
+            )
         else:
             if phase is not Phase.BETTING:
                 raise PhhError(f"{text!r}: the betting is over ({phase})")
@@ -294,13 +302,22 @@ def replay(phh: PhhHand) -> Replay:
         assert legal is not None
         player = seats.index(legal.waiting[0])
         if not known[player]:
-            raise PhhError(f"the showdown needs p{player + 1}'s cards, which the file does not give")
+            raise PhhError(
+                f"the showdown needs p{player + 1}'s cards, which the file does not give"
+            )
         state, events = apply(state, Action(ActionKind.SHOW, legal.waiting[0]))
         history.extend(events)
     if not state.is_finished:
-        raise PhhError(f"the actions end before the hand does ({state.phase}, {state.street.label})")
-    dealt_board = [card for event in history if isinstance(event, BoardDealt) for card in event.cards]
-    if any(card is not None and card != dealt for card, dealt in zip(file_board, dealt_board, strict=False)):
+        raise PhhError(
+            f"the actions end before the hand does ({state.phase}, {state.street.label})"
+        )
+    dealt_board = [
+        card for event in history if isinstance(event, BoardDealt) for card in event.cards
+    ]
+    if any(
+        card is not None and card != dealt
+        for card, dealt in zip(file_board, dealt_board, strict=False)
+    ):
         raise PhhError(f"the board is {phh_cards(dealt_board)}, not the file's")
     if len(file_board) > len(dealt_board):
         raise PhhError(f"the file deals {len(file_board)} board cards, the hand {len(dealt_board)}")

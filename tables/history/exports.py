@@ -57,8 +57,11 @@ CONTENT_TYPES = {
     "json": "application/json",
 }
 EXTENSIONS = {"pokerstars": "txt", "phh": "phhs", "json": "json"}
-GAME_NAMES = {"no_limit": "Hold'em No Limit", "pot_limit": "Hold'em Pot Limit",
-              "fixed_limit": "Hold'em Limit"}
+GAME_NAMES = {
+    "no_limit": "Hold'em No Limit",
+    "pot_limit": "Hold'em Pot Limit",
+    "fixed_limit": "Hold'em Limit",
+}
 
 
 @dataclass(frozen=True)
@@ -106,10 +109,36 @@ def _cards(cards: Iterable[int]) -> str:
 EASTERN = ZoneInfo("America/New_York")
 """PokerStars stamps every hand with the time in ET as well, in brackets."""
 
-_PS_RANK: Final = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-                   "Jack", "Queen", "King", "Ace")
-_PS_RANKS: Final = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights",
-                    "Nines", "Tens", "Jacks", "Queens", "Kings", "Aces")
+_PS_RANK: Final = (
+    "Deuce",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
+_PS_RANKS: Final = (
+    "Deuces",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "Sevens",
+    "Eights",
+    "Nines",
+    "Tens",
+    "Jacks",
+    "Queens",
+    "Kings",
+    "Aces",
+)
 
 
 def pokerstars_hand_name(hole: Sequence[int], board: Sequence[int]) -> str:
@@ -146,8 +175,7 @@ def _ps_time(when: datetime) -> str:
     """``2024/01/15 14:30:00 UTC [2024/01/15 9:30:00 ET]``: hours not zero-padded."""
     utc = when.astimezone(UTC)
     et = when.astimezone(EASTERN)
-    return (f"{utc:%Y/%m/%d} {utc.hour}:{utc:%M:%S} UTC"
-            f" [{et:%Y/%m/%d} {et.hour}:{et:%M:%S} ET]")
+    return f"{utc:%Y/%m/%d} {utc.hour}:{utc:%M:%S} UTC [{et:%Y/%m/%d} {et.hour}:{et:%M:%S} ET]"
 
 
 def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
@@ -184,7 +212,9 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     ]
     start_stacks = dict(zip(started.seats, started.stacks, strict=True))
     for seat in sorted(started.seats):
-        lines.append(f"Seat {seat}: {names.get(seat, f'Seat {seat}')} ({amount(start_stacks[seat])} in chips)")
+        lines.append(
+            f"Seat {seat}: {names.get(seat, f'Seat {seat}')} ({amount(start_stacks[seat])} in chips)"
+        )
 
     bets: dict[int, int] = {}
     board: list[int] = []
@@ -203,8 +233,12 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
         if isinstance(e, AntePosted):
             lines.append(f"{names[e.seat]}: posts the ante {amount(e.amount)}{all_in(e.all_in)}")
         elif isinstance(e, BlindPosted):
-            kind = {"small_blind": "small blind", "big_blind": "big blind",
-                    "live_big_blind": "big blind", "straddle": "straddle"}[e.blind]
+            kind = {
+                "small_blind": "small blind",
+                "big_blind": "big blind",
+                "live_big_blind": "big blind",
+                "straddle": "straddle",
+            }[e.blind]
             bets[e.seat] = bets.get(e.seat, 0) + e.amount
             lines.append(f"{names[e.seat]}: posts {kind} {amount(e.amount)}{all_in(e.all_in)}")
         elif isinstance(e, HoleCardsDealt):
@@ -254,7 +288,9 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
             if e.street == "flop":
                 lines.append(f"*** {label}FLOP *** [{_cards(after)}]")
             else:
-                lines.append(f"*** {label}{e.street.upper()} *** [{_cards(before)}] [{_cards(e.cards)}]")
+                lines.append(
+                    f"*** {label}{e.street.upper()} *** [{_cards(before)}] [{_cards(e.cards)}]"
+                )
         elif isinstance(e, (HandShown, HandMucked)):
             showdown.append(e)  # written once the board is out (PokerStars: board, then show down)
 
@@ -263,8 +299,11 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     pot_names = _pot_names(awards)
 
     def collected(award: PotAwarded) -> list[str]:
-        return [f"{names[seat]} collected {amount(share)} from {pot_names[award.pot_index]}"
-                for seat, share in zip(award.winners, award.shares, strict=True) if share]
+        return [
+            f"{names[seat]} collected {amount(share)} from {pot_names[award.pot_index]}"
+            for seat, share in zip(award.winners, award.shares, strict=True)
+            if share
+        ]
 
     shown_seats = {e.seat for e in showdown if isinstance(e, HandShown)}
     if contested:
@@ -273,8 +312,10 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
             lines.append(f"*** {label}SHOW DOWN ***")
             for e in showdown:
                 if isinstance(e, HandShown):
-                    lines.append(f"{names[e.seat]}: shows [{_cards(e.cards)}]"
-                                 f" ({pokerstars_hand_name(e.cards, run_board)})")
+                    lines.append(
+                        f"{names[e.seat]}: shows [{_cards(e.cards)}]"
+                        f" ({pokerstars_hand_name(e.cards, run_board)})"
+                    )
                 elif index == 0:  # a muck that still takes a pot nobody else could win (R8)
                     verb = "doesn't show hand" if won[e.seat] else "mucks hand"
                     lines.append(f"{names[e.seat]}: {verb}")
@@ -284,13 +325,17 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     else:  # won without a showdown (R5.4)
         for award in awards:
             lines.extend(collected(award))
-        for seat in sorted({s for a in awards for s, x in zip(a.winners, a.shares, strict=True) if x}):
+        for seat in sorted(
+            {s for a in awards for s, x in zip(a.winners, a.shares, strict=True) if x}
+        ):
             if seat not in shown_seats:
                 lines.append(f"{names[seat]}: doesn't show hand")
 
     total = sum(a.amount for a in awards) + final.rake
     lines.append("*** SUMMARY ***")
-    lines.append(f"Total pot {amount(total)}{_pot_parts(awards, amount)} | Rake {amount(final.rake)}")
+    lines.append(
+        f"Total pot {amount(total)}{_pot_parts(awards, amount)} | Rake {amount(final.rake)}"
+    )
     if runs == 2:
         lines.append("Hand was run twice")
     for index, run_board in enumerate(boards):
@@ -302,7 +347,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
 
 
 def _pot_names(awards: list[PotAwarded]) -> dict[int, str]:
-    """"pot" alone; with side pots "main pot" and "side pot", or "side pot-1", "side pot-2"."""
+    """ "pot" alone; with side pots "main pot" and "side pot", or "side pot-1", "side pot-2"."""
     sides = sorted({a.pot_index for a in awards if a.pot_index})
     if not sides:
         return {0: "pot"}
@@ -325,8 +370,13 @@ def _pot_parts(awards: list[PotAwarded], amount: Amounts) -> str:
 
 
 def _summary_seats(
-    replayed: ReplayedHand, started: HandStarted, names: dict[int, str], amount: Amounts,
-    me: int | None, boards: list[list[int]], awards: list[PotAwarded],
+    replayed: ReplayedHand,
+    started: HandStarted,
+    names: dict[int, str],
+    amount: Amounts,
+    me: int | None,
+    boards: list[list[int]],
+    awards: list[PotAwarded],
 ) -> list[str]:
     final = replayed.final
     folded_on: dict[int, str] = {}
@@ -335,7 +385,9 @@ def _summary_seats(
     shown = replayed.shown()
     for e in replayed.events:
         if isinstance(e, BoardDealt) and e.board_index == 0:
-            street = {"flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}[e.street]
+            street = {"flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}[
+                e.street
+            ]
         elif isinstance(e, ActionTaken):
             if e.action == "fold":
                 folded_on[e.seat] = street
@@ -366,7 +418,9 @@ def _summary_seats(
             for index, board in enumerate(boards):
                 name = pokerstars_hand_name(shown[seat], board)
                 share = won_on.get((seat, index), 0)
-                results.append(f"won ({amount(share)}) with {name}" if share else f"lost with {name}")
+                results.append(
+                    f"won ({amount(share)}) with {name}" if share else f"lost with {name}"
+                )
             outcome = f"showed [{_cards(shown[seat])}] and " + ", and ".join(results)
         elif won:
             outcome = f"collected ({amount(won)})"
@@ -406,11 +460,18 @@ def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
     user = dict(document.user_defined)
     if when is not None:  # the standard's time is a TOML local time, here in UTC
         utc = when.astimezone(UTC)
-        optional.update(year=utc.year, month=utc.month, day=utc.day,
-                        time=utc.time().replace(microsecond=0, tzinfo=None), time_zone="UTC")
+        optional.update(
+            year=utc.year,
+            month=utc.month,
+            day=utc.day,
+            time=utc.time().replace(microsecond=0, tzinfo=None),
+            time_zone="UTC",
+        )
     club = hand.table.club
     if club.amount_format == "currency":  # amounts stay whole units of the club's cents
-        symbol = club.currency_symbol if len(club.currency_symbol) == 1 else None  # the standard: one character
+        symbol = (
+            club.currency_symbol if len(club.currency_symbol) == 1 else None
+        )  # the standard: one character
         optional.update(currency=club.currency_code or None, currency_symbol=symbol)
         user["_currency_decimal_places"] = club.decimal_places
     return replace(document, actions=tuple(actions), optional=optional, user_defined=user)
@@ -495,7 +556,9 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
             if step.action is not None
         ],
         "boards": [[card_str(c) for c in board] for board in final.boards],
-        "shown": {str(seat): [card_str(c) for c in cards] for seat, cards in replayed.shown().items()},
+        "shown": {
+            str(seat): [card_str(c) for c in cards] for seat, cards in replayed.shown().items()
+        },
         "pots": [
             {
                 "pot": e.pot_index,
@@ -537,12 +600,16 @@ class ExportError(Exception):
     """A hand of a stream could not be exported: ``hand`` says which, the cause is chained."""
 
     def __init__(self, hand: Hand, error: Exception) -> None:
-        reason = error.reason if isinstance(error, ReplayError) else f"{type(error).__name__}: {error}"
+        reason = (
+            error.reason if isinstance(error, ReplayError) else f"{type(error).__name__}: {error}"
+        )
         super().__init__(f"{describe(hand)} could not be exported: {reason}")
         self.hand = hand
 
 
-def stream(queryset: QuerySet[Hand], fmt: str, viewer: Viewer, chunk_size: int = 500) -> Iterator[str]:
+def stream(
+    queryset: QuerySet[Hand], fmt: str, viewer: Viewer, chunk_size: int = 500
+) -> Iterator[str]:
     """Yield the export of every hand of ``queryset`` in ``fmt``, piece by piece.
 
     Hands come ``chunk_size`` at a time (``.iterator()`` prefetches the actions of each
@@ -585,6 +652,17 @@ def export_one(replayed: ReplayedHand, fmt: str, viewer: Viewer) -> str:
 
 
 __all__ = [
-    "CONTENT_TYPES", "EXTENSIONS", "FORMATS", "ExportError", "Viewer", "export_one", "finished_hands",
-    "json_text", "phh", "phh_hand", "pokerstars", "record", "stream",
+    "CONTENT_TYPES",
+    "EXTENSIONS",
+    "FORMATS",
+    "ExportError",
+    "Viewer",
+    "export_one",
+    "finished_hands",
+    "json_text",
+    "phh",
+    "phh_hand",
+    "pokerstars",
+    "record",
+    "stream",
 ]

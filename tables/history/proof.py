@@ -44,5 +44,3 @@ def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | No
     if hand.seed:
         return {"scheme": 1, "seed": hand.seed, "commitment": hand.commitment, **seen}
     return None
-
-

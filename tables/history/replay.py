@@ -130,12 +130,15 @@ class ReplayedHand:
     def public_events(self, viewer_seat: int | None) -> list[Event]:
         """The events the viewer may see: secret ones only for their own seat."""
         return [
-            e for e in self.events
+            e
+            for e in self.events
             if not e.secret or (isinstance(e, HoleCardsDealt) and e.seat == viewer_seat)
         ]
 
 
-def replay(hand: Hand, actions: Iterable[HandAction | RecordedAction] | None = None) -> ReplayedHand:
+def replay(
+    hand: Hand, actions: Iterable[HandAction | RecordedAction] | None = None
+) -> ReplayedHand:
     """Replay a finished hand from ``Hand.config``, its deck and its actions.
 
     ``actions`` default to the hand's ``HandAction`` rows (one query); pass them when they
@@ -149,7 +152,9 @@ def replay(hand: Hand, actions: Iterable[HandAction | RecordedAction] | None = N
     return replay_record(hand, HandConfig.from_json(hand.config), recorded)
 
 
-def replay_record(hand: Hand, config: HandConfig, actions: Sequence[RecordedAction]) -> ReplayedHand:
+def replay_record(
+    hand: Hand, config: HandConfig, actions: Sequence[RecordedAction]
+) -> ReplayedHand:
     """Replay the hand as the live services played it (``tables.services.play``): after
     the deal and after every step, a hand in phase ``runout`` waits for the dealer, and the
     clock deals its next street (:func:`~engine.hand.deal_next`, one step per street);
@@ -168,7 +173,9 @@ def replay_record(hand: Hand, config: HandConfig, actions: Sequence[RecordedActi
         if action is None:
             raise ReplayError(hand, "the recorded actions do not finish the hand")
         try:
-            state, events = apply(state, Action(ActionKind(action.kind), action.seat, action.amount))
+            state, events = apply(
+                state, Action(ActionKind(action.kind), action.seat, action.amount)
+            )
         except Exception as error:  # an inconsistent record: say which hand and action
             raise ReplayError(hand, f"{action} does not replay: {error}") from error
         steps.append(Step(action, state, tuple(events)))

@@ -189,7 +189,10 @@ def mark_paid(table: Table, transfer: Transfer, by: Any, paid: bool = True) -> N
     """A host marks (or unmarks) a transfer of the session as paid."""
     if paid:
         TransferPaid.objects.get_or_create(
-            table=table, payer=transfer.payer, payee=transfer.payee, amount=transfer.amount,
+            table=table,
+            payer=transfer.payer,
+            payee=transfer.payee,
+            amount=transfer.amount,
             defaults={"marked_by": by},
         )
     else:

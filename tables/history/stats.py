@@ -62,18 +62,22 @@ class PlayerStats:
 
 
 def _aggregate(rows: Any) -> Any:
-    return rows.values("user_id").annotate(
-        hands=Count("id"),
-        vpip_n=Count("id", filter=Q(vpip=True)),
-        pfr_n=Count("id", filter=Q(pfr=True)),
-        three_bet_chances=Count("id", filter=Q(three_bet_chance=True)),
-        three_bets=Count("id", filter=Q(three_bet=True)),
-        saw_flop_n=Count("id", filter=Q(saw_flop=True)),
-        wtsd=Count("id", filter=Q(went_to_showdown=True)),
-        wsd=Count("id", filter=Q(won_at_showdown=True)),
-        net_sum=Sum("net"),
-        biggest=Max("pot", filter=Q(won__gt=0)),
-    ).order_by()
+    return (
+        rows.values("user_id")
+        .annotate(
+            hands=Count("id"),
+            vpip_n=Count("id", filter=Q(vpip=True)),
+            pfr_n=Count("id", filter=Q(pfr=True)),
+            three_bet_chances=Count("id", filter=Q(three_bet_chance=True)),
+            three_bets=Count("id", filter=Q(three_bet=True)),
+            saw_flop_n=Count("id", filter=Q(saw_flop=True)),
+            wtsd=Count("id", filter=Q(went_to_showdown=True)),
+            wsd=Count("id", filter=Q(won_at_showdown=True)),
+            net_sum=Sum("net"),
+            biggest=Max("pot", filter=Q(won__gt=0)),
+        )
+        .order_by()
+    )
 
 
 def club_stats(club: Any, user_id: int | None = None) -> list[PlayerStats]:
@@ -125,7 +129,9 @@ def net_series(club: Any, user_id: int, max_points: int = 400) -> list[tuple[Any
     return series
 
 
-def net_chart_svg(series: list[tuple[Any, int]], fmt: Any, width: int = 640, height: int = 220) -> str:
+def net_chart_svg(
+    series: list[tuple[Any, int]], fmt: Any, width: int = 640, height: int = 220
+) -> str:
     """A line chart of the cumulative net as an SVG string (no script, no external files)."""
     pad_left, pad_right, pad_y = 70, 12, 18
     if not series:
@@ -170,5 +176,9 @@ def net_chart_svg(series: list[tuple[Any, int]], fmt: Any, width: int = 640, hei
 
 def _esc(text: str) -> str:
     return (
-        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
     )

@@ -162,7 +162,9 @@ def record_or_retry_later(hand: Hand, now: datetime | None = None) -> bool:
         delay = retry_delay(attempts)
         log.exception(
             "history: %s could not be recorded (attempt %d); next try in %d s",
-            describe(hand), attempts, delay.total_seconds(),
+            describe(hand),
+            attempts,
+            delay.total_seconds(),
         )
         Hand.objects.filter(pk=hand.pk, history_recorded=False).update(
             history_attempts=attempts,

@@ -30,7 +30,8 @@ def _viewer_lines(events: Any, me: int | None) -> list[dict[str, Any]]:
     """The viewer's own deal (R4.3: nobody else's), as a log line."""
     return [
         {"seat": me, "text": f"You are dealt {' '.join(_cards(e.cards))}"}
-        for e in events if isinstance(e, HoleCardsDealt) and e.seat == me
+        for e in events
+        if isinstance(e, HoleCardsDealt) and e.seat == me
     ]
 
 
@@ -49,15 +50,26 @@ def steps(replayed: ReplayedHand, viewer_seat: int | None, fmt: Any) -> list[dic
         picture = hand_picture(state, number=number, log=log)
         seats = {}
         for seat, view in picture["seat_views"].items():
-            seats[str(seat)] = {"number": seat, "status": "seated", "player": {"name": names.get(seat, "")},
-                                "sitting_out": False, "connected": True, **view}
+            seats[str(seat)] = {
+                "number": seat,
+                "status": "seated",
+                "player": {"name": names.get(seat, "")},
+                "sitting_out": False,
+                "connected": True,
+                **view,
+            }
         mine = state.seats.index(viewer_seat) if viewer_seat in state.seats else None
-        out.append({
-            "lines": _viewer_lines(step.events, viewer_seat) + public,
-            "hand": {k: v for k, v in picture.items() if k not in HIDDEN_KEYS},
-            "seats": seats,
-            "you": {"seat": viewer_seat, "cards": _cards(state.holes[mine]) if mine is not None else []},
-        })
+        out.append(
+            {
+                "lines": _viewer_lines(step.events, viewer_seat) + public,
+                "hand": {k: v for k, v in picture.items() if k not in HIDDEN_KEYS},
+                "seats": seats,
+                "you": {
+                    "seat": viewer_seat,
+                    "cards": _cards(state.holes[mine]) if mine is not None else [],
+                },
+            }
+        )
     return out
 
 

@@ -101,7 +101,9 @@ def hand_page(club: Club, viewer: User, params: QueryDict) -> tuple[list[Any], b
         hands.select_related("table").prefetch_related(
             Prefetch(
                 "participants",
-                queryset=HandPlayer.objects.only("hand_id", "seat", "name", "net", "pot").order_by("seat"),
+                queryset=HandPlayer.objects.only("hand_id", "seat", "name", "net", "pot").order_by(
+                    "seat"
+                ),
             )
         )[: PAGE_SIZE + 1]
     )
@@ -130,23 +132,31 @@ def hand_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         older = params.urlencode()
     query = request.GET.copy()
     query.pop("before", None)
-    return render(request, "history/hand_list.html", {
-        "club": club,
-        "membership": membership,
-        "hands": page,
-        "older": older,
-        "filters": request.GET,
-        "query": query.urlencode(),
-        "tables": Table.objects.filter(club=club).only("pk", "name").order_by("-created_at"),
-        "members": Membership.objects.filter(club=club).select_related("user").order_by("user__display_name"),
-        "fmt": club.format_amount,
-    })
+    return render(
+        request,
+        "history/hand_list.html",
+        {
+            "club": club,
+            "membership": membership,
+            "hands": page,
+            "older": older,
+            "filters": request.GET,
+            "query": query.urlencode(),
+            "tables": Table.objects.filter(club=club).only("pk", "name").order_by("-created_at"),
+            "members": Membership.objects.filter(club=club)
+            .select_related("user")
+            .order_by("user__display_name"),
+            "fmt": club.format_amount,
+        },
+    )
 
 
 # --------------------------------------------------------------------------- one hand
 
 
-def _hand_for(request: AuthenticatedHttpRequest, slug: str, pk: int) -> tuple[Club, Membership, Hand]:
+def _hand_for(
+    request: AuthenticatedHttpRequest, slug: str, pk: int
+) -> tuple[Club, Membership, Hand]:
     club, membership = club_for_member(request, slug)
     hand = get_object_or_404(
         Hand.objects.select_related("table__club"), pk=pk, table__club=club, ended_at__isnull=False
@@ -176,17 +186,27 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
         "verify": viewer_record(replayed, me),
     }
     neighbours = Hand.objects.filter(table=hand.table, ended_at__isnull=False)
-    return render(request, "history/hand_detail.html", {
-        "club": club,
-        "hand": hand,
-        "table": hand.table,
-        "data": data,
-        "text": exports.pokerstars(replayed, viewer, club),
-        "me": me,
-        "previous": neighbours.filter(number__lt=hand.number).order_by("-number").values_list("pk", flat=True).first(),
-        "next": neighbours.filter(number__gt=hand.number).order_by("number").values_list("pk", flat=True).first(),
-        "formats": exports.FORMATS,
-    })
+    return render(
+        request,
+        "history/hand_detail.html",
+        {
+            "club": club,
+            "hand": hand,
+            "table": hand.table,
+            "data": data,
+            "text": exports.pokerstars(replayed, viewer, club),
+            "me": me,
+            "previous": neighbours.filter(number__lt=hand.number)
+            .order_by("-number")
+            .values_list("pk", flat=True)
+            .first(),
+            "next": neighbours.filter(number__gt=hand.number)
+            .order_by("number")
+            .values_list("pk", flat=True)
+            .first(),
+            "formats": exports.FORMATS,
+        },
+    )
 
 
 @login_required
@@ -213,7 +233,9 @@ def list_export(request: AuthenticatedHttpRequest, slug: str, fmt: str) -> Strea
         exports.stream(hands, fmt, exports.Viewer(request.user.pk)),
         content_type=exports.CONTENT_TYPES[fmt],
     )
-    response["Content-Disposition"] = f'attachment; filename="{club.slug}-hands.{exports.EXTENSIONS[fmt]}"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="{club.slug}-hands.{exports.EXTENSIONS[fmt]}"'
+    )
     return response
 
 
@@ -264,12 +286,20 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
         }
         for line in result.lines
     ]
-    return render(request, "history/session.html", {
-        "club": club, "membership": membership, "table": table, "rows": rows,
-        "transfers": transfers, "total": fmt(result.total_net),
-        "has_rake": any(line.key == settlement.HOUSE for line in result.lines),
-        "on_table": any(line.on_table for line in result.lines),
-    })
+    return render(
+        request,
+        "history/session.html",
+        {
+            "club": club,
+            "membership": membership,
+            "table": table,
+            "rows": rows,
+            "transfers": transfers,
+            "total": fmt(result.total_net),
+            "has_rake": any(line.key == settlement.HOUSE for line in result.lines),
+            "on_table": any(line.on_table for line in result.lines),
+        },
+    )
 
 
 @login_required
@@ -279,10 +309,12 @@ def mark_paid(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> Ht
     if not membership.is_host:
         raise PermissionDenied("Only the owner or a host can mark payments.")
     result = settlement.session(table)
-    wanted = (request.POST.get("payer"), request.POST.get("payee"), _int(request.POST.get("amount")))
-    transfer = next(
-        (t for t in result.transfers if (t.payer, t.payee, t.amount) == wanted), None
+    wanted = (
+        request.POST.get("payer"),
+        request.POST.get("payee"),
+        _int(request.POST.get("amount")),
     )
+    transfer = next((t for t in result.transfers if (t.payer, t.payee, t.amount) == wanted), None)
     if transfer is None:
         messages.error(request, "That payment is no longer part of the settlement.")
     else:
@@ -291,7 +323,9 @@ def mark_paid(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> Ht
 
 
 @login_required
-def ledger_csv(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> StreamingHttpResponse:
+def ledger_csv(
+    request: AuthenticatedHttpRequest, slug: str, table_id: int
+) -> StreamingHttpResponse:
     club, membership, table = _session_table(request, slug, table_id)
 
     class Echo:
@@ -302,12 +336,23 @@ def ledger_csv(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> S
 
     def rows() -> Iterator[str]:
         yield writer.writerow(["time", "table", "player", "kind", "amount", "amount_units", "hand"])
-        entries = LedgerEntry.objects.filter(table=table).select_related("user").order_by("created_at", "pk")
+        entries = (
+            LedgerEntry.objects.filter(table=table)
+            .select_related("user")
+            .order_by("created_at", "pk")
+        )
         for e in entries.iterator(chunk_size=1000):
-            yield writer.writerow([
-                e.created_at.isoformat(), table.name, str(e.user) if e.user else "The house",
-                e.kind, club.format_amount(e.amount), e.amount, e.hand_id or "",
-            ])
+            yield writer.writerow(
+                [
+                    e.created_at.isoformat(),
+                    table.name,
+                    str(e.user) if e.user else "The house",
+                    e.kind,
+                    club.format_amount(e.amount),
+                    e.amount,
+                    e.hand_id or "",
+                ]
+            )
 
     response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="ledger-{club.slug}-{table.pk}.csv"'
@@ -330,16 +375,25 @@ def leaderboard(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 @login_required
 def player_stats(request: AuthenticatedHttpRequest, slug: str, user_id: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
-    if not Membership.objects.filter(club=club, user_id=user_id).exists() and not HandPlayer.objects.filter(club=club, user_id=user_id).exists():
+    if (
+        not Membership.objects.filter(club=club, user_id=user_id).exists()
+        and not HandPlayer.objects.filter(club=club, user_id=user_id).exists()
+    ):
         raise Http404("No such player.")
     found = stats.club_stats(club, user_id)
     chart = stats.net_chart_svg(stats.net_series(club, user_id), club.format_amount)
-    return render(request, "history/player.html", {
-        "club": club, "player_stats": found[0] if found else None, "user_id": user_id,
-        "chart": mark_safe(chart),
-        "net": club.format_amount(found[0].net) if found else "",
-        "biggest": club.format_amount(found[0].biggest_pot) if found else "",
-    })
+    return render(
+        request,
+        "history/player.html",
+        {
+            "club": club,
+            "player_stats": found[0] if found else None,
+            "user_id": user_id,
+            "chart": mark_safe(chart),
+            "net": club.format_amount(found[0].net) if found else "",
+            "biggest": club.format_amount(found[0].biggest_pot) if found else "",
+        },
+    )
 
 
 @login_required

@@ -37,9 +37,11 @@ def lock_seats(table: Table) -> list[Seat]:
 
 
 def membership(user: Any, table: Table) -> Membership:
-    found = Membership.objects.filter(club_id=table.club_id, user=user).first() if (
-        user is not None and user.is_authenticated
-    ) else None
+    found = (
+        Membership.objects.filter(club_id=table.club_id, user=user).first()
+        if (user is not None and user.is_authenticated)
+        else None
+    )
     if found is None:
         raise PlayError(PlayErrorCode.NOT_A_MEMBER, "Only members of the club can do that.")
     return found

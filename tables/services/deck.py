@@ -74,7 +74,9 @@ def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
     rows.save_table(table, ["next_deck"])
 
 
-def deal(table: Table, dealt: list[Seat], config: HandConfig) -> tuple[HandState, list[Any], dict[str, Any]]:
+def deal(
+    table: Table, dealt: list[Seat], config: HandConfig
+) -> tuple[HandState, list[Any], dict[str, Any]]:
     """Start hand ``hand_count + 1`` for the seats ``dealt`` from its committed deck and the
     nonces (R15.2); a deck is committed now if none was (no player could send a nonce
     then). Sets ``Table.deck`` and clears ``Table.next_deck``; the deal is the change at
@@ -87,7 +89,9 @@ def deal(table: Table, dealt: list[Seat], config: HandConfig) -> tuple[HandState
     nonces = nonce_list(
         plan.root, planned["nonces"], [(s.number, s.user_id) for s in dealt], dealt_version
     )
-    state, events = start_hand(config, deck=dealt_deck(plan, [bytes.fromhex(e["nonce"]) for e in nonces]))
+    state, events = start_hand(
+        config, deck=dealt_deck(plan, [bytes.fromhex(e["nonce"]) for e in nonces])
+    )
     proof = proof_json(plan, nonces, state.seats, planned["committed_version"], dealt_version)
     table.deck = {
         "hand": plan.hand,

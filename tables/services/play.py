@@ -91,7 +91,11 @@ def _big_blind_passed(seats: list[Seat], plan: HandPlan) -> list[int]:
     """Seats not dealt in that the big blind passes this hand now owe one (R2.6)."""
     views = _table_seats_all(seats)
     after = seats_after_hand(views, plan, dict(zip(plan.seats, plan.stacks, strict=True)))
-    return [a.seat for a, b in zip(after, views, strict=True) if a.owes_big_blind and not b.owes_big_blind]
+    return [
+        a.seat
+        for a, b in zip(after, views, strict=True)
+        if a.owes_big_blind and not b.owes_big_blind
+    ]
 
 
 def _table_seats_all(seats: list[Seat]) -> list[TableSeat]:
@@ -114,13 +118,21 @@ def _straddles(table: Table, dealt: list[Seat], plan: HandPlan) -> bool:
 
 def _log(table: Table, seats: list[Seat], events: list[Any]) -> None:
     names = {s.number: str(s.user) for s in seats if s.user_id is not None}
-    table.hand_log = handlog.extend(table.hand_log, handlog.lines(events, names, table.club.format_amount))
+    table.hand_log = handlog.extend(
+        table.hand_log, handlog.lines(events, names, table.club.format_amount)
+    )
 
 
 def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     """Between hands: settle the last hand's leftovers and deal the next one if it can."""
-    fields = ["hand_state", "hand_players", "current_hand", "deadline", "deadline_seat",
-              "next_hand_at"]
+    fields = [
+        "hand_state",
+        "hand_players",
+        "current_hand",
+        "deadline",
+        "deadline_seat",
+        "next_hand_at",
+    ]
     cash_out_leavers(table, seats)
     fields += apply_pending_settings(table, seats)
     seats = [s for s in seats if s.pk is not None]
@@ -249,19 +261,22 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
     _commit(table, seats, fields, new_state)
 
 
-def _record(table: Table, seat: Seat, user: Any, kind: ActionKind,
-            amount: int | None, *, timeout: bool) -> None:
+def _record(
+    table: Table, seat: Seat, user: Any, kind: ActionKind, amount: int | None, *, timeout: bool
+) -> None:
     assert table.current_hand_id is not None  # an action belongs to the hand in progress
-    rows.insert_action(HandAction(
-        hand_id=table.current_hand_id,
-        sequence=table.version + 1,  # the version this action produces: unique, increasing
-        seat=seat.number,
-        user=user,
-        kind=str(kind),
-        amount=amount,
-        timeout=timeout,
-        version=table.version + 1,
-    ))
+    rows.insert_action(
+        HandAction(
+            hand_id=table.current_hand_id,
+            sequence=table.version + 1,  # the version this action produces: unique, increasing
+            seat=seat.number,
+            user=user,
+            kind=str(kind),
+            amount=amount,
+            timeout=timeout,
+            version=table.version + 1,
+        )
+    )
 
 
 def _after_engine(table: Table, seats: list[Seat], state: HandState, now: Any) -> list[str]:
@@ -269,8 +284,15 @@ def _after_engine(table: Table, seats: list[Seat], state: HandState, now: Any) -
     or the clock of what it waits for next. Returns the table fields to save."""
     table.hand_state = state.to_json()
     table.decision_version = table.version + 1
-    fields = ["hand_state", "deadline", "deadline_seat", "time_bank_in_use", "next_hand_at",
-              "hand_log", "decision_version"]
+    fields = [
+        "hand_state",
+        "deadline",
+        "deadline_seat",
+        "time_bank_in_use",
+        "next_hand_at",
+        "hand_log",
+        "decision_version",
+    ]
     if state.is_finished:
         fields += _finish_hand(table, seats, state, now)
     else:
@@ -404,7 +426,9 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     seat = next(s for s in seats if s.number == legal.seat)
     member = is_member(seat)
     if (
-        state.phase is Phase.BETTING and member and not table.time_bank_in_use
+        state.phase is Phase.BETTING
+        and member
+        and not table.time_bank_in_use
         and seat.time_bank > 0
     ):
         table.time_bank_in_use = True
@@ -423,7 +447,9 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     new_state, events = apply(state, action)
     name = str(seat.user) if seat.user_id else f"Seat {seat.number}"
     why = "ran out of time" if member else "is no longer a member of the club"
-    table.hand_log = handlog.extend(table.hand_log, [{"seat": seat.number, "text": f"{name} {why}"}])
+    table.hand_log = handlog.extend(
+        table.hand_log, [{"seat": seat.number, "text": f"{name} {why}"}]
+    )
     _log(table, seats, events)
     _record(table, seat, seat.user, action.kind, action.amount, timeout=True)
     fields = _after_engine(table, seats, new_state, now)

@@ -51,7 +51,9 @@ def _loaders(model: Any, names: tuple[str, ...], vendor: str) -> list[tuple[Any,
 def _instance(model: Any, fields: list[Any], values: tuple[Any, ...]) -> Any:
     names = tuple(f.name for f in fields)
     converted = []
-    for (col, converters), value in zip(_loaders(model, names, connection.vendor), values, strict=True):
+    for (col, converters), value in zip(
+        _loaders(model, names, connection.vendor), values, strict=True
+    ):
         for converter in converters:
             value = converter(value, col, connection)
         converted.append(value)
@@ -67,7 +69,7 @@ def lock_table_row(table_id: int) -> Table | None:
     if row is None:
         return None
     table = _instance(Table, tf, row[: len(tf)])
-    table.club = _instance(Club, cf, row[len(tf):])
+    table.club = _instance(Club, cf, row[len(tf) :])
     return table
 
 
@@ -106,7 +108,7 @@ def table_seats(table: Table) -> list[Seat]:
         seat = _instance(Seat, sf, row[: len(sf)])
         seat.table = table
         if row[len(sf)] is not None:
-            seat.user = _instance(User, uf, row[len(sf):users])
+            seat.user = _instance(User, uf, row[len(sf) : users])
         else:
             seat.user = None
         seat.member_role = row[users]

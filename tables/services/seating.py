@@ -108,7 +108,9 @@ def cash_out_leavers(table: Table, seats: list[Seat]) -> None:
             added = min(seat.pending_chips, max(0, table.max_buy_in - seat.stack))
             if added:
                 LedgerEntry.objects.create(
-                    table=table, user_id=seat.user_id, kind=LedgerEntry.Kind.TOP_UP,
+                    table=table,
+                    user_id=seat.user_id,
+                    kind=LedgerEntry.Kind.TOP_UP,
                     amount=added,
                 )
             seat.stack += added
@@ -135,7 +137,9 @@ def create_table(actor: Any, club: Club, settings: dict[str, Any]) -> Table:
 
     m = Membership.objects.filter(club=club, user=actor).first()
     if m is None or not m.is_host:
-        raise PlayError(PlayErrorCode.NOT_ALLOWED, "Only the club's owner or a host can open tables.")
+        raise PlayError(
+            PlayErrorCode.NOT_ALLOWED, "Only the club's owner or a host can open tables."
+        )
     table = Table.objects.create(club=club, created_by=actor, **settings)
     Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, table.max_seats + 1))
     return table
@@ -408,7 +412,9 @@ def _leave_seat(table: Table, seat: Seat) -> None:
     if seat.pending_chips and seat.status != Seat.Status.REQUESTED:
         seat.stack += seat.pending_chips
         LedgerEntry.objects.create(
-            table=table, user_id=seat.user_id, kind=LedgerEntry.Kind.TOP_UP,
+            table=table,
+            user_id=seat.user_id,
+            kind=LedgerEntry.Kind.TOP_UP,
             amount=seat.pending_chips,
         )
     seat.pending_chips = 0
@@ -543,8 +549,9 @@ def restore_presence(server: str, sockets: dict[tuple[int, int], int]) -> None:
     ServerProcess.objects.get_or_create(pk=server)
     counted = {
         (table_id, user_id): n
-        for table_id, user_id, n in Presence.objects.filter(server_id=server)
-        .values_list("table_id", "user_id", "sockets")
+        for table_id, user_id, n in Presence.objects.filter(server_id=server).values_list(
+            "table_id", "user_id", "sockets"
+        )
     }
     for (table_id, user_id), count in sorted(sockets.items()):
         delta = count - counted.get((table_id, user_id), 0)
@@ -591,7 +598,8 @@ def drop_server(server: str) -> bool:
     if process is None:
         return False
     for table_id, user_id, sockets in (
-        Presence.objects.filter(server=process).order_by("table_id")
+        Presence.objects.filter(server=process)
+        .order_by("table_id")
         .values_list("table_id", "user_id", "sockets")
     ):
         table = lock_table(table_id)
@@ -599,4 +607,3 @@ def drop_server(server: str) -> bool:
         _add_connections(table, seats, user_id, -sockets)
     process.delete()  # its Presence rows go with it
     return True
-

@@ -40,7 +40,9 @@ LAPTOP = {"width": 1366, "height": 800}
 def action_button(page, verb: str):  # type: ignore[no-untyped-def]
     """The button named ``verb``, or ``verb`` and its amount: the betting buttons say theirs
     ("Call 6", "Raise to 80", "All-in 150"), so a screen reader does too."""
-    return page.get_by_role("button", name=re.compile(rf"^{re.escape(verb)}(?: [\d.,€$£]+| to [\d.,€$£]+)?$"))
+    return page.get_by_role(
+        "button", name=re.compile(rf"^{re.escape(verb)}(?: [\d.,€$£]+| to [\d.,€$£]+)?$")
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -59,11 +61,13 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if "tests/browser/" in r.nodeid]
     if not skipped:
         return
-    reasons = sorted({str(r.longrepr[2]) if isinstance(r.longrepr, tuple) else str(r.longrepr) for r in skipped})
+    reasons = sorted(
+        {str(r.longrepr[2]) if isinstance(r.longrepr, tuple) else str(r.longrepr) for r in skipped}
+    )
     terminalreporter.write_sep("=", f"{len(skipped)} browser tests skipped", yellow=True)
     for reason in reasons:
         terminalreporter.write_line(f"  {reason}")
-    terminalreporter.write_line("  (README.md, \"Browser tests\": they need Chromium and Playwright)")
+    terminalreporter.write_line('  (README.md, "Browser tests": they need Chromium and Playwright)')
 
 
 @pytest.fixture(scope="session")
@@ -88,6 +92,7 @@ class Console:
 
     def watch(self, page, label: str = "") -> None:  # type: ignore[no-untyped-def]
         prefix = f"[{label}] " if label else ""
+
         def on_console(msg) -> None:  # type: ignore[no-untyped-def]
             where = (msg.location or {}).get("url", "")
             if msg.type == "error":

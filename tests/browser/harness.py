@@ -105,11 +105,11 @@ def open_table(context, state: dict[str, Any] | None, is_host: bool = True):  # 
     server = FakeTableServer(page, state)
 
     def serve(route) -> None:  # type: ignore[no-untyped-def]
-        path = route.request.url[len(ORIGIN):].split("?")[0]
+        path = route.request.url[len(ORIGIN) :].split("?")[0]
         if path == TABLE_PATH:
             route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
         elif path.startswith("/static/"):
-            file = BASE_DIR / "static" / path[len("/static/"):]
+            file = BASE_DIR / "static" / path[len("/static/") :]
             if file.is_file():
                 kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
                 if file.suffix == ".js":

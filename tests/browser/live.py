@@ -78,8 +78,12 @@ class LiveServer:
     def run_python(self, module: str, *args: str) -> str:
         """Run ``python -m module args`` against the live server's database; its stdout."""
         done = subprocess.run(
-            [sys.executable, "-m", module, *args], cwd=BASE_DIR, env=self.env,
-            check=True, capture_output=True, text=True,
+            [sys.executable, "-m", module, *args],
+            cwd=BASE_DIR,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
         )
         return done.stdout
 
@@ -91,7 +95,9 @@ def live_server_url(live_pokerclub: LiveServer) -> str:
 
 
 @pytest.fixture(scope="session")
-def live_pokerclub(tmp_path_factory: pytest.TempPathFactory, screenshot_root: Path) -> Iterator[LiveServer]:
+def live_pokerclub(
+    tmp_path_factory: pytest.TempPathFactory, screenshot_root: Path
+) -> Iterator[LiveServer]:
     """A running Pokerclub (HTTP and WebSocket) with the clock, on a database of its own."""
     folder = tmp_path_factory.mktemp("live")
     configured = os.environ.get("DATABASE_URL", "")
@@ -118,14 +124,31 @@ def live_pokerclub(tmp_path_factory: pytest.TempPathFactory, screenshot_root: Pa
     processes: list[subprocess.Popen] = []
     with open(log, "w") as out:
         server = subprocess.Popen(
-            [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "pokerclub.asgi:application"],
-            cwd=BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT,
+            [
+                python,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "pokerclub.asgi:application",
+            ],
+            cwd=BASE_DIR,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
         processes.append(server)
-        processes.append(subprocess.Popen(
-            [python, "manage.py", "run_clock", "--interval", "0.1"],
-            cwd=BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT,
-        ))
+        processes.append(
+            subprocess.Popen(
+                [python, "manage.py", "run_clock", "--interval", "0.1"],
+                cwd=BASE_DIR,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        )
         try:
             url = f"http://127.0.0.1:{port}"
             _wait_until_up(url + "/", server, log)

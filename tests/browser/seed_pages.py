@@ -34,7 +34,9 @@ def main() -> None:
     client = Client()
     client.force_login(played.owner)
     newcomer = Client()  # in no club yet: the club list offers the quick start
-    newcomer.force_login(User.objects.create_user(email="nina.pages@example.com", password="x", display_name="Nina"))
+    newcomer.force_login(
+        User.objects.create_user(email="nina.pages@example.com", password="x", display_name="Nina")
+    )
     slug = club.slug
     pages = {
         "club list": reverse("clubs:list"),
@@ -59,13 +61,20 @@ def main() -> None:
         "sign up": reverse("account_signup"),
         "invitation": invitation.get_absolute_url(),
     }
-    print(json.dumps({
-        "pages": pages,
-        "anonymous": anonymous,
-        "session_cookie": {"name": "sessionid", "value": client.cookies["sessionid"].value},
-        "newcomer": {"quick start": reverse("clubs:list")},
-        "newcomer_cookie": {"name": "sessionid", "value": newcomer.cookies["sessionid"].value},
-    }))
+    print(
+        json.dumps(
+            {
+                "pages": pages,
+                "anonymous": anonymous,
+                "session_cookie": {"name": "sessionid", "value": client.cookies["sessionid"].value},
+                "newcomer": {"quick start": reverse("clubs:list")},
+                "newcomer_cookie": {
+                    "name": "sessionid",
+                    "value": newcomer.cookies["sessionid"].value,
+                },
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -22,8 +22,20 @@ VIEWPORTS = {
 MIN_TEXT_PX = 12
 MIN_TARGET_PX = 44
 INTERACTIVE_ROLES = {
-    "button", "link", "textbox", "checkbox", "radio", "combobox", "listbox", "slider",
-    "spinbutton", "tab", "switch", "searchbox", "menuitem", "DisclosureTriangle",
+    "button",
+    "link",
+    "textbox",
+    "checkbox",
+    "radio",
+    "combobox",
+    "listbox",
+    "slider",
+    "spinbutton",
+    "tab",
+    "switch",
+    "searchbox",
+    "menuitem",
+    "DisclosureTriangle",
 }
 
 # What the page measures of itself: sideways overflow, visible text under MIN_TEXT_PX, and
@@ -100,12 +112,17 @@ def seeded(live_pokerclub):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)
-def test_every_page_fits_reads_and_names_its_controls(size, browser, live_pokerclub, seeded, console, shots):
+def test_every_page_fits_reads_and_names_its_controls(
+    size, browser, live_pokerclub, seeded, console, shots
+):
     viewport, phone = VIEWPORTS[size]
     extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
     problems: dict[str, dict[str, object]] = {}
-    groups = ((None, seeded["anonymous"]), (seeded["session_cookie"], seeded["pages"]),
-              (seeded["newcomer_cookie"], seeded["newcomer"]))
+    groups = (
+        (None, seeded["anonymous"]),
+        (seeded["session_cookie"], seeded["pages"]),
+        (seeded["newcomer_cookie"], seeded["newcomer"]),
+    )
     for cookie, pages in groups:
         context = browser.new_context(viewport=viewport, **extra)
         if cookie:
@@ -128,15 +145,21 @@ def test_every_page_fits_reads_and_names_its_controls(size, browser, live_pokerc
     assert console.errors == []
 
 
-def test_a_host_opens_a_table_in_two_clicks_from_a_preset(browser, live_pokerclub, seeded, console, shots):
-    context = browser.new_context(viewport=VIEWPORTS["phone-360"][0], is_mobile=True, has_touch=True)
+def test_a_host_opens_a_table_in_two_clicks_from_a_preset(
+    browser, live_pokerclub, seeded, console, shots
+):
+    context = browser.new_context(
+        viewport=VIEWPORTS["phone-360"][0], is_mobile=True, has_touch=True
+    )
     context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
     page = context.new_page()
     console.watch(page)
     page.goto(live_pokerclub.url + seeded["pages"]["club"])
     page.get_by_role("link", name="Open a table").click()
     page.get_by_role("button", name="2/5 NL, 100–500").click()
-    assert page.get_by_role("button", name="2/5 NL, 100–500").get_attribute("aria-pressed") == "true"
+    assert (
+        page.get_by_role("button", name="2/5 NL, 100–500").get_attribute("aria-pressed") == "true"
+    )
     assert page.get_by_label("Big blind").input_value() == "5"
     assert not page.get_by_label("Rake (%)").is_visible()  # folded under "More options"
     shots(page, "preset-chosen")
@@ -144,7 +167,10 @@ def test_a_host_opens_a_table_in_two_clicks_from_a_preset(browser, live_pokerclu
     page.wait_for_url(lambda url: "/tables/" in url and not url.endswith("/new/"))
     page.locator("#stakes").filter(has_text="2/5 NL").wait_for()
     flash = page.get_by_role("status").filter(has_text="is open.")
-    assert flash.evaluate("e => getComputedStyle(e.querySelector('.message')).color") == "rgb(11, 79, 48)"
+    assert (
+        flash.evaluate("e => getComputedStyle(e.querySelector('.message')).color")
+        == "rgb(11, 79, 48)"
+    )
     # The flash has a row of its own: no seat or button of the table lies under it.
     covered = flash.evaluate("""(e) => {
       const f = e.getBoundingClientRect();
@@ -170,21 +196,29 @@ def test_the_club_form_asks_for_a_currency_only_for_money(browser, live_pokerclu
     context.close()
 
 
-def test_the_replayer_draws_with_the_live_tables_renderer_and_its_log_follows(browser, live_pokerclub, seeded, console, shots):
-    context = browser.new_context(viewport=VIEWPORTS["phone-390"][0], is_mobile=True, has_touch=True)
+def test_the_replayer_draws_with_the_live_tables_renderer_and_its_log_follows(
+    browser, live_pokerclub, seeded, console, shots
+):
+    context = browser.new_context(
+        viewport=VIEWPORTS["phone-390"][0], is_mobile=True, has_touch=True
+    )
     context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
     page = context.new_page()
     console.watch(page)
     page.goto(live_pokerclub.url + seeded["pages"]["replayer"])
     replayer = page.get_by_role("region", name="Replayer")
-    seats = replayer.get_by_role("list", name="Seats").get_by_role("listitem", name=re.compile(r", \d+ chips"))
+    seats = replayer.get_by_role("list", name="Seats").get_by_role(
+        "listitem", name=re.compile(r", \d+ chips")
+    )
     assert seats.count() == 4  # the live seats, named as at the table
     replayer.get_by_role("button", name="Last »").click()
     assert replayer.get_by_role("button", name="Forward ›").is_disabled()
     log = replayer.get_by_role("list", name="What happened")
     last = log.get_by_role("listitem").last
     box, line = log.bounding_box(), last.bounding_box()
-    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 1  # in view
+    assert (
+        box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 1
+    )  # in view
     assert last.get_attribute("aria-current") == "step"
     assert not re.search(r"\b[2-9TJQKA][shdc]\b", log.inner_text())  # cards as 10♦ K♥, not codes
     shots(page, "last-step")

@@ -46,11 +46,15 @@ class Player:
     def sign_up(self) -> None:
         page = self.page
         self.goto("/accounts/signup/")
-        page.fill("input[name=email]", f"{self.name.lower()}{next(_emails)}.{time.time_ns()}@example.com")
+        page.fill(
+            "input[name=email]", f"{self.name.lower()}{next(_emails)}.{time.time_ns()}@example.com"
+        )
         page.fill("input[name=display_name]", self.name)
         page.fill("input[name=password1]", PASSWORD)
         page.fill("input[name=password2]", PASSWORD)
-        page.locator("form").filter(has=page.locator("input[name=email]")).locator("button[type=submit]").click()
+        page.locator("form").filter(has=page.locator("input[name=email]")).locator(
+            "button[type=submit]"
+        ).click()
         page.wait_for_url(re.compile(r"/clubs/"))
 
     def create_club(self, name: str) -> str:
@@ -122,8 +126,12 @@ def wait_until(predicate, timeout: float = 30.0, step_page=None, what: str = "co
 
 def wait_for_new_hand(players, after: int) -> int:  # type: ignore[no-untyped-def]
     """Wait until every player's page shows a hand numbered above ``after`` with cards dealt."""
+
     def dealt() -> bool:
-        return all(p.hand_number() > after and p.page.locator(".seat.me .pcard.face").count() == 2 for p in players)
+        return all(
+            p.hand_number() > after and p.page.locator(".seat.me .pcard.face").count() == 2
+            for p in players
+        )
 
     wait_until(dealt, what="the next hand to be dealt", step_page=players[0].page)
     return players[0].hand_number()
@@ -154,7 +162,9 @@ def play_hand(players, decide, shots=None) -> None:  # type: ignore[no-untyped-d
 
 
 def check_or_call(player) -> None:  # type: ignore[no-untyped-def]
-    (player.button("Check") if player.button("Check").is_visible() else player.button("Call")).click()
+    (
+        player.button("Check") if player.button("Check").is_visible() else player.button("Call")
+    ).click()
 
 
 def assert_no_hidden_cards_reached(spectator) -> None:  # type: ignore[no-untyped-def]
@@ -184,7 +194,7 @@ def players(browser, live_server_url, console):  # type: ignore[no-untyped-def]
 
 def set_up_table(alice, bob, shots, spectator=None):  # type: ignore[no-untyped-def]
     """Alice signs up, makes a club and a table and invites Bob (and the spectator)."""
-    for p in (alice, bob, *( [spectator] if spectator else [])):
+    for p in (alice, bob, *([spectator] if spectator else [])):
         p.sign_up()
     alice.create_club("Friday Game")
     link = alice.invitation_link()
@@ -253,7 +263,11 @@ def test_two_players_play_a_fold_and_a_showdown_while_a_spectator_watches(player
         p.page.locator("#center-msg").filter(has_text="wins").wait_for()
         assert p.page.locator("#boards .pcard.face").count() == 5
     message = alice.page.locator("#center-msg").inner_text()
-    assert bob.page.locator("#center-msg").inner_text() == message == carol.page.locator("#center-msg").inner_text()
+    assert (
+        bob.page.locator("#center-msg").inner_text()
+        == message
+        == carol.page.locator("#center-msg").inner_text()
+    )
     shots(alice.page, "showdown-alice")
     shots(bob.page, "showdown-bob")
     shots(carol.page, "showdown-spectator")
@@ -299,7 +313,9 @@ def test_a_player_on_a_phone_plays_a_hand(players, console, shots):
         if player is bob and not getattr(bob, "raised", False) and pot.is_visible():
             pot.click()
             shots(bob.page, "phone-raise-sized")
-            bob.button("Raise").click() if bob.button("Raise").is_visible() else bob.button("Bet").click()
+            bob.button("Raise").click() if bob.button("Raise").is_visible() else bob.button(
+                "Bet"
+            ).click()
             bob.raised = True
             return
         check_or_call(player)

@@ -31,7 +31,9 @@ def next_version(state: dict, **hand) -> dict:
 
 
 def test_labels_sweep_and_a_paced_runout_against_the_fake_server(browser, console, shots):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     # Flop: Carol (seat 3) bet 40; Frank (seat 6) is to act. Dana watches from seat 1.
     state = load_state("flop_nine_seats")
     seats = {s["number"]: s for s in state["seats"]}
@@ -62,7 +64,9 @@ def test_labels_sweep_and_a_paced_runout_against_the_fake_server(browser, consol
     assert tag["y"] >= box["y"] + box["height"] - 1
 
     # The turn: the bets slide into the pot, the labels go, only the new card turns over.
-    state = next_version(state, street="turn", boards=[["Ah", "7c", "2d", "Kd"]], pot_total=300, to_act=1)
+    state = next_version(
+        state, street="turn", boards=[["Ah", "7c", "2d", "Kd"]], pot_total=300, to_act=1
+    )
     for seat in state["seats"]:
         seat.update(bet=0, last_action=None)
     server.push(state)
@@ -140,7 +144,9 @@ def test_players_see_each_others_last_action_until_the_next_street(players, cons
     wait_for_new_hand([alice, bob], after=0)
 
     def actor():  # type: ignore[no-untyped-def]
-        return wait_until(lambda: next((p for p in (alice, bob) if p.my_turn()), None), what="a turn")
+        return wait_until(
+            lambda: next((p for p in (alice, bob) if p.my_turn()), None), what="a turn"
+        )
 
     def seat_of(player) -> int:  # type: ignore[no-untyped-def]
         return int(player.page.locator(".seat.me").get_attribute("data-seat"))

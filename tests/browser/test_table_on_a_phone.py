@@ -32,8 +32,13 @@ UNCOVERED = """() => [...document.querySelectorAll(".seat.me .pcard.face")].map(
 
 @pytest.fixture
 def phone(browser):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  reduced_motion="reduce")
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",
+    )
     yield context
     context.close()
 
@@ -55,21 +60,30 @@ def test_my_own_cards_are_fully_readable_on_a_360_px_phone(count, phone, console
 
 def test_an_error_covers_no_card_and_no_control_and_lets_taps_through(phone, shots):
     page, server = open_table(phone, load_state("preflop_my_turn"))
-    server.push({"type": "error", "code": "not_your_turn", "message": "It is not your turn: wait for Alice."})
+    server.push(
+        {
+            "type": "error",
+            "code": "not_your_turn",
+            "message": "It is not your turn: wait for Alice.",
+        }
+    )
     toast = page.get_by_role("alert").filter(has_text="It is not your turn")
     toast.wait_for()
     shots(page, "error-shown")
     box = toast.bounding_box()
     assert box is not None
-    controls = page.locator(".seat.me .pcard, #action-dock button, .action-dock button, .action-dock input, "
-                            ".table-bar button, .table-bar summary")
+    controls = page.locator(
+        ".seat.me .pcard, #action-dock button, .action-dock button, .action-dock input, "
+        ".table-bar button, .table-bar summary"
+    )
     for i in range(controls.count()):
         other = controls.nth(i)
         if not other.is_visible():
             continue
         b = other.bounding_box()
-        overlap = (min(box["x"] + box["width"], b["x"] + b["width"]) > max(box["x"], b["x"]) and
-                   min(box["y"] + box["height"], b["y"] + b["height"]) > max(box["y"], b["y"]))
+        overlap = min(box["x"] + box["width"], b["x"] + b["width"]) > max(box["x"], b["x"]) and min(
+            box["y"] + box["height"], b["y"] + b["height"]
+        ) > max(box["y"], b["y"])
         assert not overlap, f"the error covers {other.evaluate('e => e.outerHTML.slice(0, 80)')}"
     assert toast.evaluate("e => getComputedStyle(e).pointerEvents") == "none"
     # The betting buttons still take a tap while the error shows.
@@ -84,11 +98,22 @@ def test_betting_buttons_seats_and_menus_say_their_amounts_to_a_screen_reader(ph
         assert button.is_visible(), name
         assert button.inner_text() == name  # what the eye reads, too (with its space)
     seats = page.get_by_role("list", name="Seats")
-    assert seats.get_by_role("listitem", name="Alice, 194 chips, dealer, bet 6", exact=True).count() == 1
-    assert seats.get_by_role("listitem", name="Bob, 199 chips, small blind, bet 1", exact=True).count() == 1
-    assert seats.get_by_role("listitem", name="Carol, 198 chips, big blind, bet 2", exact=True).count() == 1
+    assert (
+        seats.get_by_role("listitem", name="Alice, 194 chips, dealer, bet 6", exact=True).count()
+        == 1
+    )
+    assert (
+        seats.get_by_role("listitem", name="Bob, 199 chips, small blind, bet 1", exact=True).count()
+        == 1
+    )
+    assert (
+        seats.get_by_role("listitem", name="Carol, 198 chips, big blind, bet 2", exact=True).count()
+        == 1
+    )
     assert seats.get_by_role("listitem", name="Dana, 150 chips, to act", exact=True).count() == 1
-    assert seats.get_by_role("listitem", name="Frank, 200 chips, Sitting out", exact=True).count() == 1
+    assert (
+        seats.get_by_role("listitem", name="Frank, 200 chips, Sitting out", exact=True).count() == 1
+    )
     assert page.get_by_role("group", name="Table options").count() == 1
     # The drawn plates, markers and bet chips repeat the seat's name: hidden from the reader.
     assert seats.get_by_text("194", exact=True).evaluate("e => !!e.closest('[aria-hidden=true]')")

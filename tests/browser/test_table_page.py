@@ -10,7 +10,13 @@ import pytest
 from .conftest import LAPTOP, PHONE, action_button
 from .harness import load_state, open_table
 
-FIXTURES = ["preflop_my_turn", "flop_nine_seats", "finished_run_twice", "spectator_paused", "run_twice_question"]
+FIXTURES = [
+    "preflop_my_turn",
+    "flop_nine_seats",
+    "finished_run_twice",
+    "spectator_paused",
+    "run_twice_question",
+]
 
 
 @pytest.fixture
@@ -22,13 +28,17 @@ def laptop(browser):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def phone(browser):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     yield context
     context.close()
 
 
 @pytest.mark.parametrize("name", FIXTURES)
-def test_every_fixture_state_renders_without_errors_on_laptop_and_phone(name, laptop, phone, console, shots):
+def test_every_fixture_state_renders_without_errors_on_laptop_and_phone(
+    name, laptop, phone, console, shots
+):
     for label, context in (("laptop", laptop), ("phone", phone)):
         page, _ = open_table(context, load_state(name))
         console.watch(page, label)
@@ -61,7 +71,9 @@ def test_my_turn_offers_exactly_the_legal_actions_with_their_names(laptop, conso
 
 
 def test_check_and_bet_replace_call_and_raise_when_nothing_is_to_call(laptop):
-    page, _ = open_table(laptop, turn_state(fold=False, check=True, call=None, bet_or_raise="bet", min_to=2))
+    page, _ = open_table(
+        laptop, turn_state(fold=False, check=True, call=None, bet_or_raise="bet", min_to=2)
+    )
     assert button(page, "Check").is_visible()
     assert button(page, "Bet").is_visible()
     assert button(page, "Bet").inner_text() == "Bet 2"
@@ -146,8 +158,16 @@ def test_pre_action_check_fold_answers_when_the_turn_arrives(laptop):
     page.get_by_label("Check/Fold").check()
     state["version"] += 1
     state["hand"]["to_act"] = 1
-    state["hand"]["legal"] = {"seat": 1, "fold": True, "check": False, "call": 40, "bet_or_raise": "raise",
-                              "min_to": 80, "max_to": 150, "all_in_to": 150}
+    state["hand"]["legal"] = {
+        "seat": 1,
+        "fold": True,
+        "check": False,
+        "call": 40,
+        "bet_or_raise": "raise",
+        "min_to": 80,
+        "max_to": 150,
+        "all_in_to": 150,
+    }
     server.push(state)
     act = server.wait_for(lambda _: server.sent("act"))[0]
     assert (act["action"], act["version"]) == ("fold", 58)
@@ -174,8 +194,17 @@ def test_a_spectator_sits_down_with_a_buy_in_within_the_limits(laptop, shots, co
 def test_chat_lines_and_names_are_shown_as_text_never_as_html(laptop):
     page, server = open_table(laptop, load_state("flop_nine_seats"))
     evil = '<img src=x onerror="document.body.dataset.owned=1">'
-    server.push({"type": "chat_history", "messages": [{"id": 1, "name": "<b>Heidi</b>", "text": "hi", "at": "2026-11-29T21:59:00Z"}]})
-    server.push({"type": "chat", "id": 2, "name": "Mallory", "text": evil, "at": "2026-11-29T22:00:00Z"})
+    server.push(
+        {
+            "type": "chat_history",
+            "messages": [
+                {"id": 1, "name": "<b>Heidi</b>", "text": "hi", "at": "2026-11-29T21:59:00Z"}
+            ],
+        }
+    )
+    server.push(
+        {"type": "chat", "id": 2, "name": "Mallory", "text": evil, "at": "2026-11-29T22:00:00Z"}
+    )
     page.get_by_role("tab", name="Chat").click()
     page.locator("#chat-lines li").nth(1).wait_for()
     assert evil in page.locator("#chat-lines").inner_text()
@@ -184,7 +213,10 @@ def test_chat_lines_and_names_are_shown_as_text_never_as_html(laptop):
     assert page.evaluate("document.body.dataset.owned") is None
     page.get_by_label("Chat message").fill("nice hand")
     page.get_by_label("Chat message").press("Enter")
-    assert server.wait_for(lambda _: server.sent("chat"))[0] == {"type": "chat", "text": "nice hand"}
+    assert server.wait_for(lambda _: server.sent("chat"))[0] == {
+        "type": "chat",
+        "text": "nice hand",
+    }
 
 
 def test_a_dropped_connection_shows_a_notice_reconnects_and_syncs(laptop, shots):
@@ -213,7 +245,9 @@ def test_a_refused_socket_says_why_and_never_reconnects(laptop, shots):
     notice.filter(has_text="not (or no longer) a member").wait_for()
     shots(page, "refused")
     # "online" makes a dropped socket reconnect at once (socket.js); a refused one stays down
-    made = page.evaluate("() => { window.dispatchEvent(new Event('online')); return window.socketsMade; }")
+    made = page.evaluate(
+        "() => { window.dispatchEvent(new Event('online')); return window.socketsMade; }"
+    )
     assert made == 0 and server.connects == 1
     assert notice.is_visible()
 
@@ -241,7 +275,10 @@ def test_run_it_twice_asks_the_player_and_shows_two_boards_after(laptop, shots):
     assert page.get_by_text("81%").is_visible()  # all-in equity next to the player
     shots(page, "question")
     button(page, "Run it twice").click()
-    assert server.wait_for(lambda _: server.sent("run_twice"))[0] == {"type": "run_twice", "agree": True}
+    assert server.wait_for(lambda _: server.sent("run_twice"))[0] == {
+        "type": "run_twice",
+        "agree": True,
+    }
     server.push(load_state("finished_run_twice"))
     page.get_by_role("group", name="Board 2").wait_for()
     assert page.locator(".seat.winner").count() == 2
@@ -251,13 +288,23 @@ def test_run_it_twice_asks_the_player_and_shows_two_boards_after(laptop, shots):
 
 def test_the_host_approves_a_seat_request_from_the_host_panel(laptop, shots):
     state = load_state("preflop_my_turn")
-    state["seats"][4] = {**state["seats"][4], "status": "requested", "player": {"user_id": 55, "name": "Erin"},
-                         "stack": 0, "in_hand": False, "cards": []}
+    state["seats"][4] = {
+        **state["seats"][4],
+        "status": "requested",
+        "player": {"user_id": 55, "name": "Erin"},
+        "stack": 0,
+        "in_hand": False,
+        "cards": [],
+    }
     page, server = open_table(laptop, state)
     page.get_by_role("tab", name="Host").click()
     shots(page, "host-panel")
     page.get_by_role("button", name="Approve Erin").click()
-    assert server.wait_for(lambda _: server.sent("host"))[0] == {"type": "host", "op": "approve", "seat": 5}
+    assert server.wait_for(lambda _: server.sent("host"))[0] == {
+        "type": "host",
+        "op": "approve",
+        "seat": 5,
+    }
 
 
 def test_four_colour_deck_and_sound_preferences_are_remembered(laptop):
@@ -266,7 +313,9 @@ def test_four_colour_deck_and_sound_preferences_are_remembered(laptop):
     page.get_by_label("Four-colour deck").check()
     page.get_by_label("Sounds").uncheck()
     page.get_by_label("Volume").fill("30")
-    colour = page.locator('#boards [data-card="2d"] .rank').evaluate("el => getComputedStyle(el).color")
+    colour = page.locator('#boards [data-card="2d"] .rank').evaluate(
+        "el => getComputedStyle(el).color"
+    )
     assert colour == "rgb(20, 82, 200)"  # diamonds are blue
     page.reload()
     page.get_by_text("Options").click()
@@ -297,7 +346,13 @@ def test_sounds_mark_the_deal_bets_folds_and_wins_at_the_chosen_volume(laptop):
     push(lambda s: (s["hand"].update(number=13, finished=False), seat(1).update(won=0)))
     page.wait_for_function("window.heard.length >= 5")
     # the next hand is dealt, and it is Dana's turn again
-    assert page.evaluate("window.heard") == [["fold", 0.6], ["chips", 0.6], ["win", 0.6], ["deal", 0.6], ["turn", 0.6]]
+    assert page.evaluate("window.heard") == [
+        ["fold", 0.6],
+        ["chips", 0.6],
+        ["win", 0.6],
+        ["deal", 0.6],
+        ["turn", 0.6],
+    ]
     page.get_by_text("Options").click()
     page.get_by_label("Volume").fill("20")
     page.get_by_label("Sounds").uncheck()  # the mute switch
@@ -351,9 +406,15 @@ def test_top_up_and_leave_ask_first_then_send(laptop, shots):
 
 def test_show_or_muck_prompt(laptop):
     state = load_state("finished_run_twice")
-    state["hand"].update(finished=False, street="showdown", pending={"kind": "show_or_muck", "seat": 1, "may_muck": True})
+    state["hand"].update(
+        finished=False,
+        street="showdown",
+        pending={"kind": "show_or_muck", "seat": 1, "may_muck": True},
+    )
     for seat in state["seats"]:
-        seat.update(won=0, hand_name=None, shown=False, cards=["??", "??"] if seat["player"] else [])
+        seat.update(
+            won=0, hand_name=None, shown=False, cards=["??", "??"] if seat["player"] else []
+        )
     page, server = open_table(laptop, state)
     button(page, "Muck").click()
     assert server.wait_for(lambda _: server.sent("muck"))[0] == {"type": "muck"}
@@ -371,7 +432,11 @@ def test_the_whole_seat_flow_works_by_keyboard(phone, shots):
     page.keyboard.type("30")
     shots(page, "sit-dialog-phone")
     page.keyboard.press("Enter")
-    assert server.wait_for(lambda _: server.sent("sit"))[0] == {"type": "sit", "seat": 4, "amount": 3000}
+    assert server.wait_for(lambda _: server.sent("sit"))[0] == {
+        "type": "sit",
+        "seat": 4,
+        "amount": 3000,
+    }
 
 
 def test_your_turn_flashes_the_title_when_the_page_is_in_the_background(laptop):
@@ -380,8 +445,16 @@ def test_your_turn_flashes_the_title_when_the_page_is_in_the_background(laptop):
     page.evaluate("document.hasFocus = () => false")
     state["version"] += 1
     state["hand"]["to_act"] = 1
-    state["hand"]["legal"] = {"seat": 1, "fold": False, "check": True, "call": None, "bet_or_raise": "bet",
-                              "min_to": 2, "max_to": 150, "all_in_to": 150}
+    state["hand"]["legal"] = {
+        "seat": 1,
+        "fold": False,
+        "check": True,
+        "call": None,
+        "bet_or_raise": "bet",
+        "min_to": 2,
+        "max_to": 150,
+        "all_in_to": 150,
+    }
     server.push(state)
     page.wait_for_function("document.title.startsWith('▶')", timeout=3000)
     page.get_by_text("Options").click()

@@ -430,7 +430,7 @@ def random_spec(rng: random.Random, structure: Structure | None = None) -> HandS
         stacks[big] = ante + big_blind_ante + 1  # see the module docstring (R5.1)
     all_seats = sorted(rng.sample(range(1, 11), n))
     button_index = rng.randrange(n)
-    seats = tuple(all_seats[button_index + 1:] + all_seats[:button_index + 1])
+    seats = tuple(all_seats[button_index + 1 :] + all_seats[: button_index + 1])
     deck = list(CARD_STRINGS)
     rng.shuffle(deck)
     return HandSpec(
@@ -769,7 +769,9 @@ def run_engine(record: OracleHand) -> EngineRun:
                 action = Action(kind, seats[step.player], step.amount)
         else:
             if state.phase is not Phase.SHOWDOWN:
-                run.mismatches.append(f"{where}: PokerKit is at showdown, the engine in {state.phase}")
+                run.mismatches.append(
+                    f"{where}: PokerKit is at showdown, the engine in {state.phase}"
+                )
                 break
             if not showdown_order_checked and record.showdown_board_size == 5:
                 # R11.2 orders a river showdown; an all-in before the river shows every
@@ -835,7 +837,9 @@ def _compare_decision(step: Decision, legal: LegalActions, seats: tuple[int, ...
             f"stack/bet: engine {legal.stack}/{legal.bet}, PokerKit {step.stack}/{step.bet}"
         )
     all_in_to = step.stack + step.bet
-    pokerkit_all_in = step.max_to == all_in_to or (step.stack > 0 and step.call_amount == step.stack)
+    pokerkit_all_in = step.max_to == all_in_to or (
+        step.stack > 0 and step.call_amount == step.stack
+    )
     engine_all_in = ActionKind.ALL_IN in legal.kinds
     if engine_all_in != pokerkit_all_in or (engine_all_in and legal.all_in_to != all_in_to):
         problems.append(

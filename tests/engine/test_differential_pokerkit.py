@@ -49,7 +49,8 @@ def _replay_all(structure: oracle.Structure, count: int) -> tuple[list[str], Cou
         if run.mismatches:
             failures.append(
                 oracle.report(SEED, index, record, run).replace(
-                    f"generate_one({SEED}, {index})", f"generate_one({SEED}, {index}, {structure!r})"
+                    f"generate_one({SEED}, {index})",
+                    f"generate_one({SEED}, {index}, {structure!r})",
                 )
             )
     return failures, seen
@@ -67,10 +68,14 @@ def _count_features(record: oracle.OracleHand, seen: Counter[str]) -> None:
         stack <= spec.big_blind + spec.ante + spec.big_blind_ante for stack in spec.stacks
     )
     all_ins = {d.stack + d.bet for d in record.decisions if d.amount == d.stack + d.bet}
-    all_ins |= {d.stack + d.bet for d in record.decisions if d.action == "cc" and d.call_amount == d.stack}
+    all_ins |= {
+        d.stack + d.bet for d in record.decisions if d.action == "cc" and d.call_amount == d.stack
+    }
     seen["side pots"] += len(all_ins) >= 2
     seen["river showdown"] += record.showdown_board_size == 5
-    seen["all-in showdown"] += record.showdown_board_size is not None and record.showdown_board_size < 5
+    seen["all-in showdown"] += (
+        record.showdown_board_size is not None and record.showdown_board_size < 5
+    )
     seen["muck"] += any(isinstance(s, oracle.Reveal) and not s.show for s in record.steps)
     seen["run twice asked"] += any(isinstance(s, oracle.RunTwice) for s in record.steps)
 

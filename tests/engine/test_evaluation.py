@@ -297,8 +297,9 @@ def test_category_of_rejects_impossible_strengths() -> None:
 
 
 def pokerkit_hand(cards: tuple[int, ...]) -> StandardHighHand:
-    hand = StandardHighHand.from_game(cards_str(cards[:2]).replace(" ", ""),
-                                      cards_str(cards[2:]).replace(" ", ""))
+    hand = StandardHighHand.from_game(
+        cards_str(cards[:2]).replace(" ", ""), cards_str(cards[2:]).replace(" ", "")
+    )
     assert isinstance(hand, StandardHighHand)
     return hand
 

@@ -55,14 +55,20 @@ VECTOR = {
 }
 
 
-def reference_plan(table: int, hand: int, secret: bytes) -> tuple[list[int], list[bytes], list[bytes], bytes]:
+def reference_plan(
+    table: int, hand: int, secret: bytes
+) -> tuple[list[int], list[bytes], list[bytes], bytes]:
     """The scheme of the module docstring, written out independently (a spec check)."""
     key = hmac.new(secret, b"shuffle", hashlib.sha256).digest()
     cards = list(shuffled_deck(key))
     salts = [hmac.new(secret, b"salt" + bytes([j]), hashlib.sha256).digest() for j in range(52)]
     commitments = [
         hashlib.sha256(
-            table.to_bytes(8, "big") + hand.to_bytes(8, "big") + bytes([j]) + salts[j] + bytes([cards[j]])
+            table.to_bytes(8, "big")
+            + hand.to_bytes(8, "big")
+            + bytes([j])
+            + salts[j]
+            + bytes([cards[j]])
         ).digest()
         for j in range(52)
     ]
@@ -121,7 +127,9 @@ def test_a_secret_is_32_bytes() -> None:
 def test_fairness_module_never_uses_random() -> None:
     """R1.2: the secret comes from ``secrets``."""
     tree = ast.parse(inspect.getsource(engine.fairness))
-    imported = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    imported = {
+        a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names
+    }
     imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert "random" not in imported and "secrets" in imported
     assert engine.fairness.new_secret() != engine.fairness.new_secret()
@@ -154,8 +162,12 @@ def test_stand_in_nonces_for_seats_that_sent_none_are_fixed_by_the_root() -> Non
 
 def dealt_hand(n: int, secret: bytes, nonces: list[bytes]) -> tuple[DeckPlan, HandState]:
     config = HandConfig(
-        seats=tuple(range(1, n + 1)), stacks=tuple([100] * n), button=n, small_blind=1,
-        big_blind=2, run_it_twice_allowed=True,
+        seats=tuple(range(1, n + 1)),
+        stacks=tuple([100] * n),
+        button=n,
+        small_blind=1,
+        big_blind=2,
+        run_it_twice_allowed=True,
     )
     plan = DeckPlan(3, 17, secret)
     state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
@@ -178,7 +190,9 @@ def play(state: HandState, mode: str, agree: bool = True) -> HandState:
     calls), or ``fold_preflop`` (everyone folds to the big blind); then check down, run
     twice if ``agree``."""
     if mode == "fold_preflop":
-        while legal_actions(state) is not None and "fold" in {str(k) for k in legal_actions(state).kinds}:
+        while legal_actions(state) is not None and "fold" in {
+            str(k) for k in legal_actions(state).kinds
+        }:
             state = _step(state, "fold", agree)
     if mode == "all_in_flop":
         while not state.boards[0]:
@@ -216,14 +230,20 @@ def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int
 
 
 SCRIPTS = [
-    ("check_down", True), ("all_in_preflop", True), ("all_in_preflop", False),
-    ("all_in_flop", True), ("all_in_flop", False), ("fold_preflop", True),
+    ("check_down", True),
+    ("all_in_preflop", True),
+    ("all_in_preflop", False),
+    ("all_in_flop", True),
+    ("all_in_flop", False),
+    ("fold_preflop", True),
 ]
 
 
 @pytest.mark.parametrize("n", [2, 3, 6, 10])
 @pytest.mark.parametrize("script,agree", SCRIPTS)
-def test_the_documented_deal_positions_are_where_the_engine_deals(n: int, script: str, agree: bool) -> None:
+def test_the_documented_deal_positions_are_where_the_engine_deals(
+    n: int, script: str, agree: bool
+) -> None:
     """R4.1, R4.2, R12: hole cards one at a time, a burn before each street, a second run
     after the first board: the positions a verifier expects are the engine's."""
     nonces = [hashlib.sha256(b"%d" % i).digest() for i in range(n)]
@@ -247,7 +267,9 @@ def finished_record(n: int = 4) -> tuple[dict[str, Any], list[bytes]]:
 def test_an_honest_hand_checks_out() -> None:
     """R15.4: commitments, nonces, the permutation and every opened card agree."""
     record, nonces = finished_record()
-    verdict = verify_record(json.loads(json.dumps(record)), my_nonce=nonces[0], root_seen=bytes.fromhex(record["root"]))
+    verdict = verify_record(
+        json.loads(json.dumps(record)), my_nonce=nonces[0], root_seen=bytes.fromhex(record["root"])
+    )
     assert verdict.ok, verdict.problems
     assert verdict.opened == len(record["openings"]) >= 5 + 2
 
@@ -327,9 +349,18 @@ def _garbage(r: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     "change",
     [
-        _swap_board_card, _open_other_position, _wrong_salt, _wrong_card, _commitment_changed,
-        _nonce_dropped, _nonce_after_deal, _nonce_before_commitments, _server_chose_a_nonce,
-        _opened_twice, _card_never_opened, _garbage,
+        _swap_board_card,
+        _open_other_position,
+        _wrong_salt,
+        _wrong_card,
+        _commitment_changed,
+        _nonce_dropped,
+        _nonce_after_deal,
+        _nonce_before_commitments,
+        _server_chose_a_nonce,
+        _opened_twice,
+        _card_never_opened,
+        _garbage,
     ],
 )
 def test_any_tampering_is_caught(change: Any) -> None:
@@ -350,11 +381,16 @@ def test_a_nonce_missing_from_the_list_or_another_root_is_reported() -> None:
 
 def test_an_old_hand_checks_the_old_way_with_its_seed() -> None:
     """Hands dealt before deck v2 keep their seed (R15, scheme 1)."""
-    config = HandConfig(seats=(1, 2, 3), stacks=(100, 100, 100), button=3, small_blind=1, big_blind=2)
+    config = HandConfig(
+        seats=(1, 2, 3), stacks=(100, 100, 100), button=3, small_blind=1, big_blind=2
+    )
     seed = bytes(range(32))
     state = play(start_hand(config, seed=seed)[0], "check_down")
     record = {
-        "scheme": 1, "seed": seed.hex(), "commitment": state.commitment, "seats": list(state.seats),
+        "scheme": 1,
+        "seed": seed.hex(),
+        "commitment": state.commitment,
+        "seats": list(state.seats),
         "boards": [[card_str(c) for c in b] for b in state.boards],
         "holes": {str(state.seats[0]): [card_str(c) for c in state.holes[0]]},
     }
@@ -372,8 +408,11 @@ def test_the_command_line_checks_an_exported_file(tmp_path: Path) -> None:
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "engine.fairness", *args], capture_output=True, text=True,
-            cwd=ROOT_DIR, timeout=60,
+            [sys.executable, "-m", "engine.fairness", *args],
+            capture_output=True,
+            text=True,
+            cwd=ROOT_DIR,
+            timeout=60,
         )
 
     result = run("verify", str(path))
@@ -394,7 +433,9 @@ def test_the_examples_in_the_docstrings_hold() -> None:
 def _chi2_bench() -> Any:
     import importlib.util
 
-    spec_ = importlib.util.spec_from_file_location("shuffle_chi2", ROOT_DIR / "bench" / "shuffle_chi2.py")
+    spec_ = importlib.util.spec_from_file_location(
+        "shuffle_chi2", ROOT_DIR / "bench" / "shuffle_chi2.py"
+    )
     module = importlib.util.module_from_spec(spec_)
     spec_.loader.exec_module(module)
     return module

@@ -61,8 +61,11 @@ def test_r5_5_an_all_in_preflop_board_is_dealt_one_street_per_step_with_equities
     assert [s.street for s in states[:2]] == [Street.FLOP, Street.TURN]
     flop = equities(states[0])
     assert flop == dict(
-        zip((1, 2), all_in_equity([parse_cards("AhAd"), parse_cards("KsKc")],
-                                  parse_cards("2c 7d Kh")), strict=True)
+        zip(
+            (1, 2),
+            all_in_equity([parse_cards("AhAd"), parse_cards("KsKc")], parse_cards("2c 7d Kh")),
+            strict=True,
+        )
     )
     assert flop[2] > 0.9  # the flop gave kings a set
     assert equities(states[1]) == {1: pytest.approx(2 / 44), 2: pytest.approx(42 / 44)}
@@ -99,7 +102,12 @@ def test_r12_a_paced_second_run_follows_the_first_and_its_equities_exclude_its_c
     states = run_out(t)
     # the first board to the river, then the second from where they went all-in
     assert [tuple(len(b) for b in s.boards) for s in states] == [
-        (3, 0), (4, 0), (5, 0), (5, 3), (5, 4), (5, 5)
+        (3, 0),
+        (4, 0),
+        (5, 0),
+        (5, 3),
+        (5, 4),
+        (5, 5),
     ]
     second_flop = states[3]
     shares = equities(second_flop)

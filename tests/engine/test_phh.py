@@ -293,7 +293,9 @@ def _play_to_the_end(config: HandConfig, seed: bytes) -> tuple[object, list[obje
 
 def test_live_hand_export_reveals_the_seed_and_its_commitment() -> None:
     """R15: the exported hand carries the seed and the commitment; the dealt cards verify."""
-    config = HandConfig(seats=(1, 4, 6), stacks=(500, 500, 500), button=4, small_blind=5, big_blind=10)
+    config = HandConfig(
+        seats=(1, 4, 6), stacks=(500, 500, 500), button=4, small_blind=5, big_blind=10
+    )
     seed = bytes(range(32))
     state, events = _play_to_the_end(config, seed)
     document = phh.loads(phh.export(state, events, players={1: "Ann", 4: "Ben", 6: "Cy"}))
@@ -359,15 +361,25 @@ def test_a_mucked_hand_that_keeps_an_uncontested_side_pot_is_written_face_down_R
     mucks against the all-in aces but keeps the side pot the big blind folded to. PHH writes
     that as the standard's face-down hand, ``sm ????`` (a bare ``sm`` would give up the side
     pot); our reader and PokerKit both replay it to the same stacks."""
-    config = HandConfig(seats=(1, 2, 3), stacks=(20, 200, 200), button=3, small_blind=1, big_blind=2)
+    config = HandConfig(
+        seats=(1, 2, 3), stacks=(20, 200, 200), button=3, small_blind=1, big_blind=2
+    )
     deck = parse_cards("As Qs 7c Ah Qd 2d 3h Kd 9s 5h 3c 4c 3s Jd")
     state, events = start_hand(config, deck=deck)
     history = list(events)
     for kind, seat, amount in [
-        (ActionKind.CALL, 3, None), (ActionKind.ALL_IN, 1, None), (ActionKind.RAISE, 2, 40),
-        (ActionKind.CALL, 3, None), (ActionKind.CHECK, 2, None), (ActionKind.CHECK, 3, None),
-        (ActionKind.CHECK, 2, None), (ActionKind.CHECK, 3, None), (ActionKind.CHECK, 2, None),
-        (ActionKind.BET, 3, 50), (ActionKind.FOLD, 2, None), (ActionKind.MUCK, 3, None),
+        (ActionKind.CALL, 3, None),
+        (ActionKind.ALL_IN, 1, None),
+        (ActionKind.RAISE, 2, 40),
+        (ActionKind.CALL, 3, None),
+        (ActionKind.CHECK, 2, None),
+        (ActionKind.CHECK, 3, None),
+        (ActionKind.CHECK, 2, None),
+        (ActionKind.CHECK, 3, None),
+        (ActionKind.CHECK, 2, None),
+        (ActionKind.BET, 3, 50),
+        (ActionKind.FOLD, 2, None),
+        (ActionKind.MUCK, 3, None),
     ]:
         state, events = apply(state, Action(kind, seat, amount))
         history.extend(events)

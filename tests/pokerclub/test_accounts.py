@@ -61,7 +61,9 @@ def test_login_and_logout(client, make_user):
 
 def test_login_with_wrong_password_fails_with_message(client, make_user):
     make_user(email="me@example.com", password="my-pass-123!")
-    response = client.post(reverse("account_login"), {"login": "me@example.com", "password": "nope"})
+    response = client.post(
+        reverse("account_login"), {"login": "me@example.com", "password": "nope"}
+    )
     assert response.status_code == 200
     assert "not correct" in response.content.decode()
 

@@ -17,8 +17,13 @@ def test_creating_a_club_makes_the_creator_its_owner(client, make_user):
     client.force_login(user)
     response = client.post(
         reverse("clubs:create"),
-        {"name": "Thursday  Night", "description": "Low stakes", "amount_format": "chips",
-         "currency_symbol": "", "decimal_places": 2},
+        {
+            "name": "Thursday  Night",
+            "description": "Low stakes",
+            "amount_format": "chips",
+            "currency_symbol": "",
+            "decimal_places": 2,
+        },
     )
     club = Club.objects.get()
     assert response.status_code == 302 and response["Location"] == club.get_absolute_url()
@@ -38,9 +43,16 @@ def test_club_form_requires_a_symbol_for_currency_and_creates_nothing(client, ma
     assert not Club.objects.exists()
 
 
-def test_club_form_takes_an_iso_currency_code_for_hand_histories_and_refuses_others(client, make_user):
+def test_club_form_takes_an_iso_currency_code_for_hand_histories_and_refuses_others(
+    client, make_user
+):
     client.force_login(make_user())
-    data = {"name": "Cash", "amount_format": "currency", "currency_symbol": "$", "decimal_places": 2}
+    data = {
+        "name": "Cash",
+        "amount_format": "currency",
+        "currency_symbol": "$",
+        "decimal_places": 2,
+    }
     response = client.post(reverse("clubs:create"), {**data, "currency_code": "US$"})
     assert response.status_code == 200
     assert "three-letter ISO code" in response.content.decode()
@@ -85,8 +97,13 @@ def test_owner_edits_settings(client, club_with_roles):
     client.force_login(c["owner"])
     response = client.post(
         reverse("clubs:edit", args=[c["club"].slug]),
-        {"name": "Renamed", "description": "", "amount_format": "currency",
-         "currency_symbol": "€", "decimal_places": 2},
+        {
+            "name": "Renamed",
+            "description": "",
+            "amount_format": "currency",
+            "currency_symbol": "€",
+            "decimal_places": 2,
+        },
     )
     assert response.status_code == 302
     c["club"].refresh_from_db()
@@ -163,7 +180,9 @@ def test_owner_hands_over_ownership_then_may_leave(club_with_roles):
     c = club_with_roles
     host_m = Membership.objects.get(club=c["club"], user=c["host"])
     actions.transfer_ownership(c["owner"], c["club"], host_m.pk)
-    roles = dict(Membership.objects.filter(club=c["club"]).values_list("user__display_name", "role"))
+    roles = dict(
+        Membership.objects.filter(club=c["club"]).values_list("user__display_name", "role")
+    )
     assert roles == {"Olivia": "host", "Hank": "owner", "Mia": "member"}
     actions.leave_club(c["owner"], c["club"])
     assert Membership.objects.filter(club=c["club"], role=Role.OWNER).count() == 1

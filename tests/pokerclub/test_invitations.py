@@ -72,8 +72,13 @@ def test_visitor_signs_up_and_lands_back_on_the_invitation(client, invitation):
     assert signup_url in page
     response = client.post(
         signup_url,
-        {"email": "fresh@example.com", "password1": "pa55-word-ok", "password2": "pa55-word-ok",
-         "display_name": "Fresh", "next": invitation.get_absolute_url()},
+        {
+            "email": "fresh@example.com",
+            "password1": "pa55-word-ok",
+            "password2": "pa55-word-ok",
+            "display_name": "Fresh",
+            "next": invitation.get_absolute_url(),
+        },
     )
     assert response.status_code == 302
     assert response["Location"] == invitation.get_absolute_url()
@@ -86,8 +91,11 @@ def test_visitor_logs_in_and_lands_back_on_the_invitation(client, invitation, ma
     login_url = f"{reverse('account_login')}?next={invitation.get_absolute_url()}"
     response = client.post(
         login_url,
-        {"login": "known@example.com", "password": "known-pass-1",
-         "next": invitation.get_absolute_url()},
+        {
+            "login": "known@example.com",
+            "password": "known-pass-1",
+            "next": invitation.get_absolute_url(),
+        },
     )
     assert response["Location"] == invitation.get_absolute_url()
 
@@ -148,7 +156,9 @@ def test_existing_member_opening_invitation_goes_to_club_without_using_it(
 ):
     client.force_login(club_with_roles["member"])
     response = client.get(invitation.get_absolute_url())
-    assert response.status_code == 302 and response["Location"] == invitation.club.get_absolute_url()
+    assert (
+        response.status_code == 302 and response["Location"] == invitation.club.get_absolute_url()
+    )
     with pytest.raises(ClubError) as err:
         actions.accept_invitation(club_with_roles["member"], invitation.token)
     assert err.value.code == ClubErrorCode.ALREADY_MEMBER

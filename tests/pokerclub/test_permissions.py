@@ -105,9 +105,7 @@ def test_post_actions_by_role(client, club_with_roles, action, role):
             assert reverse("account_login") in response["Location"]
 
 
-@pytest.mark.parametrize(
-    "name", ["clubs:leave", "clubs:invitation_create"]
-)
+@pytest.mark.parametrize("name", ["clubs:leave", "clubs:invitation_create"])
 def test_state_changing_views_refuse_get(client, club_with_roles, name):
     client.force_login(club_with_roles["owner"])
     response = client.get(reverse(name, args=[club_with_roles["club"].slug]))

@@ -22,7 +22,12 @@ def test_a_newcomer_starts_a_club_with_a_table_and_an_invitation_in_one_step(cli
     assert response.status_code == 302 and response["Location"] == club.get_absolute_url()
     assert Membership.objects.get(club=club, user=newcomer).role == Role.OWNER
     table = Table.objects.get(club=club)
-    assert (table.name, table.structure, table.small_blind, table.big_blind) == ("Table 1", "no_limit", 1, 2)
+    assert (table.name, table.structure, table.small_blind, table.big_blind) == (
+        "Table 1",
+        "no_limit",
+        1,
+        2,
+    )
     assert (table.min_buy_in, table.max_buy_in, table.seats.count()) == (40, 200, table.max_seats)
     invitation = Invitation.objects.get(club=club)
     club_page = client.get(club.get_absolute_url()).content.decode()

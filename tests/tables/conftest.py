@@ -10,11 +10,24 @@ from tables.forms import TableForm
 
 def table_settings(**overrides):
     data = {
-        "name": "Main", "structure": "no_limit", "small_blind": 1, "big_blind": 2, "ante": 0,
-        "big_blind_ante": False, "straddle_allowed": False, "min_buy_in": 40, "max_buy_in": 200,
-        "max_seats": 6, "action_seconds": 30, "time_bank_seconds": 60,
-        "run_it_twice_allowed": False, "show_all_called": False, "new_player_policy": "wait",
-        "rake_percent": "0", "rake_cap": 0, "approve_seats": False,
+        "name": "Main",
+        "structure": "no_limit",
+        "small_blind": 1,
+        "big_blind": 2,
+        "ante": 0,
+        "big_blind_ante": False,
+        "straddle_allowed": False,
+        "min_buy_in": 40,
+        "max_buy_in": 200,
+        "max_seats": 6,
+        "action_seconds": 30,
+        "time_bank_seconds": 60,
+        "run_it_twice_allowed": False,
+        "show_all_called": False,
+        "new_player_policy": "wait",
+        "rake_percent": "0",
+        "rake_cap": 0,
+        "approve_seats": False,
     }
     data.update(overrides)
     form = TableForm(data)

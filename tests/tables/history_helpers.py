@@ -56,7 +56,9 @@ def play_until_a_muck(table, max_hands: int = 20):  # type: ignore[no-untyped-de
     for _ in range(max_hands * 30):
         t = Table.objects.get(pk=table.pk)
         if not t.in_hand:
-            muck = HandAction.objects.filter(hand__table=t, kind="muck").select_related("hand").first()
+            muck = (
+                HandAction.objects.filter(hand__table=t, kind="muck").select_related("hand").first()
+            )
             if muck is not None:
                 record_history()
                 return Hand.objects.get(pk=muck.hand_id)
@@ -71,7 +73,9 @@ def play_until_a_muck(table, max_hands: int = 20):  # type: ignore[no-untyped-de
             if hand["pending"]["kind"] == "run_twice":
                 services.act(user, t.pk, "run_twice", 0, None)
             else:
-                services.act(user, t.pk, "muck" if hand["pending"]["may_muck"] else "show", None, None)
+                services.act(
+                    user, t.pk, "muck" if hand["pending"]["may_muck"] else "show", None, None
+                )
             continue
         services.act(user, t.pk, "check" if hand["legal"]["check"] else "call", None, None)
     raise AssertionError("no player mucked")
@@ -87,8 +91,11 @@ class PlayedClub:
         from tests.tables.conftest import table_settings as settings_for
 
         tag = f"h{seed}x{hands}"
+
         def user(name):  # type: ignore[no-untyped-def]
-            return User.objects.create_user(email=f"{name.lower()}.{tag}@example.com", password="x", display_name=name)
+            return User.objects.create_user(
+                email=f"{name.lower()}.{tag}@example.com", password="x", display_name=name
+            )
 
         self.owner = user("Olivia")
         self.host = user("Hank")

@@ -70,9 +70,18 @@ class Daphne(Process):
     def __init__(self, env: dict[str, str], log: Path, port: int | None = None) -> None:
         self.port = port or free_port()
         super().__init__(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-             "pokerclub.asgi:application"],
-            env, log,
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "pokerclub.asgi:application",
+            ],
+            env,
+            log,
         )
 
     @property

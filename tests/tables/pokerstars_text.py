@@ -45,30 +45,46 @@ LINES = {
     "raise": rf"^(?P<name>.+): raises {A} to (?P<amount>{A})(?: and is all-in)?$",
     "uncalled": rf"^Uncalled bet \((?P<amount>{A})\) returned to (?P<name>.+)$",
     "street": rf"^\*\*\* (?:FIRST |SECOND )?(?:FLOP \*\*\* \[{C} {C} {C}\]"
-              rf"|(?:TURN|RIVER) \*\*\* \[{C}(?: {C})+\] \[{C}\])$",
+    rf"|(?:TURN|RIVER) \*\*\* \[{C}(?: {C})+\] \[{C}\])$",
     "show down": r"^\*\*\* (?:FIRST |SECOND )?SHOW DOWN \*\*\*$",
     "shows": rf"^.+: shows \[{C} {C}\] \({HAND_NAME}\)$",
     "mucks": r"^.+: (?:mucks hand|doesn't show hand)$",
     "collected": rf"^(?P<name>.+) collected (?P<amount>{A}) from (?:pot|main pot|side pot|side pot-\d+)$",
     "summary": r"^\*\*\* SUMMARY \*\*\*$",
     "total": rf"^Total pot (?P<total>{A})(?: Main pot {A}\.(?: Side pot(?:-\d+)? {A}\.)+)?"
-             rf" \| Rake (?P<rake>{A})$",
+    rf" \| Rake (?P<rake>{A})$",
     "run twice": r"^Hand was run twice$",
     "board": rf"^(?:FIRST |SECOND )?Board \[{C}(?: {C})*\]$",
     "seat result": rf"^Seat \d+: .+?(?: \(button\))?(?: \(small blind\))?(?: \(big blind\))?"
-                   rf" (?:folded (?:before Flop|on the Flop|on the Turn|on the River)(?: \(didn't bet\))?"
-                   rf"|collected \({A}\)|mucked(?: \[{C} {C}\])?"
-                   rf"|showed \[{C} {C}\] and {_RESULT}(?:, and {_RESULT})?)$",
+    rf" (?:folded (?:before Flop|on the Flop|on the Turn|on the River)(?: \(didn't bet\))?"
+    rf"|collected \({A}\)|mucked(?: \[{C} {C}\])?"
+    rf"|showed \[{C} {C}\] and {_RESULT}(?:, and {_RESULT})?)$",
 }
 PATTERNS = {kind: re.compile(pattern) for kind, pattern in LINES.items()}
 SECTIONS = ("header", "table", "seat", "forced", "hole cards", "play", "show down", "summary")
 """The order of a hand's parts; each kind of line belongs to one part."""
 PART = {
-    "table": "table", "seat": "seat", "ante": "forced", "blind": "forced",
-    "hole cards": "hole cards", "dealt": "hole cards", "fold": "play", "check": "play",
-    "call": "play", "bet": "play", "raise": "play", "uncalled": "play", "street": "play",
-    "collected": "play", "mucks": "play", "show down": "show down", "shows": "show down",
-    "summary": "summary", "total": "summary", "run twice": "summary", "board": "summary",
+    "table": "table",
+    "seat": "seat",
+    "ante": "forced",
+    "blind": "forced",
+    "hole cards": "hole cards",
+    "dealt": "hole cards",
+    "fold": "play",
+    "check": "play",
+    "call": "play",
+    "bet": "play",
+    "raise": "play",
+    "uncalled": "play",
+    "street": "play",
+    "collected": "play",
+    "mucks": "play",
+    "show down": "show down",
+    "shows": "show down",
+    "summary": "summary",
+    "total": "summary",
+    "run twice": "summary",
+    "board": "summary",
     "seat result": "summary",
 }
 
@@ -122,7 +138,9 @@ class Money:
 
     @property
     def net(self) -> dict[str, int]:
-        return {name: self.collected.get(name, 0) - self.invested.get(name, 0) for name in self.stacks}
+        return {
+            name: self.collected.get(name, 0) - self.invested.get(name, 0) for name in self.stacks
+        }
 
 
 def units(text: str, places: int) -> int:
@@ -138,8 +156,9 @@ def read_money(hand: str, places: int = 0) -> Money:
     lines = hand.splitlines()
     head = HEADER.match(lines[0])
     assert head
-    money = Money(head["game"], (units(head["low"], places), units(head["high"], places)),
-                  head["code"], 0, 0)
+    money = Money(
+        head["game"], (units(head["low"], places), units(head["high"], places)), head["code"], 0, 0
+    )
     street: dict[str, int] = {}
 
     def close_street() -> None:
@@ -158,7 +177,9 @@ def read_money(hand: str, places: int = 0) -> Money:
         elif kind == "seat":
             money.stacks[m["name"]] = units(m["amount"], places)
         elif kind == "ante":
-            money.invested[m["name"]] = money.invested.get(m["name"], 0) + units(m["amount"], places)
+            money.invested[m["name"]] = money.invested.get(m["name"], 0) + units(
+                m["amount"], places
+            )
         elif kind in ("blind", "call"):
             street[m["name"]] = street.get(m["name"], 0) + units(m["amount"], places)
         elif kind in ("bet", "raise"):
@@ -168,7 +189,9 @@ def read_money(hand: str, places: int = 0) -> Money:
         elif kind == "street":
             close_street()
         elif kind == "collected":
-            money.collected[m["name"]] = money.collected.get(m["name"], 0) + units(m["amount"], places)
+            money.collected[m["name"]] = money.collected.get(m["name"], 0) + units(
+                m["amount"], places
+            )
         elif kind == "total":
             money.total, money.rake = units(m["total"], places), units(m["rake"], places)
     close_street()

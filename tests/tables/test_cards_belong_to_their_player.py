@@ -80,9 +80,7 @@ async def _states(comm) -> list[dict]:
     return out
 
 
-async def test_whoever_takes_a_vacated_seat_never_gets_the_leavers_cards(
-    table, players, client
-):
+async def test_whoever_takes_a_vacated_seat_never_gets_the_leavers_cards(table, players, client):
     ann, ben, cat, dan = players[:4]
     for number, user in ((1, ann), (2, ben), (3, cat)):
         await sync_to_async(services.sit)(user, table.pk, number, 100)

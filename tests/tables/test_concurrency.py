@@ -94,7 +94,9 @@ def test_an_action_racing_its_own_timeout_is_applied_exactly_once_R14(hand):
         return "acted"
 
     def clock() -> str:
-        return "timed out" if services.handle_due(table.pk, table.version, now=late) else "nothing due"
+        return (
+            "timed out" if services.handle_due(table.pk, table.version, now=late) else "nothing due"
+        )
 
     outcomes = race(act, clock)
     assert Table.objects.get(pk=table.pk).version == table.version + 1

@@ -55,7 +55,9 @@ async def drain(comm):
 
 @pytest.fixture
 def setup(club_with_roles, players):
-    table = services.create_table(club_with_roles["host"], club_with_roles["club"], table_settings())
+    table = services.create_table(
+        club_with_roles["host"], club_with_roles["club"], table_settings()
+    )
     return {"table": table, "players": players, **club_with_roles}
 
 
@@ -64,8 +66,11 @@ async def test_non_member_anonymous_and_no_such_table_are_closed_with_4403(setup
     a refused handshake (docs/protocol.md, Close codes)."""
     from django.contrib.auth.models import AnonymousUser
 
-    for user, table_id in ((setup["outsider"], setup["table"].pk), (AnonymousUser(), setup["table"].pk),
-                           (setup["member"], 999999)):
+    for user, table_id in (
+        (setup["outsider"], setup["table"].pk),
+        (AnonymousUser(), setup["table"].pk),
+        (setup["member"], 999999),
+    ):
         comm, connected, _ = await connect(user, table_id)
         assert connected
         assert await comm.receive_output(timeout=3) == {"type": "websocket.close", "code": 4403}
@@ -75,7 +80,9 @@ async def test_non_member_anonymous_and_no_such_table_are_closed_with_4403(setup
 
 
 async def test_member_gets_a_full_state_and_chat_history_on_connect(setup):
-    await sync_to_async(services.post_chat)(setup["member"], setup["table"].pk, "<script>hi</script>")
+    await sync_to_async(services.post_chat)(
+        setup["member"], setup["table"].pk, "<script>hi</script>"
+    )
     comm, connected, _ = await connect(setup["member"], setup["table"].pk)
     assert connected
     state = await receive(comm, "state")
@@ -184,7 +191,9 @@ async def play_over_sockets(setup, comms, users, rng, hands):
         t = await sync_to_async(Table.objects.get)(pk=table.pk)
         # decide on what every socket has seen of the table's latest version, however slow
         # the box: the broadcast of a committed change may still be on its way
-        await eventually_async(lambda t=t: caught_up(t.version), what=f"every socket at version {t.version}")
+        await eventually_async(
+            lambda t=t: caught_up(t.version), what=f"every socket at version {t.version}"
+        )
         if not t.in_hand:
             if played >= hands:
                 break
@@ -195,7 +204,9 @@ async def play_over_sockets(setup, comms, users, rng, hands):
             if t.next_hand_at is None:
                 await asyncio.sleep(0.05)
                 continue
-            await sync_to_async(services.handle_due)(t.pk, t.version, now=t.next_hand_at + timedelta(seconds=1))
+            await sync_to_async(services.handle_due)(
+                t.pk, t.version, now=t.next_hand_at + timedelta(seconds=1)
+            )
             played += 1
             continue
         if t.hand_state["phase"] == "runout":  # the clock deals the all-in board's next street
@@ -210,17 +221,29 @@ async def play_over_sockets(setup, comms, users, rng, hands):
             if hand["pending"]["kind"] == "run_twice":
                 await comm.send_json_to({"type": "run_twice", "agree": rng.random() < 0.5})
             else:
-                await comm.send_json_to({"type": rng.choice(["show", "muck"]) if hand["pending"]["may_muck"] else "show"})
+                await comm.send_json_to(
+                    {
+                        "type": rng.choice(["show", "muck"])
+                        if hand["pending"]["may_muck"]
+                        else "show"
+                    }
+                )
         else:
             legal = hand["legal"]
-            options = (["fold"] if legal["fold"] else []) + (["check"] if legal["check"] else ["call"])
+            options = (["fold"] if legal["fold"] else []) + (
+                ["check"] if legal["check"] else ["call"]
+            )
             if legal["bet_or_raise"]:
                 options += ["raise", "all_in"]
             choice = rng.choice(options)
             msg = {"type": "act", "action": choice, "version": state["version"]}
             if choice == "raise":
-                msg = {"type": "act", "action": legal["bet_or_raise"], "version": state["version"],
-                       "amount": rng.randint(legal["min_to"], legal["max_to"])}
+                msg = {
+                    "type": "act",
+                    "action": legal["bet_or_raise"],
+                    "version": state["version"],
+                    "amount": rng.randint(legal["min_to"], legal["max_to"]),
+                }
             await comm.send_json_to(msg)
         await asyncio.sleep(0.02)
     return played, seen_versions, latest
@@ -232,7 +255,9 @@ async def test_full_hands_over_sockets_keep_secrets_and_agree_on_versions(setup,
     rng = random.Random(11)
     monkeypatch.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
     table = setup["table"]
-    await sync_to_async(services.update_settings)(setup["host"], table.pk, {"run_it_twice_allowed": True})
+    await sync_to_async(services.update_settings)(
+        setup["host"], table.pk, {"run_it_twice_allowed": True}
+    )
     users = setup["players"][:3]
     for i, u in enumerate(users):
         await sync_to_async(services.sit)(u, table.pk, i + 1, 60 + 40 * i)
@@ -251,7 +276,9 @@ async def test_full_hands_over_sockets_keep_secrets_and_agree_on_versions(setup,
     played, seen, latest = await play_over_sockets(setup, comms, users, rng, hands=8)
     recorded += [(spectator, m) for m in await drain(spectator)]
     assert played >= 5
-    finals = await sync_to_async(lambda: list(HandAction.objects.values_list("hand__number", flat=True)))()
+    finals = await sync_to_async(
+        lambda: list(HandAction.objects.values_list("hand__number", flat=True))
+    )()
     assert finals
 
     hands = await sync_to_async(lambda: {h.number: h for h in setup["table"].hands.all()})()

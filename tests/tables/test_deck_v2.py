@@ -43,7 +43,11 @@ def test_the_next_hands_deck_is_committed_when_it_is_planned_before_any_nonce(th
     assert planned["committed_version"] <= table.version
     assert DeckPlan(table.pk, 1, bytes.fromhex(planned["secret"])).root.hex() == planned["root"]
     state = load_public_state(table.pk)
-    assert state["next_deck"] == {"hand": 1, "root": planned["root"], "committed_version": planned["committed_version"]}
+    assert state["next_deck"] == {
+        "hand": 1,
+        "root": planned["root"],
+        "committed_version": planned["committed_version"],
+    }
     assert planned["secret"] not in json.dumps(state)
 
 
@@ -57,7 +61,9 @@ def finish_by_checking(table):
         elif hand["pending"]:
             services.act(user_at(t, seat), t.pk, "show", None, None)
         else:
-            services.act(user_at(t, seat), t.pk, "check" if hand["legal"]["check"] else "call", None, None)
+            services.act(
+                user_at(t, seat), t.pk, "check" if hand["legal"]["check"] else "call", None, None
+            )
     return fresh(table)
 
 
@@ -86,7 +92,12 @@ def test_players_nonces_make_the_deal_and_every_player_checks_the_hand(three, pl
     by = {e["user_id"]: e for e in proof["nonces"]}
     assert [by[p.pk]["nonce"] for p in players[:2]] == NONCES[:2]
     assert by[players[0].pk]["by"] == "player" and by[players[2].pk]["by"] == "server"
-    assert proof["committed_version"] <= by[players[0].pk]["version"] < proof["dealt_version"] == table.version
+    assert (
+        proof["committed_version"]
+        <= by[players[0].pk]["version"]
+        < proof["dealt_version"]
+        == table.version
+    )
     plan = DeckPlan(table.pk, 1, bytes.fromhex(table.deck["secret"]))
     assert tuple(table.hand_state["deck"]) == dealt_deck(plan, nonce_bytes(proof))
     assert table.next_deck is None
@@ -97,7 +108,8 @@ def test_players_nonces_make_the_deal_and_every_player_checks_the_hand(three, pl
         mine = own[p.pk]
         assert len(mine["openings"]) == 2 and [o["card"] for o in mine["openings"]] == mine["cards"]
         verdict = verify_record(
-            browser_record(public, mine), my_nonce=bytes.fromhex(nonce) if nonce else None,
+            browser_record(public, mine),
+            my_nonce=bytes.fromhex(nonce) if nonce else None,
             root_seen=bytes.fromhex(root),
         )
         assert verdict.ok, verdict.problems
@@ -117,7 +129,9 @@ def test_players_nonces_make_the_deal_and_every_player_checks_the_hand(three, pl
         ("sender", 1, "d4" * 32, PlayErrorCode.NONCE_SENT),
     ],
 )
-def test_a_bad_nonce_gets_a_code_and_changes_nothing(three, players, club_with_roles, who, hand, nonce, code):
+def test_a_bad_nonce_gets_a_code_and_changes_nothing(
+    three, players, club_with_roles, who, hand, nonce, code
+):
     services.send_nonce(players[1], three.pk, 1, NONCES[1])
     user = {"player": players[0], "sender": players[1], "spectator": club_with_roles["member"]}[who]
     before = fresh(three)
@@ -179,13 +193,22 @@ def test_a_hand_dealt_before_deck_v2_keeps_its_seed_and_checks_the_old_way(table
     state, _ = start_hand(config, seed=seed)
     final, _ = apply(state, Action(ActionKind.FOLD, legal_actions(state).seat, None))
     hand = Hand.objects.create(
-        table=table, number=1,
-        players=[{"seat": 1, "user_id": players[0].pk, "name": "A", "stack": 100},
-                 {"seat": 4, "user_id": players[1].pk, "name": "B", "stack": 100}],
-        config=config.to_json(), commitment=state.commitment, seed=seed.hex(),
-        final_state=final.to_json(), result={"stacks": {"1": 99, "4": 101}}, ended_at=timezone.now(),
+        table=table,
+        number=1,
+        players=[
+            {"seat": 1, "user_id": players[0].pk, "name": "A", "stack": 100},
+            {"seat": 4, "user_id": players[1].pk, "name": "B", "stack": 100},
+        ],
+        config=config.to_json(),
+        commitment=state.commitment,
+        seed=seed.hex(),
+        final_state=final.to_json(),
+        result={"stacks": {"1": 99, "4": 101}},
+        ended_at=timezone.now(),
     )
-    HandAction.objects.create(hand=hand, sequence=1, seat=legal_actions(state).seat, kind="fold", version=1)
+    HandAction.objects.create(
+        hand=hand, sequence=1, seat=legal_actions(state).seat, kind="fold", version=1
+    )
     replayed = replay(hand)
     assert replayed.final.to_json() == final.to_json()
     proof = viewer_record(replayed, 1)
@@ -195,7 +218,9 @@ def test_a_hand_dealt_before_deck_v2_keeps_its_seed_and_checks_the_old_way(table
     assert proof["holes"] == holes
 
 
-def test_an_exported_file_checks_offline_with_the_command_line(make_table, players, tmp_path, capsys):
+def test_an_exported_file_checks_offline_with_the_command_line(
+    make_table, players, tmp_path, capsys
+):
     """R15: ``python -m engine.fairness verify FILE`` checks every hand of a player's JSON
     export, and fails a file whose card was changed."""
     from engine.fairness import main
@@ -205,7 +230,10 @@ def test_an_exported_file_checks_offline_with_the_command_line(make_table, playe
     for i, p in enumerate(players[:3]):
         services.sit(p, table.pk, i + 1, 100)
     play_randomly(table, rng, hands=6)
-    hands = [record(replay(h), Viewer(players[0].pk)) for h in Hand.objects.filter(table=table, ended_at__isnull=False)]
+    hands = [
+        record(replay(h), Viewer(players[0].pk))
+        for h in Hand.objects.filter(table=table, ended_at__isnull=False)
+    ]
     path = tmp_path / "hands.json"
     path.write_text(json.dumps(hands))
     assert main(["verify", str(path)]) == 0

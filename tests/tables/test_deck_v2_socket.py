@@ -32,7 +32,10 @@ async def test_nonce_messages_are_taken_once_from_seated_players(setup):  # noqa
         return json.loads(await comm.receive_from(timeout=5))
 
     nonce = "5e" * 32
-    assert await send(player, {"type": "nonce", "hand": 1, "nonce": nonce}) == {"type": "nonce_ok", "hand": 1}
+    assert await send(player, {"type": "nonce", "hand": 1, "nonce": nonce}) == {
+        "type": "nonce_ok",
+        "hand": 1,
+    }
     refused = [
         (player, {"type": "nonce", "hand": 1, "nonce": "6f" * 32, "ref": "n2"}, "nonce_sent"),
         (spectator, {"type": "nonce", "hand": 1, "nonce": "6f" * 32}, "not_seated"),

@@ -17,19 +17,33 @@ IMPORT = f'import * as f from "{FAIRNESS_JS.as_uri()}";'
 
 
 def test_the_browser_reproduces_the_test_vector_and_random_plans() -> None:
-    cases = [(spec.VECTOR["table"], spec.VECTOR["hand"], spec.VECTOR["secret"], spec.VECTOR["nonces"])]
+    cases = [
+        (spec.VECTOR["table"], spec.VECTOR["hand"], spec.VECTOR["secret"], spec.VECTOR["nonces"])
+    ]
     cases += [
-        (n * 1000, 2**40 + n, hashlib.sha256(b"js %d" % n).digest(),
-         [hashlib.sha256(b"jsn %d %d" % (n, i)).digest() for i in range(n % 5)])
+        (
+            n * 1000,
+            2**40 + n,
+            hashlib.sha256(b"js %d" % n).digest(),
+            [hashlib.sha256(b"jsn %d %d" % (n, i)).digest() for i in range(n % 5)],
+        )
         for n in range(1, 12)
     ]
     plans = [(DeckPlan(t, h, s), nonces) for t, h, s, nonces in cases]
     data = [
-        {"table": p.table, "hand": p.hand, "commitments": [c.hex() for c in p.commitments],
-         "salt": p.salt(0).hex(), "card": p.cards[0], "nonces": [x.hex() for x in nonces]}
+        {
+            "table": p.table,
+            "hand": p.hand,
+            "commitments": [c.hex() for c in p.commitments],
+            "salt": p.salt(0).hex(),
+            "card": p.cards[0],
+            "nonces": [x.hex() for x in nonces],
+        }
         for p, nonces in plans
     ]
-    script = IMPORT + f"""
+    script = (
+        IMPORT
+        + f"""
 import {{ hexToBytes }} from "{(FAIRNESS_JS.parent.parent / "history" / "shuffle.js").as_uri()}";
 const out = [];
 for (const d of {json.dumps(data)}) {{
@@ -41,6 +55,7 @@ for (const d of {json.dumps(data)}) {{
 }}
 console.log(JSON.stringify(out));
 """
+    )
     results = json.loads(run_node(script))
     assert results[0]["root"] == spec.VECTOR["root"]
     assert tuple(results[0]["order"][:6]) == spec.VECTOR["order_first_six"]
@@ -58,9 +73,12 @@ def test_the_browser_places_board_cards_where_the_engine_deals_them() -> None:
         [["As", "Kd", "2c", "7h", "9s"], ["As", "Kd", "2c", "Th", "Js"]],
         [["As", "Kd", "2c", "7h", "9s"], ["Ad", "Kh", "3c", "Tc", "Jc"]],
     ]
-    script = IMPORT + f"""
+    script = (
+        IMPORT
+        + f"""
 console.log(JSON.stringify({json.dumps(boards)}.map((b) => [2, 6, 9].map((n) => f.boardPositions(n, b)))));
 """
+    )
     results = json.loads(run_node(script))
     assert results == [[board_positions(n, b) for n in (2, 6, 9)] for b in boards]
 
@@ -68,20 +86,31 @@ console.log(JSON.stringify({json.dumps(boards)}.map((b) => [2, 6, 9].map((n) => 
 def test_the_browser_and_the_engine_agree_on_honest_and_tampered_hands() -> None:
     record, nonces = spec.finished_record()
     changes = [
-        spec._swap_board_card, spec._open_other_position, spec._wrong_salt, spec._wrong_card,
-        spec._commitment_changed, spec._nonce_dropped, spec._nonce_after_deal,
-        spec._nonce_before_commitments, spec._server_chose_a_nonce, spec._opened_twice,
-        spec._card_never_opened, spec._garbage,
+        spec._swap_board_card,
+        spec._open_other_position,
+        spec._wrong_salt,
+        spec._wrong_card,
+        spec._commitment_changed,
+        spec._nonce_dropped,
+        spec._nonce_after_deal,
+        spec._nonce_before_commitments,
+        spec._server_chose_a_nonce,
+        spec._opened_twice,
+        spec._card_never_opened,
+        spec._garbage,
     ]
     records = [record] + [spec.tampered(change) for change in changes]
-    script = IMPORT + f"""
+    script = (
+        IMPORT
+        + f"""
 const out = [];
 for (const r of {json.dumps(records)}) out.push((await f.verifyRecord(r, {{ myNonce: "{nonces[1].hex()}" }})).ok);
-out.push((await f.verifyRecord({json.dumps(record)}, {{ myNonce: "{'99' * 32}" }})).ok);
-out.push((await f.verifyRecord({json.dumps(record)}, {{ rootSeen: "{'00' * 32}" }})).ok);
+out.push((await f.verifyRecord({json.dumps(record)}, {{ myNonce: "{"99" * 32}" }})).ok);
+out.push((await f.verifyRecord({json.dumps(record)}, {{ rootSeen: "{"00" * 32}" }})).ok);
 out.push(f.newNonce().length === 64 && f.newNonce() !== f.newNonce());
 console.log(JSON.stringify(out));
 """
+    )
     results = json.loads(run_node(script))
     expected = [verify_record(r, my_nonce=nonces[1]).ok for r in records]
     assert expected == [True] + [False] * len(changes)

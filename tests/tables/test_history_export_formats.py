@@ -32,16 +32,51 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 TABLES = [  # (name, club, players, hands, settings): together every table option
     ("NL rake", "chips", 6, 30, dict(max_seats=6, rake_percent="5", rake_cap=3)),
-    ("PL ante twice", "currency", 9, 24, dict(structure="pot_limit", max_seats=9, ante=1,
-                                               run_it_twice_allowed=True)),
-    ("FL bb ante straddle", "chips", 4, 24, dict(structure="fixed_limit", max_seats=4,
-                                                 ante=2, big_blind_ante=True, straddle_allowed=True)),
-    ("NL heads-up", "currency", 2, 30, dict(max_seats=2, run_it_twice_allowed=True,
-                                            rake_percent="10", rake_cap=5)),
-    ("NL ten", "chips", 10, 16, dict(max_seats=10, straddle_allowed=True, ante=1,
-                                     show_all_called=True, new_player_policy="post")),
-    ("PL three", "currency", 3, 20, dict(structure="pot_limit", max_seats=3, straddle_allowed=True,
-                                         rake_percent="5", rake_cap=0)),
+    (
+        "PL ante twice",
+        "currency",
+        9,
+        24,
+        dict(structure="pot_limit", max_seats=9, ante=1, run_it_twice_allowed=True),
+    ),
+    (
+        "FL bb ante straddle",
+        "chips",
+        4,
+        24,
+        dict(
+            structure="fixed_limit", max_seats=4, ante=2, big_blind_ante=True, straddle_allowed=True
+        ),
+    ),
+    (
+        "NL heads-up",
+        "currency",
+        2,
+        30,
+        dict(max_seats=2, run_it_twice_allowed=True, rake_percent="10", rake_cap=5),
+    ),
+    (
+        "NL ten",
+        "chips",
+        10,
+        16,
+        dict(
+            max_seats=10,
+            straddle_allowed=True,
+            ante=1,
+            show_all_called=True,
+            new_player_policy="post",
+        ),
+    ),
+    (
+        "PL three",
+        "currency",
+        3,
+        20,
+        dict(
+            structure="pot_limit", max_seats=3, straddle_allowed=True, rake_percent="5", rake_cap=0
+        ),
+    ),
 ]
 
 
@@ -54,15 +89,22 @@ class Session:
         from tests.tables.conftest import table_settings
 
         def user(name):  # type: ignore[no-untyped-def]
-            return User.objects.create_user(email=f"{name.lower()}.formats@example.com",
-                                            password="x", display_name=name)
+            return User.objects.create_user(
+                email=f"{name.lower()}.formats@example.com", password="x", display_name=name
+            )
 
         self.host = user("Host")
         self.players = [user(f"P{i}") for i in range(11)]
         self.clubs = {
             "chips": actions.create_club(self.host, name="Formats chips"),
-            "currency": actions.create_club(self.host, name="Formats dollars", amount_format="currency",
-                                            currency_symbol="$", currency_code="USD", decimal_places=2),
+            "currency": actions.create_club(
+                self.host,
+                name="Formats dollars",
+                amount_format="currency",
+                currency_symbol="$",
+                currency_code="USD",
+                decimal_places=2,
+            ),
         }
         for club in self.clubs.values():
             for p in self.players:
@@ -70,7 +112,9 @@ class Session:
         rng = random.Random(12)
         self.tables = []
         for name, kind, count, hands, settings in TABLES:
-            table = services.create_table(self.host, self.clubs[kind], table_settings(name=name, **settings))
+            table = services.create_table(
+                self.host, self.clubs[kind], table_settings(name=name, **settings)
+            )
             for i, p in enumerate(self.players[:count]):
                 services.sit(p, table.pk, i + 1, rng.randint(table.min_buy_in, table.max_buy_in))
                 if table.straddle_allowed:
@@ -119,8 +163,11 @@ def runs_of(replayed):  # type: ignore[no-untyped-def]
 
 def odd_chips(replayed):  # type: ignore[no-untyped-def]
     """Odd chips of split pots: the rule book and PokerKit give them differently (R10.1)."""
-    return sum(1 for e in replayed.events
-               if isinstance(e, PotAwarded) and len(e.winners) > 1 and e.amount % len(e.winners))
+    return sum(
+        1
+        for e in replayed.events
+        if isinstance(e, PotAwarded) and len(e.winners) > 1 and e.amount % len(e.winners)
+    )
 
 
 def assert_same_stacks(theirs, replayed):  # type: ignore[no-untyped-def]
@@ -148,9 +195,23 @@ def test_the_session_covers_every_table_option_and_the_hard_cases(session):
             seen |= {"big blind ante"} if r.config.big_blind_ante else set()
             seen |= {"run twice"} if runs_of(r) == 2 else set()
             seen |= {"rake"} if r.final.rake else set()
-            seen |= {"side pot"} if any(isinstance(e, PotAwarded) and e.pot_index for e in r.events) else set()
-    assert {"no_limit", "pot_limit", "fixed_limit", "straddle", "live_big_blind", "ante",
-            "big blind ante", "run twice", "rake", "side pot"} <= seen, seen
+            seen |= (
+                {"side pot"}
+                if any(isinstance(e, PotAwarded) and e.pot_index for e in r.events)
+                else set()
+            )
+    assert {
+        "no_limit",
+        "pot_limit",
+        "fixed_limit",
+        "straddle",
+        "live_big_blind",
+        "ante",
+        "big blind ante",
+        "run twice",
+        "rake",
+        "side pot",
+    } <= seen, seen
     assert sum(len(session.hands(t)) for t in session.tables) >= 140
 
 
@@ -191,9 +252,13 @@ def pokerkit_reads(replayed) -> bool:  # type: ignore[no-untyped-def]
     """PokerKit's PokerStars parser knows no-limit hold'em blinds only: no antes, no
     straddles, one run."""
     c = replayed.config
-    return (str(c.structure) == "no_limit" and not c.ante and not c.big_blind_ante
-            and not any(isinstance(e, BlindPosted) and e.blind == "straddle" for e in replayed.events)
-            and runs_of(replayed) == 1)
+    return (
+        str(c.structure) == "no_limit"
+        and not c.ante
+        and not c.big_blind_ante
+        and not any(isinstance(e, BlindPosted) and e.blind == "straddle" for e in replayed.events)
+        and runs_of(replayed) == 1
+    )
 
 
 def test_pokerkit_parses_the_pokerstars_text_of_every_game_it_supports(session):
@@ -207,8 +272,13 @@ def test_pokerkit_parses_the_pokerstars_text_of_every_game_it_supports(session):
                 continue
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                parsed = list(PokerStarsParser()(text, parse_value=lambda v, places=places: ps.units(v, places),
-                                                 error_status=True))
+                parsed = list(
+                    PokerStarsParser()(
+                        text,
+                        parse_value=lambda v, places=places: ps.units(v, places),
+                        error_status=True,
+                    )
+                )
                 theirs = list(list(parsed[0])[-1].stacks)
             assert_same_stacks(theirs, r)
             checked += 1
@@ -256,10 +326,21 @@ def test_pokerstars_names_hands_in_its_own_words_R11_4():
     assert pokerstars_hand_name(parse_cards("9c 3s"), board) == "a pair of Nines"
     assert pokerstars_hand_name(parse_cards("Ac 7s"), board) == "high card Ace"
     assert pokerstars_hand_name(parse_cards("2c 2s"), board) == "three of a kind, Deuces"
-    assert pokerstars_hand_name(parse_cards("Ac 3s"), parse_cards("2d 4h 5c Kd Kh")) == "a straight, Ace to Five"
-    assert pokerstars_hand_name(parse_cards("Ah Kh"), parse_cards("Qh Jh Th 2c 3d")) == "a Royal Flush"
-    assert pokerstars_hand_name(parse_cards("Kh Kc"), parse_cards("Ks 7h 7c 2c 3d")) == "a full house, Kings full of Sevens"
-    assert pokerstars_hand_name(parse_cards("9h 8h"), parse_cards("Kh Qh Jh Th 2c")) == "a straight flush, Nine to King"
+    assert (
+        pokerstars_hand_name(parse_cards("Ac 3s"), parse_cards("2d 4h 5c Kd Kh"))
+        == "a straight, Ace to Five"
+    )
+    assert (
+        pokerstars_hand_name(parse_cards("Ah Kh"), parse_cards("Qh Jh Th 2c 3d")) == "a Royal Flush"
+    )
+    assert (
+        pokerstars_hand_name(parse_cards("Kh Kc"), parse_cards("Ks 7h 7c 2c 3d"))
+        == "a full house, Kings full of Sevens"
+    )
+    assert (
+        pokerstars_hand_name(parse_cards("9h 8h"), parse_cards("Kh Qh Jh Th 2c"))
+        == "a straight flush, Nine to King"
+    )
 
 
 def test_limit_headers_carry_the_small_and_big_bet_and_cash_headers_the_currency(session):
@@ -272,9 +353,15 @@ def test_limit_headers_carry_the_small_and_big_bet_and_cash_headers_the_currency
 
 
 def test_phh_of_a_currency_club_names_the_currency_and_pot_limit_says_it_is_an_extension(session):
-    table = next(t for t in session.tables if t.structure == "pot_limit" and t.club.amount_format == "currency")
+    table = next(
+        t
+        for t in session.tables
+        if t.structure == "pot_limit" and t.club.amount_format == "currency"
+    )
     text = text_of(table, "phh")
     document = next(iter(tomllib.loads(text).values()))
     assert (document["currency"], document["currency_symbol"]) == ("USD", "$")
     assert document["_currency_decimal_places"] == 2
-    assert text.count("# PT (pot-limit Texas hold'em) is not a variant of the PHH standard") == len(session.hands(table))
+    assert text.count("# PT (pot-limit Texas hold'em) is not a variant of the PHH standard") == len(
+        session.hands(table)
+    )

@@ -32,7 +32,8 @@ def finished(club):
 def odd_chip_splits(replayed):
     """Split pots with an odd chip: there the rule book and PokerKit differ (R10.1)."""
     return sum(
-        1 for e in replayed.events
+        1
+        for e in replayed.events
         if isinstance(e, PotAwarded) and len(e.winners) > 1 and e.amount % len(e.winners)
     )
 
@@ -58,7 +59,9 @@ def test_pokerkit_parses_every_exported_no_limit_hand_and_replays_it_to_the_same
             theirs = pokerkit_final_stacks(hh)
             if odd_chip_splits(r):
                 assert sum(theirs) == sum(ours)
-                assert all(abs(a - b) <= odd_chip_splits(r) for a, b in zip(ours, theirs, strict=True))
+                assert all(
+                    abs(a - b) <= odd_chip_splits(r) for a, b in zip(ours, theirs, strict=True)
+                )
             else:
                 assert theirs == ours, f"hand {r.hand.pk}"
 
@@ -75,8 +78,12 @@ def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_same_stacks(club)
 
 def hidden(replayed, seat):
     visible = replayed.visible_seats(seat)
-    return [card_str(c) for s in replayed.final.seats if s not in visible
-            for c in replayed.final.hole_cards(s)]
+    return [
+        card_str(c)
+        for s in replayed.final.seats
+        if s not in visible
+        for c in replayed.final.hole_cards(s)
+    ]
 
 
 def test_a_players_export_holds_only_their_own_cards_and_the_shown_ones_R4_3_R11(club):
@@ -112,7 +119,9 @@ def test_json_record_holds_everything_to_replay_and_verify_the_hand_R15(club):
     replayed = replay(hand)
     data = record(replayed, Viewer.public())
     assert data["game"]["big_blind"] == 2 and data["button"] == replayed.config.button
-    assert [a["kind"] for a in data["actions"]] == list(hand.actions.order_by("sequence").values_list("kind", flat=True))
+    assert [a["kind"] for a in data["actions"]] == list(
+        hand.actions.order_by("sequence").values_list("kind", flat=True)
+    )
     assert all(a["at"] for a in data["actions"])
     assert {p["seat"]: p["final_stack"] for p in data["players"]} == replayed.final.stacks_by_seat()
     assert sum(p["net"] for p in data["players"]) + data["rake"] == 0
@@ -142,8 +151,17 @@ def test_export_hands_command_writes_every_hand_of_the_club(club, tmp_path, fmt)
 def test_export_hands_command_for_one_player_keeps_their_cards_and_hides_the_rest(club, tmp_path):
     out = tmp_path / "cat.json"
     player = club.players[2]
-    call_command("export_hands", "--format", "json", "--table", str(club.table.pk),
-                 "--player", player.email, "--output", str(out))
+    call_command(
+        "export_hands",
+        "--format",
+        "json",
+        "--table",
+        str(club.table.pk),
+        "--player",
+        player.email,
+        "--output",
+        str(out),
+    )
     records = json.loads(out.read_text())
     assert records
     for data in records:
@@ -158,9 +176,11 @@ def test_export_hands_command_for_one_player_keeps_their_cards_and_hides_the_res
 
 def test_download_of_a_filtered_list_streams(club, client):
     client.force_login(club.players[0])
-    response = client.get(f"/clubs/{club.club.slug}/history/export.pokerstars", {"table": club.table.pk})
+    response = client.get(
+        f"/clubs/{club.club.slug}/history/export.pokerstars", {"table": club.table.pk}
+    )
     assert response.status_code == 200 and response.streaming
     text = b"".join(response.streaming_content).decode()
     assert text.count("PokerStars Hand #") == len(finished(club))
     one = client.get(f"/clubs/{club.club.slug}/history/hands/{finished(club)[0].pk}/export.phh")
-    assert one.status_code == 200 and b"variant = \"NT\"" in one.content
+    assert one.status_code == 200 and b'variant = "NT"' in one.content

@@ -55,7 +55,8 @@ def record(now) -> int:
 
 
 def test_a_hand_that_fails_is_logged_marked_and_retried_after_its_back_off_while_later_hands_are_recorded(
-    heads_up, caplog  # noqa: F811
+    heads_up,  # noqa: F811 (the fixture imported above)
+    caplog,
 ):
     table = heads_up
     first, second, third = play_folds(table, 3)
@@ -104,7 +105,7 @@ def test_the_back_off_doubles_from_a_second_up_to_an_hour():
 
 
 def test_the_clocks_query_reads_only_the_pending_hands_through_the_partial_index(
-    heads_up  # noqa: F811
+    heads_up,  # noqa: F811
 ):
     """Thousands of recorded hands, one pending: the query the clock runs each second
     goes through the partial index ``hand_history_due``, never a scan of every hand."""
@@ -113,17 +114,25 @@ def test_the_clocks_query_reads_only_the_pending_hands_through_the_partial_index
     table = heads_up
     [pending] = play_folds(table, 1)
     Hand.objects.bulk_create(
-        Hand(table=table, number=1000 + i, ended_at=timezone.now(), seed="00", final_state={},
-             history_recorded=True)
+        Hand(
+            table=table,
+            number=1000 + i,
+            ended_at=timezone.now(),
+            seed="00",
+            final_state={},
+            history_recorded=True,
+        )
         for i in range(5000)
     )
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE tables_hand")
     with CaptureQueriesContext(connection) as queries:
         assert record_due() == 1
-    [select] = [q["sql"] for q in queries.captured_queries
-                if q["sql"].startswith("SELECT") and "history_recorded" in q["sql"]
-                and "LIMIT" in q["sql"]][:1]
+    [select] = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith("SELECT") and "history_recorded" in q["sql"] and "LIMIT" in q["sql"]
+    ][:1]
     with connection.cursor() as cursor:
         cursor.execute("EXPLAIN " + select)
         plan = "\n".join(row[0] for row in cursor.fetchall())
@@ -191,7 +200,9 @@ def test_an_export_that_fails_names_the_hand_and_leaves_no_partial_file(heads_up
     corrupt(second)
     out = tmp_path / "hands.txt"
     with pytest.raises(CommandError) as error:
-        call_command("export_hands", "--format", fmt, "--table", str(table.pk), "--output", str(out))
+        call_command(
+            "export_hands", "--format", fmt, "--table", str(table.pk), "--output", str(out)
+        )
     message = str(error.value)
     assert f"table {table.pk} hand #2 (id {second.pk}) could not be exported" in message
     assert "does not replay" in message and "was not written" in message
@@ -201,7 +212,9 @@ def test_an_export_that_fails_names_the_hand_and_leaves_no_partial_file(heads_up
     # an existing file stays as it was
     out.write_text("an older export")
     with pytest.raises(CommandError):
-        call_command("export_hands", "--format", fmt, "--table", str(table.pk), "--output", str(out))
+        call_command(
+            "export_hands", "--format", fmt, "--table", str(table.pk), "--output", str(out)
+        )
     assert out.read_text() == "an older export"
     assert [p.name for p in tmp_path.iterdir()] == [out.name]
 
@@ -209,14 +222,17 @@ def test_an_export_that_fails_names_the_hand_and_leaves_no_partial_file(heads_up
 def test_an_export_to_a_missing_directory_is_a_clear_error(heads_up, tmp_path):  # noqa: F811
     play_folds(heads_up, 1)
     with pytest.raises(CommandError, match="Cannot write"):
-        call_command("export_hands", "--format", "json", "--output", str(tmp_path / "no" / "x.json"))
+        call_command(
+            "export_hands", "--format", "json", "--output", str(tmp_path / "no" / "x.json")
+        )
 
 
 # --- retrying now --------------------------------------------------------------------------
 
 
 def test_record_history_retries_failed_hands_at_once_and_lists_those_that_still_fail(
-    heads_up, capsys  # noqa: F811
+    heads_up,  # noqa: F811 (the fixture imported above)
+    capsys,
 ):
     table = heads_up
     first, second = play_folds(table, 2)

@@ -51,7 +51,9 @@ def test_replaying_every_finished_hand_gives_its_stored_final_state(played):
     for hand in hands:
         replayed = replay(hand)
         assert replayed.final.to_json() == hand.final_state
-        assert replayed.final.stacks_by_seat() == {int(k): v for k, v in hand.result["stacks"].items()}
+        assert replayed.final.stacks_by_seat() == {
+            int(k): v for k, v in hand.result["stacks"].items()
+        }
         # R15: the deck replayed is the committed one, dealt in the order of the nonces
         assert verify_record(viewer_record(replayed, None)).ok
         assert hand.commitment == hand.deck["root"]
@@ -69,8 +71,12 @@ def hidden_cards(hand, viewer_seat):
     """Hole cards of the hand that ``viewer_seat`` may not see (mucked or never shown)."""
     replayed = replay(hand)
     visible = replayed.visible_seats(viewer_seat)
-    return [card_str(c) for s in replayed.final.seats if s not in visible
-            for c in replayed.final.hole_cards(s)]
+    return [
+        card_str(c)
+        for s in replayed.final.seats
+        if s not in visible
+        for c in replayed.final.hole_cards(s)
+    ]
 
 
 def test_the_random_hands_include_mucks_and_hands_won_without_a_showdown(played):
@@ -117,9 +123,14 @@ def test_non_members_get_404_on_every_history_page(played, client, club_with_rol
     hand = finished(played)[0]
     base = f"/clubs/{played.club.slug}/history"
     for url in [
-        f"{base}/", f"{base}/hands/{hand.pk}/", f"{base}/hands/{hand.pk}/export.json",
-        f"{base}/export.pokerstars", f"{base}/sessions/", f"{base}/sessions/{played.pk}/",
-        f"{base}/sessions/{played.pk}/ledger.csv", f"{base}/stats/",
+        f"{base}/",
+        f"{base}/hands/{hand.pk}/",
+        f"{base}/hands/{hand.pk}/export.json",
+        f"{base}/export.pokerstars",
+        f"{base}/sessions/",
+        f"{base}/sessions/{played.pk}/",
+        f"{base}/sessions/{played.pk}/ledger.csv",
+        f"{base}/stats/",
         f"{base}/stats/{hand.players[0]['user_id']}/",
         f"{base}/stats/{hand.players[0]['user_id']}/net.svg",
     ]:
@@ -144,11 +155,15 @@ def test_hand_list_shows_the_viewers_net_for_each_hand_and_filters(played, clien
     other = dict(HandPlayer.objects.filter(user=players[2]).values_list("hand_id", "net"))
     assert lost and all(other[h.pk] < 0 for h in lost)
     showdown = client.get(base, {"showdown": "1"}).context["hands"]
-    assert showdown and all(HandPlayer.objects.filter(hand_id=h.pk, showdown=True).exists() for h in showdown)
+    assert showdown and all(
+        HandPlayer.objects.filter(hand_id=h.pk, showdown=True).exists() for h in showdown
+    )
     assert client.get(base, {"since": "2999-01-01"}).context["hands"] == []
 
 
-def test_hand_list_pages_by_keyset_in_a_constant_number_of_queries(played, client, players, settings):
+def test_hand_list_pages_by_keyset_in_a_constant_number_of_queries(
+    played, client, players, settings
+):
     client.force_login(players[0])
     base = f"/clubs/{played.club.slug}/history/"
     from tables.history import views
@@ -180,7 +195,9 @@ def test_replayer_data_verifies_the_deck_with_the_cards_the_viewer_saw_R15(playe
     assert verify_record(proof).ok
     replayed = replay(hand)
     me = replayed.seat_of(players[0])
-    seen = {c for b in proof["boards"] for c in b} | {c for cs in proof["holes"].values() for c in cs}
+    seen = {c for b in proof["boards"] for c in b} | {
+        c for cs in proof["holes"].values() for c in cs
+    }
     assert {o["card"] for o in proof["openings"]} == seen
     if me is not None:
         assert proof["holes"][str(me)] == [card_str(c) for c in replayed.final.hole_cards(me)]

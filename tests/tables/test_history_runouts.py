@@ -126,12 +126,20 @@ def test_the_clock_alone_deals_records_and_replays_a_hand_without_decisions(
 
 @pytest.mark.parametrize("step_ms", [1500, 0], ids=["paced", "at-once"])
 @pytest.mark.parametrize("run_twice", [False, True], ids=["once", "run-it-twice-allowed"])
-def test_everyone_all_in_from_the_antes_replays_R3_1(settings, make_table, players, step_ms, run_twice):
+def test_everyone_all_in_from_the_antes_replays_R3_1(
+    settings, make_table, players, step_ms, run_twice
+):
     """Three players whose whole stacks go in as antes: no betting; with run it twice
     allowed the clock declines for each player (R14), then the board is dealt."""
     settings.RUNOUT_STEP_MS = step_ms
-    table = make_table(small_blind=10, big_blind=20, ante=20, min_buy_in=20, max_buy_in=200,
-                       run_it_twice_allowed=run_twice)
+    table = make_table(
+        small_blind=10,
+        big_blind=20,
+        ante=20,
+        min_buy_in=20,
+        max_buy_in=200,
+        run_it_twice_allowed=run_twice,
+    )
     for i, p in enumerate(players[:3]):
         services.sit(p, table.pk, i + 1, 20)
     table = by_clock(deal(table))
@@ -166,7 +174,8 @@ def test_a_hand_run_twice_replays_with_both_boards_R12(settings, make_table, pla
 
 
 @pytest.mark.parametrize(
-    ("step_ms", "run_twice"), [(1500, False), (1500, True), (0, False)],
+    ("step_ms", "run_twice"),
+    [(1500, False), (1500, True), (0, False)],
     ids=["paced", "paced-run-it-twice", "at-once"],
 )
 def test_every_hand_of_a_short_stacked_session_replays_and_is_recorded(
@@ -176,9 +185,17 @@ def test_every_hand_of_a_short_stacked_session_replays_and_is_recorded(
     it twice): many hands are all-in from the forced bets, with no betting decision at all;
     every hand replays to its stored end and is recorded."""
     settings.RUNOUT_STEP_MS = step_ms
-    table = make_table(small_blind=10, big_blind=20, ante=20, min_buy_in=20, max_buy_in=60,
-                       straddle_allowed=True, run_it_twice_allowed=run_twice, rake_percent="5",
-                       rake_cap=10)
+    table = make_table(
+        small_blind=10,
+        big_blind=20,
+        ante=20,
+        min_buy_in=20,
+        max_buy_in=60,
+        straddle_allowed=True,
+        run_it_twice_allowed=run_twice,
+        rake_percent="5",
+        rake_cap=10,
+    )
     rng = random.Random(7 + step_ms + run_twice)
     decks = random.Random(2026 + step_ms + run_twice)  # the same session on every run
     monkeypatch.setattr("tables.services.deck.new_secret", lambda: decks.randbytes(32))

@@ -18,8 +18,9 @@ from tests.tables.history_helpers import URLS, played_club
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
 
-club = played_club(hands=25, seed=3, muck=False, rake_percent="5", rake_cap=10,
-                   run_it_twice_allowed=True)
+club = played_club(
+    hands=25, seed=3, muck=False, rake_percent="5", rake_cap=10, run_it_twice_allowed=True
+)
 
 
 def test_nets_and_rake_sum_to_zero_after_random_play_with_rake_and_departures(club):
@@ -122,7 +123,9 @@ def test_ledger_csv_lists_every_ledger_row(club, client):
     rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert len(rows) == LedgerEntry.objects.filter(table=club.table).count()
     assert sum(int(r["amount_units"]) for r in rows if r["kind"] in ("buy_in", "top_up")) == sum(
-        LedgerEntry.objects.filter(table=club.table, kind__in=["buy_in", "top_up"]).values_list("amount", flat=True)
+        LedgerEntry.objects.filter(table=club.table, kind__in=["buy_in", "top_up"]).values_list(
+            "amount", flat=True
+        )
     )
     assert {r["kind"] for r in rows} >= {"buy_in", "rake"}
 

@@ -56,8 +56,14 @@ def test_the_verifier_accepts_the_cards_seen_and_rejects_a_wrong_card_or_seed():
     seed = random.Random(5).randbytes(32)
     deck = [card_str(c) for c in shuffled_deck(seed)]
     # three players: hole cards at 0..5, burn, flop at 7..9
-    good = {"scheme": 1, "seed": seed.hex(), "commitment": commitment(seed), "seats": [1, 2, 3],
-            "boards": [deck[7:10]], "holes": {"2": [deck[1], deck[4]]}}
+    good = {
+        "scheme": 1,
+        "seed": seed.hex(),
+        "commitment": commitment(seed),
+        "seats": [1, 2, 3],
+        "boards": [deck[7:10]],
+        "holes": {"2": [deck[1], deck[4]]},
+    }
     bad_card = {**good, "boards": [[deck[8], deck[7], deck[9]]]}
     bad_seed = {**good, "seed": bytes(32).hex()}
     records = [good, bad_card, bad_seed]
@@ -67,4 +73,8 @@ const out = [];
 for (const r of {json.dumps(records)}) out.push((await verifyRecord(r)).ok);
 console.log(JSON.stringify(out));
 """
-    assert json.loads(run_node(script)) == [verify_record(r).ok for r in records] == [True, False, False]
+    assert (
+        json.loads(run_node(script))
+        == [verify_record(r).ok for r in records]
+        == [True, False, False]
+    )

@@ -39,10 +39,18 @@ def test_a_scripted_hand_counts_vpip_pfr_and_the_three_bet_R7_3(make_table, play
         services.act(user_at(t, seat), t.pk, action, None, None)
     record_history()
     rows = {r.seat: r for r in HandPlayer.objects.filter(hand__table=table)}
-    assert (rows[opener].vpip, rows[opener].pfr, rows[opener].three_bet_chance) == (True, True, False)
+    assert (rows[opener].vpip, rows[opener].pfr, rows[opener].three_bet_chance) == (
+        True,
+        True,
+        False,
+    )
     assert (rows[reraiser].vpip, rows[reraiser].pfr) == (True, True)
     assert (rows[reraiser].three_bet_chance, rows[reraiser].three_bet) == (True, True)
-    assert (rows[big_blind].vpip, rows[big_blind].pfr, rows[big_blind].saw_flop) == (False, False, False)
+    assert (rows[big_blind].vpip, rows[big_blind].pfr, rows[big_blind].saw_flop) == (
+        False,
+        False,
+        False,
+    )
     assert rows[opener].went_to_showdown and rows[reraiser].went_to_showdown
     assert not rows[big_blind].went_to_showdown
     assert rows[opener].pot == 18 + 18 + 2
@@ -64,7 +72,9 @@ def test_leaderboard_nets_add_up_to_minus_the_rake_and_are_sorted(club):
         assert 0 <= r.pfr <= r.vpip <= r.hands
         assert r.won_at_showdown <= r.went_to_showdown <= r.hands
         if r.biggest_pot:
-            assert HandPlayer.objects.filter(user_id=r.user_id, pot=r.biggest_pot, won__gt=0).exists()
+            assert HandPlayer.objects.filter(
+                user_id=r.user_id, pot=r.biggest_pot, won__gt=0
+            ).exists()
 
 
 def test_net_series_ends_at_the_players_net_and_the_chart_draws_it(club):

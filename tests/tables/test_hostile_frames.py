@@ -33,7 +33,11 @@ PROTOCOL = (Path(settings.BASE_DIR) / "docs" / "protocol.md").read_text()
 def documented(section: str) -> set[str]:
     """The codes in the first column of a table under ``## section`` in docs/protocol.md."""
     body = PROTOCOL.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
-    return {code for row in re.findall(r"^\| (.+?) \|", body, re.M) for code in re.findall(r"`?(\w+)`?", row)}
+    return {
+        code
+        for row in re.findall(r"^\| (.+?) \|", body, re.M)
+        for code in re.findall(r"`?(\w+)`?", row)
+    }
 
 
 ERROR_CODES = documented("Error codes")
@@ -64,8 +68,11 @@ STRINGS_OF_NO_USE = st.text(max_size=30) | ODD_TEXT  # never a valid action or h
 NOT_TEXT = (  # chat text that must be refused: wrong type, empty, too long or unstorable
     NOT_INTEGERS.filter(lambda v: not isinstance(v, str))
     | st.sampled_from(["", "   ", "\n\t", "x" * 301])
-    | st.tuples(st.text(max_size=20), st.sampled_from(["\x00", "\ud800", "\udfff", "\x1b", "\x7f", "\x9f"]),
-                st.text(max_size=20)).map("".join)
+    | st.tuples(
+        st.text(max_size=20),
+        st.sampled_from(["\x00", "\ud800", "\udfff", "\x1b", "\x7f", "\x9f"]),
+        st.text(max_size=20),
+    ).map("".join)
 )
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | ODD_TEXT,
@@ -86,16 +93,26 @@ def message(kind: str, **fields: st.SearchStrategy) -> st.SearchStrategy:
 def well_formed_but_wrong() -> st.SearchStrategy:
     """Known types whose fields are wrong in some way: each gets an error from the spectator."""
     return st.one_of(
-        message("act", action=st.sampled_from(["fold", "call", "bet", "raise"]) | STRINGS_OF_NO_USE,
-                amount=NOT_INTEGERS, version=NOT_INTEGERS),
+        message(
+            "act",
+            action=st.sampled_from(["fold", "call", "bet", "raise"]) | STRINGS_OF_NO_USE,
+            amount=NOT_INTEGERS,
+            version=NOT_INTEGERS,
+        ),
         message("sit", seat=NOT_INTEGERS, amount=NOT_INTEGERS),
-        st.fixed_dictionaries({"type": st.just("sit"), "seat": st.integers(1, 6), "amount": NOT_INTEGERS}),
-        st.fixed_dictionaries({"type": st.just("sit"), "amount": st.integers(40, 200), "seat": NOT_INTEGERS}),
+        st.fixed_dictionaries(
+            {"type": st.just("sit"), "seat": st.integers(1, 6), "amount": NOT_INTEGERS}
+        ),
+        st.fixed_dictionaries(
+            {"type": st.just("sit"), "amount": st.integers(40, 200), "seat": NOT_INTEGERS}
+        ),
         message("top_up", amount=NOT_INTEGERS),
         message("run_twice", agree=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
         message("wait_for_bb", wait=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
         message("straddle", on=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
-        st.fixed_dictionaries({"type": st.just("chat"), "text": NOT_TEXT}, optional={"ref": JSON_VALUES}),
+        st.fixed_dictionaries(
+            {"type": st.just("chat"), "text": NOT_TEXT}, optional={"ref": JSON_VALUES}
+        ),
         message("host", op=STRINGS_OF_NO_USE | JSON_VALUES, seat=NOT_INTEGERS),
         st.sampled_from(NO_FIELD_TYPES).flatmap(message),
     )
@@ -157,8 +174,12 @@ async def test_arbitrary_frames_get_a_documented_error_and_change_nothing(setup,
         assert await comm.receive_nothing(timeout=0.01)
         await comm.disconnect()
 
-    @hypothesis_settings(max_examples=120, deadline=None, database=None,
-                         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @hypothesis_settings(
+        max_examples=120,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(st.lists(FRAMES, min_size=1, max_size=8))
     def check(frames):
         asyncio.run_coroutine_threadsafe(throw(frames), loop).result(timeout=60)
@@ -187,15 +208,21 @@ def socket_url(server: Daphne, table_id: int) -> str:
 
 
 @pytestmark_db
-def test_a_refused_socket_is_accepted_then_closed_with_4403_over_a_real_socket(daphne, club_with_roles):
-    table = services.create_table(club_with_roles["host"], club_with_roles["club"], table_settings())
+def test_a_refused_socket_is_accepted_then_closed_with_4403_over_a_real_socket(
+    daphne, club_with_roles
+):
+    table = services.create_table(
+        club_with_roles["host"], club_with_roles["club"], table_settings()
+    )
     cookie = session_cookie(club_with_roles["outsider"])
 
     async def scenario():
         codes = []
         for headers in ({"Cookie": cookie}, {}):  # not a member; not signed in
             headers["Origin"] = daphne.url
-            async with websockets.connect(socket_url(daphne, table.pk), additional_headers=headers) as ws:
+            async with websockets.connect(
+                socket_url(daphne, table.pk), additional_headers=headers
+            ) as ws:
                 with pytest.raises(websockets.ConnectionClosed) as closed:
                     await asyncio.wait_for(ws.recv(), 20)
                 codes.append(closed.value.rcvd.code)
@@ -206,11 +233,16 @@ def test_a_refused_socket_is_accepted_then_closed_with_4403_over_a_real_socket(d
 
 @pytestmark_db
 def test_a_flood_closes_the_socket_with_4429_and_the_server_logs_no_error(daphne, club_with_roles):
-    table = services.create_table(club_with_roles["host"], club_with_roles["club"], table_settings())
+    table = services.create_table(
+        club_with_roles["host"], club_with_roles["club"], table_settings()
+    )
     cookie = session_cookie(club_with_roles["member"])
 
     async def scenario():
-        async with websockets.connect(socket_url(daphne, table.pk), additional_headers={"Cookie": cookie, "Origin": daphne.url}) as ws:
+        async with websockets.connect(
+            socket_url(daphne, table.pk),
+            additional_headers={"Cookie": cookie, "Origin": daphne.url},
+        ) as ws:
             # The first frames each take a trip to the database, so the flood behind them waits
             # in the server's queue: when the socket is closed, frames are still to be handled.
             for _ in range(30):

@@ -59,8 +59,12 @@ def servers(tmp_path, services_required):
 
 def make_bot(server, table, cookie, seat=None, rng=None):
     return Bot(
-        f"ws://127.0.0.1:{server.port}/ws/tables/{table.pk}/", cookie, server.url,
-        seat=seat, buy_in=100 if seat else None, rng=rng or random.Random(seat or 0),
+        f"ws://127.0.0.1:{server.port}/ws/tables/{table.pk}/",
+        cookie,
+        server.url,
+        seat=seat,
+        buy_in=100 if seat else None,
+        rng=rng or random.Random(seat or 0),
     )
 
 

@@ -53,7 +53,10 @@ TABLES = [  # (settings, seated players)
     ({"structure": "pot_limit", "big_blind_ante": True, "ante": 2}, 4),
     ({"structure": "fixed_limit", "run_it_twice_allowed": True}, 3),
     ({"structure": "fixed_limit", "max_seats": 2}, 2),
-    ({"structure": "no_limit", "rake_percent": "5", "rake_cap": 4, "run_it_twice_allowed": True}, 5),
+    (
+        {"structure": "no_limit", "rake_percent": "5", "rake_cap": 4, "run_it_twice_allowed": True},
+        5,
+    ),
     ({"structure": "no_limit", "min_buy_in": 4, "max_buy_in": 20, "run_it_twice_allowed": True}, 3),
     ({"structure": "no_limit", "show_all_called": True}, 3),
     ({"structure": "pot_limit", "min_buy_in": 4, "max_buy_in": 20}, 4),
@@ -64,7 +67,7 @@ TABLES = [  # (settings, seated players)
 def cards_named(text: str) -> set[str]:
     found = set()
     for run in CARD_RUN.findall(text):
-        found.update(run[i:i + 2] for i in range(0, len(run), 2))
+        found.update(run[i : i + 2] for i in range(0, len(run), 2))
     return found
 
 
@@ -120,14 +123,18 @@ class Leaks:
         self.found: list[str] = []
         self.checked = defaultdict(int)
 
-    def check(self, channel: str, user_id: int, table_id: int, number: int | None, text: str) -> None:
+    def check(
+        self, channel: str, user_id: int, table_id: int, number: int | None, text: str
+    ) -> None:
         """``text`` is about hand ``number`` of ``table_id`` (``None``: about no hand)."""
         self.checked[channel] += 1
         seen = self.seen.get((table_id, number)) if number is not None else None
         allowed = seen.allowed(user_id) if seen else set()
         bad = cards_named(text) - allowed
         if bad:
-            self.found.append(f"{channel}: user {user_id} table {table_id} hand {number}: {sorted(bad)}")
+            self.found.append(
+                f"{channel}: user {user_id} table {table_id} hand {number}: {sorted(bad)}"
+            )
         if seen and any(secret in text for secret in seen.secrets_for(user_id)):
             self.found.append(f"{channel}: user {user_id} table {table_id} hand {number}: a secret")
         if number is None or channel != "frame":
@@ -135,7 +142,9 @@ class Leaks:
         # nothing about another hand may open its cards either (a later frame, an old hand)
         for other in (self.seen.get((table_id, number - 1)), self.seen.get((table_id, number + 1))):
             if other and any(secret in text for secret in other.secrets_for(user_id)):
-                self.found.append(f"{channel}: user {user_id} table {table_id} hand {number}: a neighbour's secret")
+                self.found.append(
+                    f"{channel}: user {user_id} table {table_id} hand {number}: a neighbour's secret"
+                )
 
     def check_no_hand(self, channel: str, user_id: int, text: str) -> None:
         """A page about no hand in particular names no card and holds no deck secret."""
@@ -180,8 +189,11 @@ def test_no_user_ever_receives_a_card_they_could_not_see(world, tmp_path):
                 server = servers[(index + p) % 2]
                 seat = p + 1 if p < len(people) - 1 else None
                 bot = Bot(
-                    f"ws://127.0.0.1:{server.port}/ws/tables/{table.pk}/", cookie, server.url,
-                    seat=seat, buy_in=table.max_buy_in if seat else None,
+                    f"ws://127.0.0.1:{server.port}/ws/tables/{table.pk}/",
+                    cookie,
+                    server.url,
+                    seat=seat,
+                    buy_in=table.max_buy_in if seat else None,
                     rng=random.Random(index * 100 + p),
                 )
                 bot.keep_messages = True
@@ -237,7 +249,8 @@ async def _play(bots: list[Bot], hands: int) -> None:
     try:
         await eventually_async(
             lambda: sync_to_async(lambda: Hand.objects.exclude(ended_at=None).count() >= hands)(),
-            timeout=1800, what=f"{hands} finished hands",
+            timeout=1800,
+            what=f"{hands} finished hands",
         )
     finally:
         stop.set()
@@ -267,15 +280,21 @@ def _check_pages(world, leaks: Leaks) -> None:
             hands = list(Hand.objects.filter(table=table).exclude(ended_at=None))
             secret = sorted(
                 hands,
-                key=lambda h: -len(leaks.seen[(table.pk, h.number)].hidden
-                                   - leaks.seen[(table.pk, h.number)].allowed(user.pk)),
+                key=lambda h: (
+                    -len(
+                        leaks.seen[(table.pk, h.number)].hidden
+                        - leaks.seen[(table.pk, h.number)].allowed(user.pk)
+                    )
+                ),
             )
             for hand in secret[:HANDS_PER_VIEWER]:
                 text = client.get(reverse("history:hand", args=[slug, hand.pk])).content.decode()
                 leaks.check("hand page", user.pk, table.pk, hand.number, text)
                 for fmt in ("pokerstars", "phh", "json"):
                     url = reverse("history:hand_export", args=[slug, hand.pk, fmt])
-                    leaks.check("export", user.pk, table.pk, hand.number, client.get(url).content.decode())
+                    leaks.check(
+                        "export", user.pk, table.pk, hand.number, client.get(url).content.decode()
+                    )
             for fmt in ("pokerstars", "phh", "json"):
                 url = reverse("history:export", args=[slug, fmt]) + f"?table={table.pk}"
                 text = b"".join(client.get(url).streaming_content).decode()
@@ -296,7 +315,9 @@ def _check_pages(world, leaks: Leaks) -> None:
                 body = (
                     b"".join(response.streaming_content) if response.streaming else response.content
                 )
-                leaks.check_no_hand("page " + url.split("/history/")[1].split("?")[0], user.pk, body.decode())
+                leaks.check_no_hand(
+                    "page " + url.split("/history/")[1].split("?")[0], user.pk, body.decode()
+                )
 
 
 def _split_export(fmt: str, text: str) -> list[tuple[int, str]]:
@@ -305,6 +326,8 @@ def _split_export(fmt: str, text: str) -> list[tuple[int, str]]:
         return [(record["id"], json.dumps(record)) for record in json.loads(text)]
     if fmt == "pokerstars":
         pieces = re.split(r"(?m)^(?=PokerStars Hand #)", text)
-        return [(int(re.match(r"PokerStars Hand #(\d+)", p).group(1)), p) for p in pieces if p.strip()]
+        return [
+            (int(re.match(r"PokerStars Hand #(\d+)", p).group(1)), p) for p in pieces if p.strip()
+        ]
     pieces = re.split(r"(?m)^\[\d+\]$", text)
     return [(int(re.search(r"(?m)^hand = (\d+)$", p).group(1)), p) for p in pieces if p.strip()]

@@ -48,7 +48,11 @@ def heads_up(table, players):
 
 def snapshot(table):
     t = fresh(table)
-    return t.version, t.hand_state, list(Seat.objects.filter(table=t).values_list("stack", flat=True))
+    return (
+        t.version,
+        t.hand_state,
+        list(Seat.objects.filter(table=t).values_list("stack", flat=True)),
+    )
 
 
 def test_a_hand_starts_by_itself_with_two_ready_players_R16_3(heads_up):
@@ -91,7 +95,9 @@ def test_public_state_never_holds_face_down_cards_or_the_deck_secret(heads_up):
         ("outsider", "call", None, None, PlayErrorCode.NOT_A_MEMBER),
     ],
 )
-def test_bad_actions_get_a_code_and_change_nothing(heads_up, club_with_roles, who, action, amount, version, code):
+def test_bad_actions_get_a_code_and_change_nothing(
+    heads_up, club_with_roles, who, action, amount, version, code
+):
     table = heads_up
     seat, _ = to_act(table)
     other = next(n for n in (1, 4) if n != seat)
@@ -114,7 +120,9 @@ def test_fold_gives_the_pot_to_the_other_player_and_schedules_the_next_hand_R5_4
     services.act(user_at(table, seat), table.pk, "fold", None, fresh(table).version)
     table = fresh(table)
     assert not table.in_hand and table.next_hand_at is not None
-    stacks = dict(Seat.objects.filter(table=table).exclude(user=None).values_list("number", "stack"))
+    stacks = dict(
+        Seat.objects.filter(table=table).exclude(user=None).values_list("number", "stack")
+    )
     other = next(n for n in stacks if n != seat)
     assert stacks == {seat: 99, other: 101}
     hand = Hand.objects.get(table=table)
@@ -236,7 +244,9 @@ def play_randomly(table, rng, hands):
                 services.act(user, t.pk, "run_twice", rng.choice([0, 1]), None)
             else:
                 may_muck = hand["pending"]["may_muck"]
-                services.act(user, t.pk, rng.choice(["show", "muck"]) if may_muck else "show", None, None)
+                services.act(
+                    user, t.pk, rng.choice(["show", "muck"]) if may_muck else "show", None, None
+                )
             continue
         legal = hand["legal"]
         options = ["fold"] if legal["fold"] else []
@@ -261,14 +271,24 @@ def seeded_decks(monkeypatch):
 
 def chips_balance(table):
     seats = Seat.objects.filter(table=table)
-    bought = sum(LedgerEntry.objects.filter(table=table, kind__in=["buy_in", "top_up"]).values_list("amount", flat=True))
-    out = sum(LedgerEntry.objects.filter(table=table, kind="cash_out").values_list("amount", flat=True))
-    rake = sum(LedgerEntry.objects.filter(table=table, kind="rake").values_list("amount", flat=True))
+    bought = sum(
+        LedgerEntry.objects.filter(table=table, kind__in=["buy_in", "top_up"]).values_list(
+            "amount", flat=True
+        )
+    )
+    out = sum(
+        LedgerEntry.objects.filter(table=table, kind="cash_out").values_list("amount", flat=True)
+    )
+    rake = sum(
+        LedgerEntry.objects.filter(table=table, kind="rake").values_list("amount", flat=True)
+    )
     on_table = sum(s.stack for s in seats)
     return bought, on_table + out + rake
 
 
-def test_chips_are_conserved_over_random_hands_with_side_pots_and_rake(make_table, players, seeded_decks):
+def test_chips_are_conserved_over_random_hands_with_side_pots_and_rake(
+    make_table, players, seeded_decks
+):
     table = make_table(rake_percent="5", rake_cap=10, run_it_twice_allowed=True, max_seats=6)
     rng = random.Random(7)
     for i, p in enumerate(players[:5]):

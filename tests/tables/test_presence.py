@@ -22,7 +22,9 @@ def connected(table, number):
 
 
 def go_silent(server, seconds=3600):
-    ServerProcess.objects.filter(pk=server).update(seen_at=timezone.now() - timedelta(seconds=seconds))
+    ServerProcess.objects.filter(pk=server).update(
+        seen_at=timezone.now() - timedelta(seconds=seconds)
+    )
 
 
 @pytest.fixture

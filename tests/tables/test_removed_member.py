@@ -46,7 +46,9 @@ def everything(table):
     """What a refused request must leave exactly as it was."""
     t = fresh(table)
     return (
-        t.version, t.hand_state, t.pending_settings,
+        t.version,
+        t.hand_state,
+        t.pending_settings,
         list(Seat.objects.filter(table=t).order_by("number").values()),
         list(LedgerEntry.objects.filter(table=t).values_list("kind", "user_id", "amount")),
         ChatMessage.objects.filter(table=t).count(),

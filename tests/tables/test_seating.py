@@ -19,7 +19,9 @@ def seat_row(table, number):
 
 
 def ledger(table):
-    return list(LedgerEntry.objects.filter(table=table).values_list("user__display_name", "kind", "amount"))
+    return list(
+        LedgerEntry.objects.filter(table=table).values_list("user__display_name", "kind", "amount")
+    )
 
 
 def refused(code, func, *args):
@@ -38,8 +40,11 @@ def test_member_cannot_open_a_table(club_with_roles):
     from tests.tables.conftest import table_settings
 
     refused(
-        PlayErrorCode.NOT_ALLOWED, services.create_table,
-        club_with_roles["member"], club_with_roles["club"], table_settings(),
+        PlayErrorCode.NOT_ALLOWED,
+        services.create_table,
+        club_with_roles["member"],
+        club_with_roles["club"],
+        table_settings(),
     )
     assert not Table.objects.exists()
 
@@ -113,7 +118,9 @@ def test_two_ready_players_schedule_the_next_hand(table, players):
     assert table.next_hand_at is None
 
 
-def test_seat_requests_wait_for_the_host_when_the_table_approves_seats(make_table, players, club_with_roles):
+def test_seat_requests_wait_for_the_host_when_the_table_approves_seats(
+    make_table, players, club_with_roles
+):
     table = make_table(approve_seats=True)
     services.sit(players[0], table.pk, 1, 100)
     seat = seat_row(table, 1)
@@ -144,9 +151,14 @@ def test_host_pauses_resumes_and_closes_the_table(table, players, club_with_role
     table.refresh_from_db()
     assert table.status == Table.Status.CLOSED
     assert not Seat.objects.filter(table=table).exclude(user=None).exists()
-    assert sorted(ledger(table)) == sorted([
-        ("Ann", "buy_in", 100), ("Ben", "buy_in", 120), ("Ann", "cash_out", 100), ("Ben", "cash_out", 120),
-    ])
+    assert sorted(ledger(table)) == sorted(
+        [
+            ("Ann", "buy_in", 100),
+            ("Ben", "buy_in", 120),
+            ("Ann", "cash_out", 100),
+            ("Ben", "cash_out", 120),
+        ]
+    )
     refused(PlayErrorCode.TABLE_CLOSED, services.sit, players[2], table.pk, 3, 100)
 
 
@@ -168,7 +180,9 @@ def test_every_change_bumps_the_version(table, players):
 
 
 def test_settings_between_hands_apply_at_once_and_resize_seats(table, club_with_roles):
-    applied = services.update_settings(club_with_roles["host"], table.pk, {"max_seats": 9, "big_blind": 4})
+    applied = services.update_settings(
+        club_with_roles["host"], table.pk, {"max_seats": 9, "big_blind": 4}
+    )
     assert applied
     table.refresh_from_db()
     assert table.big_blind == 4
@@ -180,10 +194,14 @@ def test_chat_is_stored_trimmed_and_limited(table, players, club_with_roles):
     assert msg.text == "nice hand <b>!</b>"
     refused(PlayErrorCode.BAD_FIELD, services.post_chat, players[0], table.pk, "x" * 301)
     refused(PlayErrorCode.BAD_FIELD, services.post_chat, players[0], table.pk, "   ")
-    refused(PlayErrorCode.NOT_A_MEMBER, services.post_chat, club_with_roles["outsider"], table.pk, "hi")
+    refused(
+        PlayErrorCode.NOT_A_MEMBER, services.post_chat, club_with_roles["outsider"], table.pk, "hi"
+    )
 
 
-def test_club_page_lists_open_tables_and_its_live_json_counts_seats(client, table, players, club_with_roles):
+def test_club_page_lists_open_tables_and_its_live_json_counts_seats(
+    client, table, players, club_with_roles
+):
     from django.urls import reverse
 
     services.sit(players[0], table.pk, 2, 100)
@@ -193,4 +211,6 @@ def test_club_page_lists_open_tables_and_its_live_json_counts_seats(client, tabl
     data = client.get(reverse("tables:live", args=[club_with_roles["club"].slug])).json()
     assert data["tables"][0]["taken"] == 1 and data["tables"][0]["seats"] == 6
     client.force_login(club_with_roles["outsider"])
-    assert client.get(reverse("tables:live", args=[club_with_roles["club"].slug])).status_code == 404
+    assert (
+        client.get(reverse("tables:live", args=[club_with_roles["club"].slug])).status_code == 404
+    )

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.django_db
 
 def form_page(client, club_with_roles):  # type: ignore[no-untyped-def]
     client.force_login(club_with_roles["host"])
-    return client.get(reverse("tables:create", args=[club_with_roles["club"].slug])).content.decode()
+    return client.get(
+        reverse("tables:create", args=[club_with_roles["club"].slug])
+    ).content.decode()
 
 
 def input_attrs(html: str, name: str) -> str:
@@ -31,30 +33,57 @@ def test_a_host_opens_a_table_by_submitting_the_form_as_it_comes(client, club_wi
     pressed = re.findall(r'<button[^>]*aria-pressed="true"[^>]*>([^<]*)</button>', html)
     assert pressed == ["1/2 NL, 40–200"]
     # What the browser would send: every field's initial value, untouched.
-    form = TableForm(initial={"name": "Table 1", **table_presets(club_with_roles["club"])[0]["values"]})
+    form = TableForm(
+        initial={"name": "Table 1", **table_presets(club_with_roles["club"])[0]["values"]}
+    )
     data = {name: form[name].value() for name in form.fields}
-    data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False and v is not None}
+    data = {
+        k: ("on" if v is True else v) for k, v in data.items() if v is not False and v is not None
+    }
     response = client.post(reverse("tables:create", args=[club_with_roles["club"].slug]), data)
     assert response.status_code == 302, response.context["form"].errors
     table = Table.objects.get(club=club_with_roles["club"])
     assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
-    assert (table.name, table.structure, table.small_blind, table.big_blind) == ("Table 1", "no_limit", 1, 2)
+    assert (table.name, table.structure, table.small_blind, table.big_blind) == (
+        "Table 1",
+        "no_limit",
+        1,
+        2,
+    )
     assert (table.min_buy_in, table.max_buy_in) == (40, 200)
 
 
 def test_the_browsers_minimums_are_the_servers(client, club_with_roles):
     html = form_page(client, club_with_roles)
-    expected = {"small_blind": ('min="1"',), "big_blind": ('min="1"',), "min_buy_in": ('min="1"',),
-                "max_buy_in": ('min="1"',), "max_seats": ('min="2"', 'max="10"'),
-                "action_seconds": ('min="5"', 'max="600"'), "time_bank_seconds": ('min="0"', 'max="3600"')}
+    expected = {
+        "small_blind": ('min="1"',),
+        "big_blind": ('min="1"',),
+        "min_buy_in": ('min="1"',),
+        "max_buy_in": ('min="1"',),
+        "max_seats": ('min="2"', 'max="10"'),
+        "action_seconds": ('min="5"', 'max="600"'),
+        "time_bank_seconds": ('min="0"', 'max="3600"'),
+    }
     for name, attrs in expected.items():
         for attr in attrs:
             assert attr in input_attrs(html, name), (name, attr)
     # ... and the server refuses below them.
-    form = TableForm({**{n: 1 for n in ("small_blind", "big_blind")}, "name": "T", "structure": "no_limit",
-                      "min_buy_in": 40, "max_buy_in": 200, "max_seats": 1, "action_seconds": 4,
-                      "time_bank_seconds": 0, "ante": 0, "rake_percent": 0, "rake_cap": 0,
-                      "new_player_policy": Table._meta.get_field("new_player_policy").default})
+    form = TableForm(
+        {
+            **{n: 1 for n in ("small_blind", "big_blind")},
+            "name": "T",
+            "structure": "no_limit",
+            "min_buy_in": 40,
+            "max_buy_in": 200,
+            "max_seats": 1,
+            "action_seconds": 4,
+            "time_bank_seconds": 0,
+            "ante": 0,
+            "rake_percent": 0,
+            "rake_cap": 0,
+            "new_player_policy": Table._meta.get_field("new_player_policy").default,
+        }
+    )
     assert not form.is_valid()
     assert {"max_seats", "action_seconds"} <= set(form.errors)
 

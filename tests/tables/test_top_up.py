@@ -59,9 +59,7 @@ def deal(table_id):
     )
 
 
-def test_between_hands_the_stack_after_adding_stays_within_the_buy_in_limits_R16_1(
-    table, players
-):
+def test_between_hands_the_stack_after_adding_stays_within_the_buy_in_limits_R16_1(table, players):
     ann = players[0]
     services.sit(ann, table.pk, 1, 150)  # limits 40..200
     assert assert_state_and_server_agree(table.pk, 1) == {"min": 1, "max": 50}
@@ -85,7 +83,8 @@ def test_during_a_hand_the_range_is_measured_on_the_chips_behind(table, players)
     for seat in state["seats"][:2]:
         behind = seat["stack"]  # 149 or 148 after the blinds
         assert assert_state_and_server_agree(table.pk, seat["number"]) == {
-            "min": 1, "max": 200 - behind,
+            "min": 1,
+            "max": 200 - behind,
         }
 
 
@@ -120,7 +119,11 @@ def test_a_top_up_from_during_the_hand_never_takes_the_stack_past_the_maximum(ta
     assert won_to > 200 - room
     added = LedgerEntry.objects.get(table=table, kind="top_up", user=winner).amount
     assert added == 200 - won_to
-    bought = sum(LedgerEntry.objects.filter(table=table, kind__in=["buy_in", "top_up"]).values_list("amount", flat=True))
+    bought = sum(
+        LedgerEntry.objects.filter(table=table, kind__in=["buy_in", "top_up"]).values_list(
+            "amount", flat=True
+        )
+    )
     assert bought == sum(Seat.objects.filter(table=table).values_list("stack", flat=True))
 
 

@@ -32,9 +32,16 @@ class Command(BaseCommand):
         if not Table.objects.filter(club=club).exists():
             owner = Membership.objects.get(club=club, role=Role.OWNER).user
             services.create_table(
-                owner, club,
-                {"name": "Demo table", "small_blind": 1, "big_blind": 2, "min_buy_in": 40,
-                 "max_buy_in": 200, "max_seats": 6},
+                owner,
+                club,
+                {
+                    "name": "Demo table",
+                    "small_blind": 1,
+                    "big_blind": 2,
+                    "min_buy_in": 40,
+                    "max_buy_in": 200,
+                    "max_seats": 6,
+                },
             )
 
     help = "Create the demo club and demo players (idempotent) and print their logins."
@@ -51,12 +58,16 @@ class Command(BaseCommand):
         for email, name, role in DEMO_PLAYERS:
             user = User.objects.filter(email=email).first()
             if user is None:
-                user = User.objects.create_user(email=email, password=DEMO_PASSWORD, display_name=name)
+                user = User.objects.create_user(
+                    email=email, password=DEMO_PASSWORD, display_name=name
+                )
             Membership.objects.get_or_create(club=club, user=user, defaults={"role": role})
         self._demo_table(club)
         verb = "Created" if created else "The demo is there:"
         self.stdout.write(self.style.SUCCESS(f"{verb} club '{club.name}' (/clubs/{club.slug}/)."))
-        self.stdout.write("It has an open table: log in as two players in two windows and sit down.")
+        self.stdout.write(
+            "It has an open table: log in as two players in two windows and sit down."
+        )
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for email, name, role in DEMO_PLAYERS:
             self.stdout.write(f"  {email:<28} {name:<6} {role.label}")

@@ -50,8 +50,15 @@ def create_world(tables: int, players: int, run: str) -> list[tuple[int, list[tu
     world = []
     for t in range(tables):
         table = Table.objects.create(
-            club=club, name=f"Load {t + 1}", created_by=owner, small_blind=1, big_blind=2,
-            min_buy_in=100, max_buy_in=200, max_seats=max(2, players), action_seconds=60,
+            club=club,
+            name=f"Load {t + 1}",
+            created_by=owner,
+            small_blind=1,
+            big_blind=2,
+            min_buy_in=100,
+            max_buy_in=200,
+            max_seats=max(2, players),
+            action_seconds=60,
             time_bank_seconds=60,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, table.max_seats + 1))
@@ -79,7 +86,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
-            "--url", default="http://127.0.0.1:8000",
+            "--url",
+            default="http://127.0.0.1:8000",
             help="server URL; several, comma-separated, spread the tables over them",
         )
         parser.add_argument("--tables", type=int, default=10)
@@ -112,13 +120,19 @@ class Command(BaseCommand):
             all_stats.append(stats)
             for i, (_user, cookie) in enumerate(players):
                 bot = Bot(
-                    f"{ws_scheme}://{base.netloc}/ws/tables/{table_id}/", cookie, origin,
-                    seat=i + 1, buy_in=150, think=opts["think"],
-                    rng=random.Random(rng.random()), stats=stats, bot_id=i,
+                    f"{ws_scheme}://{base.netloc}/ws/tables/{table_id}/",
+                    cookie,
+                    origin,
+                    seat=i + 1,
+                    buy_in=150,
+                    think=opts["think"],
+                    rng=random.Random(rng.random()),
+                    stats=stats,
+                    bot_id=i,
                 )
                 bots.append((table_id, bot))
         for chunk in range(0, len(bots), 50):
-            await asyncio.gather(*(b.connect() for _, b in bots[chunk:chunk + 50]))
+            await asyncio.gather(*(b.connect() for _, b in bots[chunk : chunk + 50]))
         await asyncio.gather(*(b.sit_down() for _, b in bots))
         started = time.perf_counter()
         runners = [asyncio.create_task(b.run(stop)) for _, b in bots]
