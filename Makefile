@@ -41,6 +41,7 @@ test-fast: install-dev
 # CI runs both before the tests and fails on a finding (.ci/run); so does pre-commit
 lint: install-dev
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: install-dev
 	$(BIN)/mypy
