@@ -210,7 +210,7 @@ def test_the_replayer_draws_with_the_live_tables_renderer_and_its_log_follows(
     seats = replayer.get_by_role("list", name="Seats").get_by_role(
         "listitem", name=re.compile(r", \d+ chips")
     )
-    assert seats.count() == 4  # the live seats, named as at the table
+    assert seats.count() == seeded["replayer_players"]  # the live seats, named as at the table
     replayer.get_by_role("button", name="Last »").click()
     assert replayer.get_by_role("button", name="Forward ›").is_disabled()
     log = replayer.get_by_role("list", name="What happened")
