@@ -214,7 +214,12 @@ async def play_over_sockets(setup, comms, users, rng, hands):
             continue
         state = max(latest.values(), key=lambda m: m["version"])
         hand = state["hand"]
-        seat = hand["to_act"]
+        pending = hand["pending"]
+        # whose decision: the player to act, or one still to answer a run-it-twice question
+        seat = hand["to_act"] or (pending and (pending.get("seat") or pending["seats"][0]))
+        if seat is None:  # nobody's decision: the clock's (caught up on the next turn)
+            await asyncio.sleep(0.05)
+            continue
         index = next(i for i, u in enumerate(users) if latest[u.pk]["you"]["seat"] == seat)
         comm = comms[index]
         if hand["pending"]:
