@@ -65,7 +65,7 @@ def main() -> None:
         json.dumps(
             {
                 "pages": pages,
-                "replayer_players": len(hand.players),
+                "replayer_players": [p["name"] for p in hand.players],
                 "anonymous": anonymous,
                 "session_cookie": {"name": "sessionid", "value": client.cookies["sessionid"].value},
                 "newcomer": {"quick start": reverse("clubs:list")},
