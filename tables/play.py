@@ -211,9 +211,10 @@ def open_cards(
     """The openings of the board cards and of the hole cards of the players at ``indexes``
     (position order) — give them only to whoever may see those cards (R15.3)."""
     plan, order = deck_order(deck)
-    positions = [p for board in board_positions(players, boards) for p in board]
+    # a second board (R12) shares the cards dealt before the run twice: open each once
+    positions = {p for board in board_positions(players, boards) for p in board}
     for index in indexes:
-        positions.extend(hole_positions(players, index))
+        positions.update(hole_positions(players, index))
     return [open_position(plan, order, k).to_json() for k in sorted(positions)]
 
 

@@ -242,3 +242,19 @@ def test_an_exported_file_checks_offline_with_the_command_line(
     opening["card"] = "2c" if opening["card"] != "2c" else "3c"
     path.write_text(json.dumps(hands))
     assert main(["verify", str(path)]) == 1
+
+
+def test_a_board_card_both_runs_share_is_opened_once_R12_R15_3():
+    """Run it twice from the turn: the flop belongs to both boards, and is opened once."""
+    from tables.play import open_cards
+
+    plan = DeckPlan(7, 3, bytes(range(32)))
+    deck = {"table": 7, "hand": 3, "secret": bytes(range(32)).hex(), "nonces": []}
+    cards = [card_str(c) for c in dealt_deck(plan, [])]
+    # two players: hole cards at 0-3; burn 4, flop 5-7, burn 8, turn 9, burn 10, river 11;
+    # the second run: burn 12, river 13
+    first = [cards[k] for k in (5, 6, 7, 9, 11)]
+    second = [cards[k] for k in (5, 6, 7, 9, 13)]
+    openings = open_cards(deck, 2, [first, second])
+    assert [o["k"] for o in openings] == [5, 6, 7, 9, 11, 13]
+    assert sorted(o["card"] for o in openings) == sorted(set(first + second))
