@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from .access import membership_of
 from .models import Club, Invitation, Membership, Role, User
 
 
@@ -50,12 +51,6 @@ _INVITATION_ERRORS = {
         "This invitation has been used as many times as it allows.",
     ),
 }
-
-
-def membership_of(user: User, club: Club) -> Membership | None:
-    if not user.is_authenticated:
-        return None
-    return Membership.objects.filter(club=club, user=user).first()
 
 
 def _unique_slug(name: str) -> str:

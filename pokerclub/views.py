@@ -7,13 +7,14 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import actions
+from .access import club_for_member, membership_of
 from .actions import ClubError, ClubErrorCode
 from .forms import ClubForm, InvitationForm, ProfileForm, QuickStartForm
 from .http import AuthenticatedHttpRequest
@@ -28,16 +29,6 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def help_page(request: HttpRequest) -> HttpResponse:
     return render(request, "help.html")
-
-
-def club_for_member(request: AuthenticatedHttpRequest, slug: str) -> tuple[Club, Membership]:
-    """The club and the viewer's membership; 404 for anyone else, so clubs stay unlisted."""
-    membership = (
-        Membership.objects.select_related("club").filter(club__slug=slug, user=request.user).first()
-    )
-    if membership is None:
-        raise Http404("No such club.")
-    return membership.club, membership
 
 
 @login_required
@@ -79,20 +70,10 @@ def quick_start(request: AuthenticatedHttpRequest) -> HttpResponse:
     return redirect(club)
 
 
-def open_tables(club: Club) -> list:
-    """The club's tables that are not closed, with how many seats are taken."""
-    from tables.models import Table
-
-    return list(
-        Table.objects.filter(club=club)
-        .exclude(status=Table.Status.CLOSED)
-        .annotate(taken=Count("seats", filter=~Q(seats__user=None)))
-        .select_related("club")
-    )
-
-
 @login_required
 def club_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    from tables.models import Table  # the tables app builds on the clubs, not the other way
+
     club, membership = club_for_member(request, slug)
     members = club.memberships.select_related("user").order_by("joined_at", "pk")
     context = {
@@ -103,7 +84,7 @@ def club_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         "invitation_form": InvitationForm() if membership.is_host else None,
         "Role": Role,
         "example_amount": club.format_amount(123456),
-        "tables": open_tables(club),
+        "tables": Table.objects.open_in(club),
     }
     return render(request, "clubs/detail.html", context)
 
@@ -254,10 +235,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             status=404,
         )
     club = invite.club
-    member = (
-        request.user.is_authenticated
-        and Membership.objects.filter(club=club, user=request.user).exists()
-    )
+    member = request.user.is_authenticated and membership_of(request.user, club) is not None
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{reverse('account_login')}?next={invite.get_absolute_url()}")

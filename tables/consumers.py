@@ -386,7 +386,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _access(self) -> bool | None:
         """None when the viewer may not watch; else whether they are a host of the club."""
-        from pokerclub.models import Membership
+        from pokerclub.access import membership_of
 
         from .models import Table
 
@@ -395,7 +395,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         club_id = Table.objects.filter(pk=self.table_id).values_list("club_id", flat=True).first()
         if club_id is None:
             return None
-        m = Membership.objects.filter(club_id=club_id, user=self.user).first()
+        m = membership_of(self.user, club_id)
         return None if m is None else m.is_host
 
     @database_sync_to_async

@@ -22,6 +22,7 @@ class PlayErrorCode(StrEnum):
     SEAT_TAKEN = "seat_taken"
     ALREADY_SEATED = "already_seated"
     NO_SUCH_SEAT = "no_such_seat"
+    NO_SUCH_TABLE = "no_such_table"
     TABLE_CLOSED = "table_closed"
     IN_HAND = "in_hand"
     HAND_DEALT = "hand_dealt"

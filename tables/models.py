@@ -28,7 +28,21 @@ class NewPlayerPolicy(models.TextChoices):
     POST = "post", "Post a big blind"
 
 
+class TableQuerySet(models.QuerySet["Table"]):
+    def open_in(self, club: Club) -> list[Table]:
+        """The club's tables that are not closed, each with ``taken``: its occupied seats."""
+        return list(
+            self.filter(club=club)
+            .exclude(status=Table.Status.CLOSED)
+            .annotate(taken=models.Count("seats", filter=~Q(seats__user=None)))
+            .select_related("club")
+        )
+
+
 class Table(models.Model):
+    objects = TableQuerySet.as_manager()
+    taken: int  # occupied seats, on the tables TableQuerySet.open_in returns
+
     class Status(models.TextChoices):
         OPEN = "open", "Open"
         PAUSED = "paused", "Paused"

@@ -11,8 +11,8 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from pokerclub.access import club_for_member
 from pokerclub.http import AuthenticatedHttpRequest
-from pokerclub.views import club_for_member
 
 from . import services
 from .errors import PlayError
@@ -121,8 +121,6 @@ def _viewer_state(request: AuthenticatedHttpRequest, table: Table, is_host: bool
 @login_required
 def club_tables(request: AuthenticatedHttpRequest, slug: str) -> JsonResponse:
     """The club's open tables with seats taken, for the club page's live list."""
-    from pokerclub.views import open_tables
-
     club, _ = club_for_member(request, slug)
     return JsonResponse(
         {
@@ -138,7 +136,7 @@ def club_tables(request: AuthenticatedHttpRequest, slug: str) -> JsonResponse:
                     "status": t.status,
                     "url": t.get_absolute_url(),
                 }
-                for t in open_tables(club)
+                for t in Table.objects.open_in(club)
             ]
         }
     )

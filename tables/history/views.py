@@ -22,9 +22,9 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from pokerclub.access import club_for_member
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Club, Membership, User
-from pokerclub.views import club_for_member
 
 from ..models import Hand, HandPlayer, LedgerEntry, Table
 from ..projection import table_summary

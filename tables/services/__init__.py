@@ -7,31 +7,23 @@ two requests never deadlock — changes what it must, bumps the table's version,
 new public state to the table's group only after commit.
 """
 
+from .between_hands import cash_out_leavers
 from .chat import post_chat
 from .deck import send_nonce
+from .host import approve_seat, close_table, pause, reject_seat, remove_player, resume
 from .play import act, handle_due, start_hand_if_ready
-from .seating import (
-    approve_seat,
-    cash_out_leavers,
-    close_table,
-    create_table,
-    drop_server,
+from .presence import drop_server, restore_presence, set_presence
+from .seats import (
     leave,
-    pause,
-    reject_seat,
     release_member,
-    remove_player,
-    restore_presence,
-    resume,
     set_blind_choice,
-    set_presence,
     set_straddle,
     sit,
     sit_in,
     sit_out,
     top_up,
-    update_settings,
 )
+from .table_settings import create_table, update_settings
 
 __all__ = [
     "act",

@@ -45,7 +45,7 @@ def post_chat(user: Any, table_id: int, text: Any) -> ChatMessage:
         )
     table = Table.objects.select_related("club").filter(pk=table_id).first()
     if table is None:
-        raise PlayError(PlayErrorCode.NO_SUCH_SEAT, "There is no such table.")
+        raise PlayError(PlayErrorCode.NO_SUCH_TABLE, "There is no such table.")
     membership(user, table)
     message = ChatMessage.objects.create(table=table, user=user, text=text)
     broadcast_on_commit(table.pk, {"type": "table.chat", "chat": chat_payload(message, str(user))})

@@ -9,6 +9,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from pokerclub.access import membership_of
 from pokerclub.models import Membership
 
 from ..errors import PlayError, PlayErrorCode
@@ -26,22 +27,43 @@ def lock_table(table_id: int) -> Table:
     """Lock the table row for the rest of the transaction (always the first lock taken)."""
     table = rows.lock_table_row(table_id)
     if table is None:
-        raise PlayError(PlayErrorCode.NO_SUCH_SEAT, "There is no such table.")
+        raise PlayError(PlayErrorCode.NO_SUCH_TABLE, "There is no such table.")
     return table
 
 
-def lock_seats(table: Table) -> list[Seat]:
-    """The table's seats in seat order, with their players. Taken after the table row's
-    lock, which every writer of seats holds first, so the seats need no lock of their own."""
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats in seat order, with their players and each player's role in the
+    club. Read after the table row's lock, which every writer of seats takes first, so the
+    seats need no lock of their own."""
     return rows.table_seats(table)
 
 
+def lock(
+    table_id: int, *, host: Any = None, must_be_open: bool = False
+) -> tuple[Table, list[Seat]]:
+    """The preamble of every service: lock the table row, check that ``host`` (when given)
+    is the club's owner or a host and that the table is open (when asked), then read its
+    seats. The checks run inside the caller's transaction, after the lock (DESIGN
+    invariant 3), so a role taken away a moment ago is already seen."""
+    table = lock_table(table_id)
+    if host is not None:
+        require_host(host, table)
+    if must_be_open:
+        require_open(table)
+    return table, table_seats(table)
+
+
+def lock_own_seat(
+    user: Any, table_id: int, *, must_be_open: bool = False
+) -> tuple[Table, list[Seat], Seat]:
+    """:func:`lock`, then the seat of ``user``, who must still be a member
+    (:func:`require_seat`): the preamble of every change a player makes to their seat."""
+    table, seats = lock(table_id, must_be_open=must_be_open)
+    return table, seats, require_seat(table, seats, user)
+
+
 def membership(user: Any, table: Table) -> Membership:
-    found = (
-        Membership.objects.filter(club_id=table.club_id, user=user).first()
-        if (user is not None and user.is_authenticated)
-        else None
-    )
+    found = membership_of(user, table.club_id)
     if found is None:
         raise PlayError(PlayErrorCode.NOT_A_MEMBER, "Only members of the club can do that.")
     return found
@@ -68,7 +90,7 @@ def seat_of(seats: list[Seat], user: Any) -> Seat | None:
 
 def is_member(seat: Seat) -> bool:
     """Whether the seat's player is still a member of the table's club (``seat`` comes from
-    :func:`lock_seats`, which reads the membership with the seats)."""
+    :func:`table_seats`, which reads the membership with the seats)."""
     return seat.member_role is not None
 
 

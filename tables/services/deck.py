@@ -24,7 +24,7 @@ from engine.hand import HandConfig, HandState, start_hand
 from ..errors import PlayError, PlayErrorCode
 from ..models import Seat, Table
 from . import rows
-from .common import lock_seats, lock_table, require_seat
+from .common import lock_table, require_seat, table_seats
 
 
 def plan_next(table: Table) -> list[str]:
@@ -60,7 +60,7 @@ def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
             PlayErrorCode.BAD_FIELD, "'nonce' must be 64 lower-case hex digits (32 random bytes)."
         ) from None
     table = lock_table(table_id)
-    seat = require_seat(table, lock_seats(table), user)
+    seat = require_seat(table, table_seats(table), user)
     if hand <= table.hand_count:
         raise PlayError(PlayErrorCode.HAND_DEALT, f"Hand {hand} is already dealt.")
     planned = table.next_deck

@@ -34,14 +34,9 @@ from ..errors import PlayError, PlayErrorCode
 from ..models import Hand, HandAction, LedgerEntry, Seat, Table
 from ..play import hand_config
 from . import deck, rows
-from .common import commit_change, is_member, lock_seats, lock_table, require_seat
-from .seating import (
-    apply_pending_settings,
-    cash_out_leavers,
-    finish_closing,
-    is_ready,
-    schedule_next_hand,
-)
+from .between_hands import cash_out_leavers, finish_closing, is_ready, schedule_next_hand
+from .common import commit_change, is_member, lock_table, require_seat, table_seats
+from .table_settings import apply_pending_settings
 
 ACTIONS = {
     "fold": ActionKind.FOLD,
@@ -201,9 +196,9 @@ def start_hand_if_ready(table_id: int, now: Any = None) -> bool:
     table = lock_table(table_id)
     if running_state(table) is not None or table.status != Table.Status.OPEN:
         return False
-    seats = lock_seats(table)
+    seats = table_seats(table)
     fields = _start_hand(table, seats, now)
-    commit_change(table, lock_seats(table), fields=fields)
+    commit_change(table, table_seats(table), fields=fields)
     return table.in_hand
 
 
@@ -227,7 +222,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
     if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
         raise PlayError(PlayErrorCode.BAD_FIELD, "'amount' must be a whole number.")
     table = lock_table(table_id)
-    seats = lock_seats(table)
+    seats = table_seats(table)
     seat = require_seat(table, seats, user)
     if version is not None and version < table.decision_version:
         raise PlayError(
@@ -388,7 +383,7 @@ def handle_due(table_id: int, version: int, now: Any = None) -> bool:
     if table.version != version:
         return False
     if table.deadline is not None and table.deadline <= now:
-        seats = lock_seats(table)
+        seats = table_seats(table)
         _timeout(table, seats, now)
         return True
     if table.next_hand_at is not None and table.next_hand_at <= now:
@@ -396,9 +391,9 @@ def handle_due(table_id: int, version: int, now: Any = None) -> bool:
             table.next_hand_at = None
             commit_change(table, fields=["next_hand_at"])
             return True
-        seats = lock_seats(table)
+        seats = table_seats(table)
         fields = _start_hand(table, seats, now)
-        commit_change(table, lock_seats(table), fields=fields)
+        commit_change(table, table_seats(table), fields=fields)
         return True
     return False
 

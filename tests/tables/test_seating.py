@@ -56,6 +56,21 @@ def test_sitting_down_buys_in_and_writes_a_ledger_row(table, players):
     assert ledger(table) == [("Ann", "buy_in", 100)]
 
 
+def test_a_request_for_a_table_that_does_not_exist_says_so_not_that_a_seat_is_missing(
+    table, players
+):
+    missing = Table.objects.order_by("-pk").first().pk + 1000
+    for call in (
+        lambda: services.sit(players[0], missing, 1, 100),
+        lambda: services.leave(players[0], missing),
+        lambda: services.pause(players[0], missing),
+        lambda: services.post_chat(players[0], missing, "hi"),
+    ):
+        with pytest.raises(PlayError) as caught:
+            call()
+        assert caught.value.code == PlayErrorCode.NO_SUCH_TABLE
+
+
 @pytest.mark.parametrize("amount", [39, 201, 0, -5])
 def test_buy_in_outside_the_limits_is_refused_and_changes_nothing(table, players, amount):
     code = PlayErrorCode.AMOUNT_OUT_OF_RANGE
