@@ -313,7 +313,7 @@ def _check_config(config: HandConfig) -> None:
     for flag in (
         "straddle",
         "run_it_twice_allowed",
-        "show_all",
+        "show_all_called",
         "explicit_showdown",
         "paced_runout",
     ):
@@ -704,7 +704,7 @@ def _may_muck(s: HandState | _Work, p: int) -> bool:
     still show in a contested pot where nobody has shown (the pot must have a winner).
     """
     config = s.config
-    if config.show_all:
+    if config.show_all_called:
         return False
     live = [not folded for folded in s.folded]
     pots_now = side_pots(s.contributions, live, s.dead)
@@ -1083,7 +1083,7 @@ class _Work:
         if self.config.explicit_showdown:
             self.to_act = order
             return
-        if (self.all_in and len(self.boards[0]) < BOARD_CARDS) or self.config.show_all:
+        if (self.all_in and len(self.boards[0]) < BOARD_CARDS) or self.config.show_all_called:
             for q in order:  # R11.1: all-in before the river: every hand is turned up
                 self.show(q)
             self.to_act = []

@@ -64,7 +64,7 @@ class HandConfig:
             ignored heads-up, where nobody sits between the big blind and the button.
         posting: seats that post one big blind, live, to be dealt in now (R2.6).
         run_it_twice_allowed: the table allows running it twice (R12).
-        show_all: "show all called hands": nobody may muck at showdown (R11.3).
+        show_all_called: "show all called hands": nobody may muck at showdown (R11.3).
         explicit_showdown: every show or muck is an input, in any order (replays).
         paced_runout: an all-in board is dealt one street per :func:`deal_next` (phase
             ``runout``) instead of all at once; the cards and the result are the same.
@@ -83,7 +83,7 @@ class HandConfig:
     straddle: bool = False
     posting: tuple[int, ...] = ()
     run_it_twice_allowed: bool = False
-    show_all: bool = False
+    show_all_called: bool = False
     explicit_showdown: bool = False
     paced_runout: bool = False
     rake_bps: int = 0
@@ -103,7 +103,7 @@ class HandConfig:
             "straddle": self.straddle,
             "posting": list(self.posting),
             "run_it_twice_allowed": self.run_it_twice_allowed,
-            "show_all": self.show_all,
+            "show_all_called": self.show_all_called,
             "explicit_showdown": self.explicit_showdown,
             "paced_runout": self.paced_runout,
             "rake_bps": self.rake_bps,
@@ -125,7 +125,8 @@ class HandConfig:
             straddle=data["straddle"],
             posting=tuple(data["posting"]),
             run_it_twice_allowed=data["run_it_twice_allowed"],
-            show_all=data["show_all"],
+            # "show_all" in states and histories written before the field was renamed
+            show_all_called=data.get("show_all_called", data.get("show_all", False)),
             explicit_showdown=data["explicit_showdown"],
             paced_runout=data.get("paced_runout", False),
             rake_bps=data["rake_bps"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -16,7 +17,7 @@ SETTING_FIELDS = [
     "small_blind",
     "big_blind",
     "ante",
-    "big_blind_ante",
+    "ante_by_big_blind",
     "straddle_allowed",
     "min_buy_in",
     "max_buy_in",
@@ -30,6 +31,10 @@ SETTING_FIELDS = [
     "rake_cap",
     "approve_seats",
 ]
+"""The form's fields in the order they are shown. Each is a column of Table except
+``rake_percent``: hosts think of rake in percent, the table stores basis points
+(``rake_bps``, the engine's unit), see :meth:`TableForm.table_values`."""
+MODEL_FIELDS = [name for name in SETTING_FIELDS if name != "rake_percent"]
 
 COMMON_FIELDS = [
     "name",
@@ -83,28 +88,41 @@ def table_presets(club: Any) -> list[dict[str, Any]]:
 
 
 class TableForm(forms.ModelForm):
+    rake_percent = forms.DecimalField(
+        label="Rake (%)",
+        min_value=Decimal(0),
+        max_value=Decimal(10),
+        max_digits=4,
+        decimal_places=2,
+        initial=Decimal(0),
+    )
+    field_order = SETTING_FIELDS
+
     class Meta:
         model = Table
-        fields = SETTING_FIELDS
+        fields = MODEL_FIELDS
         labels = {
             "max_seats": "Seats",
             "action_seconds": "Action clock (seconds)",
             "time_bank_seconds": "Time bank (seconds)",
             "show_all_called": "Show all called hands",
             "new_player_policy": "New players",
-            "rake_percent": "Rake (%)",
             "rake_cap": "Rake cap per hand",
             "approve_seats": "Host approves who sits down",
-            "big_blind_ante": "Big-blind ante",
+            "ante_by_big_blind": "Big-blind ante",
             "min_buy_in": "Minimum buy-in",
             "max_buy_in": "Maximum buy-in",
         }
-        help_texts = {"big_blind_ante": "The big blind posts the ante for the whole table."}
+        help_texts = {"ante_by_big_blind": "The big blind posts the ante for the whole table."}
 
     def __init__(self, *args: Any, in_hand_or_seated: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The browser's limits are the model's validators: the server checks the same again.
+        if self.instance and self.instance.pk:
+            self.initial["rake_percent"] = Decimal(self.instance.rake_bps) / 100
         for name, field in self.fields.items():
+            if name not in MODEL_FIELDS:
+                continue
             model_field = Table._meta.get_field(name)
             assert isinstance(model_field, models.Field)  # a form field is a model column
             for validator in model_field.validators:
@@ -147,9 +165,18 @@ class TableForm(forms.ModelForm):
             self.add_error("min_buy_in", "The minimum buy-in cannot be above the maximum.")
         if bb is not None and lo is not None and lo < bb:
             self.add_error("min_buy_in", "The minimum buy-in must cover at least one big blind.")
-        if data.get("ante") and data.get("big_blind_ante") is None:
-            data["big_blind_ante"] = False
+        if data.get("ante") and data.get("ante_by_big_blind") is None:
+            data["ante_by_big_blind"] = False
         seats = data.get("max_seats")
         if seats is not None and self.seated_numbers and max(self.seated_numbers) > seats:
             self.add_error("max_seats", "Players sit in seats beyond that number.")
         return data
+
+    def table_values(self, changed_only: bool = False) -> dict[str, Any]:
+        """The cleaned settings as Table's columns (the rake in basis points), all of them or
+        only those the host changed."""
+        names = self.changed_data if changed_only else SETTING_FIELDS
+        values = {name: self.cleaned_data[name] for name in names if name in MODEL_FIELDS}
+        if "rake_percent" in names:
+            values["rake_bps"] = int(self.cleaned_data["rake_percent"] * 100)
+        return values

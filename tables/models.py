@@ -62,7 +62,7 @@ class Table(models.Model):
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
     ante = models.PositiveIntegerField(default=0)
-    big_blind_ante = models.BooleanField(
+    ante_by_big_blind = models.BooleanField(
         default=False, help_text="The big blind posts the ante for the whole table (R3.2)."
     )
     straddle_allowed = models.BooleanField(default=False)
@@ -82,11 +82,10 @@ class Table(models.Model):
     new_player_policy = models.CharField(
         max_length=4, choices=NewPlayerPolicy.choices, default=NewPlayerPolicy.WAIT
     )
-    rake_percent = models.DecimalField(
-        max_digits=4,
-        decimal_places=2,
+    rake_bps = models.PositiveSmallIntegerField(
         default=0,
-        validators=[MinValueValidator(0), MaxValueValidator(10)],
+        validators=[MaxValueValidator(1000)],
+        help_text="Rake in basis points of each pot that sees a flop (500 = 5 %, R13); at most 10 %.",
     )
     rake_cap = models.PositiveIntegerField(default=0, help_text="0 means no cap.")
     approve_seats = models.BooleanField(default=False)

@@ -5,7 +5,6 @@ their openings are found by :func:`tables.projection.own_cards_by_user`, through
 
 from __future__ import annotations
 
-from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -24,8 +23,7 @@ from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
 from engine.hand import Structure as EngineStructure
 from engine.hand import equities as engine_equities
 from engine.hand import pots as engine_pots
-from engine.table import HandPlan, buy_in_range
-from engine.table import hand_config as plan_config
+from engine.table import HandPlan, buy_in_range, hand_config
 
 from . import handlog
 from .models import Table
@@ -33,20 +31,20 @@ from .models import Table
 STREETS = ("preflop", "flop", "turn", "river")
 
 
-def hand_config(table: Table, plan: HandPlan, straddle: bool = False) -> HandConfig:
+def table_config(table: Table, plan: HandPlan, straddle: bool = False) -> HandConfig:
     """The engine's config of a planned hand with the table's settings
     (:func:`engine.table.hand_config`)."""
-    return plan_config(
+    return hand_config(
         plan,
         small_blind=table.small_blind,
         big_blind=table.big_blind,
         structure=EngineStructure(table.structure),
-        ante=0 if table.big_blind_ante else table.ante,
-        big_blind_ante=table.ante if table.big_blind_ante else 0,
+        ante=0 if table.ante_by_big_blind else table.ante,
+        big_blind_ante=table.ante if table.ante_by_big_blind else 0,
         straddle=straddle,
         run_it_twice_allowed=table.run_it_twice_allowed,
-        show_all=table.show_all_called,
-        rake_bps=int((Decimal(table.rake_percent) * 100).to_integral_value()),
+        show_all_called=table.show_all_called,
+        rake_bps=table.rake_bps,
         rake_cap=table.rake_cap or None,
         # a live table deals an all-in board street by street (0 ms: all at once)
         paced_runout=settings.RUNOUT_STEP_MS > 0,

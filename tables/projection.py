@@ -32,7 +32,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         "small_blind": table.small_blind,
         "big_blind": table.big_blind,
         "ante": table.ante,
-        "big_blind_ante": table.big_blind_ante,
+        "ante_by_big_blind": table.ante_by_big_blind,
         "straddle_allowed": table.straddle_allowed,
         "min_buy_in": table.min_buy_in,
         "max_buy_in": table.max_buy_in,

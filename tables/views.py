@@ -16,7 +16,7 @@ from pokerclub.http import AuthenticatedHttpRequest
 
 from . import services
 from .errors import PlayError
-from .forms import SETTING_FIELDS, TableForm, table_presets
+from .forms import TableForm, table_presets
 from .models import Table
 from .projection import load_public_state, private_cards_for_user, viewer_state
 
@@ -32,7 +32,7 @@ def table_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     initial = {"name": f"Table {club.tables.count() + 1}", **presets[0]["values"]}
     form = TableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        table = services.create_table(request.user, club, form.cleaned_data)
+        table = services.create_table(request.user, club, form.table_values())
         messages.success(request, f"Table {table.name} is open.")
         return redirect(table)
     for preset in presets:
@@ -60,11 +60,10 @@ def table_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRes
         raise PermissionDenied("Only the owner or a host can change a table.")
     form = TableForm(request.POST or None, instance=Table.objects.get(pk=table.pk))
     if request.method == "POST" and form.is_valid():
-        changed = {
-            name: form.cleaned_data[name] for name in form.changed_data if name in SETTING_FIELDS
-        }
         try:
-            applied = services.update_settings(request.user, table.pk, changed)
+            applied = services.update_settings(
+                request.user, table.pk, form.table_values(changed_only=True)
+            )
         except PlayError as error:
             messages.error(request, error.message)
             return redirect(table)

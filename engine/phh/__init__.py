@@ -81,7 +81,7 @@ from engine.phh.document import (
     phh_cards,
     read_hands,
 )
-from engine.phh.replayer import Replay, deck_order, hand_config, replay
+from engine.phh.replayer import Replay, deck_order, phh_config, replay
 from engine.phh.writer import export, to_phh
 
 __all__ = [
@@ -93,10 +93,10 @@ __all__ = [
     "PhhHand",
     "Replay",
     "deck_order",
+    "phh_config",
     "dumps",
     "dumps_all",
     "export",
-    "hand_config",
     "loads",
     "loads_all",
     "parse_action",

@@ -120,7 +120,7 @@ class Replay:
         return self.state.stacks
 
 
-def hand_config(phh: PhhHand) -> HandConfig:
+def phh_config(phh: PhhHand) -> HandConfig:
     """The engine config of a PHH hand; :class:`PhhError` for what the engine cannot play.
 
     Seats come from the ``seats`` field when there is one (they must go clockwise, p1 after
@@ -178,7 +178,7 @@ def hand_config(phh: PhhHand) -> HandConfig:
             straddle=straddle,
             posting=posting,
             run_it_twice_allowed=user.get("_run_it_twice_allowed", False) is True,
-            show_all=user.get("_show_all", False) is True,
+            show_all_called=user.get("_show_all", False) is True,
             explicit_showdown=True,
             rake_bps=_user_int(user, "_rake_basis_points", 0),
             rake_cap=None if rake_cap is None else _user_int(user, "_rake_cap", 0),
@@ -233,7 +233,7 @@ def replay(phh: PhhHand) -> Replay:
     is driven by the file's ``sm`` actions (players the file leaves out show, as in
     PokerKit, if their cards are known). Raises :class:`PhhError` naming the action.
     """
-    config = hand_config(phh)
+    config = phh_config(phh)
     actions = parse_actions(phh)
     deck = deck_order(phh, actions)
     n = phh.player_count

@@ -119,7 +119,7 @@ def to_phh(
         user["_run_it_twice_allowed"] = True
         if run_twice_answers:
             user["_run_twice_answers"] = run_twice_answers
-    if config.show_all:
+    if config.show_all_called:
         user["_show_all"] = True
     return PhhHand(
         variant=variant,

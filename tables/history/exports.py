@@ -525,7 +525,7 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
             "straddle": config.straddle,
             "posting": list(config.posting),
             "run_it_twice_allowed": config.run_it_twice_allowed,
-            "show_all": config.show_all,
+            "show_all_called": config.show_all_called,
             "rake_bps": config.rake_bps,
             "rake_cap": config.rake_cap,
         },

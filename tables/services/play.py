@@ -32,7 +32,7 @@ from engine.table import BlindChoice, HandPlan, TableSeat, plan_hand, seats_afte
 from .. import handlog
 from ..errors import PlayError, PlayErrorCode
 from ..models import Hand, HandAction, LedgerEntry, Seat, Table
-from ..play import hand_config
+from ..play import table_config
 from . import deck, rows
 from .between_hands import cash_out_leavers, finish_closing, is_ready, schedule_next_hand
 from .common import commit_change, is_member, lock_table, require_seat, table_seats
@@ -153,7 +153,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         return fields
     dealt = [s for s in seats if s.number in plan.seats]
     button = plan.button
-    config = hand_config(table, plan, straddle=_straddles(table, dealt, plan))
+    config = table_config(table, plan, straddle=_straddles(table, dealt, plan))
     state, events, proof = deck.deal(table, dealt, config)  # R15.2
     assert table.deck is not None  # deck.deal set the hand's deck
     table.hand_log = []

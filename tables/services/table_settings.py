@@ -1,4 +1,4 @@
-"""Opening a table and changing its settings (during a hand they wait for the next one)."""
+"""Opening a table and changing its values (during a hand they wait for the next one)."""
 
 from __future__ import annotations
 
@@ -16,14 +16,14 @@ from .common import commit_change, lock, table_seats
 
 
 @transaction.atomic
-def create_table(actor: Any, club: Club, settings: dict[str, Any]) -> Table:
-    """A host opens a table (``settings`` come validated from TableForm)."""
+def create_table(actor: Any, club: Club, values: dict[str, Any]) -> Table:
+    """A host opens a table (``values``: columns of Table, validated by ``TableForm.table_values``)."""
     m = membership_of(actor, club)
     if m is None or not m.is_host:
         raise PlayError(
             PlayErrorCode.NOT_ALLOWED, "Only the club's owner or a host can open tables."
         )
-    table = Table.objects.create(club=club, created_by=actor, **settings)
+    table = Table.objects.create(club=club, created_by=actor, **values)
     Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, table.max_seats + 1))
     return table
 
@@ -40,50 +40,39 @@ def _resize_seats(table: Table, seats: list[Seat], max_seats: int) -> None:
     )
 
 
-def _apply_settings(table: Table, seats: list[Seat], settings: dict[str, Any]) -> list[str]:
-    if "max_seats" in settings and settings["max_seats"] != table.max_seats:
-        _resize_seats(table, seats, settings["max_seats"])
-    for key, value in settings.items():
+def _apply_settings(table: Table, seats: list[Seat], values: dict[str, Any]) -> list[str]:
+    if "max_seats" in values and values["max_seats"] != table.max_seats:
+        _resize_seats(table, seats, values["max_seats"])
+    for key, value in values.items():
         setattr(table, key, value)
-    return list(settings)
+    return list(values)
 
 
 @transaction.atomic
-def update_settings(actor: Any, table_id: int, settings: dict[str, Any]) -> bool:
+def update_settings(actor: Any, table_id: int, values: dict[str, Any]) -> bool:
     """Change the table's settings; during a hand they wait for the next one.
 
     Returns True when applied at once, False when they apply from the next hand.
     """
     table, seats = lock(table_id, host=actor, must_be_open=True)
-    if not settings:
+    if not values:
         return True
     if table.in_hand:
-        pending = {**table.pending_settings, **{k: _jsonable(v) for k, v in settings.items()}}
+        pending = {**table.pending_settings, **values}
         table.pending_settings = pending
         commit_change(table, seats, fields=["pending_settings"])
         return False
-    fields = _apply_settings(table, seats, settings)
+    fields = _apply_settings(table, seats, values)
     seats = table_seats(table)  # after a resize
     fields += schedule_next_hand(table, seats)
     commit_change(table, seats, fields=fields)
     return True
 
 
-def _jsonable(value: Any) -> Any:
-    from decimal import Decimal
-
-    return str(value) if isinstance(value, Decimal) else value
-
-
 def apply_pending_settings(table: Table, seats: list[Seat]) -> list[str]:
     """Between hands: settings changed during the last hand take effect now."""
     if not table.pending_settings:
         return []
-    from decimal import Decimal
-
-    settings = dict(table.pending_settings)
-    if "rake_percent" in settings:
-        settings["rake_percent"] = Decimal(settings["rake_percent"])
-    fields = _apply_settings(table, seats, settings)
+    fields = _apply_settings(table, seats, dict(table.pending_settings))
     table.pending_settings = {}
     return [*fields, "pending_settings"]

@@ -37,7 +37,10 @@ def to_river(t: Table) -> None:
 def test_last_river_aggressor_shows_first() -> None:
     """R11.2: the last player to bet or raise on the river shows first, then clockwise."""
     t = Table.start(
-        holes={1: "KsKd", 2: "QsQd", 3: "AsAd"}, board=BOARD, stacks=(100, 100, 100), show_all=True
+        holes={1: "KsKd", 2: "QsQd", 3: "AsAd"},
+        board=BOARD,
+        stacks=(100, 100, 100),
+        show_all_called=True,
     )
     to_river(t)
     t.play("1 check, 2 bet 10, 3 call, 1 call")
@@ -47,7 +50,10 @@ def test_last_river_aggressor_shows_first() -> None:
 def test_without_a_river_bet_the_first_player_left_of_the_button_shows_first() -> None:
     """R11.2: with no river bet, the first player still in left of the button shows first."""
     t = Table.start(
-        holes={1: "KsKd", 2: "QsQd", 3: "AsAd"}, board=BOARD, stacks=(100, 100, 100), show_all=True
+        holes={1: "KsKd", 2: "QsQd", 3: "AsAd"},
+        board=BOARD,
+        stacks=(100, 100, 100),
+        show_all_called=True,
     )
     to_river(t)
     t.play("1 check, 2 check, 3 check")
@@ -98,7 +104,10 @@ def test_a_tie_with_a_shown_hand_may_be_mucked_or_shown_to_split() -> None:
 def test_show_all_called_hands_turns_every_hand_up() -> None:
     """R11.3: with "show all called hands" nobody mucks."""
     t = Table.start(
-        holes={1: "AsAd", 2: "KsKd", 3: "3h5h"}, board=BOARD, stacks=(100, 100, 100), show_all=True
+        holes={1: "AsAd", 2: "KsKd", 3: "3h5h"},
+        board=BOARD,
+        stacks=(100, 100, 100),
+        show_all_called=True,
     )
     to_river(t)
     t.play("1 check, 2 check, 3 check")
@@ -182,7 +191,9 @@ def test_explicit_showdown_decisions_come_before_an_all_in_runout() -> None:
 
 def test_odd_chips_go_one_at_a_time_to_the_tied_winners_left_of_the_button() -> None:
     """R10.1: 11 chips among three tied winners: 4, 4, 3 from the left of the button."""
-    t = Table.start(board="Ah Kh Qh Jh Th", stacks=(100, 100, 100, 100), ante=1, show_all=True)
+    t = Table.start(
+        board="Ah Kh Qh Jh Th", stacks=(100, 100, 100, 100), ante=1, show_all_called=True
+    )
     t.play("3 call, 4 call, 1 fold, 2 check")
     t.check_down()
     awards = t.of_type(PotAwarded)
@@ -281,7 +292,7 @@ def test_run_it_twice_second_board_continues_from_the_same_deck() -> None:
 def test_rake_is_taken_from_a_pot_that_saw_a_flop() -> None:
     """R13: 10 % of a 6-chip pot is 0 (rounded down); of 40 it is 4."""
     t = Table.start(holes={1: "AsAd"}, board=BOARD, stacks=(100, 100), button=2, rake_bps=1000,
-                    show_all=True)  # fmt: skip
+                    show_all_called=True)  # fmt: skip
     t.play("2 raise 20, 1 call")
     t.check_down()
     assert [(e.pot_index, e.amount) for e in t.of_type(RakeTaken)] == [(0, 4)]
@@ -299,7 +310,7 @@ def test_no_flop_no_drop() -> None:
 def test_rake_is_capped_per_hand() -> None:
     """R13: the cap limits the rake of the whole hand."""
     t = Table.start(holes={1: "AsAd"}, board=BOARD, stacks=(100, 100), button=2, rake_bps=1000,
-                    rake_cap=3, show_all=True)  # fmt: skip
+                    rake_cap=3, show_all_called=True)  # fmt: skip
     t.play("2 raise 20, 1 call")
     t.check_down()
     assert t.state.rake == 3

@@ -176,7 +176,7 @@ def test_timeout_declines_run_it_twice_and_mucks_when_allowed() -> None:
 
 def test_chips_are_conserved_through_a_hand() -> None:
     """R7.5: chips only move between stacks, the middle and the rake."""
-    t = Table.start(stacks=(100, 60, 30), rake_bps=500, show_all=True)
+    t = Table.start(stacks=(100, 60, 30), rake_bps=500, show_all_called=True)
     t.play("3 all_in, 1 call, 2 all_in, 1 call")
     assert t.state.is_finished
     assert sum(t.stacks().values()) + t.state.rake == 190

@@ -51,7 +51,7 @@ def configs(draw: st.DrawFn) -> HandConfig:
         straddle=draw(st.booleans()),
         posting=posting,
         run_it_twice_allowed=draw(st.booleans()),
-        show_all=draw(st.booleans()),
+        show_all_called=draw(st.booleans()),
         explicit_showdown=draw(st.booleans()),
         rake_bps=draw(st.sampled_from([0, 0, 500])),
         rake_cap=draw(st.sampled_from([None, 3])),

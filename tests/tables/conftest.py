@@ -15,7 +15,7 @@ def table_settings(**overrides):
         "small_blind": 1,
         "big_blind": 2,
         "ante": 0,
-        "big_blind_ante": False,
+        "ante_by_big_blind": False,
         "straddle_allowed": False,
         "min_buy_in": 40,
         "max_buy_in": 200,
@@ -32,7 +32,7 @@ def table_settings(**overrides):
     data.update(overrides)
     form = TableForm(data)
     assert form.is_valid(), form.errors
-    return form.cleaned_data
+    return form.table_values()
 
 
 @pytest.fixture

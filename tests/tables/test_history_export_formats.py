@@ -45,7 +45,11 @@ TABLES = [  # (name, club, players, hands, settings): together every table optio
         4,
         24,
         dict(
-            structure="fixed_limit", max_seats=4, ante=2, big_blind_ante=True, straddle_allowed=True
+            structure="fixed_limit",
+            max_seats=4,
+            ante=2,
+            ante_by_big_blind=True,
+            straddle_allowed=True,
         ),
     ),
     (

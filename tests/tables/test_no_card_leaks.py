@@ -50,7 +50,7 @@ TABLES = [  # (settings, seated players)
     ({"structure": "no_limit", "run_it_twice_allowed": True, "ante": 1}, 3),
     ({"structure": "no_limit", "straddle_allowed": True, "max_seats": 6}, 4),
     ({"structure": "pot_limit", "run_it_twice_allowed": True}, 3),
-    ({"structure": "pot_limit", "big_blind_ante": True, "ante": 2}, 4),
+    ({"structure": "pot_limit", "ante_by_big_blind": True, "ante": 2}, 4),
     ({"structure": "fixed_limit", "run_it_twice_allowed": True}, 3),
     ({"structure": "fixed_limit", "max_seats": 2}, 2),
     (

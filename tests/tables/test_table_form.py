@@ -98,3 +98,33 @@ def test_common_settings_come_first_and_the_rest_fold_under_more_options(client,
     assert "(R3.2)" not in html
     # A checkbox sits inside its label.
     assert re.search(r'<label class="check"><input type="checkbox" name="straddle_allowed"', html)
+
+
+def test_the_rake_is_entered_in_percent_and_kept_in_basis_points(client, club_with_roles):
+    """R13: hosts think of rake in percent; the table (and the engine) keep basis points."""
+    page = form_page(client, club_with_roles)
+    assert 'max="10"' in input_attrs(page, "rake_percent")
+    club = club_with_roles["club"]
+    data = {
+        "name": "Raked",
+        "structure": "no_limit",
+        "small_blind": 1,
+        "big_blind": 2,
+        "ante": 0,
+        "min_buy_in": 40,
+        "max_buy_in": 200,
+        "max_seats": 6,
+        "action_seconds": 30,
+        "time_bank_seconds": 60,
+        "new_player_policy": "wait",
+        "rake_percent": "2.5",
+        "rake_cap": 0,
+    }
+    assert client.post(reverse("tables:create", args=[club.slug]), data).status_code == 302
+    table = Table.objects.get(name="Raked")
+    assert table.rake_bps == 250
+    edit_url = reverse("tables:edit", args=[club.slug, table.pk])
+    assert 'value="2.5' in input_attrs(client.get(edit_url).content.decode(), "rake_percent")
+    assert client.post(edit_url, {**data, "rake_percent": "11"}).status_code == 200
+    table.refresh_from_db()
+    assert table.rake_bps == 250  # refused above 10 %, nothing changed
