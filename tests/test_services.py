@@ -125,14 +125,16 @@ POOL_PROBE = textwrap.dedent(
     from tables.consumers import database_sync_to_async
     from tables.models import Table
 
-    async def consumer(done):
+    async def consumer(queried, done):
         await database_sync_to_async(lambda: Table.objects.count())()
+        queried.append(True)
         await done.wait()  # the socket stays open, its task and context alive
 
     async def main():
-        done = asyncio.Event()
-        tasks = [asyncio.create_task(consumer(done)) for _ in range(30)]
-        await asyncio.sleep(1)
+        queried, done = [], asyncio.Event()
+        tasks = [asyncio.create_task(consumer(queried, done)) for _ in range(30)]
+        while len(queried) < 30:  # every socket has made its query and stays open
+            await asyncio.sleep(0.01)
         stats = await database_sync_to_async(lambda: connections["default"].pool.get_stats())()
         done.set()
         await asyncio.gather(*tasks)

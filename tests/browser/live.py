@@ -54,7 +54,7 @@ def _postgres_database(url: str) -> tuple[str, object]:
     )
 
 
-def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float = 40) -> None:
+def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float = 240) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if process.poll() is not None:

@@ -5,6 +5,7 @@ full deck order). :func:`play` drives a PokerKit state through it with a seeded 
 policy and records, at every decision, what PokerKit allows (the legal action range) and what
 the policy chose; every show or muck at showdown; and the final stacks. The differential test
 then replays the same cards and the same actions through our engine and compares.
+It is long because it is one idea: the rule book's reading of PokerKit, in one place.
 
 Players are listed in PHH order throughout: index 0 ("p1") is the first seat clockwise after
 the button, the last index is the button (heads-up: p1 is the big blind, p2 the button and

@@ -4,7 +4,6 @@ and openings of only the cards one may see (R15, R4.1, R4.2, R12)."""
 from __future__ import annotations
 
 import ast
-import copy
 import doctest
 import hashlib
 import hmac
@@ -26,33 +25,34 @@ from engine.fairness import (
     dealt_deck,
     filler_nonce,
     hole_positions,
-    nonce_bytes,
     nonce_list,
-    open_position,
     parse_nonce,
     permutation,
-    proof_json,
     verify_record,
 )
-from engine.hand import Action, ActionKind, HandConfig, HandState, apply, legal_actions, start_hand
+from engine.hand import HandConfig, start_hand
+from tests.engine.fairness_helpers import (
+    VECTOR,
+    card_never_opened,
+    commitment_changed,
+    dealt_hand,
+    finished_record,
+    garbage,
+    nonce_after_deal,
+    nonce_before_commitments,
+    nonce_dropped,
+    open_other_position,
+    opened_twice,
+    play,
+    record_of,
+    server_chose_a_nonce,
+    swap_board_card,
+    tampered,
+    wrong_card,
+    wrong_salt,
+)
 
 ROOT_DIR = Path(__file__).resolve().parents[2]
-
-# The test vector of engine/fairness.py's docstring; tests/tables/test_fairness_js.py checks
-# the browser's verifier against the same numbers.
-VECTOR = {
-    "table": 7,
-    "hand": 42,
-    "secret": bytes(range(32)),
-    "nonces": [bytes(32)],
-    "root": "2abd6f874a45d9194f603618cc3b8f23988b98e7c124f7242a1a226bb87d3c47",
-    "commitment_0": "a56cd1e902244c7c1fd46292f7d4030b8301da21506682a31987edfc6ab3aff4",
-    "salt_0": "f2e2532a1fd4a4e7740720c4b733067e35ef2aff034fbec8ace81a27f9ba7f30",
-    "committed_first_six": "5c 3c 6s 6c 7c 9c",
-    "order_first_six": (5, 27, 24, 36, 2, 33),
-    "dealt_first_six": "9c Qs 5h Kh 6s 4s",
-    "filler_seat_3": "731508a617da5c93bf4c710826c2da64b90a49980dbc3a305233279402a2be6c",
-}
 
 
 def reference_plan(
@@ -160,75 +160,6 @@ def test_stand_in_nonces_for_seats_that_sent_none_are_fixed_by_the_root() -> Non
 # --- a whole hand, as the table deals it ---------------------------------------------------
 
 
-def dealt_hand(n: int, secret: bytes, nonces: list[bytes]) -> tuple[DeckPlan, HandState]:
-    config = HandConfig(
-        seats=tuple(range(1, n + 1)),
-        stacks=tuple([100] * n),
-        button=n,
-        small_blind=1,
-        big_blind=2,
-        run_it_twice_allowed=True,
-    )
-    plan = DeckPlan(3, 17, secret)
-    state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
-    return plan, state
-
-
-def _step(state: HandState, kind: str, agree: bool) -> HandState:
-    legal = legal_actions(state)
-    amount = {"all_in": legal.all_in_to, "run_twice": int(agree)}.get(kind)
-    return apply(state, Action(ActionKind(kind), legal.seat, amount))[0]
-
-
-def _passive(state: HandState) -> str:
-    kinds = {str(k) for k in legal_actions(state).kinds}
-    return next(k for k in ("run_twice", "check", "call", "show") if k in kinds)
-
-
-def play(state: HandState, mode: str, agree: bool = True) -> HandState:
-    """Play the hand out: ``check_down``, ``all_in_preflop``, ``all_in_flop`` (everyone
-    calls), or ``fold_preflop`` (everyone folds to the big blind); then check down, run
-    twice if ``agree``."""
-    if mode == "fold_preflop":
-        while legal_actions(state) is not None and "fold" in {
-            str(k) for k in legal_actions(state).kinds
-        }:
-            state = _step(state, "fold", agree)
-    if mode == "all_in_flop":
-        while not state.boards[0]:
-            state = _step(state, _passive(state), agree)
-    if mode in ("all_in_preflop", "all_in_flop"):
-        state = _step(state, "all_in", agree)
-    while legal_actions(state) is not None:
-        state = _step(state, _passive(state), agree)
-    return state
-
-
-def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int) -> dict[str, Any]:
-    """What a viewer (position ``viewer``) verifies: the proof, the board and shown hands'
-    openings, their own hole cards' openings."""
-    entries = [
-        {"seat": i + 1, "user_id": i + 1, "nonce": nonce.hex(), "by": "player", "version": 11}
-        for i, nonce in enumerate(nonces)
-    ]
-    proof = proof_json(plan, entries, state.seats, committed_version=10, dealt_version=12)
-    order = permutation(plan.root, nonce_bytes(proof))
-    n = len(state.seats)
-    positions = [p for board in board_positions(n, state.boards) for p in board]
-    holes = {str(state.seats[viewer]): [card_str(c) for c in state.holes[viewer]]}
-    for i in range(n):
-        if state.shown[i]:
-            holes[str(state.seats[i])] = [card_str(c) for c in state.holes[i]]
-    for seat in holes:
-        positions += hole_positions(n, state.seats.index(int(seat)))
-    return {
-        **proof,
-        "openings": [open_position(plan, order, k).to_json() for k in sorted(set(positions))],
-        "boards": [[card_str(c) for c in board] for board in state.boards],
-        "holes": holes,
-    }
-
-
 SCRIPTS = [
     ("check_down", True),
     ("all_in_preflop", True),
@@ -257,13 +188,6 @@ def test_the_documented_deal_positions_are_where_the_engine_deals(
     assert len(state.boards) == (2 if agree and "all_in" in script else 1)
 
 
-def finished_record(n: int = 4) -> tuple[dict[str, Any], list[bytes]]:
-    nonces = [hashlib.sha256(b"n%d" % i).digest() for i in range(n)]
-    plan, state = dealt_hand(n, hashlib.sha256(b"finished").digest(), nonces)
-    state = play(state, "check_down")
-    return record_of(plan, state, nonces, viewer=0), nonces
-
-
 def test_an_honest_hand_checks_out() -> None:
     """R15.4: commitments, nonces, the permutation and every opened card agree."""
     record, nonces = finished_record()
@@ -285,82 +209,21 @@ def test_folded_and_undealt_cards_are_not_in_the_record() -> None:
     assert verify_record(record).ok
 
 
-def tampered(change: Any) -> dict[str, Any]:
-    record, _ = finished_record()
-    record = copy.deepcopy(record)
-    change(record)
-    return record
-
-
-def _swap_board_card(r: dict[str, Any]) -> None:
-    """The server deals the turn from another committed position (a swap)."""
-    n = len(r["seats"])
-    turn = board_positions(n, r["boards"])[0][3]
-    other = next(o for o in r["openings"] if o["k"] not in (turn,) and o["k"] < 2 * n)
-    r["boards"][0][3] = other["card"]
-
-
-def _open_other_position(r: dict[str, Any]) -> None:
-    o = r["openings"][-1]
-    o["j"] = (o["j"] + 1) % 52
-
-
-def _wrong_salt(r: dict[str, Any]) -> None:
-    r["openings"][0]["salt"] = "00" * 32
-
-
-def _wrong_card(r: dict[str, Any]) -> None:
-    o = r["openings"][0]
-    o["card"] = "2c" if o["card"] != "2c" else "3c"
-
-
-def _commitment_changed(r: dict[str, Any]) -> None:
-    r["commitments"][10] = "00" * 32
-
-
-def _nonce_dropped(r: dict[str, Any]) -> None:
-    r["nonces"] = r["nonces"][1:]
-
-
-def _nonce_after_deal(r: dict[str, Any]) -> None:
-    r["nonces"][1]["version"] = r["dealt_version"]
-
-
-def _nonce_before_commitments(r: dict[str, Any]) -> None:
-    r["nonces"][1]["version"] = r["committed_version"] - 1
-
-
-def _server_chose_a_nonce(r: dict[str, Any]) -> None:
-    r["nonces"][2].update(by="server", version=r["dealt_version"], nonce="ab" * 32)
-
-
-def _opened_twice(r: dict[str, Any]) -> None:
-    r["openings"].append(dict(r["openings"][0]))
-
-
-def _card_never_opened(r: dict[str, Any]) -> None:
-    r["openings"] = [o for o in r["openings"] if o["card"] != r["boards"][0][0]]
-
-
-def _garbage(r: dict[str, Any]) -> None:
-    r["commitments"] = "nope"
-
-
 @pytest.mark.parametrize(
     "change",
     [
-        _swap_board_card,
-        _open_other_position,
-        _wrong_salt,
-        _wrong_card,
-        _commitment_changed,
-        _nonce_dropped,
-        _nonce_after_deal,
-        _nonce_before_commitments,
-        _server_chose_a_nonce,
-        _opened_twice,
-        _card_never_opened,
-        _garbage,
+        swap_board_card,
+        open_other_position,
+        wrong_salt,
+        wrong_card,
+        commitment_changed,
+        nonce_dropped,
+        nonce_after_deal,
+        nonce_before_commitments,
+        server_chose_a_nonce,
+        opened_twice,
+        card_never_opened,
+        garbage,
     ],
 )
 def test_any_tampering_is_caught(change: Any) -> None:
@@ -402,7 +265,7 @@ def test_an_old_hand_checks_the_old_way_with_its_seed() -> None:
 def test_the_command_line_checks_an_exported_file(tmp_path: Path) -> None:
     record, _ = finished_record()
     good = {"table": {"id": 3}, "number": 17, "deck": record}
-    bad = {"table": {"id": 3}, "number": 18, "deck": tampered(_wrong_salt)}
+    bad = {"table": {"id": 3}, "number": 18, "deck": tampered(wrong_salt)}
     path = tmp_path / "hands.json"
     path.write_text(json.dumps([good, bad]))
 

@@ -28,7 +28,7 @@ from engine.hand import (
     start_hand,
 )
 from tests.engine.hand_helpers import Table, round_trip
-from tests.engine.test_properties import MAX_STEPS, check_invariants, choose_action, configs
+from tests.engine.hand_strategies import MAX_STEPS, check_invariants, choose_action, configs
 
 
 def run_out(table: Table) -> list[HandState]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tables import services
 from tables.forms import TableForm
+from tests.tables.play_helpers import deal
 
 
 def table_settings(**overrides):
@@ -43,6 +46,21 @@ def make_table(club_with_roles):
         )
 
     return make
+
+
+@pytest.fixture
+def seeded_decks(monkeypatch):
+    """Deterministic decks: the secrets come from a seeded generator instead of secrets."""
+    rng = random.Random(2026)
+    monkeypatch.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
+
+
+@pytest.fixture
+def heads_up(table, players):
+    """Two players in seats 1 and 4 and their first hand dealt."""
+    services.sit(players[0], table.pk, 1, 100)
+    services.sit(players[1], table.pk, 4, 100)
+    return deal(table)
 
 
 @pytest.fixture
@@ -91,3 +109,12 @@ def _fresh_connection_pool(request):
     if request.node.get_closest_marker("asyncio") and getattr(connection, "pool", None) is not None:
         connection.close()
         connection.close_pool()
+
+
+@pytest.fixture
+def setup(club_with_roles, players):
+    """A table of the club, its players and the club's people (the socket tests' world)."""
+    table = services.create_table(
+        club_with_roles["host"], club_with_roles["club"], table_settings()
+    )
+    return {"table": table, "players": players, **club_with_roles}

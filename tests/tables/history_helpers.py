@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tables import services
-from tests.tables.test_play import play_randomly
+from tests.tables.play_helpers import play_randomly
 
 URLS = "pokerclub.urls"
 """The project's URLs (the history is mounted at clubs/<slug>/history/)."""
@@ -40,18 +40,11 @@ def mentions_card(text: str, card: str) -> bool:
     return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
 
 
-@pytest.fixture
-def seeded_decks(monkeypatch):  # type: ignore[no-untyped-def]
-    """Deterministic decks: the seeds come from a seeded generator instead of secrets."""
-    rng = random.Random(2026)
-    monkeypatch.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
-
-
 def play_until_a_muck(table, max_hands: int = 20):  # type: ignore[no-untyped-def]
     """Play passive hands (check or call to the river) until a player who may muck does
     (R11.3); returns the hand with the muck."""
     from tables.models import Hand, HandAction, Seat, Table
-    from tests.tables.test_play import deal, to_act, user_at
+    from tests.tables.play_helpers import deal, to_act, user_at
 
     for _ in range(max_hands * 30):
         t = Table.objects.get(pk=table.pk)

@@ -10,55 +10,20 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async as sync_to_async
-from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from tables import services
-from tables.models import HandAction, Table
+from tables.models import HandAction, Seat, Table
 from tables.play import cards
-from tables.routing import websocket_urlpatterns
 from tests.conftest import eventually_async
-from tests.tables.conftest import table_settings
+from tests.tables.socket_helpers import connect, drain, receive
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-app = URLRouter(websocket_urlpatterns)
 
 
 def hole_cards_of(state, hand_number, seat):
     """The oracle: the cards the stored state dealt to ``seat``."""
     return cards(state["holes"][state["seats"].index(seat)])
-
-
-async def connect(user, table_id):
-    comm = WebsocketCommunicator(app, f"/ws/tables/{table_id}/")
-    comm.scope["user"] = user
-    connected, code = await comm.connect()
-    return comm, connected, code
-
-
-async def receive(comm, kind, timeout=3):
-    """The next message of type ``kind`` (others are skipped)."""
-    while True:
-        message = json.loads(await comm.receive_from(timeout=timeout))
-        if message["type"] == kind:
-            return message
-
-
-async def drain(comm):
-    """Everything queued for this socket now."""
-    out = []
-    while not await comm.receive_nothing(timeout=0.05):
-        out.append(json.loads(await comm.receive_from()))
-    return out
-
-
-@pytest.fixture
-def setup(club_with_roles, players):
-    table = services.create_table(
-        club_with_roles["host"], club_with_roles["club"], table_settings()
-    )
-    return {"table": table, "players": players, **club_with_roles}
 
 
 async def test_non_member_anonymous_and_no_such_table_are_closed_with_4403(setup):
@@ -353,16 +318,22 @@ async def test_a_timeout_reaches_every_socket_R14(setup):
     comms = [(await connect(u, table.pk))[0] for u in users]
     for comm in comms:
         await receive(comm, "state")
-    await asyncio.sleep(0.2)  # the sockets' own presence updates land first
+
+    @sync_to_async
+    def both_connected():
+        return all(s.connections > 0 for s in Seat.objects.filter(table=table, number__in=(1, 2)))
+
+    # the sockets' own presence updates land first (each bumps the table's version)
+    await eventually_async(both_connected, what="both sockets counted as connected")
 
     async def due(when):
         """What the clock does; retried when the version moved (compare-and-set)."""
-        for _ in range(20):
+
+        async def once():
             t = await sync_to_async(Table.objects.get)(pk=table.pk)
-            if await sync_to_async(services.handle_due)(t.pk, t.version, now=when(t)):
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError("nothing was due")
+            return await sync_to_async(services.handle_due)(t.pk, t.version, now=when(t))
+
+        await eventually_async(once, what="the clock's due work")
 
     await due(lambda t: t.next_hand_at + timedelta(seconds=1))
     for _ in range(2):  # the action clock, then the time bank

@@ -20,7 +20,7 @@ from tables.history.proof import viewer_record
 from tables.history.replay import replay
 from tables.models import Hand, HandAction
 from tables.projection import load_public_state, own_cards_by_user
-from tests.tables.test_play import deal, fresh, play_randomly, to_act, user_at
+from tests.tables.play_helpers import deal, fresh, play_randomly, to_act, user_at
 
 pytestmark = pytest.mark.django_db
 

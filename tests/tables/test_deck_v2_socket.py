@@ -11,12 +11,12 @@ from channels.db import database_sync_to_async as sync_to_async
 
 from tables import services
 from tables.models import Table
-from tests.tables.test_consumer import connect, drain, receive, setup  # noqa: F401 (fixture)
+from tests.tables.socket_helpers import connect, drain, receive
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
-async def test_nonce_messages_are_taken_once_from_seated_players(setup):  # noqa: F811
+async def test_nonce_messages_are_taken_once_from_seated_players(setup):
     table, players, club_with_roles = setup["table"], setup["players"], setup
     for i, p in enumerate(players[:2]):
         await sync_to_async(services.sit)(p, table.pk, i + 1, 100)

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
 from engine.fairness import DeckPlan, board_positions, filler_nonce, permutation, verify_record
-from tests.engine import test_fairness as spec
-from tests.tables.test_history_shuffle_js import run_node
+from tests.engine import fairness_helpers as spec
+from tests.node import STATIC_JS, run_node
 
-FAIRNESS_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "table" / "fairness.js"
+FAIRNESS_JS = STATIC_JS / "table" / "fairness.js"
 IMPORT = f'import * as f from "{FAIRNESS_JS.as_uri()}";'
 
 
@@ -86,18 +85,18 @@ console.log(JSON.stringify({json.dumps(boards)}.map((b) => [2, 6, 9].map((n) => 
 def test_the_browser_and_the_engine_agree_on_honest_and_tampered_hands() -> None:
     record, nonces = spec.finished_record()
     changes = [
-        spec._swap_board_card,
-        spec._open_other_position,
-        spec._wrong_salt,
-        spec._wrong_card,
-        spec._commitment_changed,
-        spec._nonce_dropped,
-        spec._nonce_after_deal,
-        spec._nonce_before_commitments,
-        spec._server_chose_a_nonce,
-        spec._opened_twice,
-        spec._card_never_opened,
-        spec._garbage,
+        spec.swap_board_card,
+        spec.open_other_position,
+        spec.wrong_salt,
+        spec.wrong_card,
+        spec.commitment_changed,
+        spec.nonce_dropped,
+        spec.nonce_after_deal,
+        spec.nonce_before_commitments,
+        spec.server_chose_a_nonce,
+        spec.opened_twice,
+        spec.card_never_opened,
+        spec.garbage,
     ]
     records = [record] + [spec.tampered(change) for change in changes]
     script = (

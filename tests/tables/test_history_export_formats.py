@@ -26,7 +26,7 @@ from tables.models_history import HandPlayer
 from tests.engine.pokerkit_oracle import PhhReader
 from tests.tables import pokerstars_text as ps
 from tests.tables.history_helpers import record_history
-from tests.tables.test_play import play_randomly
+from tests.tables.play_helpers import play_randomly
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

@@ -22,7 +22,7 @@ from tables import clock, services
 from tables.history.summary import record_due, retry_delay
 from tables.models import Hand, HandAction, HandPlayer
 from tests.conftest import require_service
-from tests.tables.test_play import deal, fresh, heads_up, to_act, user_at  # noqa: F401
+from tests.tables.play_helpers import deal, fresh, to_act, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +55,7 @@ def record(now) -> int:
 
 
 def test_a_hand_that_fails_is_logged_marked_and_retried_after_its_back_off_while_later_hands_are_recorded(
-    heads_up,  # noqa: F811 (the fixture imported above)
+    heads_up,
     caplog,
 ):
     table = heads_up
@@ -105,7 +105,7 @@ def test_the_back_off_doubles_from_a_second_up_to_an_hour():
 
 
 def test_the_clocks_query_reads_only_the_pending_hands_through_the_partial_index(
-    heads_up,  # noqa: F811
+    heads_up,
 ):
     """Thousands of recorded hands, one pending: the query the clock runs each second
     goes through the partial index ``hand_history_due``, never a scan of every hand."""
@@ -141,7 +141,7 @@ def test_the_clocks_query_reads_only_the_pending_hands_through_the_partial_index
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_hand_another_clock_is_recording_is_skipped_not_marked(heads_up):  # noqa: F811
+def test_a_hand_another_clock_is_recording_is_skipped_not_marked(heads_up):
     """Two clocks at once: the hand whose row one of them holds is left to it (no second
     set of rows, no failure marked); once it is free it is recorded."""
     if connection.vendor != "postgresql":
@@ -177,7 +177,7 @@ def test_a_hand_another_clock_is_recording_is_skipped_not_marked(heads_up):  # n
 
 
 @pytest.mark.parametrize("fmt", ["pokerstars", "phh", "json"])
-def test_an_export_writes_the_whole_file_and_leaves_no_temporary_file(heads_up, tmp_path, fmt):  # noqa: F811
+def test_an_export_writes_the_whole_file_and_leaves_no_temporary_file(heads_up, tmp_path, fmt):
     table = heads_up
     play_folds(table, 3)
     out = tmp_path / f"hands.{fmt}"
@@ -194,7 +194,7 @@ def test_an_export_writes_the_whole_file_and_leaves_no_temporary_file(heads_up, 
 
 
 @pytest.mark.parametrize("fmt", ["pokerstars", "phh", "json"])
-def test_an_export_that_fails_names_the_hand_and_leaves_no_partial_file(heads_up, tmp_path, fmt):  # noqa: F811
+def test_an_export_that_fails_names_the_hand_and_leaves_no_partial_file(heads_up, tmp_path, fmt):
     table = heads_up
     _, second, _ = play_folds(table, 3)
     corrupt(second)
@@ -219,7 +219,7 @@ def test_an_export_that_fails_names_the_hand_and_leaves_no_partial_file(heads_up
     assert [p.name for p in tmp_path.iterdir()] == [out.name]
 
 
-def test_an_export_to_a_missing_directory_is_a_clear_error(heads_up, tmp_path):  # noqa: F811
+def test_an_export_to_a_missing_directory_is_a_clear_error(heads_up, tmp_path):
     play_folds(heads_up, 1)
     with pytest.raises(CommandError, match="Cannot write"):
         call_command(
@@ -231,7 +231,7 @@ def test_an_export_to_a_missing_directory_is_a_clear_error(heads_up, tmp_path): 
 
 
 def test_record_history_retries_failed_hands_at_once_and_lists_those_that_still_fail(
-    heads_up,  # noqa: F811 (the fixture imported above)
+    heads_up,
     capsys,
 ):
     table = heads_up

@@ -17,7 +17,7 @@ from tables.history.replay import replay
 from tables.history.summary import backfill
 from tables.models import Hand, HandAction, HandPlayer, Seat, Table
 from tests.tables.history_helpers import URLS
-from tests.tables.test_play import deal, fresh, play_randomly, to_act, user_at
+from tests.tables.play_helpers import deal, fresh, play_randomly, to_act, user_at
 
 pytestmark = pytest.mark.django_db
 

@@ -6,28 +6,13 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
 
 from engine.cards import card_str
 from engine.deck import commitment, shuffled_deck
+from tests.node import STATIC_JS, run_node
 
-SHUFFLE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "history" / "shuffle.js"
+SHUFFLE_JS = STATIC_JS / "history" / "shuffle.js"
 FAIRNESS_JS = SHUFFLE_JS.parent.parent / "table" / "fairness.js"
-NODE = shutil.which("node")
-
-
-def run_node(script: str) -> str:
-    if NODE is None:
-        pytest.skip("node is not installed")
-    result = subprocess.run(
-        [NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout
 
 
 def test_the_browser_shuffle_matches_the_engine_for_the_test_vector_and_random_seeds():

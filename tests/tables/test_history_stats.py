@@ -10,7 +10,7 @@ from tables import services
 from tables.history.stats import club_stats, net_chart_svg, net_series
 from tables.models import Hand, HandPlayer, Seat
 from tests.tables.history_helpers import URLS, played_club, record_history
-from tests.tables.test_play import deal, fresh, to_act, user_at
+from tests.tables.play_helpers import deal, fresh, to_act, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
 

@@ -13,37 +13,9 @@ from tables import services
 from tables.errors import PlayError, PlayErrorCode
 from tables.models import Hand, HandAction, LedgerEntry, Seat, Table
 from tables.projection import load_public_state
+from tests.tables.play_helpers import deal, fresh, play_randomly, to_act, user_at
 
 pytestmark = pytest.mark.django_db
-
-
-def fresh(table):
-    return Table.objects.get(pk=table.pk)
-
-
-def deal(table, now=None):
-    """Let the scheduled next hand start (as the clock would)."""
-    table = fresh(table)
-    assert table.next_hand_at is not None, "no hand is scheduled"
-    now = now or table.next_hand_at + timedelta(milliseconds=1)
-    assert services.handle_due(table.pk, table.version, now=now)
-    return fresh(table)
-
-
-def to_act(table):
-    state = load_public_state(table.pk)
-    return state["hand"]["to_act"], state
-
-
-def user_at(table, number):
-    return Seat.objects.get(table=table, number=number).user
-
-
-@pytest.fixture
-def heads_up(table, players):
-    services.sit(players[0], table.pk, 1, 100)
-    services.sit(players[1], table.pk, 4, 100)
-    return deal(table)
 
 
 def snapshot(table):
@@ -217,56 +189,6 @@ def test_two_timeouts_in_a_row_sit_the_player_out_R14(table, players):
     assert s.timeouts_in_row >= 2
     assert HandAction.objects.filter(timeout=True, user=sleeper).count() >= 2
     assert not fresh(table).in_hand and fresh(table).next_hand_at is None
-
-
-def play_randomly(table, rng, hands):
-    """Play ``hands`` hands with random legal actions through the services; busted
-    players rebuy so that the game goes on."""
-    played = 0
-    for _ in range(hands * 80):
-        t = fresh(table)
-        if not t.in_hand:
-            if played >= hands:
-                return played
-            for s in Seat.objects.filter(table=t, stack=0).exclude(user=None):
-                services.top_up(s.user, t.pk, rng.randint(t.min_buy_in, t.max_buy_in))
-            deal(t)
-            played += 1
-            continue
-        seat, state = to_act(t)
-        hand = state["hand"]
-        if hand["phase"] == "runout":  # the clock deals the next street when it is due
-            assert services.handle_due(t.pk, t.version, now=t.deadline)
-            continue
-        user = user_at(t, seat)
-        if hand["pending"]:
-            if hand["pending"]["kind"] == "run_twice":
-                services.act(user, t.pk, "run_twice", rng.choice([0, 1]), None)
-            else:
-                may_muck = hand["pending"]["may_muck"]
-                services.act(
-                    user, t.pk, rng.choice(["show", "muck"]) if may_muck else "show", None, None
-                )
-            continue
-        legal = hand["legal"]
-        options = ["fold"] if legal["fold"] else []
-        options += ["check"] if legal["check"] else ["call"]
-        if legal["bet_or_raise"]:  # all-in only where it is legal (pot and fixed limit, R6)
-            options += ["raise", "all_in"] if legal["all_in_to"] is not None else ["raise"]
-        choice = rng.choice(options)
-        if choice == "raise":
-            amount = rng.randint(legal["min_to"], legal["max_to"])
-            services.act(user, t.pk, legal["bet_or_raise"], amount, t.version)
-        else:
-            services.act(user, t.pk, choice, None, t.version)
-    return played
-
-
-@pytest.fixture
-def seeded_decks(monkeypatch):
-    """Deterministic decks: the secrets come from a seeded generator instead of secrets."""
-    rng = random.Random(2026)
-    monkeypatch.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
 
 
 def chips_balance(table):

@@ -14,7 +14,7 @@ from tables.errors import PlayError, PlayErrorCode
 from tables.history.replay import replay
 from tables.models import Hand, HandAction, Seat
 from tables.projection import load_public_state
-from tests.tables.test_play import deal, fresh, to_act, user_at
+from tests.tables.play_helpers import deal, fresh, to_act, user_at
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,104 @@
+"""Hypothesis strategies for whole hands (any table configuration, any legal action sized
+anywhere in its range) and the invariants every state keeps (R1.2, R4, R7.5, R12): shared
+by the property tests (test modules import this, never one another)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import strategies as st
+
+from engine.betting import Structure
+from engine.hand import (
+    Action,
+    ActionKind,
+    EngineError,
+    HandConfig,
+    HandState,
+    Phase,
+    apply,
+    legal_actions,
+)
+
+MAX_STEPS = 400
+"""No hand needs this many decisions: a hand that does has not ended."""
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> HandConfig:
+    n = draw(st.integers(2, 10))
+    seats = tuple(sorted(draw(st.lists(st.integers(1, 10), min_size=n, max_size=n, unique=True))))
+    big_blind = draw(st.sampled_from([1, 2, 4, 10]))
+    small_blind = draw(st.integers(0, big_blind))
+    stacks = tuple(
+        draw(st.one_of(st.integers(1, 3 * big_blind), st.integers(1, 300 * big_blind)))
+        for _ in seats
+    )
+    forced = draw(st.sampled_from(["none", "ante", "bb_ante"]))
+    posting = tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True)))
+    return HandConfig(
+        seats=seats,
+        stacks=stacks,
+        button=draw(st.sampled_from(seats)),
+        small_blind=small_blind,
+        big_blind=big_blind,
+        structure=draw(st.sampled_from(list(Structure))),
+        ante=draw(st.integers(1, big_blind)) if forced == "ante" else 0,
+        big_blind_ante=draw(st.integers(1, 2 * big_blind)) if forced == "bb_ante" else 0,
+        straddle=draw(st.booleans()),
+        posting=posting,
+        run_it_twice_allowed=draw(st.booleans()),
+        show_all_called=draw(st.booleans()),
+        explicit_showdown=draw(st.booleans()),
+        rake_bps=draw(st.sampled_from([0, 0, 500])),
+        rake_cap=draw(st.sampled_from([None, 3])),
+    )
+
+
+def choose_action(data: st.DataObject, state: HandState) -> Action:
+    """A random legal action, sized anywhere in its legal range."""
+    draw = data.draw
+    legal = legal_actions(state)
+    assert legal is not None
+    seat = legal.seat
+    if state.phase is Phase.SHOWDOWN and state.config.explicit_showdown:
+        seat = draw(st.sampled_from(legal.waiting))
+        muck_ok = ActionKind.MUCK in (legal_for(state, seat))
+        kind = draw(
+            st.sampled_from([ActionKind.SHOW, ActionKind.MUCK] if muck_ok else [ActionKind.SHOW])
+        )
+        return Action(kind, seat)
+    kind = draw(st.sampled_from(legal.kinds))
+    if kind is ActionKind.RUN_TWICE:
+        return Action(kind, seat, draw(st.integers(0, 1)))
+    if kind in (ActionKind.BET, ActionKind.RAISE):
+        assert legal.min_to is not None and legal.max_to is not None
+        return Action(kind, seat, draw(st.integers(legal.min_to, legal.max_to)))
+    return Action(kind, seat)
+
+
+def legal_for(state: HandState, seat: int) -> tuple[ActionKind, ...]:
+    """In an explicit showdown any waiting seat may act: its own allowed kinds."""
+    try:
+        apply(state, Action(ActionKind.MUCK, seat))
+    except EngineError:
+        return (ActionKind.SHOW,)
+    return (ActionKind.SHOW, ActionKind.MUCK)
+
+
+def check_invariants(state: HandState) -> None:
+    total = sum(state.config.stacks)
+    assert state.total_chips == total  # R7.5: chips are conserved
+    assert min(state.stacks) >= 0 and min(state.bets) >= 0
+    dealt = state.dealt_cards()
+    assert len(set(dealt)) == len(dealt)  # no card dealt twice
+    on_table = [card for hole in state.holes for card in hole]
+    on_table += [card for board in state.boards for card in board]
+    assert set(on_table) <= set(dealt)
+    shared = 0  # a second run shares the board dealt before the all-in (R12)
+    if len(state.boards) == 2:
+        first, second = state.boards
+        while shared < min(len(first), len(second)) and first[shared] == second[shared]:
+            shared += 1
+    assert len(set(on_table)) == len(on_table) - shared
+    assert HandState.from_json(json.loads(json.dumps(state.to_json()))) == state
