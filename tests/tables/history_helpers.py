@@ -27,8 +27,8 @@ def play(table, players, hands: int, seed: int = 11, stacks=(40, 200)):  # type:
 
 
 def record_history() -> None:
-    """Write the hands' history rows: in play they are written right after each hand's
-    commit, which a test's enclosing transaction never reaches."""
+    """Write the hands' history rows now: in play the clock writes them within a second of
+    each hand's end (``tables.clock.record_history``), and no clock runs in these tests."""
     from tables.history.summary import backfill
 
     backfill()
