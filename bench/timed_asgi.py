@@ -59,7 +59,7 @@ threading.Thread(target=_report, daemon=True).start()
 _gc_started = [0.0]
 
 
-def _gc_probe(phase: str, info: dict) -> None:  # type: ignore[type-arg]
+def _gc_probe(phase: str, info: dict) -> None:
     """``gc2``: each full (generation 2) collection's pause."""
     if info.get("generation") != 2:
         return
@@ -84,7 +84,7 @@ if os.environ.get("SWITCH_INTERVAL"):  # an experiment: the GIL switch interval,
 _receive = consumers.TableConsumer.receive
 
 
-async def receive(self, text_data=None, bytes_data=None):  # type: ignore[no-untyped-def]
+async def receive(self, text_data=None, bytes_data=None):
     _received.set(time.time())
     await _receive(self, text_data, bytes_data)
 
@@ -94,7 +94,7 @@ consumers.TableConsumer.receive = receive
 _act = services.act
 
 
-def act(*args, **kwargs):  # type: ignore[no-untyped-def]
+def act(*args, **kwargs):
     start = time.time()
     if _received.get():
         _add("wait", start - _received.get())
@@ -109,7 +109,7 @@ services.act = act
 _public_message = projection.public_message
 
 
-def public_message(public):  # type: ignore[no-untyped-def]
+def public_message(public):
     message = _public_message(public)
     message["t0"] = time.time()
     if _received.get():
@@ -122,7 +122,7 @@ projection.public_message = public_message
 _send_state = consumers.TableConsumer._send_state
 
 
-async def send_state(self, message):  # type: ignore[no-untyped-def]
+async def send_state(self, message):
     await _send_state(self, message)
     if "t0" in message:
         _add("fanout", time.time() - message["t0"])

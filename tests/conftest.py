@@ -49,7 +49,7 @@ def make_user(db: None) -> Callable[..., object]:
 
 
 @pytest.fixture
-def club_with_roles(make_user):  # type: ignore[no-untyped-def]
+def club_with_roles(make_user):
     """A club with an owner, a host and a member, plus an outsider who belongs to no club."""
     from pokerclub import actions
     from pokerclub.models import Membership, Role
@@ -65,13 +65,13 @@ def club_with_roles(make_user):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings) -> None:  # type: ignore[no-untyped-def]
+def _fast_password_hashing(settings) -> None:
     """Real hashing is deliberately slow; tests check flows, not the hasher."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup):  # type: ignore[no-untyped-def]
+def django_db_setup(django_db_setup):
     """Close the psycopg pools before the test database is dropped (worker threads of
     database_sync_to_async return their connections to the pool, which keeps them open)."""
     yield
@@ -82,7 +82,7 @@ def django_db_setup(django_db_setup):  # type: ignore[no-untyped-def]
             conn.close_pool()
 
 
-def run_async(coroutine_function, *args):  # type: ignore[no-untyped-def]
+def run_async(coroutine_function, *args):
     """Run ``coroutine_function(*args)`` to completion on a fresh event loop in a thread of
     its own (the browser tests' Playwright keeps an event loop running in the main thread)."""
     import asyncio
@@ -98,7 +98,7 @@ enough for a box whose cores are busy with other work (the suite passes under
 ``stress-ng --cpu 2``); a test that passes never waits that long."""
 
 
-def eventually(predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the condition"):  # type: ignore[no-untyped-def]
+def eventually(predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the condition"):
     """Poll ``predicate`` until it returns something truthy (returned), or fail after
     ``timeout`` seconds saying ``what`` never happened. No fixed sleeps: the poll is short."""
     import time
@@ -115,7 +115,7 @@ def eventually(predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the co
 
 async def eventually_async(
     predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the condition"
-):  # type: ignore[no-untyped-def]
+):
     """:func:`eventually` for a coroutine test; ``predicate`` may be a coroutine function."""
     import asyncio
     import inspect

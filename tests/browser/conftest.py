@@ -37,7 +37,7 @@ PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1366, "height": 800}
 
 
-def action_button(page, verb: str):  # type: ignore[no-untyped-def]
+def action_button(page, verb: str):
     """The button named ``verb``, or ``verb`` and its amount: the betting buttons say theirs
     ("Call 6", "Raise to 80", "All-in 150"), so a screen reader does too."""
     return page.get_by_role(
@@ -56,7 +56,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+def pytest_terminal_summary(terminalreporter) -> None:
     """Say plainly, at the end of `make test`, how many browser tests did not run and why."""
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if "tests/browser/" in r.nodeid]
     if not skipped:
@@ -90,10 +90,10 @@ class Console:
     def __init__(self) -> None:
         self.errors: list[str] = []
 
-    def watch(self, page, label: str = "") -> None:  # type: ignore[no-untyped-def]
+    def watch(self, page, label: str = "") -> None:
         prefix = f"[{label}] " if label else ""
 
-        def on_console(msg) -> None:  # type: ignore[no-untyped-def]
+        def on_console(msg) -> None:
             where = (msg.location or {}).get("url", "")
             if msg.type == "error":
                 self.errors.append(f"{prefix}console.error: {msg.text} {where}".rstrip())
@@ -121,7 +121,7 @@ def shots(request: pytest.FixtureRequest, screenshot_root: Path) -> Callable[...
     folder.mkdir(parents=True)
     counter = iter(range(1, 1000))
 
-    def shot(page, step: str, full_page: bool = False) -> Path:  # type: ignore[no-untyped-def]
+    def shot(page, step: str, full_page: bool = False) -> Path:
         slug = re.sub(r"[^\w.-]+", "_", step)
         path = folder / f"{next(counter):02d}-{slug}.png"
         page.screenshot(path=str(path), full_page=full_page)

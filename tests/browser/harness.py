@@ -56,26 +56,26 @@ def render_table_page(state: dict[str, Any] | None, is_host: bool = True) -> str
 class FakeTableServer:
     """Answers the page's WebSocket: replies to ``sync`` with the current state."""
 
-    def __init__(self, page, state: dict[str, Any] | None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, page, state: dict[str, Any] | None) -> None:
         self.page = page
         self.state = deepcopy(state)
         self.received: list[dict[str, Any]] = []
         self.sockets: list[Any] = []
         self.connects = 0
 
-    def attach(self, ws) -> None:  # type: ignore[no-untyped-def]
+    def attach(self, ws) -> None:
         self.connects += 1
         self.sockets.append(ws)
         ws.on_message(lambda message: self._receive(ws, message))
 
-    def _receive(self, ws, message: str) -> None:  # type: ignore[no-untyped-def]
+    def _receive(self, ws, message: str) -> None:
         data = json.loads(message)
         self.received.append(data)
         if data.get("type") == "sync" and self.state is not None:
             ws.send(json.dumps(self.state))
 
     @property
-    def ws(self):  # type: ignore[no-untyped-def]
+    def ws(self):
         return self.sockets[-1]
 
     def push(self, message: dict[str, Any]) -> None:
@@ -86,7 +86,7 @@ class FakeTableServer:
     def sent(self, type_: str) -> list[dict[str, Any]]:
         return [m for m in self.received if m.get("type") == type_]
 
-    def wait_for(self, predicate, timeout: float = 5.0):  # type: ignore[no-untyped-def]
+    def wait_for(self, predicate, timeout: float = 5.0):
         """Let the browser run until ``predicate(received)`` is truthy; return its value."""
         end = time.monotonic() + timeout
         while True:
@@ -98,13 +98,13 @@ class FakeTableServer:
             self.page.wait_for_timeout(30)
 
 
-def open_table(context, state: dict[str, Any] | None, is_host: bool = True):  # type: ignore[no-untyped-def]
+def open_table(context, state: dict[str, Any] | None, is_host: bool = True):
     """Open the table page in ``context`` against a fake server; returns (page, server)."""
     page = context.new_page()
     html = render_table_page(state, is_host=is_host)
     server = FakeTableServer(page, state)
 
-    def serve(route) -> None:  # type: ignore[no-untyped-def]
+    def serve(route) -> None:
         path = route.request.url[len(ORIGIN) :].split("?")[0]
         if path == TABLE_PATH:
             route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)

@@ -87,7 +87,7 @@ MEASURE = """([width, minText, minTarget, phone]) => {
 }"""
 
 
-def unnamed_controls(page) -> list[str]:  # type: ignore[no-untyped-def]
+def unnamed_controls(page) -> list[str]:
     """Interactive nodes of the accessibility tree whose name says nothing (empty, or only
     symbols such as "⚙" or "‹")."""
     session = page.context.new_cdp_session(page)
@@ -107,7 +107,7 @@ def unnamed_controls(page) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="module")
-def seeded(live_pokerclub):  # type: ignore[no-untyped-def]
+def seeded(live_pokerclub):
     return json.loads(live_pokerclub.run_python("tests.browser.seed_pages"))
 
 

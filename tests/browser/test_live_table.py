@@ -22,7 +22,7 @@ TOTAL = 400  # two buy-ins of 200
 class Player:
     """One person in one browser context."""
 
-    def __init__(self, browser, base: str, name: str, console, viewport=LAPTOP, phone=False):  # type: ignore[no-untyped-def]
+    def __init__(self, browser, base: str, name: str, console, viewport=LAPTOP, phone=False):
         extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
         self.context = browser.new_context(viewport=viewport, **extra)
         self.context.set_default_timeout(15000)
@@ -33,8 +33,8 @@ class Player:
         console.watch(self.page, name)
         self.page.on("websocket", self._watch_socket)
 
-    def _watch_socket(self, ws) -> None:  # type: ignore[no-untyped-def]
-        def received(payload) -> None:  # type: ignore[no-untyped-def]
+    def _watch_socket(self, ws) -> None:
+        def received(payload) -> None:
             with contextlib.suppress(TypeError, ValueError):  # binary or not JSON
                 self.frames.append(json.loads(payload))
 
@@ -93,7 +93,7 @@ class Player:
         dialog.get_by_role("button", name="Sit down").click()
         page.locator(f'.seat.me[data-seat="{seat}"]').wait_for()
 
-    def button(self, name: str):  # type: ignore[no-untyped-def]
+    def button(self, name: str):
         return action_button(self.page, name)
 
     def my_turn(self) -> bool:
@@ -114,7 +114,7 @@ class Player:
         self.context.close()
 
 
-def wait_until(predicate, timeout: float = 30.0, step_page=None, what: str = "condition"):  # type: ignore[no-untyped-def]
+def wait_until(predicate, timeout: float = 30.0, step_page=None, what: str = "condition"):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = predicate()
@@ -124,7 +124,7 @@ def wait_until(predicate, timeout: float = 30.0, step_page=None, what: str = "co
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def wait_for_new_hand(players, after: int) -> int:  # type: ignore[no-untyped-def]
+def wait_for_new_hand(players, after: int) -> int:
     """Wait until every player's page shows a hand numbered above ``after`` with cards dealt."""
 
     def dealt() -> bool:
@@ -137,11 +137,11 @@ def wait_for_new_hand(players, after: int) -> int:  # type: ignore[no-untyped-de
     return players[0].hand_number()
 
 
-def hand_over(player) -> bool:  # type: ignore[no-untyped-def]
+def hand_over(player) -> bool:
     return "wins" in (player.page.locator("#center-msg").inner_text() or "")
 
 
-def play_hand(players, decide, shots=None) -> None:  # type: ignore[no-untyped-def]
+def play_hand(players, decide, shots=None) -> None:
     """Click through one hand: whoever has the action bar acts by ``decide(player)``."""
     end = time.monotonic() + 90
     steps = 0
@@ -161,13 +161,13 @@ def play_hand(players, decide, shots=None) -> None:  # type: ignore[no-untyped-d
         players[0].page.wait_for_timeout(100)
 
 
-def check_or_call(player) -> None:  # type: ignore[no-untyped-def]
+def check_or_call(player) -> None:
     (
         player.button("Check") if player.button("Check").is_visible() else player.button("Call")
     ).click()
 
 
-def assert_no_hidden_cards_reached(spectator) -> None:  # type: ignore[no-untyped-def]
+def assert_no_hidden_cards_reached(spectator) -> None:
     """Every state the spectator's socket received: no hole card unless shown, none of 'you'."""
     states = [f for f in spectator.frames if f.get("type") == "state"]
     assert states, "the spectator received no state"
@@ -179,10 +179,10 @@ def assert_no_hidden_cards_reached(spectator) -> None:  # type: ignore[no-untype
 
 
 @pytest.fixture
-def players(browser, live_server_url, console):  # type: ignore[no-untyped-def]
+def players(browser, live_server_url, console):
     made: list[Player] = []
 
-    def make(name: str, **kwargs) -> Player:  # type: ignore[no-untyped-def]
+    def make(name: str, **kwargs) -> Player:
         player = Player(browser, live_server_url, name, console, **kwargs)
         made.append(player)
         return player
@@ -192,7 +192,7 @@ def players(browser, live_server_url, console):  # type: ignore[no-untyped-def]
         player.close()
 
 
-def set_up_table(alice, bob, shots, spectator=None):  # type: ignore[no-untyped-def]
+def set_up_table(alice, bob, shots, spectator=None):
     """Alice signs up, makes a club and a table and invites Bob (and the spectator)."""
     for p in (alice, bob, *([spectator] if spectator else [])):
         p.sign_up()
@@ -209,7 +209,7 @@ def set_up_table(alice, bob, shots, spectator=None):  # type: ignore[no-untyped-
     return table_url
 
 
-def host_pauses_after_this_hand(host) -> None:  # type: ignore[no-untyped-def]
+def host_pauses_after_this_hand(host) -> None:
     """The host keeps the finished hand on screen (so the test can look at it calmly)."""
     host.page.get_by_role("tab", name="Host").click()
     host.button("Pause after this hand").click()
@@ -217,7 +217,7 @@ def host_pauses_after_this_hand(host) -> None:  # type: ignore[no-untyped-def]
     host.page.get_by_role("tab", name="Log").click()
 
 
-def host_resumes(host) -> None:  # type: ignore[no-untyped-def]
+def host_resumes(host) -> None:
     host.page.get_by_role("tab", name="Host").click()
     host.button("Resume").click()
     host.page.get_by_text("The game is running.").wait_for()
@@ -307,7 +307,7 @@ def test_a_player_on_a_phone_plays_a_hand(players, console, shots):
     host_pauses_after_this_hand(alice)
     shots(bob.page, "phone-hand-dealt")
 
-    def decide(player) -> None:  # type: ignore[no-untyped-def]
+    def decide(player) -> None:
         pot = bob.page.get_by_role("button", name=re.compile("^Pot"))
         # the phone player raises once with a preset, then checks or calls
         if player is bob and not getattr(bob, "raised", False) and pot.is_visible():

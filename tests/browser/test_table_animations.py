@@ -19,7 +19,7 @@ from .test_live_table import (
 )
 
 
-def label(page, seat: int):  # type: ignore[no-untyped-def]
+def label(page, seat: int):
     return page.locator(f'.seat[data-seat="{seat}"] .last-action')
 
 
@@ -143,15 +143,15 @@ def test_players_see_each_others_last_action_until_the_next_street(players, cons
     bob.sit(5)
     wait_for_new_hand([alice, bob], after=0)
 
-    def actor():  # type: ignore[no-untyped-def]
+    def actor():
         return wait_until(
             lambda: next((p for p in (alice, bob) if p.my_turn()), None), what="a turn"
         )
 
-    def seat_of(player) -> int:  # type: ignore[no-untyped-def]
+    def seat_of(player) -> int:
         return int(player.page.locator(".seat.me").get_attribute("data-seat"))
 
-    def other(player):  # type: ignore[no-untyped-def]
+    def other(player):
         return bob if player is alice else alice
 
     # Preflop, heads-up: the small blind calls; both players see "Call 1" on that seat.

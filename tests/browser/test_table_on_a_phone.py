@@ -31,7 +31,7 @@ UNCOVERED = """() => [...document.querySelectorAll(".seat.me .pcard.face")].map(
 
 
 @pytest.fixture
-def phone(browser):  # type: ignore[no-untyped-def]
+def phone(browser):
     context = browser.new_context(
         viewport=PHONE,
         device_scale_factor=2,

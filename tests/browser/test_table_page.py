@@ -20,14 +20,14 @@ FIXTURES = [
 
 
 @pytest.fixture
-def laptop(browser):  # type: ignore[no-untyped-def]
+def laptop(browser):
     context = browser.new_context(viewport=LAPTOP)
     yield context
     context.close()
 
 
 @pytest.fixture
-def phone(browser):  # type: ignore[no-untyped-def]
+def phone(browser):
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
     )
@@ -54,7 +54,7 @@ def turn_state(**legal):
     return state
 
 
-def button(page, name):  # type: ignore[no-untyped-def]
+def button(page, name):
     return action_button(page, name)
 
 
@@ -332,12 +332,12 @@ def test_sounds_mark_the_deal_bets_folds_and_wins_at_the_chosen_volume(laptop):
       document.addEventListener("table-sound", (e) => window.heard.push([e.detail.kind, e.detail.volume])); }""")
     state = deepcopy(server.state)
 
-    def push(change):  # type: ignore[no-untyped-def]
+    def push(change):
         state["version"] += 1
         change(state)
         server.push(deepcopy(state))
 
-    def seat(n):  # type: ignore[no-untyped-def]
+    def seat(n):
         return next(s for s in state["seats"] if s["number"] == n)
 
     push(lambda s: seat(2).update(folded=True, last_action={"kind": "fold", "amount": None}))

@@ -93,9 +93,9 @@ class Table:
         options.setdefault("small_blind", 1)
         options.setdefault("big_blind", 2)
         if "seats" not in options:
-            options["seats"] = tuple(range(1, len(options["stacks"]) + 1))  # type: ignore[arg-type]
-        options.setdefault("button", options["seats"][-1])  # type: ignore[index]
-        config = HandConfig(**options)  # type: ignore[arg-type]
+            options["seats"] = tuple(range(1, len(options["stacks"]) + 1))
+        options.setdefault("button", options["seats"][-1])
+        config = HandConfig(**options)
         deck = stacked_deck(config, holes or {}, board, second_board)
         state, events = start_hand(config, deck=deck)
         table = cls(state, list(events), [state])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 
 import pytest
-from phevaluator.card import Card as PhevaluatorCard  # type: ignore[import-untyped]
+from phevaluator.card import Card as PhevaluatorCard
 
 from engine.cards import (
     FULL_DECK,
@@ -82,13 +82,13 @@ def test_parse_card_rejects_bad_input_with_a_clear_message(text: str, message: s
 
 def test_parse_card_rejects_non_strings() -> None:
     with pytest.raises(ValueError, match="must be a string"):
-        parse_card(50)  # type: ignore[arg-type]
+        parse_card(50)
 
 
 @pytest.mark.parametrize("bad", [-1, 52, True, 3.0, "Ah", None])
 def test_card_str_rejects_anything_but_an_int_from_0_to_51(bad: object) -> None:
     with pytest.raises(ValueError, match="is not a card"):
-        card_str(bad)  # type: ignore[arg-type]
+        card_str(bad)
     with pytest.raises(ValueError, match="is not a card"):
         check_card(bad)
 

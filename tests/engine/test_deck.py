@@ -101,7 +101,7 @@ def test_a_seed_must_be_exactly_32_bytes(bad: bytes) -> None:
 
 def test_a_seed_must_be_bytes() -> None:
     with pytest.raises(TypeError):
-        shuffled_deck("0" * 32)  # type: ignore[arg-type]
+        shuffled_deck("0" * 32)
 
 
 def test_new_seed_is_32_fresh_bytes_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -166,7 +166,7 @@ def test_verify_is_false_rather_than_an_error_for_malformed_input() -> None:
     seed = seeds(1)[0]
     assert not verify(seed[:31], commitment(seed), ())
     assert not verify(seed, "not a commitment", ())
-    assert not verify(seed, None, ())  # type: ignore[arg-type]
+    assert not verify(seed, None, ())
 
 
 def test_the_examples_in_the_docstrings_hold() -> None:

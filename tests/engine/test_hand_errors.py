@@ -30,7 +30,7 @@ def table() -> Table:
 def test_a_seat_not_in_the_hand_is_refused(table: Table) -> None:
     assert refused(table.state, Action(ActionKind.CALL, 7)) == "unknown_seat"
     seat: object = "3"
-    assert refused(table.state, Action(ActionKind.CALL, seat)) == "unknown_seat"  # type: ignore[arg-type]
+    assert refused(table.state, Action(ActionKind.CALL, seat)) == "unknown_seat"
 
 
 def test_acting_out_of_turn_is_refused(table: Table) -> None:
@@ -38,17 +38,17 @@ def test_acting_out_of_turn_is_refused(table: Table) -> None:
 
 
 def test_an_unknown_action_kind_is_refused(table: Table) -> None:
-    assert refused(table.state, Action("dance", 3)) == "unknown_action"  # type: ignore[arg-type]
+    assert refused(table.state, Action("dance", 3)) == "unknown_action"
 
 
 def test_action_kinds_may_be_given_as_their_string_values(table: Table) -> None:
-    state, _ = apply(table.state, Action("call", 3))  # type: ignore[arg-type]
+    state, _ = apply(table.state, Action("call", 3))
     assert state.seat_to_act == 1
 
 
 @pytest.mark.parametrize("amount", [10.0, "10", True, None])
 def test_an_amount_that_is_not_an_int_is_refused(table: Table, amount: object) -> None:
-    action = Action(ActionKind.RAISE, 3, amount)  # type: ignore[arg-type]
+    action = Action(ActionKind.RAISE, 3, amount)
     assert refused(table.state, action) == "bad_amount"
 
 
@@ -164,14 +164,14 @@ GOOD = HandConfig(seats=(1, 2, 3), stacks=(100, 100, 100), button=1, small_blind
 )
 def test_a_bad_config_is_refused(changes: dict[str, object]) -> None:
     with pytest.raises(EngineError) as error:
-        start_hand(replace(GOOD, **changes), deck=())  # type: ignore[arg-type]
+        start_hand(replace(GOOD, **changes), deck=())
     assert error.value.code == "invalid_config"
 
 
 @pytest.mark.parametrize("deck", [(0, 0), (52,), ("Ah",)])
 def test_a_bad_deck_is_refused(deck: tuple[object, ...]) -> None:
     with pytest.raises(EngineError) as error:
-        start_hand(GOOD, deck=deck)  # type: ignore[arg-type]
+        start_hand(GOOD, deck=deck)
     assert error.value.code == "invalid_deck"
 
 
@@ -190,5 +190,5 @@ def test_a_short_seed_is_refused() -> None:
 @pytest.mark.parametrize("data", [{}, {"format": 2}, {"format": 1}, {"format": 1, "seats": []}, []])
 def test_a_malformed_json_state_is_refused(data: object) -> None:
     with pytest.raises(EngineError) as error:
-        HandState.from_json(data)  # type: ignore[arg-type]
+        HandState.from_json(data)
     assert error.value.code == "invalid_state"

@@ -78,7 +78,7 @@ def test_hole_cards_events_are_secret_and_name_their_seat() -> None:
     _, events = start_hand(CONFIG, seed=SEED)
     secret = [e for e in events if e.secret]
     assert all(isinstance(e, HoleCardsDealt) for e in secret)
-    assert sorted(e.seat for e in secret) == [2, 5, 7]  # type: ignore[attr-defined]
+    assert sorted(e.seat for e in secret) == [2, 5, 7]
     assert not any(e.secret for e in events if not isinstance(e, HoleCardsDealt))
 
 

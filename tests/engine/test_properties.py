@@ -63,7 +63,7 @@ def test_any_input_is_either_applied_or_refused_with_an_engine_error(
         state, _ = apply(state, choose_action(data, state))
     before = state.to_json()
     try:
-        after, _ = apply(state, Action(kind, seat, amount))  # type: ignore[arg-type]
+        after, _ = apply(state, Action(kind, seat, amount))
     except EngineError as error:
         assert error.code and error.message
         assert state.to_json() == before

@@ -15,7 +15,7 @@ URLS = "pokerclub.urls"
 """The project's URLs (the history is mounted at clubs/<slug>/history/)."""
 
 
-def play(table, players, hands: int, seed: int = 11, stacks=(40, 200)):  # type: ignore[no-untyped-def]
+def play(table, players, hands: int, seed: int = 11, stacks=(40, 200)):
     """Seat ``players`` at ``table`` (seats 1..n) and play ``hands`` random hands."""
     rng = random.Random(seed)
     for i, p in enumerate(players):
@@ -40,7 +40,7 @@ def mentions_card(text: str, card: str) -> bool:
     return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
 
 
-def play_until_a_muck(table, max_hands: int = 20):  # type: ignore[no-untyped-def]
+def play_until_a_muck(table, max_hands: int = 20):
     """Play passive hands (check or call to the river) until a player who may muck does
     (R11.3); returns the hand with the muck."""
     from tables.models import Hand, HandAction, Seat, Table
@@ -78,14 +78,14 @@ class PlayedClub:
     """A club with a host, a member who does not play, an outsider, four players and a table
     where hands were played; built once per test module (see :func:`played_club`)."""
 
-    def __init__(self, hands: int, seed: int, muck: bool, **table_settings):  # type: ignore[no-untyped-def]
+    def __init__(self, hands: int, seed: int, muck: bool, **table_settings):
         from pokerclub import actions
         from pokerclub.models import Membership, Role, User
         from tests.tables.conftest import table_settings as settings_for
 
         tag = f"h{seed}x{hands}"
 
-        def user(name):  # type: ignore[no-untyped-def]
+        def user(name):
             return User.objects.create_user(
                 email=f"{name.lower()}.{tag}@example.com", password="x", display_name=name
             )
@@ -119,11 +119,11 @@ class PlayedClub:
             u.delete()
 
 
-def played_club(hands: int = 30, seed: int = 11, muck: bool = True, **table_settings):  # type: ignore[no-untyped-def]
+def played_club(hands: int = 30, seed: int = 11, muck: bool = True, **table_settings):
     """A module-scoped fixture: a :class:`PlayedClub` built once, removed after the module."""
 
     @pytest.fixture(scope="module")
-    def fixture(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    def fixture(django_db_setup, django_db_blocker):
         from django.db import transaction
 
         with django_db_blocker.unblock(), transaction.atomic():  # one commit: fast on SQLite

@@ -92,7 +92,7 @@ class Session:
         from pokerclub.models import Membership, User
         from tests.tables.conftest import table_settings
 
-        def user(name):  # type: ignore[no-untyped-def]
+        def user(name):
             return User.objects.create_user(
                 email=f"{name.lower()}.formats@example.com", password="x", display_name=name
             )
@@ -132,12 +132,12 @@ class Session:
             self.tables.append(table)
         record_history()
 
-    def hands(self, table):  # type: ignore[no-untyped-def]
+    def hands(self, table):
         return list(Hand.objects.filter(table=table, ended_at__isnull=False).order_by("number"))
 
 
 @pytest.fixture(scope="module")
-def session(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+def session(django_db_setup, django_db_blocker):
     from django.db import transaction
 
     with django_db_blocker.unblock(), transaction.atomic(), pytest.MonkeyPatch.context() as mp:
@@ -157,15 +157,15 @@ def session(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
             u.delete()
 
 
-def text_of(table, fmt, viewer=None):  # type: ignore[no-untyped-def]
+def text_of(table, fmt, viewer=None):
     return "".join(stream(Hand.objects.filter(table=table), fmt, viewer or Viewer.public()))
 
 
-def runs_of(replayed):  # type: ignore[no-untyped-def]
+def runs_of(replayed):
     return max((e.runs for e in replayed.events if isinstance(e, RunItTwiceDecided)), default=1)
 
 
-def odd_chips(replayed):  # type: ignore[no-untyped-def]
+def odd_chips(replayed):
     """Odd chips of split pots: the rule book and PokerKit give them differently (R10.1)."""
     return sum(
         1
@@ -174,7 +174,7 @@ def odd_chips(replayed):  # type: ignore[no-untyped-def]
     )
 
 
-def assert_same_stacks(theirs, replayed):  # type: ignore[no-untyped-def]
+def assert_same_stacks(theirs, replayed):
     """PokerKit's final stacks against ours, in position order. PokerKit takes no rake: each
     player's stack is ours plus at most the rake, and the totals differ by the rake (R13)."""
     ours = list(replayed.final.stacks)
@@ -219,7 +219,7 @@ def test_the_session_covers_every_table_option_and_the_hard_cases(session):
     assert sum(len(session.hands(t)) for t in session.tables) >= 140
 
 
-def pokerkit_replays_phh(replayed) -> bool:  # type: ignore[no-untyped-def]
+def pokerkit_replays_phh(replayed) -> bool:
     """PHH has no notation for a second run (R12) nor a field for a live big blind outside
     the blinds and the straddle (R2.6, our ``_live_big_blinds``): PokerKit loads those hands
     but cannot replay them."""
@@ -252,7 +252,7 @@ def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_recorded_stacks(s
             assert_same_stacks(theirs, r)
 
 
-def pokerkit_reads(replayed) -> bool:  # type: ignore[no-untyped-def]
+def pokerkit_reads(replayed) -> bool:
     """PokerKit's PokerStars parser knows no-limit hold'em blinds only: no antes, no
     straddles, one run."""
     c = replayed.config

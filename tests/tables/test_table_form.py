@@ -14,7 +14,7 @@ from tables.models import Table
 pytestmark = pytest.mark.django_db
 
 
-def form_page(client, club_with_roles):  # type: ignore[no-untyped-def]
+def form_page(client, club_with_roles):
     client.force_login(club_with_roles["host"])
     return client.get(
         reverse("tables:create", args=[club_with_roles["club"].slug])
