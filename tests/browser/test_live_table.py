@@ -327,4 +327,16 @@ def test_a_player_on_a_phone_plays_a_hand(players, console, shots):
     assert bob.stacks() == alice.stacks()
     # Everything on the phone fits the screen: no sideways scrolling.
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Away and back with one tap each (R16.2): the seat and the chips stay.
+    stack = bob.stacks()["Bob"]
+    bob.button("Away").click()
+    back = bob.page.get_by_role("status").get_by_role("button", name="I'm back")
+    back.wait_for()
+    shots(bob.page, "phone-away")
+    bob_seat = alice.page.get_by_role("listitem", name=re.compile(r"^Bob, .*Sitting out"))
+    bob_seat.wait_for()
+    back.click()
+    back.wait_for(state="hidden")
+    bob_seat.wait_for(state="detached")
+    assert bob.button("Away").is_visible() and bob.stacks()["Bob"] == stack
     assert console.errors == []

@@ -459,3 +459,35 @@ def test_your_turn_flashes_the_title_when_the_page_is_in_the_background(laptop):
     page.wait_for_function("document.title.startsWith('▶')", timeout=3000)
     page.get_by_text("Options").click()
     assert page.get_by_label("Flash the tab title on my turn").is_checked()
+
+
+def test_the_pause_pill_never_squeezes_the_table_name_on_a_small_phone(phone, shots):
+    """At 360 px, "Pausing after this hand" goes to its own line: the name stays whole."""
+    state = load_state("preflop_my_turn")
+    state["table"]["name"] = "Friday Main"
+    state["table"]["pause_requested"] = True
+    page, _ = open_table(phone, state)
+    pill = page.get_by_text("Pausing after this hand")
+    pill.wait_for()
+    shots(page, "pause-pill-360")
+    name = page.get_by_role("heading", name="Friday Main")
+    assert name.evaluate("h => h.scrollWidth <= h.clientWidth")  # not cut with an ellipsis
+    box = pill.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 360
+
+
+def test_away_shows_one_tap_back_between_hands_and_never_over_a_hand_in_play(laptop):
+    """R16.2: a player who is away keeps the seat; "I'm back" sends sit_in."""
+    state = load_state("preflop_my_turn")
+    mine = next(s for s in state["seats"] if s["number"] == state["you"]["seat"])
+    mine["sitting_out"] = True  # away from the next hand, still playing this one
+    page, server = open_table(laptop, state)
+    banner = page.get_by_role("status").filter(has_text="You are away")
+    page.get_by_role("button", name="I'm back").first.wait_for()
+    assert not banner.is_visible()  # the hand in play keeps its controls
+    state["hand"]["finished"] = True
+    state["version"] += 1
+    server.push(state)
+    banner.wait_for()
+    banner.get_by_role("button", name="I'm back").click()
+    server.wait_for(lambda _: server.sent("sit_in"))

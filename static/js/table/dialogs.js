@@ -57,6 +57,8 @@ export class Dialogs {
     this.btnTopup = root.querySelector("#btn-topup");
     this.btnSitout = root.querySelector("#btn-sitout");
     this.btnLeave = root.querySelector("#btn-leave");
+    this.awayBanner = root.querySelector("#away-banner");
+    root.querySelector("#btn-back").addEventListener("click", () => this.send({ type: "sit_in" }));
     this.bbChoice = root.querySelector("#bb-choice");
     this.waitBB = root.querySelector("#wait-bb");
     this.waitBB.addEventListener("change", () => this.send({ type: "wait_for_bb", wait: this.waitBB.checked }));
@@ -97,14 +99,20 @@ export class Dialogs {
     const mine = this.mySeat();
     const table = state.table;
     this.tools.hidden = !mine;
+    if (!mine) this.awayBanner.hidden = true;
     if (mine) {
       const range = mine.top_up;
       this.btnTopup.disabled = !range || mine.status === "requested";
       this.btnTopup.title = range ? `Add up to ${money(range.max)}` : "Your stack is at the maximum buy-in";
       const out = mine.sitting_out || mine.status === "sitting_out";
-      this.btnSitout.textContent = out ? "Sit in" : "Sit out";
+      // "Away": sit out from the next hand, keeping the seat and chips (R16.2); one tap back.
+      this.btnSitout.textContent = out ? "I'm back" : "Away";
       this.btnSitout.dataset.op = out ? "sit_in" : "sit_out";
       this.btnSitout.hidden = mine.status === "requested";
+      const hand = state.hand;
+      const playing = !!(hand && !hand.finished && mine.in_hand && !mine.folded);
+      // the banner never covers a hand the player is still playing (they finish it first)
+      this.awayBanner.hidden = !out || playing;
       this.btnLeave.textContent = mine.status === "requested" ? "Cancel request" : mine.leaving ? "Leaving after this hand" : "Leave seat";
       this.btnLeave.disabled = !!mine.leaving;
       // A newcomer (or a player back from sitting out) owes a big blind: post it or wait for it.
@@ -127,7 +135,11 @@ export class Dialogs {
     let text = "";
     if (!mine) text = state.table.status === "closed" ? "" : "You are watching. Pick a free seat to play.";
     else if (mine.status === "requested") text = "Waiting for the host to approve your seat.";
-    else if (mine.sitting_out || mine.status === "sitting_out") text = "You are sitting out. Press “Sit in” to play.";
+    else if (mine.sitting_out || mine.status === "sitting_out") {
+      // between hands the away banner says it (with its "I'm back" button)
+      const playing = !!(hand && !hand.finished && mine.in_hand && !mine.folded);
+      text = playing ? "You are away from the next hand." : "";
+    }
     else if (!hand || hand.finished) text = "";
     else if (!mine.in_hand) text = "You'll be dealt in next hand.";
     else if (mine.folded) text = "You folded.";
