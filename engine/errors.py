@@ -28,6 +28,7 @@ class ErrorCode(StrEnum):
     CANNOT_RAISE = "cannot_raise"
     CANNOT_ALL_IN = "cannot_all_in"
     CANNOT_MUCK = "cannot_muck"
+    ALREADY_SHOWN = "already_shown"
 
 
 class EngineError(Exception):

@@ -13,6 +13,7 @@ __all__ = [
     "AntePosted",
     "BlindPosted",
     "BoardDealt",
+    "CardsShownAfter",
     "Event",
     "HandFinished",
     "HandMucked",
@@ -159,6 +160,16 @@ class HandShown(Event):
     seat: int
     cards: tuple[Card, ...]
     names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShownAfter(Event):
+    """After the hand, a player chose to show ``cards``, some or all of their hole cards,
+    which nobody had seen (R11.5). Public from then on; changes nothing else."""
+
+    type: ClassVar[str] = "cards_shown_after"
+    seat: int
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)

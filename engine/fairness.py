@@ -360,7 +360,8 @@ def _seen_cards(record: Mapping[str, Any]) -> dict[int, Card]:
     for seat, cards in (record.get("holes") or {}).items():
         index = seats.index(int(seat))
         for position, card in zip(hole_positions(n, index), cards, strict=True):
-            seen[position] = parse_card(card)
+            if card is not None:  # None: a card of that hand the viewer did not see (R11.5)
+                seen[position] = parse_card(card)
     return seen
 
 

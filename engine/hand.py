@@ -49,7 +49,7 @@ twice, the runout, the showdown and the awards) is a method of the one working c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any, Final
 
@@ -72,6 +72,7 @@ from engine.events import (
     AntePosted,
     BlindPosted,
     BoardDealt,
+    CardsShownAfter,
     Event,
     HandFinished,
     HandMucked,
@@ -112,6 +113,7 @@ __all__ = [
     "AntePosted",
     "BlindPosted",
     "BoardDealt",
+    "CardsShownAfter",
     "Event",
     "HandFinished",
     "HandMucked",
@@ -160,6 +162,9 @@ class ActionKind(StrEnum):
     RUN_TWICE = "run_twice"
     SHOW = "show"
     MUCK = "muck"
+    SHOW_AFTER = "show_after"
+    """Once the hand is over: show hole cards nobody saw; amount is a bit mask of the
+    hole-card indices (1 = the first, 2 = the second, 3 = both; R11.5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,6 +406,7 @@ def start_hand(
     w.mucked = [False] * n
     w.won = [0] * n
     w.rake = 0
+    w.shown_after = [0] * n
     w.events = []
 
     small, big, straddler = _blind_positions(n, config.straddle)
@@ -541,14 +547,18 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     a non-int or out-of-range amount, check facing a bet, raise when the betting is not
     reopened, anything after the hand ended) and nothing changes (R6).
     """
-    if state.phase is Phase.FINISHED:
-        raise EngineError(ErrorCode.HAND_OVER, "the hand is over")
     kind = action.kind
     if type(kind) is not ActionKind:
         try:
             kind = ActionKind(kind)
         except ValueError:
             raise EngineError(ErrorCode.UNKNOWN_ACTION, f"unknown action {kind!r}") from None
+    if state.phase is Phase.FINISHED:
+        if kind is ActionKind.SHOW_AFTER:
+            return _show_after(state, action.seat, action.amount)
+        raise EngineError(ErrorCode.HAND_OVER, "the hand is over")
+    if kind is ActionKind.SHOW_AFTER:
+        raise EngineError(ErrorCode.WRONG_PHASE, "cards are shown this way once the hand is over")
     seat = action.seat
     if type(seat) is not int or seat not in state.seats:
         raise EngineError(ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand")
@@ -692,6 +702,28 @@ def _apply_betting(
 # --------------------------------------------------------------------------- showdown rules
 
 
+def _show_after(state: HandState, seat: Any, mask: Any) -> tuple[HandState, list[Event]]:
+    """R11.5: once the hand is over, a player dealt in shows some or all of the hole cards
+    nobody has seen (``mask``: bit k = hole card k). A card already public is refused, so
+    every show is news and each card is shown once."""
+    if type(seat) is not int or seat not in state.seats:
+        raise EngineError(ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand")
+    p = state.seats.index(seat)
+    cards = len(state.holes[p])
+    if type(mask) is not int or not 0 < mask < 1 << cards:
+        raise EngineError(
+            ErrorCode.BAD_AMOUNT,
+            f"show_after takes a bit mask of the hole cards to show, 1 to {(1 << cards) - 1}",
+        )
+    public = state.public_holes(p)
+    if any(mask >> k & 1 and public[k] is not None for k in range(cards)):
+        raise EngineError(ErrorCode.ALREADY_SHOWN, "everyone has seen that card already")
+    shown_after = list(state.shown_after)
+    shown_after[p] |= mask
+    shown = tuple(card for k, card in enumerate(state.holes[p]) if mask >> k & 1)
+    return replace(state, shown_after=tuple(shown_after)), [CardsShownAfter(seat, shown)]
+
+
 def _may_muck(s: HandState | _Work, p: int) -> bool:
     """Whether player ``p`` may muck now (R11.3).
 
@@ -780,6 +812,7 @@ class _Work:
     mucked: list[bool]
     won: list[int]
     rake: int
+    shown_after: list[int]
     n: int
     events: list[Event]
 
@@ -811,6 +844,7 @@ class _Work:
         self.mucked = list(s.mucked)
         self.won = list(s.won)
         self.rake = s.rake
+        self.shown_after = list(s.shown_after)
         self.events = []
 
     def freeze(self) -> HandState:
@@ -843,6 +877,7 @@ class _Work:
                 tuple(self.mucked),
                 tuple(self.won),
                 self.rake,
+                tuple(self.shown_after),
             )
         )
 

@@ -162,6 +162,8 @@ class HandState:
         all_in: no more betting is possible with two or more players in (R5.5, R11.1).
         runs: 1, or 2 after everyone agreed to run it twice (R12).
         shown, mucked: showdown decisions (R11). won: chips each player won.
+        shown_after: hole cards each player chose to show once the hand was over, as a
+            bit mask of their hole-card indices (bit 0 = first card; R11.5); 0 = none.
         rake: chips raked (R13).
     """
 
@@ -191,6 +193,7 @@ class HandState:
     mucked: tuple[bool, ...]
     won: tuple[int, ...]
     rake: int
+    shown_after: tuple[int, ...]
 
     # ---- convenient public views
 
@@ -239,6 +242,15 @@ class HandState:
         """The hole cards of ``seat`` (SECRET: the caller decides who may see them)."""
         return self.holes[self.index_of(seat)]
 
+    def public_holes(self, p: int) -> tuple[Card | None, ...]:
+        """What everyone may see of position ``p``'s hole cards: all of them once shown at
+        showdown (R11), those chosen after the hand (R11.5), ``None`` for a face-down card."""
+        hole = self.holes[p]
+        if self.shown[p]:
+            return hole
+        mask = self.shown_after[p]
+        return tuple(card if mask >> k & 1 else None for k, card in enumerate(hole))
+
     def dealt_cards(self) -> tuple[Card, ...]:
         """Every card that left the deck, burns included, in order (for deck.verify, R15)."""
         return self.deck[: self.dealt]
@@ -281,6 +293,7 @@ class HandState:
             "mucked": list(self.mucked),
             "won": list(self.won),
             "rake": self.rake,
+            "shown_after": list(self.shown_after),
         }
 
     @classmethod
@@ -318,12 +331,14 @@ class HandState:
                 mucked=tuple(data["mucked"]),
                 won=tuple(data["won"]),
                 rake=data["rake"],
+                # states written before R11.5 have no shows after the hand
+                shown_after=tuple(data.get("shown_after", [0] * len(data["seats"]))),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None
         n = len(state.seats)
         arrays = (state.stacks, state.bets, state.contributions, state.folded, state.acted,
-                  state.shown, state.mucked, state.won, state.holes)  # fmt: skip
+                  state.shown, state.mucked, state.won, state.holes, state.shown_after)  # fmt: skip
         if any(len(array) != n for array in arrays) or len(state.deck) != len(FULL_DECK):
             raise EngineError(ErrorCode.INVALID_STATE, "hand state arrays do not match its seats")
         return state

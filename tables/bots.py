@@ -55,6 +55,7 @@ class Bot:
         rng: random.Random | None = None,
         stats: TableStats | None = None,
         bot_id: int = 0,
+        show_after: float = 0.0,
     ) -> None:
         self.url = url
         self.headers = {"Cookie": cookie, "Origin": origin}
@@ -64,6 +65,8 @@ class Bot:
         self.rng = rng or random.Random()
         self.stats = stats
         self.bot_id = bot_id
+        self.show_after = show_after  # how often it shows cards nobody saw after a hand (R11.5)
+        self._showed_after: set[int] = set()
         self.state: dict[str, Any] | None = None
         self.versions: list[int] = []
         self.errors: list[dict[str, Any]] = []
@@ -132,6 +135,7 @@ class Bot:
         if hand:
             self.hands_seen.add(hand["number"])
         await self._maybe_rebuy(message)
+        await self._maybe_show_after(message)
         mine = message["you"]["seat"]
         if hand and not hand["finished"] and mine is not None and hand["to_act"] == mine:
             asyncio.ensure_future(self._act(message))  # a task only on this bot's turn
@@ -148,6 +152,22 @@ class Bot:
         elif not in_hand and not self._rebuying:
             self._rebuying = True  # once: several states may arrive before it lands
             await self.send({"type": "top_up", "amount": state["table"]["max_buy_in"]})
+
+    async def _maybe_show_after(self, state: dict[str, Any]) -> None:
+        """Now and then, once a hand is over, show some of its cards nobody saw (R11.5)."""
+        hand, mine = state.get("hand"), state["you"]
+        if not (self.show_after and hand and hand["finished"] and mine["cards"] and mine["seat"]):
+            return
+        if hand["number"] in self._showed_after:
+            return
+        self._showed_after.add(hand["number"])
+        seat = next(s for s in state["seats"] if s["number"] == mine["seat"])
+        public = seat["cards"] if seat["in_hand"] and not seat["shown"] else None
+        if public is None or self.rng.random() >= self.show_after:
+            return
+        hidden = [k for k in range(len(mine["cards"])) if not public or public[k] == "??"]
+        cards = sorted(self.rng.sample(hidden, self.rng.randint(1, len(hidden))))
+        await self.send({"type": "show_cards", "hand": hand["number"], "cards": cards})
 
     async def _act(self, state: dict[str, Any]) -> None:
         """Decide on ``state``, where it is this bot's turn (once per state)."""

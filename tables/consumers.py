@@ -250,6 +250,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def on_muck(self, data: dict[str, Any]) -> None:
         await self._call(services.act, self.user, self.table_id, "muck", None, None)
 
+    async def on_show_cards(self, data: dict[str, Any]) -> None:
+        """R11.5: show hole cards nobody saw, after the hand and until the next is dealt."""
+        hand = _field(data, "hand", int)
+        cards = _field(data, "cards", list)
+        await self._call(services.show_after_hand, self.user, self.table_id, hand, cards)
+
     async def on_sit(self, data: dict[str, Any]) -> None:
         seat = _field(data, "seat", int)
         amount = _field(data, "amount", int)
@@ -307,6 +313,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         "run_twice": on_run_twice,
         "show": on_show,
         "muck": on_muck,
+        "show_cards": on_show_cards,
         "sit": on_sit,
         "top_up": on_top_up,
         "sit_out": on_sit_out,

@@ -26,6 +26,7 @@ class PlayErrorCode(StrEnum):
     TABLE_CLOSED = "table_closed"
     IN_HAND = "in_hand"
     HAND_DEALT = "hand_dealt"
+    HAND_OVER = "hand_over"
     NOT_COMMITTED = "not_committed"
     NONCE_SENT = "nonce_sent"
 

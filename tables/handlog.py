@@ -14,6 +14,7 @@ from engine.hand import (
     AntePosted,
     BlindPosted,
     BoardDealt,
+    CardsShownAfter,
     Event,
     HandMucked,
     HandNamed,
@@ -85,6 +86,8 @@ def lines(
             say(e.seat, f"has {' / '.join(e.names)}")
         elif isinstance(e, HandMucked):
             say(e.seat, "mucks")
+        elif isinstance(e, CardsShownAfter):
+            say(e.seat, f"shows {cards_str(e.cards)}")
         elif isinstance(e, RakeTaken):
             say(None, f"Rake {fmt(e.amount)} from {_pot_name(e.pot_index)}")
         elif isinstance(e, PotAwarded):

@@ -114,16 +114,20 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
     seat_views: dict[int, dict[str, Any]] = {}
     for i, seat in enumerate(state.seats):
         shown = bool(state.shown[i])
+        public = state.public_holes(i)
+        if any(public):  # shown at showdown (R11) or, some of them, after the hand (R11.5)
+            face = [card_str(c) if c is not None else "??" for c in public]
+        else:  # face down in front of the player, or gone to the muck
+            face = ["??"] * len(public) if not state.folded[i] and not state.mucked[i] else []
         seat_views[seat] = {
             "in_hand": True,
             "stack": state.stacks[i],
             "bet": state.bets[i],
             "folded": bool(state.folded[i]),
             "all_in": state.stacks[i] == 0 and not state.folded[i],
-            "cards": cards(state.holes[i])
-            if shown
-            else (["??", "??"] if not state.folded[i] and not state.mucked[i] else []),
+            "cards": face,
             "shown": shown,
+            "shown_after": bool(state.shown_after[i]),
             "mucked": bool(state.mucked[i]),
             "hand_name": names.get(i),
             "won": state.won[i],
@@ -204,16 +208,29 @@ def deck_order(deck: dict[str, Any]) -> tuple[DeckPlan, tuple[int, ...]]:
 
 
 def open_cards(
-    deck: dict[str, Any], players: int, boards: Any, indexes: Any = ()
+    deck: dict[str, Any], players: int, boards: Any, indexes: Any = (), cards: Any = ()
 ) -> list[dict[str, Any]]:
-    """The openings of the board cards and of the hole cards of the players at ``indexes``
-    (position order) — give them only to whoever may see those cards (R15.3)."""
+    """The openings of the board cards, of the hole cards of the players at ``indexes``
+    (position order) and of single hole cards ``cards`` ((index, k): the k-th card of the
+    player at index) — give them only to whoever may see those cards (R15.3)."""
     plan, order = deck_order(deck)
     # a second board (R12) shares the cards dealt before the run twice: open each once
     positions = {p for board in board_positions(players, boards) for p in board}
     for index in indexes:
         positions.update(hole_positions(players, index))
+    for index, k in cards:
+        positions.add(hole_positions(players, index)[k])
     return [open_position(plan, order, k).to_json() for k in sorted(positions)]
+
+
+def public_hole_cards(state: HandState) -> list[tuple[int, int]]:
+    """(index, k) of every hole card everyone may see (``HandState.public_holes``)."""
+    return [
+        (i, k)
+        for i in range(len(state.seats))
+        for k, card in enumerate(state.public_holes(i))
+        if card is not None
+    ]
 
 
 def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
@@ -223,9 +240,10 @@ def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
     deck = table.deck
     if not deck or deck["hand"] != table.hand_count:
         return None
-    shown = [i for i in range(len(state.seats)) if state.shown[i]]
     view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS}}
-    view["openings"] = open_cards(deck, len(state.seats), state.boards, shown)
+    view["openings"] = open_cards(
+        deck, len(state.seats), state.boards, cards=public_hole_cards(state)
+    )
     if state.is_finished:
         view["commitments"] = [c.hex() for c in deck_order(deck)[0].commitments]
     return view

@@ -82,6 +82,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             "blind_choice": seat.blind_choice or table.new_player_policy,
             "cards": [],
             "shown": False,
+            "shown_after": False,
             "hand_name": None,
             "won": 0,
             "button": table.button_seat == seat.number,

@@ -306,6 +306,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
         ]
 
     shown_seats = {e.seat for e in showdown if isinstance(e, HandShown)}
+    shown_later = replayed.shown_after()
     if contested:
         for index, run_board in enumerate(boards):
             label = ("FIRST ", "SECOND ")[index] if runs == 2 else ""
@@ -328,8 +329,13 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
         for seat in sorted(
             {s for a in awards for s, x in zip(a.winners, a.shares, strict=True) if x}
         ):
-            if seat not in shown_seats:
+            if seat not in shown_seats and len(shown_later.get(seat, ())) < len(
+                final.hole_cards(seat)
+            ):
                 lines.append(f"{names[seat]}: doesn't show hand")
+    # cards shown once the hand was over (R11.5), as PokerStars writes a voluntary show
+    for seat, cards in shown_later.items():
+        lines.append(f"{names[seat]}: shows [{_cards(cards)}]")
 
     total = sum(a.amount for a in awards) + final.rake
     lines.append("*** SUMMARY ***")
@@ -437,7 +443,7 @@ def _summary_seats(
 def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
     """The PHH record of the hand as ``viewer`` saw it (others' unseen cards as ``????``)."""
     hand = replayed.hand
-    visible = replayed.visible_seats(viewer.seat_in(replayed))
+    visible = replayed.visible_holes(viewer.seat_in(replayed))
     document = to_phh(
         replayed.final,
         replayed.events,
@@ -451,9 +457,12 @@ def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
     for action in document.actions:
         parts = action.split()
         if parts[:2] == ["d", "dh"]:
-            seat = seats[int(parts[2][1:]) - 1]
-            if seat not in visible:
-                action = f"d dh {parts[2]} ????"
+            seen = visible.get(seats[int(parts[2][1:]) - 1])
+            if seen is None or None in seen:  # ?? for each card the viewer did not see
+                faces = "".join(
+                    "??" if c is None else c for c in seen or [None] * (len(parts[3]) // 2)
+                )
+                action = f"d dh {parts[2]} {faces}"
         actions.append(action)
     when = hand.started_at
     optional = dict(document.optional)
@@ -558,6 +567,10 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
         "boards": [[card_str(c) for c in board] for board in final.boards],
         "shown": {
             str(seat): [card_str(c) for c in cards] for seat, cards in replayed.shown().items()
+        },
+        "shown_after": {
+            str(seat): [card_str(c) for c in cards]
+            for seat, cards in replayed.shown_after().items()
         },
         "pots": [
             {

@@ -10,7 +10,7 @@ from typing import Any
 from engine.cards import card_str
 
 from ..models import Hand
-from ..play import deck_order, open_cards
+from ..play import deck_order, open_cards, public_hole_cards
 
 
 def _with_secret(hand: Hand) -> dict[str, Any]:
@@ -38,8 +38,10 @@ def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | No
         "holes": {str(seat): cards for seat, cards in holes.items()},
     }
     if hand.deck:
-        indexes = [final.seats.index(seat) for seat in holes]
-        openings = open_cards(_with_secret(hand), len(final.seats), final.boards, indexes)
+        own = [final.seats.index(viewer_seat)] if viewer_seat in final.seats else []
+        openings = open_cards(
+            _with_secret(hand), len(final.seats), final.boards, own, public_hole_cards(final)
+        )
         return {**hand.deck, **seen, "openings": openings}
     if hand.seed:
         return {"scheme": 1, "seed": hand.seed, "commitment": hand.commitment, **seen}

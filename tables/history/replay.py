@@ -10,9 +10,9 @@ the dealer's streets of a paced all-in runout, which the clock deals and nobody 
 every event come back, and the last state equals ``Hand.final_state``.
 
 The replay holds secrets (the deck, every hole card). What a viewer may see of it is decided
-here and only here: :meth:`ReplayedHand.visible_seats` — the viewer's own seat and the seats
-whose hands were shown (R4.3, R11). Cards that were mucked or never shown leave this module
-only for their own player.
+here and only here: :meth:`ReplayedHand.visible_holes` — the viewer's own cards, the hands
+shown (R4.3, R11) and the cards shown after the hand (R11.5). Cards that were mucked or never
+shown leave this module only for their own player.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from engine.cards import Card, card_str
 from engine.hand import (
     Action,
     ActionKind,
+    CardsShownAfter,
     Event,
     HandConfig,
     HandShown,
@@ -77,7 +78,7 @@ class Step:
 
 @dataclass(frozen=True)
 class ReplayedHand:
-    """A finished hand replayed through the engine. SECRET as a whole: see :meth:`visible_seats`."""
+    """A finished hand replayed through the engine. SECRET as a whole: see :meth:`visible_holes`."""
 
     hand: Hand
     steps: tuple[Step, ...]
@@ -115,17 +116,29 @@ class ReplayedHand:
         return {e.seat: tuple(e.cards) for e in self.events if isinstance(e, HandShown)}
 
     def visible_seats(self, viewer_seat: int | None) -> set[int]:
-        """Seats whose hole cards the viewer may see: their own and the shown ones (R4.3)."""
-        seats = set(self.shown())
-        if viewer_seat is not None:
-            seats.add(viewer_seat)
-        return seats
+        """Seats whose hole cards the viewer sees in full: their own, the hands shown (R11)
+        and those whose every card was shown after the hand (R11.5)."""
+        return {s for s, cards in self.visible_holes(viewer_seat).items() if None not in cards}
 
-    def visible_holes(self, viewer_seat: int | None) -> dict[int, list[str]]:
-        """The hole cards the viewer may see, by seat, as card names."""
-        seats = self.visible_seats(viewer_seat)
+    def visible_holes(self, viewer_seat: int | None) -> dict[int, list[str | None]]:
+        """The hole cards the viewer may see, by seat, as card names: their own, the hands
+        shown (R11) and the cards shown after the hand (R11.5; ``None`` for a card of that
+        hand still face down)."""
         final = self.final
-        return {s: [card_str(c) for c in final.hole_cards(s)] for s in final.seats if s in seats}
+        out: dict[int, list[str | None]] = {}
+        for i, seat in enumerate(final.seats):
+            cards = final.holes[i] if seat == viewer_seat else final.public_holes(i)
+            if any(c is not None for c in cards):
+                out[seat] = [None if c is None else card_str(c) for c in cards]
+        return out
+
+    def shown_after(self) -> dict[int, tuple[Card, ...]]:
+        """Hole cards shown once the hand was over (R11.5), by seat, in the order shown."""
+        out: dict[int, tuple[Card, ...]] = {}
+        for e in self.events:
+            if isinstance(e, CardsShownAfter):
+                out[e.seat] = out.get(e.seat, ()) + tuple(e.cards)
+        return out
 
     def public_events(self, viewer_seat: int | None) -> list[Event]:
         """The events the viewer may see: secret ones only for their own seat."""
@@ -179,9 +192,14 @@ def replay_record(
         except Exception as error:  # an inconsistent record: say which hand and action
             raise ReplayError(hand, f"{action} does not replay: {error}") from error
         steps.append(Step(action, state, tuple(events)))
-    extra = next(recorded, None)
-    if extra is not None:
-        raise ReplayError(hand, f"{extra} is recorded after the end of the hand")
+    for extra in recorded:  # after the hand only cards nobody saw may be shown (R11.5)
+        if extra.kind != ActionKind.SHOW_AFTER:
+            raise ReplayError(hand, f"{extra} is recorded after the end of the hand")
+        try:
+            state, events = apply(state, Action(ActionKind.SHOW_AFTER, extra.seat, extra.amount))
+        except Exception as error:
+            raise ReplayError(hand, f"{extra} does not replay: {error}") from error
+        steps.append(Step(extra, state, tuple(events)))
     return ReplayedHand(hand, tuple(steps))
 
 

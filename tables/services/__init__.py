@@ -23,6 +23,7 @@ from .seats import (
     sit_out,
     top_up,
 )
+from .showing import show_after_hand
 from .table_settings import create_table, update_settings
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "send_nonce",
     "set_presence",
     "set_straddle",
+    "show_after_hand",
     "sit",
     "sit_in",
     "sit_out",

@@ -251,20 +251,29 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
     if seat.timeouts_in_row:
         seat.timeouts_in_row = 0
         seat.save(update_fields=["timeouts_in_row"])
-    _record(table, seat, user, kind, amount, timeout=False)
+    _record(table, seat.number, user, kind, amount, timeout=False)
     fields = _after_engine(table, seats, new_state, now)
     _commit(table, seats, fields, new_state)
 
 
+def dealt_user_seat(table: Table, user: Any) -> int | None:
+    """The seat ``user`` was dealt in the hand on the table (``Table.hand_players``), or
+    ``None``: cards belong to the player who was dealt them, not to the seat's occupant."""
+    for seat, user_id in table.hand_players.items():
+        if user_id is not None and user_id == user.pk:
+            return int(seat)
+    return None
+
+
 def _record(
-    table: Table, seat: Seat, user: Any, kind: ActionKind, amount: int | None, *, timeout: bool
+    table: Table, seat: int, user: Any, kind: ActionKind, amount: int | None, *, timeout: bool
 ) -> None:
     assert table.current_hand_id is not None  # an action belongs to the hand in progress
     rows.insert_action(
         HandAction(
             hand_id=table.current_hand_id,
             sequence=table.version + 1,  # the version this action produces: unique, increasing
-            seat=seat.number,
+            seat=seat,
             user=user,
             kind=str(kind),
             amount=amount,
@@ -446,6 +455,6 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
         table.hand_log, [{"seat": seat.number, "text": f"{name} {why}"}]
     )
     _log(table, seats, events)
-    _record(table, seat, seat.user, action.kind, action.amount, timeout=True)
+    _record(table, seat.number, seat.user, action.kind, action.amount, timeout=True)
     fields = _after_engine(table, seats, new_state, now)
     _commit(table, seats, fields, new_state)

@@ -491,3 +491,27 @@ def test_away_shows_one_tap_back_between_hands_and_never_over_a_hand_in_play(lap
     banner.wait_for()
     banner.get_by_role("button", name="I'm back").click()
     server.wait_for(lambda _: server.sent("sit_in"))
+
+
+def test_after_the_hand_a_player_may_show_each_card_or_both_R11_5(laptop, shots):
+    """The buttons come only once the hand is over, name each card, and go with what was shown."""
+    state = load_state("preflop_my_turn")
+    page, server = open_table(laptop, state)
+    group = page.get_by_role("group", name="Show your cards")
+    assert not group.is_visible()  # not during the hand
+    state["hand"]["finished"] = True
+    state["version"] += 1
+    server.push(state)
+    group.wait_for()
+    shots(page, "show-after-buttons")
+    names = [b.inner_text() for b in group.get_by_role("button").all()]
+    assert names == ["Show A♥", "Show K♦", "Show both"]
+    group.get_by_role("button", name="Show K♦").click()
+    sent = server.wait_for(lambda _: server.sent("show_cards"))[0]
+    assert (sent["hand"], sent["cards"]) == (12, [1])
+    mine = next(s for s in state["seats"] if s["number"] == 4)
+    mine.update(cards=["??", "Kd"], shown_after=True)
+    state["version"] += 1
+    server.push(state)
+    page.wait_for_function("document.querySelectorAll('#show-after button').length === 1")
+    assert group.get_by_role("button").all()[0].inner_text() == "Show A♥"

@@ -85,6 +85,9 @@ async def test_member_gets_a_full_state_and_chat_history_on_connect(setup):
         ('{"type": "act", "action": "call", "version": 18446744073709551616}', "bad_field"),
         ('{"type": "act", "action": ["call"]}', "bad_field"),
         ('{"type": "run_twice", "agree": 1}', "bad_field"),
+        ('{"type": "show_cards", "hand": 1, "cards": "0"}', "bad_field"),
+        ('{"type": "show_cards", "hand": 1, "cards": [99999999999999999999]}', "bad_field"),
+        ('{"type": "show_cards", "hand": 1, "cards": [0]}', "hand_over"),  # no hand yet
         ('{"type": "host", "op": "remove", "seat": 99999999999999999999}', "bad_field"),
         ('{"type": ["chat"]}', "unknown_type"),
         ('{"type": "chat", "text": "a\\u0000b"}', "bad_text"),  # PostgreSQL stores no NUL

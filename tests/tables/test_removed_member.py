@@ -72,6 +72,7 @@ PLAY_REQUESTS = [
     ("top_up", lambda u, t: services.top_up(u, t, 10)),
     ("sit", lambda u, t: services.sit(u, t, 6, 100)),
     ("chat", lambda u, t: services.post_chat(u, t, "still here?")),
+    ("show_cards", lambda u, t: services.show_after_hand(u, t, 1, [0])),
 ]
 
 

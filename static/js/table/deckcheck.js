@@ -77,7 +77,10 @@ export class DeckCheck {
     const openings = [...deck.openings];
     const holes = {};
     for (const seat of state.seats) {
-      if (seat.in_hand && seat.shown && seat.cards && seat.cards.length) holes[String(seat.number)] = seat.cards;
+      // shown at showdown, or some of them after the hand (R11.5): a face-down card is null
+      if (seat.in_hand && (seat.shown || seat.shown_after) && seat.cards && seat.cards.length) {
+        holes[String(seat.number)] = seat.cards.map((c) => (c === "??" ? null : c));
+      }
     }
     if (own) {
       for (const o of own.openings) if (!openings.some((p) => p.k === o.k)) openings.push(o);

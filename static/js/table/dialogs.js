@@ -2,6 +2,7 @@
 // top-up, sit out / sit in, leave, a generic confirm, and the run-it-twice and show-or-muck
 // prompts. Amounts are checked against the limits before sending; the server checks again.
 
+import { cardText } from "./cards.js";
 import { fieldStep, fromField, money, toField } from "./format.js";
 
 /** Wire a range slider and a number field to stay in step; returns {get, set}. */
@@ -58,6 +59,7 @@ export class Dialogs {
     this.btnSitout = root.querySelector("#btn-sitout");
     this.btnLeave = root.querySelector("#btn-leave");
     this.awayBanner = root.querySelector("#away-banner");
+    this.showAfter = root.querySelector("#show-after");
     root.querySelector("#btn-back").addEventListener("click", () => this.send({ type: "sit_in" }));
     this.bbChoice = root.querySelector("#bb-choice");
     this.waitBB = root.querySelector("#wait-bb");
@@ -127,7 +129,37 @@ export class Dialogs {
       if ((seat && seat.status !== "empty") || (state.you && state.you.seat)) this.sit.close();
     }
     this.updatePrompt(state);
+    this.updateShowAfter(state);
     this.updateDockMessage(state, mine);
+  }
+
+  /**
+   * R11.5: once the hand is over, until the next is dealt, a player who was dealt in may show
+   * the hole cards nobody saw: each one, or all of them. The server checks it again.
+   */
+  updateShowAfter(state) {
+    const hand = state.hand;
+    const mine = (state.you && state.you.cards) || [];
+    const seat = hand && hand.finished && mine.length && state.you.seat
+      ? state.seats.find((s) => s.number === state.you.seat) : null;
+    const seen = seat && seat.in_hand ? seat.cards || [] : [];
+    const hidden = seat && !seat.shown ? mine.map((_, k) => k).filter((k) => !seen[k] || seen[k] === "??") : [];
+    const key = hidden.length ? `${hand.number}:${hidden.join(",")}` : null;
+    if (key === this.showAfterKey) return;
+    this.showAfterKey = key;
+    this.showAfter.replaceChildren();
+    this.showAfter.hidden = !key;
+    if (!key) return;
+    const add = (text, cards) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "small secondary";
+      b.textContent = text;
+      b.addEventListener("click", () => this.send({ type: "show_cards", hand: hand.number, cards }));
+      this.showAfter.append(b);
+    };
+    for (const k of hidden) add(`Show ${cardText(mine[k])}`, [k]);
+    if (hidden.length > 1) add(hidden.length === 2 ? "Show both" : "Show all", hidden);
   }
 
   updateDockMessage(state, mine) {

@@ -103,7 +103,8 @@ function seenCards(record) {
   for (const [seat, cards] of Object.entries(record.holes || {})) {
     const index = seats.indexOf(Number(seat));
     if (index < 0) throw new Error(`seat ${seat} was not dealt in`);
-    holePositions(n, index).forEach((p, i) => seen.set(p, cards[i]));
+    // null: a card of that hand the viewer did not see (the others were shown after it, R11.5)
+    holePositions(n, index).forEach((p, i) => { if (cards[i] != null) seen.set(p, cards[i]); });
   }
   return seen;
 }
