@@ -4,7 +4,10 @@ openings (R15.3), in the history and in every export. Nobody else's card moves."
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
+from pokerkit import HandHistory, PokerStarsParser
 
 from engine.cards import card_str
 from engine.fairness import verify_record
@@ -67,6 +70,12 @@ def test_the_winner_shows_one_card_and_everyone_sees_that_card_only_R11_5_R15_3(
     assert card_str(shown) in phh(replayed, public)
     assert card_str(holes_of(t, folder)[0]) not in phh(replayed, public)
     assert record(replayed, public)["shown_after"] == {str(winner): [card_str(shown)]}
+    # PokerStars' parser and PokerKit read them as trackers do
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert list(PokerStarsParser()(pokerstars(replayed, public)))
+        states = list(HandHistory.loads(phh(replayed, public)))
+    assert list(states[-1].stacks) == list(replayed.final.stacks)
 
 
 def test_a_folded_player_shows_both_and_a_card_is_never_shown_twice_R11_5(heads_up):
