@@ -67,6 +67,7 @@ class Bot:
         self.bot_id = bot_id
         self.show_after = show_after  # how often it shows cards nobody saw after a hand (R11.5)
         self._showed_after: set[int] = set()
+        self._last_show = 0.0
         self.state: dict[str, Any] | None = None
         self.versions: list[int] = []
         self.errors: list[dict[str, Any]] = []
@@ -165,6 +166,10 @@ class Bot:
         public = seat["cards"] if seat["in_hand"] and not seat["shown"] else None
         if public is None or self.rng.random() >= self.show_after:
             return
+        now = time.monotonic()
+        if now - self._last_show < 1.0:  # at most one a second: well inside the rate limit
+            return
+        self._last_show = now
         hidden = [k for k in range(len(mine["cards"])) if not public or public[k] == "??"]
         cards = sorted(self.rng.sample(hidden, self.rng.randint(1, len(hidden))))
         await self.send({"type": "show_cards", "hand": hand["number"], "cards": cards})
