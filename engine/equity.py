@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import partial
 from itertools import combinations, repeat, starmap
@@ -27,20 +27,23 @@ from math import comb, lcm
 from operator import add, eq, lt, mul
 
 from engine.cards import FULL_DECK, Card, cards_str
-from engine.evaluation import RANK_7
+from engine.games import GAMES, Game, GameRules
+
+HOLDEM = GAMES[Game.HOLDEM]
 
 __all__ = ["all_in_equity", "all_in_equity_exact", "board_count", "sampled_equity"]
 
 _BOARD_SIZE = 5
-_HOLE_SIZE = 2
-_EVALUATE_7 = RANK_7  # rank: lower is better (1 = royal flush)
 # Boards are enumerated in one piece when few cards are missing (turn, river, flop), and in
 # chunks sharing their first card otherwise, to bound the memory held at once.
 _CHUNK_FROM_MISSING = 3
 
 
 def _check_cards(
-    holes: Sequence[Sequence[Card]], board: Sequence[Card], dead: Sequence[Card]
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    dead: Sequence[Card],
+    game: GameRules = HOLDEM,
 ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[Card]]:
     """Validate the spot and return (holes, board, cards still in the deck)."""
     hole_list = [tuple(hole) for hole in holes]
@@ -48,8 +51,10 @@ def _check_cards(
     if not hole_list:
         raise ValueError("all-in equity needs at least one player's hole cards")
     for hole in hole_list:
-        if len(hole) != _HOLE_SIZE:
-            raise ValueError(f"a Hold'em hand has 2 hole cards, got {len(hole)}: {hole!r}")
+        if len(hole) != game.hole_cards:
+            raise ValueError(
+                f"a hand of {game.name} has {game.hole_cards} hole cards, got {len(hole)}: {hole!r}"
+            )
     if len(board_cards) > _BOARD_SIZE:
         raise ValueError(f"a board has at most 5 cards, got {len(board_cards)}")
     known = [card for hole in hole_list for card in hole] + list(board_cards) + list(dead)
@@ -66,13 +71,13 @@ def _check_cards(
     return hole_list, board_cards, rest
 
 
-def board_count(players: int, board: int = 0, dead: int = 0) -> int:
+def board_count(players: int, board: int = 0, dead: int = 0, hole_cards: int = 2) -> int:
     """Return how many boards the exact equity enumerates for this many known cards.
 
     >>> board_count(2)  # heads-up preflop
     1712304
     """
-    return comb(52 - _HOLE_SIZE * players - board - dead, _BOARD_SIZE - board)
+    return comb(52 - hole_cards * players - board - dead, _BOARD_SIZE - board)
 
 
 def _chunks(
@@ -91,16 +96,19 @@ def _chunks(
 
 
 def _ranks(
-    hole: tuple[Card, ...], fixed: tuple[Card, ...], choices: tuple[Card, ...], k: int
+    rank_of: Callable[..., int], fixed: tuple[Card, ...], choices: tuple[Card, ...], k: int
 ) -> list[int]:
-    """phevaluator ranks (lower is better) of ``hole + fixed + c`` for every k-subset ``c``."""
-    return list(starmap(partial(_EVALUATE_7, *hole, *fixed), combinations(choices, k)))
+    """phevaluator ranks (lower is better) of a hand on ``fixed + c`` for every k-subset
+    ``c`` (``rank_of``: the hand's rank as a function of the board, ``GameRules``)."""
+    return list(starmap(partial(rank_of, *fixed), combinations(choices, k)))
 
 
 def all_in_equity_exact(
     holes: Sequence[Sequence[Card]],
     board: Sequence[Card],
     dead: Sequence[Card] = (),
+    *,
+    game: GameRules = HOLDEM,
 ) -> list[Fraction]:
     """Return each player's exact share of the pot as a :class:`~fractions.Fraction`.
 
@@ -111,12 +119,13 @@ def all_in_equity_exact(
     R10.1). The fractions sum to exactly 1. Raises ``ValueError`` for invalid or repeated
     cards.
     """
-    hole_list, board_cards, rest = _check_cards(holes, board, dead)
+    hole_list, board_cards, rest = _check_cards(holes, board, dead, game)
     players = len(hole_list)
     if players == 1:
         return [Fraction(1)]
+    rank_of = [game.rank_of_board(hole) for hole in hole_list]
     if players == 2:
-        first, second = hole_list
+        first, second = rank_of
         boards = wins = ties = 0
         for fixed, choices, k in _chunks(board_cards, rest):
             ranks_a = _ranks(first, fixed, choices, k)
@@ -130,7 +139,7 @@ def all_in_equity_exact(
     # boards per mask, then share each mask's boards among its winners.
     winner_sets: Counter[int] = Counter()
     for fixed, choices, k in _chunks(board_cards, rest):
-        ranks = [_ranks(hole, fixed, choices, k) for hole in hole_list]
+        ranks = [_ranks(rank, fixed, choices, k) for rank in rank_of]
         best = list(map(min, *ranks))
         masks = map(eq, ranks[0], best)
         for seat_bit, player_ranks in enumerate(ranks[1:], start=1):
@@ -150,6 +159,8 @@ def all_in_equity(
     holes: Sequence[Sequence[Card]],
     board: Sequence[Card],
     dead: Sequence[Card] = (),
+    *,
+    game: GameRules = HOLDEM,
 ) -> list[float]:
     """Return each player's exact all-in equity as a float (see :func:`all_in_equity_exact`).
 
@@ -161,7 +172,7 @@ def all_in_equity(
     ...                                     parse_cards("2c 7d Kh 9s"))]
     [0.0455, 0.9545]
     """
-    return [float(share) for share in all_in_equity_exact(holes, board, dead)]
+    return [float(share) for share in all_in_equity_exact(holes, board, dead, game=game)]
 
 
 def sampled_equity(
@@ -169,6 +180,8 @@ def sampled_equity(
     board: Sequence[Card],
     dead: Sequence[Card] = (),
     samples: int = 5_000,
+    *,
+    game: GameRules = HOLDEM,
 ) -> list[float]:
     """Estimate each player's share of the pot from ``samples`` random completions of the
     board (for a live preflop all-in, where the exact enumeration takes half a second or
@@ -178,7 +191,7 @@ def sampled_equity(
     same in every process and for every viewer. It only estimates: it never deals a card
     (dealing uses :mod:`engine.deck`, seeded from ``secrets``, R15).
     """
-    hole_list, board_cards, rest = _check_cards(holes, board, dead)
+    hole_list, board_cards, rest = _check_cards(holes, board, dead, game)
     players = len(hole_list)
     if players == 1:
         return [1.0]
@@ -186,7 +199,7 @@ def sampled_equity(
     generator = random.Random(bytes(known))
     missing = _BOARD_SIZE - len(board_cards)
     completions = [(*board_cards, *generator.sample(rest, missing)) for _ in range(samples)]
-    ranks = [list(starmap(partial(_EVALUATE_7, *hole), completions)) for hole in hole_list]
+    ranks = [list(starmap(game.rank_of_board(hole), completions)) for hole in hole_list]
     shares = [0.0] * players
     for board_ranks in zip(*ranks, strict=True):
         best = min(board_ranks)

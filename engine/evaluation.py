@@ -46,10 +46,13 @@ __all__ = [
     "MAX_STRENGTH",
     "MIN_STRENGTH",
     "RANK_7",
+    "RANK_OMAHA_4",
     "HandCategory",
     "HandValue",
     "category_of",
     "evaluate",
+    "evaluate_omaha",
+    "omaha_strength",
     "strength",
     "strength_batch",
 ]
@@ -68,11 +71,15 @@ _EVALUATORS: Final[dict[int, Callable[..., int]]] = {
     6: _pheval.evaluate_6cards,
     7: _pheval.evaluate_7cards,
 }
-_EVALUATE_5: Final = _pheval.evaluate_5cards
+_EVALUATE_5: Final[Callable[..., int]] = _pheval.evaluate_5cards
 
 RANK_7: Final[Callable[..., int]] = _pheval.evaluate_7cards
 """phevaluator's rank of seven card integers, unchecked (1 = royal flush .. 7462, lower is
 better), straight from its C core: the inner loop of :mod:`engine.equity`."""
+
+RANK_OMAHA_4: Final[Callable[..., int]] = _pheval.evaluate_plo4_cards
+"""phevaluator's rank of an Omaha hand, unchecked: the five board cards, then the four hole
+cards; the best of the 60 hands of exactly two hole cards and three board cards (R17.1)."""
 _VALID_CARDS: Final = frozenset(FULL_DECK)
 
 
@@ -289,3 +296,62 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
         best_five=ordered,
         name=_name(category, ordered),
     )
+
+
+# --------------------------------------------------------------------------- Omaha
+
+
+def _omaha_rank(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    if len(hole) == 4 and len(board) == 5:
+        return RANK_OMAHA_4(*board, *hole)
+    return min(
+        _EVALUATE_5(*two, *three)
+        for two in combinations(hole, 2)
+        for three in combinations(board, 3)
+    )
+
+
+def _check_omaha(hole: Sequence[Card], board: Sequence[Card]) -> None:
+    if not 4 <= len(hole) <= 6 or not 3 <= len(board) <= 5:
+        raise ValueError(
+            f"an Omaha hand is 4 to 6 hole cards and 3 to 5 board cards, "
+            f"got {len(hole)} and {len(board)}"
+        )
+    cards = (*hole, *board)
+    if any(type(c) is not int or c not in _VALID_CARDS for c in cards):
+        raise ValueError(f"not cards: {cards!r}")
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"a card appears twice: {cards!r}")
+
+
+def omaha_strength(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    """The strength of the best hand of exactly two of ``hole`` and three of ``board``
+    (R17.1), on :func:`strength`'s scale (higher is better).
+
+    >>> from engine.cards import parse_cards
+    >>> flush = omaha_strength(parse_cards("AhKh2c3d"), parse_cards("Qh Jh 9s 4h 8c"))
+    >>> no_flush = omaha_strength(parse_cards("Ah2c3d4s"), parse_cards("Kh Qh Jh Th 8c"))
+    >>> category_of(flush).name, category_of(no_flush).name  # one heart is not a flush
+    ('FLUSH', 'HIGH_CARD')
+    """
+    _check_omaha(hole, board)
+    return _RANK_LIMIT - _omaha_rank(hole, board)
+
+
+def evaluate_omaha(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    """:func:`evaluate` for Omaha: the best hand of exactly two hole cards and three board
+    cards (R17.1), its five cards and its name.
+
+    >>> from engine.cards import parse_cards
+    >>> evaluate_omaha(parse_cards("AsAdKc2h"), parse_cards("Ah 7d 7c Kd 2s")).name
+    'Full house, Aces full of Sevens'
+    """
+    _check_omaha(hole, board)
+    rank = _omaha_rank(hole, board)
+    five = next(
+        (*two, *three)
+        for two in combinations(hole, 2)
+        for three in combinations(board, 3)
+        if _EVALUATE_5(*two, *three) == rank
+    )
+    return evaluate(five)

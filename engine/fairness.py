@@ -242,13 +242,20 @@ def open_position(plan: DeckPlan, order: Sequence[int], position: int) -> Openin
     return Opening(position, j, plan.salt(j), plan.cards[j])
 
 
-def hole_positions(players: int, index: int) -> tuple[int, int]:
+def hole_positions(players: int, index: int, hole_cards: int = 2) -> tuple[int, ...]:
     """Deal positions of the hole cards of the player at position ``index`` (0 = left of
-    the button) among ``players`` dealt in: one card at a time, two rounds (R4.1)."""
-    return index, players + index
+    the button) among ``players`` dealt in: one card at a time, one round per hole card
+    (R4.1; Omaha's four, R17).
+
+    >>> hole_positions(3, 1), hole_positions(3, 1, hole_cards=4)
+    ((1, 4), (1, 4, 7, 10))
+    """
+    return tuple(index + r * players for r in range(hole_cards))
 
 
-def board_positions(players: int, boards: Sequence[Sequence[object]]) -> list[list[int]]:
+def board_positions(
+    players: int, boards: Sequence[Sequence[object]], hole_cards: int = 2
+) -> list[list[int]]:
     """Deal positions of every board card (R4.2, R12): after the hole cards, each street is
     a burn and its cards; a second board shares the first's cards dealt before the run twice
     and then deals its own streets, after the first board is complete.
@@ -258,7 +265,7 @@ def board_positions(players: int, boards: Sequence[Sequence[object]]) -> list[li
     >>> board_positions(2, [["As", "Kd", "2c", "7h", "9s"], ["As", "Kd", "2c", "Th", "Js"]])
     [[5, 6, 7, 9, 11], [5, 6, 7, 13, 15]]
     """
-    position = 2 * players
+    position = hole_cards * players
     out: list[list[int]] = []
     for b, board in enumerate(boards):
         shared = 0
@@ -307,9 +314,12 @@ def proof_json(
     seats: Sequence[int],
     committed_version: int,
     dealt_version: int,
+    hole_cards: int = 2,
 ) -> dict[str, Any]:
     """The public proof of a dealt hand (everything but the openings): what the history
-    keeps and every viewer may see. ``seats``: the seats dealt in, in position order."""
+    keeps and every viewer may see. ``seats``: the seats dealt in, in position order;
+    ``hole_cards``: each player's (named in the proof when not Hold'em's two, R17)."""
+    extra = {"hole_cards": hole_cards} if hole_cards != 2 else {}
     return {
         "scheme": SCHEME,
         "table": plan.table,
@@ -320,6 +330,7 @@ def proof_json(
         "dealt_version": dealt_version,
         "nonces": [dict(e) for e in nonces],
         "seats": list(seats),
+        **extra,
     }
 
 
@@ -353,13 +364,14 @@ def _seen_cards(record: Mapping[str, Any]) -> dict[int, Card]:
     """Deal position -> card of every card the record says its viewer saw."""
     seats = list(record["seats"])
     n = len(seats)
+    hole_cards = int(record.get("hole_cards", 2))
     seen: dict[int, Card] = {}
     boards = [[parse_card(c) for c in board] for board in record.get("boards", [])]
-    for board, positions in zip(boards, board_positions(n, boards), strict=True):
+    for board, positions in zip(boards, board_positions(n, boards, hole_cards), strict=True):
         seen.update(zip(positions, board, strict=True))
     for seat, cards in (record.get("holes") or {}).items():
         index = seats.index(int(seat))
-        for position, card in zip(hole_positions(n, index), cards, strict=True):
+        for position, card in zip(hole_positions(n, index, hole_cards), cards, strict=True):
             if card is not None:  # None: a card of that hand the viewer did not see (R11.5)
                 seen[position] = parse_card(card)
     return seen

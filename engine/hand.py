@@ -66,7 +66,6 @@ from engine.cards import FULL_DECK, Card
 from engine.deck import commitment as seed_commitment
 from engine.deck import new_seed, shuffled_deck
 from engine.errors import EngineError, ErrorCode
-from engine.evaluation import evaluate, strength
 from engine.events import (
     ActionTaken,
     AntePosted,
@@ -86,6 +85,7 @@ from engine.events import (
     StreetStarted,
     UncalledBetReturned,
 )
+from engine.games import Game, rules
 from engine.pots import Pot, award_order, rake, side_pots, split_pot, split_runs, uncalled_bet
 from engine.state import FORMAT, HandConfig, HandState, Phase, Street
 
@@ -138,7 +138,6 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
 """A table seats 2 to 10 players (R1.1)."""
 
-HOLE_CARDS: Final = 2
 BOARD_CARDS: Final = 5
 
 
@@ -275,9 +274,14 @@ def _check_config(config: HandConfig) -> None:
     seats, stacks = config.seats, config.stacks
     if not isinstance(seats, tuple) or not isinstance(stacks, tuple):
         raise EngineError(ErrorCode.INVALID_CONFIG, "seats and stacks must be tuples")
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+    if not isinstance(config.game, Game):
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"unknown game {config.game!r}")
+    most = rules(config.game).max_players
+    if not MIN_PLAYERS <= len(seats) <= most:
         raise EngineError(
-            ErrorCode.INVALID_CONFIG, f"a hand needs 2 to 10 players, not {len(seats)} (R1.1)"
+            ErrorCode.INVALID_CONFIG,
+            f"a hand of {rules(config.game).name} needs 2 to {most} players, "
+            f"not {len(seats)} (R1.1)",
         )
     if len(stacks) != len(seats):
         raise EngineError(ErrorCode.INVALID_CONFIG, "stacks must be aligned with seats")
@@ -754,12 +758,13 @@ def _may_muck(s: HandState | _Work, p: int) -> bool:
     if any(len(board) < BOARD_CARDS for board in boards):
         return False
     holes = s.holes
+    game = rules(config.game)
     values: dict[tuple[int, int], int] = {}
 
     def value(q: int, board_index: int) -> int:
         key = (q, board_index)
         if key not in values:
-            values[key] = strength(holes[q] + boards[board_index])
+            values[key] = game.strength(holes[q], boards[board_index])
         return values[key]
 
     for pot in pots_now:
@@ -941,11 +946,13 @@ class _Work:
         self.aggressor = None
 
     def deal_hole_cards(self) -> None:
-        """Two cards each, one at a time, clockwise from the left of the button (R4.1)."""
+        """The game's hole cards (two; Omaha four), one at a time, clockwise from the left of
+        the button (R4.1, R17)."""
         n = self.n
         deck = self.deck
-        self.holes = tuple((deck[p], deck[n + p]) for p in range(n))
-        self.dealt = HOLE_CARDS * n
+        count = rules(self.config.game).hole_cards
+        self.holes = tuple(tuple(deck[r * n + p] for r in range(count)) for p in range(n))
+        self.dealt = count * n
         for p in range(n):
             self.events.append(HoleCardsDealt(self.seats[p], self.holes[p]))
 
@@ -1158,7 +1165,8 @@ class _Work:
         """The name of player ``p``'s best hand on each complete board (R11.4)."""
         if len(self.boards[0]) < BOARD_CARDS:
             return ()
-        return tuple(evaluate(self.holes[p] + board).name for board in self.boards)
+        game = rules(self.config.game)
+        return tuple(game.evaluate(self.holes[p], board).name for board in self.boards)
 
     def show(self, p: int) -> None:
         if self.shown[p]:
@@ -1207,6 +1215,7 @@ class _Work:
         pots_now = side_pots(self.contributions, live, self.dead)
         takes = self.take_rake(pots_now)
         strengths: dict[tuple[int, int], int] = {}
+        game = rules(self.config.game)
         for k in award_order(pots_now):
             pot = pots_now[k]
             amount = pot.amount - takes[k]
@@ -1222,12 +1231,12 @@ class _Work:
                     key = (q, board_index)
                     value = strengths.get(key)
                     if value is None:
-                        value = strengths[key] = strength(self.holes[q] + board)
+                        value = strengths[key] = game.strength(self.holes[q], board)
                     if value > best:
                         best, winners = value, [q]
                     elif value == best:
                         winners.append(q)
-                name = evaluate(self.holes[winners[0]] + board).name
+                name = game.evaluate(self.holes[winners[0]], board).name
                 self.award(k, board_index, part, winners, name)
         self.finish()
 
@@ -1329,8 +1338,9 @@ def equities(state: HandState, preflop_samples: int | None = None) -> dict[int, 
     dead = [card for card in boards[0] if card not in running] if index else []
     live = [q for q in range(len(state.seats)) if not state.folded[q]]
     holes = [state.holes[q] for q in live]
+    game = rules(state.config.game)
     if preflop_samples and not running:
-        shares = _equity.sampled_equity(holes, running, dead, preflop_samples)
+        shares = _equity.sampled_equity(holes, running, dead, preflop_samples, game=game)
     else:
-        shares = _equity.all_in_equity(holes, running, dead)
+        shares = _equity.all_in_equity(holes, running, dead, game=game)
     return {state.seats[q]: share for q, share in zip(live, shares, strict=True)}

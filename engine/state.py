@@ -16,6 +16,7 @@ from typing import Any, Final
 from engine.betting import Structure
 from engine.cards import FULL_DECK, Card
 from engine.errors import EngineError, ErrorCode
+from engine.games import Game
 
 __all__ = ["FORMAT", "HandConfig", "HandState", "Phase", "Street"]
 
@@ -70,6 +71,7 @@ class HandConfig:
             ``runout``) instead of all at once; the cards and the result are the same.
         rake_bps: rake in basis points of each pot that saw a flop (500 = 5 %, R13).
         rake_cap: the most rake taken from one hand; ``None`` = no cap (R13).
+        game: what is dealt (:mod:`engine.games`): Texas Hold'em, or Omaha (R17).
     """
 
     seats: tuple[int, ...]
@@ -88,6 +90,7 @@ class HandConfig:
     paced_runout: bool = False
     rake_bps: int = 0
     rake_cap: int | None = None
+    game: Game = Game.HOLDEM
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form."""
@@ -108,6 +111,7 @@ class HandConfig:
             "paced_runout": self.paced_runout,
             "rake_bps": self.rake_bps,
             "rake_cap": self.rake_cap,
+            "game": str(self.game),
         }
 
     @classmethod
@@ -131,6 +135,7 @@ class HandConfig:
             paced_runout=data.get("paced_runout", False),
             rake_bps=data["rake_bps"],
             rake_cap=data["rake_cap"],
+            game=Game(data.get("game", Game.HOLDEM)),  # states before R17 are Hold'em
         )
 
 

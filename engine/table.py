@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.betting import Structure
+from engine.games import Game
 from engine.hand import HandConfig
 
 __all__ = [
@@ -196,6 +197,7 @@ def hand_config(
     rake_bps: int = 0,
     rake_cap: int | None = None,
     paced_runout: bool = False,
+    game: Game = Game.HOLDEM,
 ) -> HandConfig:
     """The :class:`engine.hand.HandConfig` of a planned hand with the table's settings."""
     return HandConfig(
@@ -214,6 +216,7 @@ def hand_config(
         rake_bps=rake_bps,
         rake_cap=rake_cap,
         paced_runout=paced_runout,
+        game=game,
     )
 
 

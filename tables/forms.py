@@ -9,10 +9,13 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
-from .models import Structure, Table
+from engine.games import rules
+
+from .models import GameChoice, Structure, Table
 
 SETTING_FIELDS = [
     "name",
+    "game",
     "structure",
     "small_blind",
     "big_blind",
@@ -38,6 +41,7 @@ MODEL_FIELDS = [name for name in SETTING_FIELDS if name != "rake_percent"]
 
 COMMON_FIELDS = [
     "name",
+    "game",
     "structure",
     "small_blind",
     "big_blind",
@@ -48,14 +52,16 @@ COMMON_FIELDS = [
 """What most hosts set; the other settings are folded under "More options"."""
 
 PRESETS = [
-    # (structure, small blind, big blind, minimum buy-in, maximum buy-in), in units of
+    # (game, structure, small blind, big blind, minimum buy-in, maximum buy-in), in units of
     # :func:`preset_unit`
-    (Structure.NO_LIMIT, 1, 2, 40, 200),
-    (Structure.NO_LIMIT, 2, 5, 100, 500),
-    (Structure.POT_LIMIT, 1, 2, 40, 200),
-    (Structure.FIXED_LIMIT, 2, 4, 40, 200),
+    (GameChoice.HOLDEM, Structure.NO_LIMIT, 1, 2, 40, 200),
+    (GameChoice.HOLDEM, Structure.NO_LIMIT, 2, 5, 100, 500),
+    (GameChoice.OMAHA, Structure.POT_LIMIT, 1, 2, 40, 200),
+    (GameChoice.HOLDEM, Structure.FIXED_LIMIT, 2, 4, 40, 200),
 ]
 STRUCTURE_SHORT = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}
+GAME_SHORT = {GameChoice.HOLDEM: "", GameChoice.OMAHA: "O"}
+"""The stakes label's game letter: "1/2 NL" (Hold'em, as home games say it), "1/2 PLO"."""
 
 
 def preset_unit(club: Any) -> int:
@@ -70,8 +76,9 @@ def table_presets(club: Any) -> list[dict[str, Any]]:
     """The stakes a host can start from, named like "1/2 NL, 40–200", with the values they fill in."""
     unit = preset_unit(club)
     out = []
-    for structure, sb, bb, lo, hi in PRESETS:
+    for game, structure, sb, bb, lo, hi in PRESETS:
         values = {
+            "game": game.value,
             "structure": structure.value,
             "small_blind": sb * unit,
             "big_blind": bb * unit,
@@ -80,7 +87,8 @@ def table_presets(club: Any) -> list[dict[str, Any]]:
         }
         fmt = club.format_amount
         label = (
-            f"{fmt(values['small_blind'])}/{fmt(values['big_blind'])} {STRUCTURE_SHORT[structure]}, "
+            f"{fmt(values['small_blind'])}/{fmt(values['big_blind'])} "
+            f"{STRUCTURE_SHORT[structure]}{GAME_SHORT[game]}, "
             f"{fmt(values['min_buy_in'])}–{fmt(values['max_buy_in'])}"
         )
         out.append({"label": label, "values": values})
@@ -133,6 +141,7 @@ class TableForm(forms.ModelForm):
         # A buy-in covers at least one big blind (clean), which is at least 1.
         for name in ("min_buy_in", "max_buy_in"):
             self.fields[name].widget.attrs["min"] = self.fields["big_blind"].widget.attrs["min"]
+        self.fields["game"].required = False
         self.seated_numbers: set[int] = set()
         if self.instance and self.instance.pk:
             self.seated_numbers = set(
@@ -147,6 +156,10 @@ class TableForm(forms.ModelForm):
 
     def more_has_errors(self) -> bool:
         return any(self[name].errors for name in SETTING_FIELDS if name not in COMMON_FIELDS)
+
+    def clean_game(self) -> str:
+        # a form from before the game was a setting (or a client that leaves it out): Hold'em
+        return self.cleaned_data.get("game") or GameChoice.HOLDEM
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
@@ -170,6 +183,12 @@ class TableForm(forms.ModelForm):
         seats = data.get("max_seats")
         if seats is not None and self.seated_numbers and max(self.seated_numbers) > seats:
             self.add_error("max_seats", "Players sit in seats beyond that number.")
+        game = data.get("game")
+        if game and seats is not None and seats > rules(game).max_players:
+            self.add_error(
+                "max_seats",
+                f"{rules(game).name} deals at most {rules(game).max_players} players from one deck.",
+            )
         return data
 
     def table_values(self, changed_only: bool = False) -> dict[str, Any]:

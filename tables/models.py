@@ -23,6 +23,13 @@ class Structure(models.TextChoices):
     FIXED_LIMIT = "fixed_limit", "Fixed-limit"
 
 
+class GameChoice(models.TextChoices):
+    """What the table deals (``engine.games.Game``): Texas Hold'em or Omaha (R17)."""
+
+    HOLDEM = "holdem", "Texas Hold'em"
+    OMAHA = "omaha", "Omaha"
+
+
 class NewPlayerPolicy(models.TextChoices):
     WAIT = "wait", "Wait for the big blind"
     POST = "post", "Post a big blind"
@@ -56,6 +63,7 @@ class Table(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     # --- settings (a change during a hand is stored in pending_settings, applied next hand)
+    game = models.CharField(max_length=12, choices=GameChoice.choices, default=GameChoice.HOLDEM)
     structure = models.CharField(
         max_length=12, choices=Structure.choices, default=Structure.NO_LIMIT
     )
@@ -150,6 +158,12 @@ class Table(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tables:detail", args=[self.club.slug, self.pk])
+
+    @property
+    def game_label(self) -> str:
+        """The game and its structure, for people: "No-limit Hold'em", "Pot-limit Omaha"."""
+        game = "Hold'em" if self.game == GameChoice.HOLDEM else self.get_game_display()
+        return f"{self.get_structure_display()} {game}"
 
     @property
     def stakes(self) -> str:

@@ -19,6 +19,7 @@ from engine.fairness import (
     open_position,
     permutation,
 )
+from engine.games import Game, rules
 from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
 from engine.hand import Structure as EngineStructure
 from engine.hand import equities as engine_equities
@@ -39,6 +40,7 @@ def table_config(table: Table, plan: HandPlan, straddle: bool = False) -> HandCo
         small_blind=table.small_blind,
         big_blind=table.big_blind,
         structure=EngineStructure(table.structure),
+        game=Game(table.game),
         ante=0 if table.ante_by_big_blind else table.ante,
         big_blind_ante=table.ante if table.ante_by_big_blind else 0,
         straddle=straddle,
@@ -196,8 +198,10 @@ PUBLIC_DECK_KEYS = (
     "dealt_version",
     "nonces",
     "seats",
+    "hole_cards",
 )
-"""What every member may see of ``Table.deck`` (everything but its secret)."""
+"""What every member may see of ``Table.deck`` (everything but its secret); ``hole_cards``
+only in an Omaha hand's (R17)."""
 
 
 def deck_order(deck: dict[str, Any]) -> tuple[DeckPlan, tuple[int, ...]]:
@@ -214,12 +218,13 @@ def open_cards(
     (position order) and of single hole cards ``cards`` ((index, k): the k-th card of the
     player at index) — give them only to whoever may see those cards (R15.3)."""
     plan, order = deck_order(deck)
+    holes = deck.get("hole_cards", 2)
     # a second board (R12) shares the cards dealt before the run twice: open each once
-    positions = {p for board in board_positions(players, boards) for p in board}
+    positions = {p for board in board_positions(players, boards, holes) for p in board}
     for index in indexes:
-        positions.update(hole_positions(players, index))
+        positions.update(hole_positions(players, index, holes))
     for index, k in cards:
-        positions.add(hole_positions(players, index)[k])
+        positions.add(hole_positions(players, index, holes)[k])
     return [open_position(plan, order, k).to_json() for k in sorted(positions)]
 
 
@@ -240,7 +245,7 @@ def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
     deck = table.deck
     if not deck or deck["hand"] != table.hand_count:
         return None
-    view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS}}
+    view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS if k in deck}}
     view["openings"] = open_cards(
         deck, len(state.seats), state.boards, cards=public_hole_cards(state)
     )
@@ -267,14 +272,13 @@ def hole_openings(
 
 
 def _shown_names(state: HandState) -> dict[int, str]:
-    from engine.evaluation import evaluate
-
+    game = rules(state.config.game)
     names: dict[int, str] = {}
     for i in range(len(state.seats)):
         if state.shown[i]:
             board = state.boards[0]
             if len(board) == 5:
-                names[i] = evaluate(tuple(state.holes[i]) + tuple(board)).name
+                names[i] = game.evaluate(state.holes[i], board).name
     return names
 
 

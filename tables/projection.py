@@ -28,6 +28,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         "id": table.pk,
         "name": table.name,
         "club": club.slug,
+        "game": table.game,
         "structure": table.structure,
         "small_blind": table.small_blind,
         "big_blind": table.big_blind,

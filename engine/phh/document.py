@@ -17,14 +17,43 @@ from typing import Any, Final, NamedTuple
 
 from engine.cards import FULL_DECK, Card, card_str, parse_card
 
-VARIANT_STRUCTURES: Final = {"NT": "no_limit", "FT": "fixed_limit", "PT": "pot_limit"}
+VARIANT_STRUCTURES: Final = {
+    "NT": "no_limit",
+    "FT": "fixed_limit",
+    "PT": "pot_limit",
+    "PO": "pot_limit",
+    "NO": "no_limit",
+    "FO": "fixed_limit",
+}
 """The variant codes we read and write, and the engine structure (a Structure value) of each."""
 
-STRUCTURE_VARIANTS: Final = {value: key for key, value in VARIANT_STRUCTURES.items()}
+VARIANT_GAMES: Final = {"NT": "holdem", "FT": "holdem", "PT": "holdem", "PO": "omaha",
+                        "NO": "omaha", "FO": "omaha"}  # fmt: skip
+"""The engine game (an engine.games.Game value) of each variant code (R17: Omaha)."""
+
+GAME_STRUCTURE_VARIANTS: Final = {
+    (VARIANT_GAMES[code], structure): code for code, structure in VARIANT_STRUCTURES.items()
+}
+"""(game, structure) -> the variant code we write."""
+
+STRUCTURE_VARIANTS: Final = {
+    structure: code
+    for (game, structure), code in GAME_STRUCTURE_VARIANTS.items()
+    if game == "holdem"
+}
+"""Hold'em's structure -> its variant code."""
+
+FIXED_LIMIT_VARIANTS: Final = frozenset(
+    code for code, structure in VARIANT_STRUCTURES.items() if structure == "fixed_limit"
+)
 
 EXTENSION_VARIANTS: Final = {
     "PT": "PT (pot-limit Texas hold'em) is not a variant of the PHH standard, which has no code"
     " for it: it is this club's extension; see docs/rules.md, Exports, for reading it with PokerKit",
+    "NO": "NO (no-limit Omaha hold'em) is not a variant of the PHH standard, which has no code"
+    " for it: it is this club's extension (the standard's PO with no-limit betting)",
+    "FO": "FO (fixed-limit Omaha hold'em, high only) is not a variant of the PHH standard: it is"
+    " this club's extension (the standard has FO/8, the high-low split game)",
 }
 """Variant codes we write that the standard does not define, with the note written above them."""
 
@@ -110,7 +139,7 @@ class PhhHand:
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise PhhError("actions must be an array of strings")
-        if variant == "FT":
+        if variant in FIXED_LIMIT_VARIANTS:
             small_bet, big_bet, min_bet = _chips(data, "small_bet"), _chips(data, "big_bet"), None
         else:
             small_bet, big_bet, min_bet = None, None, _chips(data, "min_bet")
@@ -160,7 +189,7 @@ class PhhHand:
             lines.append("ante_trimming_status = true")
         lines.append(f"antes = {_toml_value(list(self.antes))}")
         lines.append(f"blinds_or_straddles = {_toml_value(list(self.blinds_or_straddles))}")
-        if self.variant == "FT":
+        if self.variant in FIXED_LIMIT_VARIANTS:
             lines.append(f"small_bet = {self.small_bet}")
             lines.append(f"big_bet = {self.big_bet}")
         else:

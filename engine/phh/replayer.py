@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import FULL_DECK, Card, card_str
+from engine.games import Game, rules
 from engine.hand import (
     Action,
     ActionKind,
@@ -29,6 +30,7 @@ from engine.hand import (
     start_hand,
 )
 from engine.phh.document import (
+    VARIANT_GAMES,
     VARIANT_STRUCTURES,
     PhhAction,
     PhhError,
@@ -66,10 +68,11 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
         elif action.verb == "sm" and action.cards:
             assert action.player is not None
             shown[action.player] = action.cards
+    count = rules(VARIANT_GAMES[phh.variant]).hole_cards  # two, or Omaha's four (R17)
     for player, cards in shown.items():
         dealt = holes[player]
-        if len(cards) != 2 or (dealt and len(dealt) != 2):
-            raise PhhError(f"p{player + 1} must show two cards")
+        if len(cards) != count or (dealt and len(dealt) != count):
+            raise PhhError(f"p{player + 1} must show {count} cards")
         if not dealt:
             holes[player] = list(cards)
             continue
@@ -79,14 +82,17 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
             elif card is not None and card != dealt[j]:
                 raise PhhError(f"p{player + 1} shows cards they were not dealt")
     for player, hole in enumerate(holes):
-        if len(hole) > 2:
-            raise PhhError(f"p{player + 1} is dealt {len(hole)} hole cards (hold'em deals 2)")
+        if len(hole) > count:
+            raise PhhError(
+                f"p{player + 1} is dealt {len(hole)} hole cards (this game deals {count})"
+            )
         for j, card in enumerate(hole):
             slots[j * n + player] = card
-    board_positions = [2 * n + 1, 2 * n + 2, 2 * n + 3, 2 * n + 5, 2 * n + 7]
+    first = count * n  # the first card after the hole cards
+    board_positions = [first + 1, first + 2, first + 3, first + 5, first + 7]
     if len(board) > 5:  # run twice (R12): the second run continues from the deck
         shared = board_at_last_bet
-        position = 2 * n + 8
+        position = first + 8
         for size, count in ((3, 3), (4, 1), (5, 1)):  # the board after flop, turn, river
             if size > shared:
                 position += 1  # burn
@@ -182,6 +188,7 @@ def phh_config(phh: PhhHand) -> HandConfig:
             explicit_showdown=True,
             rake_bps=_user_int(user, "_rake_basis_points", 0),
             rake_cap=None if rake_cap is None else _user_int(user, "_rake_cap", 0),
+            game=Game(VARIANT_GAMES[phh.variant]),
         )
     except (TypeError, ValueError) as error:
         raise PhhError(str(error)) from error
@@ -237,7 +244,7 @@ def replay(phh: PhhHand) -> Replay:
     actions = parse_actions(phh)
     deck = deck_order(phh, actions)
     n = phh.player_count
-    known = _known_holes(actions, n)
+    known = _known_holes(actions, n, rules(config.game).hole_cards)
     answers = [
         _run_twice_answer(text, n) for text in phh.user_defined.get("_run_twice_answers", ())
     ]
@@ -324,8 +331,8 @@ def replay(phh: PhhHand) -> Replay:
     return Replay(config, deck, state, tuple(history))
 
 
-def _known_holes(actions: Sequence[PhhAction], n: int) -> list[bool]:
-    """Which players' two hole cards the file gives (dealt face up to us, or shown)."""
+def _known_holes(actions: Sequence[PhhAction], n: int, count: int = 2) -> list[bool]:
+    """Which players' ``count`` hole cards the file gives (dealt face up to us, or shown)."""
     cards: list[dict[int, Card]] = [{} for _ in range(n)]
     for action in actions:
         if action.player is None or action.verb not in ("dh", "sm"):
@@ -333,7 +340,7 @@ def _known_holes(actions: Sequence[PhhAction], n: int) -> list[bool]:
         for j, card in enumerate(action.cards):
             if card is not None:
                 cards[action.player][j] = card
-    return [len(hole) == 2 for hole in cards]
+    return [len(hole) == count for hole in cards]
 
 
 def _run_twice_answer(text: object, n: int) -> bool:

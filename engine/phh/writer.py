@@ -16,7 +16,7 @@ from engine.hand import (
     HandState,
     HoleCardsDealt,
 )
-from engine.phh.document import STRUCTURE_VARIANTS, PhhError, PhhHand, phh_cards
+from engine.phh.document import GAME_STRUCTURE_VARIANTS, PhhError, PhhHand, phh_cards
 
 
 def to_phh(
@@ -93,7 +93,8 @@ def to_phh(
         blinds[0] = config.big_blind
     if config.straddle and n > 2:
         blinds[2] = 2 * config.big_blind
-    variant = STRUCTURE_VARIANTS[str(config.structure)]
+    variant = GAME_STRUCTURE_VARIANTS[(str(config.game), str(config.structure))]
+    fixed = config.structure == "fixed_limit"
     optional: dict[str, Any] = {
         "hand": hand,
         "seats": list(seats),
@@ -127,9 +128,9 @@ def to_phh(
         blinds_or_straddles=tuple(blinds),
         starting_stacks=tuple(started.stacks),
         actions=tuple(actions),
-        min_bet=None if variant == "FT" else config.big_blind,
-        small_bet=config.big_blind if variant == "FT" else None,
-        big_bet=2 * config.big_blind if variant == "FT" else None,
+        min_bet=None if fixed else config.big_blind,
+        small_bet=config.big_blind if fixed else None,
+        big_bet=2 * config.big_blind if fixed else None,
         ante_trimming_status=bool(config.ante),
         optional={key: value for key, value in optional.items() if value is not None},
         user_defined=user,

@@ -29,7 +29,8 @@ from zoneinfo import ZoneInfo
 from django.db.models import Prefetch, QuerySet
 
 from engine.cards import card_rank, card_str
-from engine.evaluation import HandCategory, evaluate
+from engine.evaluation import HandCategory
+from engine.games import rules
 from engine.hand import (
     ActionTaken,
     AntePosted,
@@ -58,10 +59,14 @@ CONTENT_TYPES = {
 }
 EXTENSIONS = {"pokerstars": "txt", "phh": "phhs", "json": "json"}
 GAME_NAMES = {
-    "no_limit": "Hold'em No Limit",
-    "pot_limit": "Hold'em Pot Limit",
-    "fixed_limit": "Hold'em Limit",
+    ("holdem", "no_limit"): "Hold'em No Limit",
+    ("holdem", "pot_limit"): "Hold'em Pot Limit",
+    ("holdem", "fixed_limit"): "Hold'em Limit",
+    ("omaha", "no_limit"): "Omaha No Limit",
+    ("omaha", "pot_limit"): "Omaha Pot Limit",
+    ("omaha", "fixed_limit"): "Omaha Limit",
 }
+"""PokerStars' own names of the games in a hand's first line (R17: Omaha)."""
 
 
 @dataclass(frozen=True)
@@ -141,12 +146,12 @@ _PS_RANKS: Final = (
 )
 
 
-def pokerstars_hand_name(hole: Sequence[int], board: Sequence[int]) -> str:
+def pokerstars_hand_name(hole: Sequence[int], board: Sequence[int], game: Any = "holdem") -> str:
     """The hand as PokerStars words it: "high card Ace", "a pair of Nines", "two pair, Kings
     and Tens", "three of a kind, Deuces", "a straight, Ace to Five", "a flush, King high",
     "a full house, Sevens full of Queens", "four of a kind, Aces", "a straight flush, Nine
     to King", "a Royal Flush" (R11.4 names the same hands in the club's own words)."""
-    value = evaluate([*hole, *board])
+    value = rules(game).evaluate(hole, board)  # Omaha: two hole cards and three of the board
     ranks = [card_rank(c) for c in value.best_five]  # reading order: biggest group first
     top, low = ranks[0], ranks[-1]
     category = value.category
@@ -206,7 +211,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
         stakes = f"{amount(config.small_blind)}/{amount(config.big_blind)}"
     code = f" {amount.code}" if amount.code else ""
     lines = [
-        f"PokerStars Hand #{hand.pk}:  {GAME_NAMES[str(config.structure)]} ({stakes}{code})"
+        f"PokerStars Hand #{hand.pk}:  {GAME_NAMES[(str(config.game), str(config.structure))]} ({stakes}{code})"
         f" - {_ps_time(hand.started_at)}",
         f"Table '{table.name}' {table.max_seats}-max Seat #{config.button} is the button",
     ]
@@ -315,7 +320,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
                 if isinstance(e, HandShown):
                     lines.append(
                         f"{names[e.seat]}: shows [{_cards(e.cards)}]"
-                        f" ({pokerstars_hand_name(e.cards, run_board)})"
+                        f" ({pokerstars_hand_name(e.cards, run_board, config.game)})"
                     )
                 elif index == 0:  # a muck that still takes a pot nobody else could win (R8)
                     verb = "doesn't show hand" if won[e.seat] else "mucks hand"
@@ -422,7 +427,7 @@ def _summary_seats(
         elif seat in shown:
             results = []
             for index, board in enumerate(boards):
-                name = pokerstars_hand_name(shown[seat], board)
+                name = pokerstars_hand_name(shown[seat], board, final.config.game)
                 share = won_on.get((seat, index), 0)
                 results.append(
                     f"won ({amount(share)}) with {name}" if share else f"lost with {name}"
@@ -526,6 +531,7 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
         "started_at": _iso(hand.started_at),
         "ended_at": _iso(hand.ended_at),
         "game": {
+            "game": str(config.game),
             "structure": str(config.structure),
             "small_blind": config.small_blind,
             "big_blind": config.big_blind,

@@ -23,6 +23,7 @@ from engine.hand import HandConfig, HandState, start_hand
 
 from ..errors import PlayError, PlayErrorCode
 from ..models import Seat, Table
+from ..play import PUBLIC_DECK_KEYS
 from . import rows
 from .common import lock_table, require_seat, table_seats
 
@@ -92,12 +93,19 @@ def deal(
     state, events = start_hand(
         config, deck=dealt_deck(plan, [bytes.fromhex(e["nonce"]) for e in nonces])
     )
-    proof = proof_json(plan, nonces, state.seats, planned["committed_version"], dealt_version)
+    proof = proof_json(
+        plan,
+        nonces,
+        state.seats,
+        planned["committed_version"],
+        dealt_version,
+        hole_cards=len(state.holes[0]),
+    )
     table.deck = {
         "hand": plan.hand,
         "table": plan.table,
         "secret": planned["secret"],
-        **{k: proof[k] for k in ("root", "committed_version", "dealt_version", "nonces", "seats")},
+        **{k: proof[k] for k in PUBLIC_DECK_KEYS if k in proof},
     }
     table.next_deck = None
     return state, list(events), proof

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from engine.cards import FULL_DECK, Card, parse_cards
+from engine.games import rules
 from engine.hand import (
     Action,
     ActionKind,
@@ -52,12 +53,14 @@ def stacked_deck(
     named += list(parse_cards(board)) + list(parse_cards(second_board))
     assert len(set(named)) == len(named), "a card is named twice"
     spare = iter(card for card in FULL_DECK if card not in set(named))
+    count = rules(config.game).hole_cards  # two, or Omaha's four (R17)
     hole_cards = {seat: list(parse_cards(text)) for seat, text in holes.items()}
     for seat in order:
-        hole_cards.setdefault(seat, [next(spare), next(spare)])
-    deck: list[Card] = [0] * (2 * n)
+        hole_cards.setdefault(seat, [next(spare) for _ in range(count)])
+    deck: list[Card] = [0] * (count * n)
     for p, seat in enumerate(order):
-        deck[p], deck[n + p] = hole_cards[seat]
+        for r, card in enumerate(hole_cards[seat]):
+            deck[r * n + p] = card  # one card at a time, a round per card (R4.1)
     for run in (list(parse_cards(board)), list(parse_cards(second_board))):
         for size in (3, 1, 1):
             if not run:

@@ -9,6 +9,7 @@ import json
 from hypothesis import strategies as st
 
 from engine.betting import Structure
+from engine.games import Game
 from engine.hand import (
     Action,
     ActionKind,
@@ -52,6 +53,7 @@ def configs(draw: st.DrawFn) -> HandConfig:
         explicit_showdown=draw(st.booleans()),
         rake_bps=draw(st.sampled_from([0, 0, 500])),
         rake_cap=draw(st.sampled_from([None, 3])),
+        game=draw(st.sampled_from(list(Game))),
     )
 
 

@@ -68,11 +68,20 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pokerkit import Automation, Deck, HandHistory, Mode, StandardHighHand, State
+from pokerkit import (
+    Automation,
+    Deck,
+    HandHistory,
+    Mode,
+    OmahaHoldemHand,
+    StandardHighHand,
+    State,
+)
 from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 from pokerkit.state import BettingStructure, CompletionBettingOrRaisingTo, Opening, Street
 
 from engine.cards import parse_card
+from engine.games import Game
 from engine.hand import (
     Action,
     ActionKind,
@@ -134,6 +143,11 @@ class HandSpec:
     seats: tuple[int, ...]  # seat numbers, p1 first; seats[-1] is the button
     deck: tuple[str, ...]  # the full 52-card order the cards leave the deck in
     run_it_twice: bool = False  # the table allows running it twice (R12)
+    game: str = "holdem"  # or "omaha": four hole cards, exactly two used (R17)
+
+    @property
+    def hole_cards(self) -> int:
+        return 4 if self.game == "omaha" else 2
 
     @property
     def player_count(self) -> int:
@@ -182,7 +196,7 @@ class HandSpec:
 
     def describe(self) -> str:
         return (
-            f"{self.structure} {self.small_blind}/{self.big_blind} ante={self.ante}"
+            f"{self.game} {self.structure} {self.small_blind}/{self.big_blind} ante={self.ante}"
             f" bb_ante={self.big_blind_ante} straddle={self.straddle}"
             f" run_it_twice={self.run_it_twice}"
             f" seats={list(self.seats)} (button {self.button}) stacks={list(self.stacks)}"
@@ -399,7 +413,9 @@ class RulebookState(State):
 # --------------------------------------------------------------------------- generation
 
 
-def random_spec(rng: random.Random, structure: Structure | None = None) -> HandSpec:
+def random_spec(
+    rng: random.Random, structure: Structure | None = None, game: str = "holdem"
+) -> HandSpec:
     """A random table: 2-10 players, uneven stacks (often short), antes, BB antes, straddles."""
     if structure is None:
         structure = rng.choices(["no_limit", "fixed_limit", "pot_limit"], [45, 35, 20])[0]
@@ -445,6 +461,7 @@ def random_spec(rng: random.Random, structure: Structure | None = None) -> HandS
         seats=seats,
         deck=tuple(deck),
         run_it_twice=run_it_twice,
+        game=game,
     )
 
 
@@ -464,7 +481,15 @@ def create_state(spec: HandSpec) -> State:
     elif spec.straddle:
         preflop_increment = spec.straddle_amount  # R3.3: the minimum raise is to 2 x straddle
     streets = (
-        Street(False, (False, False), 0, False, Opening.POSITION, preflop_increment, preflop_cap),
+        Street(
+            False,
+            (False,) * spec.hole_cards,
+            0,
+            False,
+            Opening.POSITION,
+            preflop_increment,
+            preflop_cap,
+        ),
         Street(True, (), 3, False, Opening.POSITION, spec.big_blind, later_cap),
         Street(True, (), 1, False, Opening.POSITION, big_bet, later_cap),
         Street(True, (), 1, False, Opening.POSITION, big_bet, later_cap),
@@ -475,7 +500,7 @@ def create_state(spec: HandSpec) -> State:
     return RulebookState(
         automations,
         Deck.STANDARD,
-        (StandardHighHand,),
+        (OmahaHoldemHand,) if spec.game == "omaha" else (StandardHighHand,),
         streets,
         _BETTING_STRUCTURES[spec.structure],
         spec.ante_trimming,
@@ -524,7 +549,7 @@ def play(spec: HandSpec, rng: random.Random) -> OracleHand:
                 card = next(deck)
                 holes[state.hole_dealee_index].append(card)
                 state.deal_hole(card)
-                if all(len(h) == 2 for h in holes):
+                if all(len(h) == spec.hole_cards for h in holes):
                     for index, cards in enumerate(holes):
                         record.phh_actions.append(f"d dh p{index + 1} {''.join(cards)}")
             elif state.can_burn_card():
@@ -666,18 +691,22 @@ def replay_phh(text: str, *, rulebook: bool) -> tuple[int, ...]:
     return tuple(state.stacks)
 
 
-def generate(seed: int, count: int, structure: Structure | None = None) -> list[OracleHand]:
+def generate(
+    seed: int, count: int, structure: Structure | None = None, game: str = "holdem"
+) -> list[OracleHand]:
     """``count`` random hands played in PokerKit, reproducible from ``seed``.
 
     Each hand has its own generator seeded from (seed, index), so hand i can be regenerated
     alone with ``generate_one(seed, i)``.
     """
-    return [generate_one(seed, index, structure) for index in range(count)]
+    return [generate_one(seed, index, structure, game) for index in range(count)]
 
 
-def generate_one(seed: int, index: int, structure: Structure | None = None) -> OracleHand:
-    rng = random.Random(f"{seed}:{index}")
-    spec = random_spec(rng, structure)
+def generate_one(
+    seed: int, index: int, structure: Structure | None = None, game: str = "holdem"
+) -> OracleHand:
+    rng = random.Random(f"{seed}:{index}" if game == "holdem" else f"{seed}:{index}:{game}")
+    spec = random_spec(rng, structure, game)
     return play(spec, rng)
 
 
@@ -709,6 +738,7 @@ def engine_config(spec: HandSpec, **options: Any) -> HandConfig:
         big_blind_ante=spec.big_blind_ante,
         straddle=spec.straddle,
         run_it_twice_allowed=spec.run_it_twice,
+        game=Game(spec.game),
         **options,
     )
 

@@ -39,18 +39,20 @@ HANDS = {"no_limit": 2200, "fixed_limit": 1800, "pot_limit": 1000}
 REPORTED = 5
 
 
-def _replay_all(structure: oracle.Structure, count: int) -> tuple[list[str], Counter[str]]:
+def _replay_all(
+    structure: oracle.Structure, count: int, game: str = "holdem"
+) -> tuple[list[str], Counter[str]]:
     failures: list[str] = []
     seen: Counter[str] = Counter()
     for index in range(count):
-        record = oracle.generate_one(SEED, index, structure)
+        record = oracle.generate_one(SEED, index, structure, game)
         run = oracle.run_engine(record)
         _count_features(record, seen)
         if run.mismatches:
             failures.append(
                 oracle.report(SEED, index, record, run).replace(
                     f"generate_one({SEED}, {index})",
-                    f"generate_one({SEED}, {index}, {structure!r})",
+                    f"generate_one({SEED}, {index}, {structure!r}, {game!r})",
                 )
             )
     return failures, seen
@@ -99,4 +101,26 @@ def test_engine_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit(
     for feature in ("ante", "big-blind ante", "straddle", "heads-up", "short forced bet",
                     "side pots", "river showdown", "all-in showdown", "muck",
                     "run twice asked"):  # fmt: skip
+        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+
+
+#: Omaha (R17): pot-limit, the game home groups play, and the other two structures.
+OMAHA_HANDS = {"pot_limit": 3000, "no_limit": 500, "fixed_limit": 500}
+
+
+@pytest.mark.slow  # about 45 s: 4,000 Omaha hands in both engines
+@pytest.mark.parametrize("structure", list(OMAHA_HANDS))
+def test_omaha_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit(
+    structure: oracle.Structure,
+) -> None:
+    """R17 against PokerKit's Omaha hand (exactly two hole cards and three board cards):
+    four hole cards dealt one at a time, the same betting (R6, R7) and the same pots."""
+    count = OMAHA_HANDS[structure]
+    failures, seen = _replay_all(structure, count, "omaha")
+    assert not failures, (
+        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} Omaha {structure} hands differ"
+        f" from PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
+        + "\n\n".join(failures[:REPORTED])
+    )
+    for feature in ("heads-up", "side pots", "river showdown", "all-in showdown", "muck"):
         assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"

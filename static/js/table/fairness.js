@@ -68,14 +68,15 @@ export async function permutation(root, nonces) {
   return shuffledDeck(seed);
 }
 
-export function holePositions(players, index) {
-  return [index, players + index];
+/** Deal positions of a player's hole cards: one at a time, a round per card (R4.1, R17). */
+export function holePositions(players, index, holes = 2) {
+  return Array.from({ length: holes }, (_, r) => index + r * players);
 }
 
 /** Deal positions of every board card: a burn before each street (R4.2); a second board
  * shares the first's cards dealt before the run twice, then deals its own (R12). */
-export function boardPositions(players, boards) {
-  let position = 2 * players;
+export function boardPositions(players, boards, holes = 2) {
+  let position = holes * players;
   const out = [];
   boards.forEach((board, b) => {
     let shared = 0;
@@ -98,13 +99,14 @@ function seenCards(record) {
   const n = seats.length;
   const seen = new Map();
   const boards = record.boards || [];
-  const positions = boardPositions(n, boards);
+  const holes = record.hole_cards || 2; // named in an Omaha hand's proof (R17)
+  const positions = boardPositions(n, boards, holes);
   boards.forEach((board, b) => board.forEach((card, i) => seen.set(positions[b][i], card)));
   for (const [seat, cards] of Object.entries(record.holes || {})) {
     const index = seats.indexOf(Number(seat));
     if (index < 0) throw new Error(`seat ${seat} was not dealt in`);
     // null: a card of that hand the viewer did not see (the others were shown after it, R11.5)
-    holePositions(n, index).forEach((p, i) => { if (cards[i] != null) seen.set(p, cards[i]); });
+    holePositions(n, index, holes).forEach((p, i) => { if (cards[i] != null) seen.set(p, cards[i]); });
   }
   return seen;
 }

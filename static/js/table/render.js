@@ -65,7 +65,9 @@ function boardCards(hand) {
 export function stakesText(table) {
   let text = `${money(table.small_blind)}/${money(table.big_blind)}`;
   if (table.ante) text += ` ante ${money(table.ante)}`;
-  return `${text} ${STRUCTURES[table.structure] || ""}`.trim();
+  // "1/2 NL" for Hold'em, as home games say it; "1/2 PLO" for pot-limit Omaha (R17)
+  const game = table.game === "omaha" ? "O" : "";
+  return `${text} ${STRUCTURES[table.structure] || ""}${game}`.trim();
 }
 
 export class TableView {

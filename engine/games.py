@@ -1,0 +1,101 @@
+"""The games the engine deals: how many hole cards, how a hand is made from them and the
+board, and how many players a deck can seat. The hand machine (:mod:`engine.hand`) is
+parameterised by a :class:`Game`; it has no copy per game.
+
+* Texas Hold'em (R1-R16): two hole cards; a player's hand is the best five of their seven
+  cards, any of them (R9.2).
+* Omaha (R17): four hole cards; a hand is exactly two hole cards and three board cards.
+
+Both are dealt with the same betting structures (no-limit, pot-limit, fixed-limit, R6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import partial
+from typing import Final
+
+from engine.cards import Card
+from engine.evaluation import (
+    RANK_7,
+    RANK_OMAHA_4,
+    HandValue,
+    evaluate,
+    evaluate_omaha,
+    omaha_strength,
+    strength,
+)
+
+__all__ = ["GAMES", "Game", "GameRules", "rules"]
+
+BOARD_CARDS: Final = 5
+BURNS: Final = 3
+
+
+class Game(StrEnum):
+    """What is dealt: the value is the name in a hand's config and in the table's settings."""
+
+    HOLDEM = "holdem"
+    OMAHA = "omaha"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """One game's rules as the machine needs them."""
+
+    game: Game
+    name: str
+    """For people: "Texas Hold'em", "Omaha"."""
+    letter: str
+    """The game's letter in a stakes label ("NLH" / "PLO"): H or O."""
+    hole_cards: int
+    strength: Callable[[Sequence[Card], Sequence[Card]], int]
+    """(hole, complete board) -> the hand's strength, higher is better (R9, R17.1)."""
+    evaluate: Callable[[Sequence[Card], Sequence[Card]], HandValue]
+    """(hole, complete board) -> strength, category, the five cards used and a name."""
+    rank_of_board: Callable[[Sequence[Card]], Callable[..., int]]
+    """hole -> a function of the five board cards giving phevaluator's rank (lower is
+    better), unchecked: the inner loop of :mod:`engine.equity`."""
+
+    @property
+    def max_players(self) -> int:
+        """Seats a 52-card deck can deal: every hole card, a board and its burns (R1.1)."""
+        return min(10, (52 - BOARD_CARDS - BURNS) // self.hole_cards)
+
+
+def _holdem_rank(hole: Sequence[Card]) -> Callable[..., int]:
+    return partial(RANK_7, *hole)
+
+
+def _omaha_rank(hole: Sequence[Card]) -> Callable[..., int]:
+    hole = tuple(hole)
+
+    def rank(*board: Card) -> int:
+        return RANK_OMAHA_4(*board, *hole)
+
+    return rank
+
+
+GAMES: Final[dict[Game, GameRules]] = {
+    Game.HOLDEM: GameRules(
+        Game.HOLDEM,
+        "Texas Hold'em",
+        "H",
+        2,
+        lambda hole, board: strength((*hole, *board)),
+        lambda hole, board: evaluate((*hole, *board)),
+        _holdem_rank,
+    ),
+    Game.OMAHA: GameRules(Game.OMAHA, "Omaha", "O", 4, omaha_strength, evaluate_omaha, _omaha_rank),
+}
+
+
+def rules(game: Game | str) -> GameRules:
+    """The rules of ``game`` (a :class:`Game` or its name).
+
+    >>> rules("omaha").hole_cards, rules("omaha").max_players
+    (4, 10)
+    """
+    return GAMES[Game(game)]
