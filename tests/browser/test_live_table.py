@@ -75,9 +75,11 @@ class Player:
         self.page.get_by_role("button", name=re.compile("^Join")).click()
         self.page.wait_for_url(re.compile(r"/clubs/[\w-]+/$"))
 
-    def open_table(self, name: str) -> str:
+    def open_table(self, name: str, preset: str | None = None) -> str:
         page = self.page
         page.get_by_role("link", name="Open a table").click()
+        if preset is not None:  # one of the form's stakes presets, e.g. "1/2 PLO, 40–200"
+            page.get_by_role("button", name=preset).click()
         page.fill("input[name=name]", name)
         page.get_by_role("button", name="Open table").click()
         page.wait_for_url(re.compile(r"/tables/\d+/$"))
@@ -124,12 +126,12 @@ def wait_until(predicate, timeout: float = 30.0, step_page=None, what: str = "co
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def wait_for_new_hand(players, after: int) -> int:
+def wait_for_new_hand(players, after: int, hole_cards: int = 2) -> int:
     """Wait until every player's page shows a hand numbered above ``after`` with cards dealt."""
 
     def dealt() -> bool:
         return all(
-            p.hand_number() > after and p.page.locator(".seat.me .pcard.face").count() == 2
+            p.hand_number() > after and p.page.locator(".seat.me .pcard.face").count() == hole_cards
             for p in players
         )
 
@@ -192,14 +194,14 @@ def players(browser, live_server_url, console):
         player.close()
 
 
-def set_up_table(alice, bob, shots, spectator=None):
+def set_up_table(alice, bob, shots, spectator=None, preset=None):
     """Alice signs up, makes a club and a table and invites Bob (and the spectator)."""
     for p in (alice, bob, *([spectator] if spectator else [])):
         p.sign_up()
     alice.create_club("Friday Game")
     link = alice.invitation_link()
     shots(alice.page, "club-with-invitation")
-    table_url = alice.open_table("Main")
+    table_url = alice.open_table("Main", preset)
     for p in (bob, *([spectator] if spectator else [])):
         p.accept(link)
         shots(p.page, f"{p.name}-club-page")
@@ -339,4 +341,34 @@ def test_a_player_on_a_phone_plays_a_hand(players, console, shots):
     back.wait_for(state="hidden")
     bob_seat.wait_for(state="detached")
     assert bob.button("Away").is_visible() and bob.stacks()["Bob"] == stack
+    assert console.errors == []
+
+
+def test_a_pot_limit_omaha_hand_on_a_laptop_and_a_phone_R17(players, console, shots):
+    """The host opens "1/2 PLO" from the presets; both players see their own four cards,
+    whole and apart from the name plate, even on a 360-px phone; the hand plays out."""
+    alice = players("Alice")
+    bob = players("Bob", viewport=PHONE, phone=True)
+    set_up_table(alice, bob, shots, preset="1/2 PLO, 40–200")
+    assert alice.page.locator("#stakes").inner_text() == "1/2 PLO"
+    alice.sit(2)
+    bob.sit(7)
+    wait_for_new_hand([alice, bob], after=0, hole_cards=4)
+    host_pauses_after_this_hand(alice)
+    shots(bob.page, "plo-phone-dealt")
+    shots(alice.page, "plo-laptop-dealt")
+    for player, width in ((alice, LAPTOP["width"]), (bob, PHONE["width"])):
+        cards = player.page.locator(".seat.me .pcard.face")
+        boxes = [cards.nth(i).bounding_box() for i in range(4)]
+        plate = player.page.locator(".seat.me .seat-box").bounding_box()
+        assert all(b is not None for b in boxes) and plate is not None
+        for b in boxes:
+            assert b["x"] >= 0 and b["x"] + b["width"] <= width  # on the screen
+        # the cards do not cover one another's rank and suit corner, nor hide under the plate
+        lefts = sorted(b["x"] for b in boxes)
+        assert all(later - earlier >= 12 for earlier, later in zip(lefts, lefts[1:], strict=False))
+        assert max(b["y"] for b in boxes) + 12 <= plate["y"] + plate["height"]
+    play_hand([alice, bob], check_or_call, shots)
+    assert sum(bob.stacks().values()) == TOTAL
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert console.errors == []
