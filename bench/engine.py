@@ -1,6 +1,6 @@
 """Engine benchmark (issue 3, "Speed"): a script, not a test.
 
-    .venv/bin/python bench/engine.py [--hands N] [--seed S]
+    .venv/bin/python bench/engine.py [--hands N] [--seed S] [--game holdem|omaha]
 
 From one run on the same generated hands it prints:
 
@@ -20,6 +20,11 @@ From one run on the same generated hands it prints:
 * all-in equity time for two players preflop (``engine.equity.all_in_equity``, exact over
   all 1,712,304 boards), median of three runs.
 
+With ``--game omaha`` the hands are pot-limit Omaha (PHH ``PO``, which PokerKit reads as its
+``PotLimitOmahaHoldem``), and the evaluation and equity lines are Omaha's: evaluations/s of
+phevaluator's Omaha evaluator (four hole cards and five board cards), and the time of a
+heads-up all-in's equity on the flop (exact) and before it (5,000 sampled boards, R17).
+
 The hands are random no-limit (NT) and fixed-limit (FT) hands, 2-10 players, uneven stacks,
 antes, big-blind antes and straddles, played by our engine with a seeded random policy and
 exported to PHH. The last line is one JSON object with the keys ``hands_per_s``,
@@ -38,14 +43,16 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import starmap
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import phh
 from engine.cards import parse_cards
-from engine.equity import all_in_equity
-from engine.evaluation import strength, strength_batch
+from engine.equity import all_in_equity, sampled_equity
+from engine.evaluation import RANK_OMAHA_4, strength, strength_batch
+from engine.games import Game, rules
 from engine.hand import (
     Action,
     ActionKind,
@@ -82,7 +89,7 @@ def machine() -> str:
     )
 
 
-def random_config(rng: random.Random) -> HandConfig:
+def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
     n = rng.choice([2, 3, 4, 5, 6, 6, 7, 8, 9, 10])
     big_blind = rng.choice([2, 10, 20, 100])
     ante = big_blind_ante = 0
@@ -102,7 +109,10 @@ def random_config(rng: random.Random) -> HandConfig:
         button=rng.choice(seats),
         small_blind=big_blind // 2,
         big_blind=big_blind,
-        structure=rng.choice([Structure.NO_LIMIT, Structure.FIXED_LIMIT]),
+        structure=rng.choice([Structure.NO_LIMIT, Structure.FIXED_LIMIT])
+        if game is Game.HOLDEM
+        else Structure.POT_LIMIT,
+        game=game,
         ante=ante,
         big_blind_ante=big_blind_ante,
         straddle=n >= 3 and rng.random() < 0.15,
@@ -110,9 +120,9 @@ def random_config(rng: random.Random) -> HandConfig:
     )
 
 
-def play(rng: random.Random) -> BenchHand:
+def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
     """One hand by a random policy: folds, calls, min raises, all-ins and sizes between."""
-    config = random_config(rng)
+    config = random_config(rng, game)
     deck = list(range(52))
     rng.shuffle(deck)
     state, events = start_hand(config, deck=deck)
@@ -164,7 +174,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3, help="timed runs of each; the best counts")
     parser.add_argument("--seed", type=int, default=20260)
+    parser.add_argument("--game", choices=[str(g) for g in Game], default="holdem")
     args = parser.parse_args()
+    game = Game(args.game)
 
     from importlib.metadata import version
 
@@ -175,9 +187,9 @@ def main() -> None:
     print(f"machine: {machine()}")
     print(f"pokerkit {pokerkit_version}")
     rng = random.Random(args.seed)
-    hands = [play(rng) for _ in range(args.hands)]
+    hands = [play(rng, game) for _ in range(args.hands)]
     actions = sum(len(hand.actions) for hand in hands)
-    print(f"hands: {len(hands)} (seed {args.seed}), {actions} actions; best of {args.rounds}"
+    print(f"{game}: {len(hands)} hands (seed {args.seed}), {actions} actions; best of {args.rounds}"
           " interleaved runs each, in CPU seconds of this process")  # fmt: skip
 
     def ours_engine() -> None:
@@ -253,6 +265,11 @@ def main() -> None:
     )
     print(f"microseconds per action (engine alone):       {us_per_action:8.1f}")
 
+    if game is Game.OMAHA:
+        evals_per_s, equity_ms = omaha_figures(args.rounds, args.seed)
+        print_json(hands_per_s, pokerkit_hands_per_s, evals_per_s, us_per_action, equity_ms)
+        return
+
     eval_rng = random.Random(args.seed)
     seven = [tuple(eval_rng.sample(range(52), 7)) for _ in range(1_000_000)]
     sample = seven[:200_000]
@@ -284,6 +301,42 @@ def main() -> None:
     print(f"all-in equity AhKh vs QsQd preflop: {equity_ms:.0f} ms, shares"
           f" {shares[0]:.4f} / {shares[1]:.4f}")  # fmt: skip
 
+    print_json(hands_per_s, pokerkit_hands_per_s, evals_per_s, us_per_action, equity_ms)
+
+
+def omaha_figures(rounds: int, seed: int) -> tuple[float, float]:
+    """Omaha evaluations/s and a heads-up flop all-in's exact equity time (R17)."""
+    rng = random.Random(seed)
+    deals = [tuple(rng.sample(range(52), 9)) for _ in range(500_000)]
+    evals = best_of({"omaha": lambda: list(starmap(RANK_OMAHA_4, deals))}, rounds)["omaha"]
+    evals_per_s = len(deals) / evals
+    print(f"Omaha evaluations/s (4 hole + 5 board, the best of 60):  {evals_per_s:12,.0f}")
+    holes = [parse_cards("AsAdKsKd"), parse_cards("QhJhTh9h")]
+    flop = parse_cards("2c 7d 8h")
+    omaha = rules(Game.OMAHA)
+    times = best_of(
+        {
+            "flop": lambda: all_in_equity(holes, flop, game=omaha),
+            "preflop": lambda: sampled_equity(holes, (), samples=5000, game=omaha),
+        },
+        rounds,
+    )
+    shares = all_in_equity(holes, flop, game=omaha)
+    print(
+        f"Omaha all-in AsAdKsKd vs QhJhTh9h on 2c 7d 8h, exact: {times['flop'] * 1000:.1f} ms"
+        f" ({shares[0]:.4f} / {shares[1]:.4f}); preflop, 5,000 sampled boards:"
+        f" {times['preflop'] * 1000:.1f} ms"
+    )
+    return evals_per_s, times["flop"] * 1000
+
+
+def print_json(
+    hands_per_s: float,
+    pokerkit_hands_per_s: float,
+    evals_per_s: float,
+    us_per_action: float,
+    equity_ms: float,
+) -> None:
     print(
         json.dumps(
             {
