@@ -302,8 +302,12 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
 
 
 def _omaha_rank(hole: Sequence[Card], board: Sequence[Card]) -> int:
-    if len(hole) == 4 and len(board) == 5:
-        return RANK_OMAHA_4(*board, *hole)
+    if len(board) == 5:
+        if len(hole) == 4:
+            return RANK_OMAHA_4(*board, *hole)
+        # every two of the hole cards lie in some four of them: the best of the four-card
+        # Omaha hands is the best of all (five hole cards: 5 calls instead of 100)
+        return min(RANK_OMAHA_4(*board, *four) for four in combinations(hole, 4))
     return min(
         _EVALUATE_5(*two, *three)
         for two in combinations(hole, 2)

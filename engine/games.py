@@ -5,6 +5,7 @@ parameterised by a :class:`Game`; it has no copy per game.
 * Texas Hold'em (R1-R16): two hole cards; a player's hand is the best five of their seven
   cards, any of them (R9.2).
 * Omaha (R17): four hole cards; a hand is exactly two hole cards and three board cards.
+* Five-card Omaha (R18): Omaha with five hole cards; a deck deals eight players.
 
 Both are dealt with the same betting structures (no-limit, pot-limit, fixed-limit, R6).
 """
@@ -15,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
+from itertools import combinations
 from typing import Final
 
 from engine.cards import Card
@@ -39,6 +41,7 @@ class Game(StrEnum):
 
     HOLDEM = "holdem"
     OMAHA = "omaha"
+    OMAHA5 = "omaha5"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +52,8 @@ class GameRules:
     name: str
     """For people: "Texas Hold'em", "Omaha"."""
     letter: str
-    """The game's letter in a stakes label ("NLH" / "PLO"): H or O."""
+    """What follows the structure in a stakes label: "1/2 NL" (Hold'em, as home games say
+    it: no letter), "1/2 PLO", "1/2 PLO5"."""
     hole_cards: int
     strength: Callable[[Sequence[Card], Sequence[Card]], int]
     """(hole, complete board) -> the hand's strength, higher is better (R9, R17.1)."""
@@ -78,17 +82,29 @@ def _omaha_rank(hole: Sequence[Card]) -> Callable[..., int]:
     return rank
 
 
+def _omaha5_rank(hole: Sequence[Card]) -> Callable[..., int]:
+    fours = list(combinations(hole, 4))  # every two hole cards lie in some four of them
+
+    def rank(*board: Card) -> int:
+        return min([RANK_OMAHA_4(*board, *four) for four in fours])
+
+    return rank
+
+
 GAMES: Final[dict[Game, GameRules]] = {
     Game.HOLDEM: GameRules(
         Game.HOLDEM,
         "Texas Hold'em",
-        "H",
+        "",
         2,
         lambda hole, board: strength((*hole, *board)),
         lambda hole, board: evaluate((*hole, *board)),
         _holdem_rank,
     ),
     Game.OMAHA: GameRules(Game.OMAHA, "Omaha", "O", 4, omaha_strength, evaluate_omaha, _omaha_rank),
+    Game.OMAHA5: GameRules(
+        Game.OMAHA5, "Five-card Omaha", "O5", 5, omaha_strength, evaluate_omaha, _omaha5_rank
+    ),
 }
 
 
@@ -97,5 +113,7 @@ def rules(game: Game | str) -> GameRules:
 
     >>> rules("omaha").hole_cards, rules("omaha").max_players
     (4, 10)
+    >>> rules("omaha5").hole_cards, rules("omaha5").max_players  # 8 x 5 + 5 + 3 = 48
+    (5, 8)
     """
     return GAMES[Game(game)]

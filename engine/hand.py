@@ -147,6 +147,11 @@ BOARD_CARDS: Final = 5
 _BOARD_SIZE_AT: Final = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 _STREET_OF_BOARD: Final = {0: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
 _CARDS_FOR: Final = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+_STREETS_AFTER: Final = {
+    0: (Street.FLOP, Street.TURN, Street.RIVER),
+    3: (Street.TURN, Street.RIVER),
+    4: (Street.RIVER,),
+}
 
 
 class ActionKind(StrEnum):
@@ -1072,6 +1077,7 @@ class _Work:
                 self.all_in
                 and len(self.boards[0]) < BOARD_CARDS
                 and self.config.run_it_twice_allowed
+                and self.second_run_fits()
             ):
                 self.phase = Phase.RUN_TWICE
                 self.to_act = live
@@ -1086,6 +1092,14 @@ class _Work:
         self.open_round(street)
 
     # ---- R12 run it twice
+
+    def second_run_fits(self) -> bool:
+        """Whether the deck holds both runs of the rest of the board with their burns (R12,
+        R17: ten Omaha hands leave 12 cards, one preflop run takes 8): if not, it is run
+        once and nobody is asked."""
+        board = len(self.boards[0])
+        one_run = (BOARD_CARDS - board) + len(_STREETS_AFTER[board])  # cards and burns
+        return len(self.deck) - self.dealt >= 2 * one_run
 
     def answer_run_twice(self, p: int, agree: bool) -> None:
         """Record one player's answer; one "no" runs the board once, all "yes" twice (R12)."""

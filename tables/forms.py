@@ -60,8 +60,6 @@ PRESETS = [
     (GameChoice.HOLDEM, Structure.FIXED_LIMIT, 2, 4, 40, 200),
 ]
 STRUCTURE_SHORT = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}
-GAME_SHORT = {GameChoice.HOLDEM: "", GameChoice.OMAHA: "O"}
-"""The stakes label's game letter: "1/2 NL" (Hold'em, as home games say it), "1/2 PLO"."""
 
 
 def preset_unit(club: Any) -> int:
@@ -88,7 +86,7 @@ def table_presets(club: Any) -> list[dict[str, Any]]:
         fmt = club.format_amount
         label = (
             f"{fmt(values['small_blind'])}/{fmt(values['big_blind'])} "
-            f"{STRUCTURE_SHORT[structure]}{GAME_SHORT[game]}, "
+            f"{STRUCTURE_SHORT[structure]}{rules(game).letter}, "
             f"{fmt(values['min_buy_in'])}–{fmt(values['max_buy_in'])}"
         )
         out.append({"label": label, "values": values})

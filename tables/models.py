@@ -28,6 +28,7 @@ class GameChoice(models.TextChoices):
 
     HOLDEM = "holdem", "Texas Hold'em"
     OMAHA = "omaha", "Omaha"
+    OMAHA5 = "omaha5", "Five-card Omaha"
 
 
 class NewPlayerPolicy(models.TextChoices):

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from engine.games import rules
+
 from .models import Seat, Table
 from .play import cards, hand_view, hole_openings, next_deck_view, top_up_range
 
@@ -29,6 +31,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         "name": table.name,
         "club": club.slug,
         "game": table.game,
+        "game_letter": rules(table.game).letter,  # "1/2 PLO": the label's letters after NL/PL/FL
         "structure": table.structure,
         "small_blind": table.small_blind,
         "big_blind": table.big_blind,

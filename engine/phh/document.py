@@ -24,11 +24,15 @@ VARIANT_STRUCTURES: Final = {
     "PO": "pot_limit",
     "NO": "no_limit",
     "FO": "fixed_limit",
+    "PO5": "pot_limit",
+    "NO5": "no_limit",
+    "FO5": "fixed_limit",
 }
 """The variant codes we read and write, and the engine structure (a Structure value) of each."""
 
 VARIANT_GAMES: Final = {"NT": "holdem", "FT": "holdem", "PT": "holdem", "PO": "omaha",
-                        "NO": "omaha", "FO": "omaha"}  # fmt: skip
+                        "NO": "omaha", "FO": "omaha", "PO5": "omaha5", "NO5": "omaha5",
+                        "FO5": "omaha5"}  # fmt: skip
 """The engine game (an engine.games.Game value) of each variant code (R17: Omaha)."""
 
 GAME_STRUCTURE_VARIANTS: Final = {
@@ -54,6 +58,11 @@ EXTENSION_VARIANTS: Final = {
     " for it: it is this club's extension (the standard's PO with no-limit betting)",
     "FO": "FO (fixed-limit Omaha hold'em, high only) is not a variant of the PHH standard: it is"
     " this club's extension (the standard has FO/8, the high-low split game)",
+    **{
+        code: f"{code} (five-card Omaha hold'em, {structure.replace('_', '-')}) is not a variant"
+        " of the PHH standard, which has no code for it: it is this club's extension"
+        for code, structure in (("PO5", "pot_limit"), ("NO5", "no_limit"), ("FO5", "fixed_limit"))
+    },
 }
 """Variant codes we write that the standard does not define, with the note written above them."""
 

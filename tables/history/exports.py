@@ -65,6 +65,9 @@ GAME_NAMES = {
     ("omaha", "no_limit"): "Omaha No Limit",
     ("omaha", "pot_limit"): "Omaha Pot Limit",
     ("omaha", "fixed_limit"): "Omaha Limit",
+    ("omaha5", "no_limit"): "5 Card Omaha No Limit",
+    ("omaha5", "pot_limit"): "5 Card Omaha Pot Limit",
+    ("omaha5", "fixed_limit"): "5 Card Omaha Limit",
 }
 """PokerStars' own names of the games in a hand's first line (R17: Omaha)."""
 

@@ -9,7 +9,7 @@ import json
 from hypothesis import strategies as st
 
 from engine.betting import Structure
-from engine.games import Game
+from engine.games import Game, rules
 from engine.hand import (
     Action,
     ActionKind,
@@ -27,7 +27,8 @@ MAX_STEPS = 400
 
 @st.composite
 def configs(draw: st.DrawFn) -> HandConfig:
-    n = draw(st.integers(2, 10))
+    game = draw(st.sampled_from(list(Game)))
+    n = draw(st.integers(2, rules(game).max_players))  # five-card Omaha seats eight (R18)
     seats = tuple(sorted(draw(st.lists(st.integers(1, 10), min_size=n, max_size=n, unique=True))))
     big_blind = draw(st.sampled_from([1, 2, 4, 10]))
     small_blind = draw(st.integers(0, big_blind))
@@ -53,7 +54,7 @@ def configs(draw: st.DrawFn) -> HandConfig:
         explicit_showdown=draw(st.booleans()),
         rake_bps=draw(st.sampled_from([0, 0, 500])),
         rake_cap=draw(st.sampled_from([None, 3])),
-        game=draw(st.sampled_from(list(Game))),
+        game=game,
     )
 
 

@@ -143,11 +143,11 @@ class HandSpec:
     seats: tuple[int, ...]  # seat numbers, p1 first; seats[-1] is the button
     deck: tuple[str, ...]  # the full 52-card order the cards leave the deck in
     run_it_twice: bool = False  # the table allows running it twice (R12)
-    game: str = "holdem"  # or "omaha": four hole cards, exactly two used (R17)
+    game: str = "holdem"  # or "omaha" / "omaha5": four or five hole cards, two used (R17, R18)
 
     @property
     def hole_cards(self) -> int:
-        return 4 if self.game == "omaha" else 2
+        return {"omaha": 4, "omaha5": 5}.get(self.game, 2)
 
     @property
     def player_count(self) -> int:
@@ -420,6 +420,8 @@ def random_spec(
     if structure is None:
         structure = rng.choices(["no_limit", "fixed_limit", "pot_limit"], [45, 35, 20])[0]
     n = rng.choice([2, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9, 10])
+    if game == "omaha5":
+        n = min(n, 8)  # R18: a deck deals eight five-card hands
     big_blind = rng.choice([1, 2, 2, 4, 10, 20, 50, 100])
     # R2.3: any small blind up to the big blind, none included
     small_blind = rng.choice([big_blind // 2] * 6 + [big_blind, big_blind // 4, 0, big_blind - 1])
@@ -500,7 +502,7 @@ def create_state(spec: HandSpec) -> State:
     return RulebookState(
         automations,
         Deck.STANDARD,
-        (OmahaHoldemHand,) if spec.game == "omaha" else (StandardHighHand,),
+        (OmahaHoldemHand,) if spec.game.startswith("omaha") else (StandardHighHand,),
         streets,
         _BETTING_STRUCTURES[spec.structure],
         spec.ante_trimming,
@@ -535,6 +537,14 @@ def choose_action(
     return "cc", None
 
 
+def _second_run_fits(spec: HandSpec, holes: list[list[str]], board: list[str]) -> bool:
+    """R12 as the engine reads it: both runs and their burns must be left in the deck."""
+    burns = {0: 0, 3: 1, 4: 2, 5: 3}[len(board)]
+    dealt = sum(len(h) for h in holes) + len(board) + burns
+    one_run = (5 - len(board)) + {0: 3, 3: 2, 4: 1}[len(board)]
+    return 52 - dealt >= 2 * one_run
+
+
 def play(spec: HandSpec, rng: random.Random) -> OracleHand:
     """Play one hand in PokerKit with the random policy; record ranges, actions and stacks."""
     state = create_state(spec)
@@ -562,6 +572,8 @@ def play(spec: HandSpec, rng: random.Random) -> OracleHand:
                 record.phh_actions.append(f"d db {''.join(cards)}")
             elif state.can_pull_chips():
                 state.pull_chips()
+            elif state.can_select_runout_count() and not _second_run_fits(spec, holes, board):
+                state.select_runout_count(1)  # R12: the deck holds one run only; nobody asked
             elif state.can_select_runout_count():
                 player = next(iter(state.runout_count_selector_indices))
                 answer = RunTwice(player, rng.random() < 0.7)

@@ -124,3 +124,17 @@ def test_omaha_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit(
     )
     for feature in ("heads-up", "side pots", "river showdown", "all-in showdown", "muck"):
         assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+
+
+@pytest.mark.slow  # about 75 s: 3,000 five-card Omaha hands in both engines
+def test_five_card_omaha_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit() -> None:
+    """R18 against PokerKit's Omaha hand with five hole cards dealt (2-8 players)."""
+    count = 3000
+    failures, seen = _replay_all("pot_limit", count, "omaha5")
+    assert not failures, (
+        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} five-card Omaha hands differ"
+        f" from PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
+        + "\n\n".join(failures[:REPORTED])
+    )
+    for feature in ("heads-up", "side pots", "river showdown", "all-in showdown", "muck"):
+        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"

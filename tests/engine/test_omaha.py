@@ -155,3 +155,67 @@ def test_an_omaha_hand_round_trips_through_phh_and_pokerkit_reads_pot_limit_omah
     with warnings.catch_warnings():  # and PokerKit's own reader knows the standard's code
         warnings.simplefilter("ignore")
         assert HandHistory.loads(text).variant == "PO"
+
+
+# ---------------------------------------------------------------- R18 five-card Omaha
+
+
+def test_five_card_omaha_uses_exactly_two_of_five_hole_cards_R18() -> None:
+    """The four-card shortcut (the best of the five four-card Omaha hands) equals the best
+    of all 100 hands of two hole cards and three board cards, on random deals."""
+    from itertools import combinations
+
+    from engine.evaluation import strength
+
+    rng = random.Random(18)
+    for _ in range(3000):
+        cards = rng.sample(FULL_DECK, 10)
+        hole, board = cards[:5], cards[5:]
+        brute = max(
+            strength((*two, *three))
+            for two in combinations(hole, 2)
+            for three in combinations(board, 3)
+        )
+        assert omaha_strength(hole, board) == brute
+        rank = rules(Game.OMAHA5).rank_of_board(hole)(*board)
+        assert 7463 - rank == brute
+
+
+def test_five_card_omaha_deals_five_rounds_and_seats_at_most_eight_R18() -> None:
+    eight = HandConfig(
+        seats=tuple(range(1, 9)), stacks=(100,) * 8, button=8, small_blind=1, big_blind=2,
+        game=Game.OMAHA5,
+    )  # fmt: skip
+    state, _ = start_hand(eight, deck=tuple(FULL_DECK))
+    assert [len(h) for h in state.holes] == [5] * 8 and state.dealt == 40
+    assert state.holes[0] == tuple(FULL_DECK[r * 8] for r in range(5))
+    nine = HandConfig(
+        seats=tuple(range(1, 10)), stacks=(100,) * 9, button=9, small_blind=1, big_blind=2,
+        game=Game.OMAHA5,
+    )  # fmt: skip
+    with pytest.raises(EngineError) as caught:
+        start_hand(nine)
+    assert caught.value.code == "invalid_config" and "2 to 8 players" in caught.value.message
+
+
+def test_a_five_card_omaha_all_in_has_equities_that_sum_to_one_R18() -> None:
+    game = rules(Game.OMAHA5)
+    holes = [parse_cards("AsAdKsKd2c"), parse_cards("QhJhTh9h8h")]
+    flop = all_in_equity(holes, parse_cards("2d 7d 3h"), game=game)
+    assert sum(flop) == pytest.approx(1)
+    pre = sampled_equity(holes, (), samples=2000, game=game)
+    assert sum(pre) == pytest.approx(1)
+
+
+def test_run_it_twice_is_not_asked_when_the_deck_cannot_hold_two_runs_R12_R17() -> None:
+    """Ten Omaha hands take 40 cards: 12 are left, and a run from preflop takes 8."""
+    ten = omaha(stacks=(20,) * 10, run_it_twice_allowed=True)
+    while ten.state.phase == "betting":
+        legal = ten.legal
+        ten.act(legal.seat, "all_in" if legal.allows("all_in") else "call")
+    assert ten.state.phase != "run_twice" and ten.state.runs == 1
+    six = omaha(stacks=(20,) * 6, run_it_twice_allowed=True)  # 24 cards: 28 are left
+    while six.state.phase == "betting":
+        legal = six.legal
+        six.act(legal.seat, "all_in" if legal.allows("all_in") else "call")
+    assert six.state.phase == "run_twice"

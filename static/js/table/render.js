@@ -65,8 +65,8 @@ function boardCards(hand) {
 export function stakesText(table) {
   let text = `${money(table.small_blind)}/${money(table.big_blind)}`;
   if (table.ante) text += ` ante ${money(table.ante)}`;
-  // "1/2 NL" for Hold'em, as home games say it; "1/2 PLO" for pot-limit Omaha (R17)
-  const game = table.game === "omaha" ? "O" : "";
+  // "1/2 NL" for Hold'em, as home games say it; "1/2 PLO", "1/2 PLO5" (engine.games)
+  const game = table.game_letter || "";
   return `${text} ${STRUCTURES[table.structure] || ""}${game}`.trim();
 }
 
