@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.http import Http404, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -26,7 +26,7 @@ from pokerclub.access import club_for_member
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Club, Membership, User
 
-from ..models import Hand, HandPlayer, LedgerEntry, Table
+from ..models import GameChoice, Hand, HandPlayer, LedgerEntry, Table
 from ..projection import table_summary
 from . import exports, settlement, stats
 from .proof import viewer_record
@@ -57,7 +57,8 @@ def _int(value: str | None) -> int | None:
 def filtered_hands(club: Club, viewer: User, params: QueryDict) -> QuerySet[Hand]:
     """The club's finished hands matching the list's filters, newest first.
 
-    Filters (all optional): ``table``, ``player`` (a user id: hands they played), ``since`` /
+    Filters (all optional): ``table``, ``game`` (``holdem``, ``omaha``, ``omaha5``: R17, R18),
+    ``player`` (a user id: hands they played), ``since`` /
     ``until`` (dates), ``result`` (``won``/``lost``: for ``player``, else for the viewer),
     ``showdown`` (``1``). Each hand carries the viewer's net (``viewer_net``, ``None`` when
     they did not play it).
@@ -66,6 +67,11 @@ def filtered_hands(club: Club, viewer: User, params: QueryDict) -> QuerySet[Hand
     table_id = _int(params.get("table"))
     if table_id is not None:
         hands = hands.filter(table_id=table_id)
+    game = params.get("game")
+    if game == GameChoice.HOLDEM:  # hands dealt before there were other games are Hold'em
+        hands = hands.filter(Q(config__game=game) | ~Q(config__has_key="game"))
+    elif game in GameChoice.values:
+        hands = hands.filter(config__game=game)
     player = _int(params.get("player"))
     if player is not None:
         hands = hands.filter(Exists(HandPlayer.objects.filter(hand=OuterRef("pk"), user_id=player)))
@@ -143,6 +149,7 @@ def hand_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "filters": request.GET,
             "query": query.urlencode(),
             "tables": Table.objects.filter(club=club).only("pk", "name").order_by("-created_at"),
+            "games": GameChoice.choices,
             "members": Membership.objects.filter(club=club)
             .select_related("user")
             .order_by("user__display_name"),

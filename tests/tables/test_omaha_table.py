@@ -101,3 +101,29 @@ def test_the_form_seats_at_most_eight_at_a_five_card_omaha_table_R18():
     form = TableForm(data)
     assert not form.is_valid()
     assert "at most 8 players" in form.errors["max_seats"][0]
+
+
+@pytest.mark.urls("pokerclub.urls")
+def test_the_hand_list_and_its_exports_filter_by_game_R17(make_table, players, client):
+    holdem = make_table(name="NL", max_seats=6)
+    omaha = make_table(name="PLO", game="omaha", structure="pot_limit", max_seats=6)
+    for table in (holdem, omaha):
+        for i, p in enumerate(players[:3]):
+            services.sit(p, table.pk, i + 1, 100)
+        play_randomly(table, random.Random(4), hands=3)
+    record_history()
+    client.force_login(players[0])
+    base = f"/clubs/{holdem.club.slug}/history/"
+
+    def export(query):  # type: ignore[no-untyped-def]
+        response = client.get(f"{base}export.pokerstars?{query}")
+        return b"".join(response.streaming_content).decode()
+
+    assert 'name="game"' in client.get(base).content.decode()
+    assert 'value="omaha" selected' in client.get(f"{base}?game=omaha").content.decode()
+    exported = export("game=omaha")
+    assert exported.count("Omaha Pot Limit") == 3 and "Hold'em" not in exported
+    exported = export("game=holdem")
+    assert exported.count("Hold'em No Limit") == 3 and "Omaha" not in exported
+    everything = export("game=stud")  # an unknown game filters nothing
+    assert everything.count("PokerStars Hand #") == 6
