@@ -34,9 +34,10 @@ run: migrate
 test: install-dev
 	$(BIN)/python -m pytest
 
-# the quick loop while developing: no browser, nothing marked slow (CI runs everything)
+# the quick loop while developing: no browser, nothing marked slow (CI runs everything), on
+# every core (pytest-xdist; a module's tests stay on one worker: their fixtures are built once)
 test-fast: install-dev
-	$(BIN)/python -m pytest -m "not slow" --ignore=tests/browser -q
+	$(BIN)/python -m pytest -m "not slow" --ignore=tests/browser -q -n auto --dist loadfile
 
 # CI runs both before the tests and fails on a finding (.ci/run); so does pre-commit
 lint: install-dev

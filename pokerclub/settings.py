@@ -134,17 +134,26 @@ resync on a version gap (docs/protocol.md). Pub/sub halves the broadcast's laten
 (docs/benchmarks.md)."""
 
 
+CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "asgi") + os.environ.get(
+    "PYTEST_XDIST_WORKER", ""
+)
+"""The channel layer's name prefix in Redis. Redis pub/sub channels are shared by every
+database number of a server, so two deployments (or two test workers: pytest-xdist names
+each in PYTEST_XDIST_WORKER, and the servers a test starts inherit it) on one Redis need
+their own, or the broadcasts of one table reach the other's table of the same id."""
+
+
 def redis_channel_layer(kind: str, url: str) -> dict[str, Any]:
     """The CHANNEL_LAYERS entry of a Redis layer of ``kind`` (REDIS_LAYER) at ``url``."""
     if kind == "pubsub":
         return {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [url]},
+            "CONFIG": {"hosts": [url], "prefix": CHANNEL_PREFIX},
         }
     if kind == "core":
         return {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [url], "capacity": 1500, "expiry": 30},
+            "CONFIG": {"hosts": [url], "capacity": 1500, "expiry": 30, "prefix": CHANNEL_PREFIX},
         }
     raise ImproperlyConfigured(f"REDIS_LAYER must be 'pubsub' or 'core', not {kind!r}.")
 
