@@ -35,14 +35,77 @@ class SignupExtraForm(forms.Form):
         user.save(update_fields=["display_name"])
 
 
+PAYMENT_METHODS = 3
+"""How many ways to be paid a profile holds."""
+
+
+def _no_control_characters(value: str) -> str:
+    value = " ".join(value.split())
+    if any(not ch.isprintable() for ch in value):
+        raise forms.ValidationError("Use letters, digits and punctuation only.")
+    return value
+
+
 class ProfileForm(forms.ModelForm):
+    """The display name, and up to three ways to be paid (never required): each a label
+    ("Bank transfer", "Venmo") and free-text details, shown only to members of the
+    player's clubs on a settlement where they are owed money."""
+
     class Meta:
         model = User
         fields = ["display_name"]
         help_texts = {"display_name": DISPLAY_NAME_HELP}
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        saved = list(self.instance.payment_methods or []) if self.instance.pk else []
+        for n in range(1, PAYMENT_METHODS + 1):
+            entry = saved[n - 1] if n <= len(saved) else {}
+            self.fields[f"pay_label_{n}"] = forms.CharField(
+                label=f"Way to pay you {n}",
+                max_length=40,
+                required=False,
+                initial=entry.get("label", ""),
+                help_text="For example: Bank transfer, PayPal, Venmo, Revolut." if n == 1 else "",
+            )
+            self.fields[f"pay_details_{n}"] = forms.CharField(
+                label=f"Details {n}",
+                max_length=200,
+                required=False,
+                initial=entry.get("details", ""),
+                help_text="Members of your clubs see this when they owe you money."
+                if n == 1
+                else "",
+            )
+
     def clean_display_name(self) -> str:
         return clean_display_name(self.cleaned_data["display_name"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        methods = []
+        for n in range(1, PAYMENT_METHODS + 1):
+            try:
+                label = _no_control_characters(data.get(f"pay_label_{n}", ""))
+                details = _no_control_characters(data.get(f"pay_details_{n}", ""))
+            except forms.ValidationError as error:
+                self.add_error(f"pay_details_{n}", error)
+                continue
+            if details and not label:
+                self.add_error(f"pay_label_{n}", "Say what these details are for.")
+            elif label and not details:
+                self.add_error(f"pay_details_{n}", "Add the details (an account, a handle).")
+            elif label:
+                methods.append({"label": label, "details": details})
+        data["payment_methods"] = methods
+        return data
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=False)
+        user.payment_methods = self.cleaned_data["payment_methods"]
+        if commit:
+            user.save()
+        return user
 
 
 class ClubForm(forms.ModelForm):

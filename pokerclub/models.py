@@ -50,6 +50,13 @@ class User(AbstractUser):
         max_length=32,
         help_text="The name other players see at the table.",
     )
+    payment_methods = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="How this person likes to be paid: [{label, details}], free text (a bank "
+        "account, a payment-app handle). Shown only to members of their clubs, on a "
+        "settlement where they are owed money.",
+    )
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = []

@@ -271,6 +271,6 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Display name saved.")
+        messages.success(request, "Profile saved.")
         return redirect("profile")
     return render(request, "profile.html", {"form": form})

@@ -271,6 +271,13 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
     club, membership, table = _session_table(request, slug, table_id)
     result = settlement.session(table)
     names = result.names()
+    # how each payee likes to be paid: shown to the club's members only (this page is theirs)
+    user_of = {line.key: line.user_id for line in result.lines if line.user_id is not None}
+    methods = dict(
+        User.objects.filter(
+            pk__in=[user_of[t.payee] for t in result.transfers if t.payee in user_of]
+        ).values_list("pk", "payment_methods")
+    )
     transfers = [
         {
             "transfer": t,
@@ -278,6 +285,7 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "payee": names.get(t.payee, t.payee),
             "amount": club.format_amount(t.amount),
             "paid": result.is_paid(t),
+            "pay_to": methods.get(user_of.get(t.payee), []) or [],
         }
         for t in result.transfers
     ]
