@@ -82,7 +82,8 @@ class ProfileForm(forms.ModelForm):
         return clean_display_name(self.cleaned_data["display_name"])
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         methods = []
         for n in range(1, PAYMENT_METHODS + 1):
             try:

@@ -285,7 +285,7 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "payee": names.get(t.payee, t.payee),
             "amount": club.format_amount(t.amount),
             "paid": result.is_paid(t),
-            "pay_to": methods.get(user_of.get(t.payee), []) or [],
+            "pay_to": methods.get(user_of[t.payee], []) if t.payee in user_of else [],
         }
         for t in result.transfers
     ]
