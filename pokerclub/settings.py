@@ -134,13 +134,13 @@ resync on a version gap (docs/protocol.md). Pub/sub halves the broadcast's laten
 (docs/benchmarks.md)."""
 
 
-CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "asgi") + os.environ.get(
-    "PYTEST_XDIST_WORKER", ""
-)
-"""The channel layer's name prefix in Redis. Redis pub/sub channels are shared by every
-database number of a server, so two deployments (or two test workers: pytest-xdist names
-each in PYTEST_XDIST_WORKER, and the servers a test starts inherit it) on one Redis need
-their own, or the broadcasts of one table reach the other's table of the same id."""
+def channel_prefix() -> str:
+    """The channel layer's name prefix in Redis: ``CHANNEL_PREFIX`` (default ``asgi``), and
+    the pytest-xdist worker's name when there is one. Redis pub/sub channels are shared by
+    every database number of a server, so two deployments (or two test runs, or two test
+    workers; the servers a test starts inherit both variables) on one Redis need their own,
+    or the broadcasts of one table reach the other's table of the same id."""
+    return os.environ.get("CHANNEL_PREFIX", "asgi") + os.environ.get("PYTEST_XDIST_WORKER", "")
 
 
 def redis_channel_layer(kind: str, url: str) -> dict[str, Any]:
@@ -148,12 +148,12 @@ def redis_channel_layer(kind: str, url: str) -> dict[str, Any]:
     if kind == "pubsub":
         return {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [url], "prefix": CHANNEL_PREFIX},
+            "CONFIG": {"hosts": [url], "prefix": channel_prefix()},
         }
     if kind == "core":
         return {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [url], "capacity": 1500, "expiry": 30, "prefix": CHANNEL_PREFIX},
+            "CONFIG": {"hosts": [url], "capacity": 1500, "expiry": 30, "prefix": channel_prefix()},
         }
     raise ImproperlyConfigured(f"REDIS_LAYER must be 'pubsub' or 'core', not {kind!r}.")
 

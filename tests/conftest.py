@@ -12,6 +12,7 @@ REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
+    _own_channel_prefix()
     if not REQUIRE_SERVICES:
         return
     problems = []
@@ -22,6 +23,21 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         problems.append("REQUIRE_SERVICES=1 but REDIS_URL is not set")
     if problems:
         pytest.exit("; ".join(problems), returncode=3)
+
+
+def _own_channel_prefix() -> None:
+    """Give this run its own names in Redis. Pub/sub channels are shared by every database
+    number of a Redis server, so two runs of the suite on one machine (two checkouts, or CI
+    beside a developer's run) would otherwise hear each other's tables of the same id. The
+    servers a test starts inherit the prefix through CHANNEL_PREFIX (pokerclub.settings)."""
+    from django.conf import settings
+
+    from pokerclub.settings import channel_prefix
+
+    os.environ["CHANNEL_PREFIX"] = f"asgi-test{os.getpid()}"  # and the servers tests start
+    layer = settings.CHANNEL_LAYERS["default"]
+    if "prefix" in layer.get("CONFIG", {}):  # this process read its settings before
+        layer["CONFIG"]["prefix"] = channel_prefix()
 
 
 def require_service(name: str, reason: str) -> None:
