@@ -59,10 +59,17 @@ class HandPlayer(models.Model):
 
 
 class TransferPaid(models.Model):
-    """A host marked a settlement transfer of a session (a table) as paid.
+    """A mark on a settlement transfer of a session (a table): the payer says they paid
+    (``marked``, until the payee confirms), the payee confirmed they received it, or a host
+    marked it paid (``confirmed``), or the payee says it has not arrived (``disputed``).
 
     Parties are keys: ``"user:<id>"`` for a player, ``"house"`` for the rake's receiver.
     """
+
+    class Status(models.TextChoices):
+        MARKED = "marked", "Marked paid by the payer"
+        CONFIRMED = "confirmed", "Paid"
+        DISPUTED = "disputed", "Not received, says the payee"
 
     table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
     payer = models.CharField(max_length=32)
@@ -72,6 +79,7 @@ class TransferPaid(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     marked_at = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CONFIRMED)
 
     class Meta:
         ordering = ["marked_at", "pk"]

@@ -19,7 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Sum
+from django.utils import timezone
 
 from ..models import LedgerEntry, Seat, Table, TransferPaid
 
@@ -62,7 +64,8 @@ class Session:
     table: Table
     lines: list[SessionLine]
     transfers: list[Transfer] = field(default_factory=list)
-    paid: set[tuple[str, str, int]] = field(default_factory=set)
+    marks: dict[tuple[str, str, int], str] = field(default_factory=dict)
+    """(payer, payee, amount) -> the transfer's mark (``TransferPaid.Status``)."""
 
     @property
     def total_net(self) -> int:
@@ -71,8 +74,13 @@ class Session:
     def names(self) -> dict[str, str]:
         return {line.key: line.name for line in self.lines}
 
+    def mark(self, transfer: Transfer) -> str | None:
+        """The transfer's mark: marked (by the payer), confirmed, disputed, or None."""
+        return self.marks.get((transfer.payer, transfer.payee, transfer.amount))
+
     def is_paid(self, transfer: Transfer) -> bool:
-        return (transfer.payer, transfer.payee, transfer.amount) in self.paid
+        """Paid as far as the settlement goes: confirmed by the payee or a host."""
+        return self.mark(transfer) == TransferPaid.Status.CONFIRMED
 
 
 def session(table: Table) -> Session:
@@ -106,9 +114,12 @@ def session(table: Table) -> Session:
         ordered.append(house)
     result = Session(table, ordered)
     result.transfers = fewest_transfers({line.key: line.net for line in ordered})
-    result.paid = set(
-        TransferPaid.objects.filter(table=table).values_list("payer", "payee", "amount")
-    )
+    result.marks = {
+        (payer, payee, amount): status
+        for payer, payee, amount, status in TransferPaid.objects.filter(table=table).values_list(
+            "payer", "payee", "amount", "status"
+        )
+    }
     return result
 
 
@@ -185,20 +196,67 @@ def _settle_group(group: list[tuple[str, int]]) -> list[Transfer]:
     return transfers
 
 
-def mark_paid(table: Table, transfer: Transfer, by: Any, paid: bool = True) -> None:
-    """A host marks (or unmarks) a transfer of the session as paid."""
-    if paid:
-        TransferPaid.objects.get_or_create(
+class MarkError(Exception):
+    """A mark the user may not make (only the transfer's parties and the club's hosts)."""
+
+
+MARKS: dict[str, str | None] = {
+    "paid": TransferPaid.Status.CONFIRMED,  # a host, or the payee: it arrived
+    "sent": TransferPaid.Status.MARKED,  # the payer: I paid, please confirm
+    "received": TransferPaid.Status.CONFIRMED,  # the payee
+    "dispute": TransferPaid.Status.DISPUTED,  # the payee: it has not arrived
+    "unpaid": None,  # a host clears the mark; the payer takes back an unconfirmed one
+}
+
+
+def allowed_marks(transfer: Transfer, user_id: int, is_host: bool, mark: str | None) -> set[str]:
+    """What ``user_id`` may do to a transfer whose mark is ``mark``: the payer says they
+    sent it (and may take that back until it is confirmed), the payee confirms or disputes,
+    a host marks it paid or clears it."""
+    me = user_key(user_id)
+    allowed: set[str] = set()
+    if is_host:
+        allowed |= {"paid", "unpaid"}
+    if transfer.payer == me and mark != TransferPaid.Status.CONFIRMED:
+        allowed |= {"sent"} if mark != TransferPaid.Status.MARKED else {"unpaid"}
+    if transfer.payee == me:
+        if mark != TransferPaid.Status.CONFIRMED:
+            allowed |= {"received"}
+        if mark == TransferPaid.Status.MARKED:
+            allowed |= {"dispute"}
+    return allowed
+
+
+@transaction.atomic
+def mark_paid(table: Table, transfer: Transfer, by: Any, op: str, is_host: bool) -> None:
+    """Apply ``op`` (:data:`MARKS`) to a transfer of the session, as ``by``: refused
+    (:class:`MarkError`) unless :func:`allowed_marks` allows it for them."""
+    row = (
+        TransferPaid.objects.select_for_update()
+        .filter(table=table, payer=transfer.payer, payee=transfer.payee, amount=transfer.amount)
+        .first()
+    )
+    if op not in MARKS or op not in allowed_marks(
+        transfer, by.pk, is_host, row.status if row else None
+    ):
+        raise MarkError("Only the payer, the payee or a host can mark that transfer so.")
+    status = MARKS[op]
+    if status is None:
+        if row is not None:
+            row.delete()
+        return
+    if row is None:
+        TransferPaid.objects.create(
             table=table,
             payer=transfer.payer,
             payee=transfer.payee,
             amount=transfer.amount,
-            defaults={"marked_by": by},
+            marked_by=by,
+            status=status,
         )
     else:
-        TransferPaid.objects.filter(
-            table=table, payer=transfer.payer, payee=transfer.payee, amount=transfer.amount
-        ).delete()
+        row.status, row.marked_by, row.marked_at = status, by, timezone.now()
+        row.save(update_fields=["status", "marked_by", "marked_at"])
 
 
 def sessions(club: Any) -> list[dict[str, Any]]:

@@ -285,6 +285,11 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "payee": names.get(t.payee, t.payee),
             "amount": club.format_amount(t.amount),
             "paid": result.is_paid(t),
+            "mark": result.mark(t),
+            "actions": _mark_buttons(
+                settlement.allowed_marks(t, request.user.pk, membership.is_host, result.mark(t)),
+                membership.is_host,
+            ),
             "pay_to": methods.get(user_of[t.payee], []) if t.payee in user_of else [],
         }
         for t in result.transfers
@@ -317,12 +322,22 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
     )
 
 
+def _mark_buttons(allowed: set[str], is_host: bool) -> list[tuple[str, str]]:
+    """The settlement's buttons for one transfer, in this order, as (op, label)."""
+    labels = {
+        "sent": "I paid",
+        "received": "Received",
+        "dispute": "Not received",
+        "paid": "Mark paid",
+        "unpaid": "Mark unpaid" if is_host else "I have not paid yet",
+    }
+    return [(op, label) for op, label in labels.items() if op in allowed]
+
+
 @login_required
 @require_POST
 def mark_paid(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpResponse:
     club, membership, table = _session_table(request, slug, table_id)
-    if not membership.is_host:
-        raise PermissionDenied("Only the owner or a host can mark payments.")
     result = settlement.session(table)
     wanted = (
         request.POST.get("payer"),
@@ -332,8 +347,12 @@ def mark_paid(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> Ht
     transfer = next((t for t in result.transfers if (t.payer, t.payee, t.amount) == wanted), None)
     if transfer is None:
         messages.error(request, "That payment is no longer part of the settlement.")
-    else:
-        settlement.mark_paid(table, transfer, request.user, paid=request.POST.get("paid") != "0")
+        return redirect("history:session", slug=club.slug, table_id=table.pk)
+    op = request.POST.get("op") or ("unpaid" if request.POST.get("paid") == "0" else "paid")
+    try:
+        settlement.mark_paid(table, transfer, request.user, op, membership.is_host)
+    except settlement.MarkError as error:
+        raise PermissionDenied(str(error)) from None
     return redirect("history:session", slug=club.slug, table_id=table.pk)
 
 
