@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +69,7 @@ class Bot:
         self.show_after = show_after  # how often it shows cards nobody saw after a hand (R11.5)
         self._showed_after: set[int] = set()
         self._last_show = 0.0
+        self._sent: deque[float] = deque()
         self.state: dict[str, Any] | None = None
         self.versions: list[int] = []
         self.errors: list[dict[str, Any]] = []
@@ -88,7 +90,15 @@ class Bot:
             await self.ws.close()
 
     async def send(self, message: dict[str, Any]) -> None:
+        self._sent.append(time.monotonic())
         await self.ws.send(json.dumps(message))
+
+    def _sent_lately(self, seconds: float = 3.0) -> int:
+        """How many messages this bot sent in the last ``seconds``."""
+        since = time.monotonic() - seconds
+        while self._sent and self._sent[0] < since:
+            self._sent.popleft()
+        return len(self._sent)
 
     async def sit_down(self) -> None:
         if self.seat is not None and self.buy_in is not None:
@@ -167,7 +177,9 @@ class Bot:
         if public is None or self.rng.random() >= self.show_after:
             return
         now = time.monotonic()
-        if now - self._last_show < 1.0:  # at most one a second: well inside the rate limit
+        # an extra message, so only when this bot is well inside the socket's rate limit
+        # (10 a second): at most one show a second, and none while it is playing fast
+        if now - self._last_show < 1.0 or self._sent_lately() > 12:
             return
         self._last_show = now
         hidden = [k for k in range(len(mine["cards"])) if not public or public[k] == "??"]
