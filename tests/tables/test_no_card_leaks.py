@@ -223,8 +223,12 @@ def test_no_user_ever_receives_a_card_they_could_not_see(world, tmp_path):
 
     leaks = Leaks(seen)
     for bot, user_id, table_id in bots:
-        # a show after the hand may come after the next deal (hand_over): refused, as it must be
-        late = ("stale_version", "not_your_turn", "hand_over")
+        # a show after the hand may come after the next deal (hand_over): refused, as it must
+        # be. These bots play a hand every few hundred milliseconds, faster than any person:
+        # when the server is slow, their frames reach the consumer in bursts and the socket's
+        # rate limit refuses one now and then (rate_limited; a refused message changes
+        # nothing, and what the test is about, the frames, is still checked)
+        late = ("stale_version", "not_your_turn", "hand_over", "rate_limited")
         assert [e for e in bot.errors if e["code"] not in late] == []
         for message in bot.messages:
             hand = message.get("hand") if message.get("type") == "state" else None
