@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 from itertools import chain, combinations, repeat, starmap
 from operator import sub
 from typing import Final
@@ -49,9 +50,17 @@ __all__ = [
     "RANK_OMAHA_4",
     "HandCategory",
     "HandValue",
+    "LOW_LIMIT",
+    "LowValue",
+    "NO_LOW",
     "category_of",
     "evaluate",
     "evaluate_omaha",
+    "evaluate_omaha_low",
+    "low_of_values",
+    "low_strength_unchecked",
+    "low_values",
+    "omaha_low_strength",
     "omaha_strength",
     "strength",
     "strength_batch",
@@ -359,3 +368,113 @@ def evaluate_omaha(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
         if _EVALUATE_5(*two, *three) == rank
     )
     return evaluate(five)
+
+
+# --------------------------------------------------------------------------- eight-or-better low
+
+_LOW_VALUE: Final = {12: 1, 0: 2, 1: 3, 2: 4, 3: 5, 4: 6, 5: 7, 6: 8}
+"""A low card's value by rank index (R19.2): the ace plays 1, a deuce 2 ... an eight 8."""
+_LOW_NAMES: Final = "?A2345678"
+_LOW_BASE: Final = 9
+LOW_LIMIT: Final = _LOW_BASE**5
+"""Low strengths run from 1 up to below this (the wheel, 5-4-3-2-A); 0 is no low."""
+NO_LOW: Final = 0
+
+
+@dataclass(frozen=True)
+class LowValue:
+    """A qualifying eight-or-better low (R19.2).
+
+    Attributes:
+        strength: higher is better (a lower low); equal strength splits the low half.
+        values: the five distinct low values, highest first (``(8, 6, 4, 2, 1)``).
+        cards: the five cards used, the two hole cards first, highest first in each.
+        name: for people, ``"8-6-4-2-A low"``.
+    """
+
+    strength: int
+    values: tuple[int, ...]
+    cards: tuple[Card, ...]
+    name: str
+
+
+@cache
+def _best_low(hole_values: frozenset[int], board_values: frozenset[int]) -> tuple[int, ...]:
+    """The best low from two of ``hole_values`` and three of ``board_values`` (distinct low
+    values of each), highest value first, or ``()``. For a given pair of hole values the best
+    three board values are the three lowest not already in the pair; the best low is the
+    smallest such five compared from the top (R19.2). Cached: there are at most 219 x 219
+    pairs of value sets."""
+    best: tuple[int, ...] = ()
+    for pair in combinations(sorted(hole_values), 2):
+        rest = sorted(board_values.difference(pair))
+        if len(rest) < 3:
+            continue
+        five = tuple(sorted((*pair, *rest[:3]), reverse=True))
+        if not best or five < best:
+            best = five
+    return best
+
+
+def low_values(cards: Iterable[Card]) -> frozenset[int]:
+    """The distinct low values (R19.2) among ``cards``: what a low is made from."""
+    return frozenset(_LOW_VALUE[c >> 2] for c in cards if c >> 2 in _LOW_VALUE)
+
+
+def _low_strength(values: tuple[int, ...]) -> int:
+    key = 0
+    for value in values:
+        key = key * _LOW_BASE + value
+    return LOW_LIMIT - key
+
+
+@cache
+def low_of_values(hole_values: frozenset[int], board_values: frozenset[int]) -> int:
+    """The low strength (0: none) from the :func:`low_values` of the hole and the board;
+    cached, for equity's inner loop, where the values of a board serve every player."""
+    values = _best_low(hole_values, board_values)
+    return _low_strength(values) if values else NO_LOW
+
+
+def low_strength_unchecked(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    """:func:`omaha_low_strength` without the checks: the showdown's inner loop."""
+    return low_of_values(low_values(hole), low_values(board))
+
+
+def omaha_low_strength(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    """The strength of the best eight-or-better low of exactly two of ``hole`` and three of
+    ``board`` (R19.2): five distinct ranks of eight or lower, the ace low, straights and
+    flushes not counted. Higher is better; :data:`NO_LOW` (0) when none qualifies.
+
+    >>> from engine.cards import parse_cards
+    >>> wheel = omaha_low_strength(parse_cards("As2dKcKd"), parse_cards("3h 4s 5c Qd Jh"))
+    >>> eight = omaha_low_strength(parse_cards("Ah8d2cKd"), parse_cards("3h 6s 5c Qd Jh"))
+    >>> wheel > eight > NO_LOW
+    True
+    >>> omaha_low_strength(parse_cards("AhAd2c3d"), parse_cards("2h 3s 9c Qd Jh"))  # no low
+    0
+    """
+    _check_omaha(hole, board)
+    return low_strength_unchecked(hole, board)
+
+
+def evaluate_omaha_low(hole: Sequence[Card], board: Sequence[Card]) -> LowValue | None:
+    """The best eight-or-better low of ``hole`` and ``board`` (R19.2), or ``None``.
+
+    >>> from engine.cards import parse_cards
+    >>> evaluate_omaha_low(parse_cards("Ah8d2c2d"), parse_cards("3h 6s 5c Qd 2h")).name
+    '6-5-3-2-A low'
+    """
+    _check_omaha(hole, board)
+    values = _best_low(low_values(hole), low_values(board))
+    if not values:
+        return None
+    used = next(
+        (*two, *three)
+        for two in combinations(sorted(hole, reverse=True), 2)
+        for three in combinations(sorted(board, reverse=True), 3)
+        if tuple(sorted((_LOW_VALUE.get(c >> 2, 0) for c in (*two, *three)), reverse=True))
+        == values
+    )
+    name = "-".join(_LOW_NAMES[value] for value in values) + " low"
+    return LowValue(_low_strength(values), values, tuple(used), name)

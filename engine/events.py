@@ -203,7 +203,9 @@ class PotAwarded(Event):
     """A pot (or its half on one board, R12) goes to its winners (R8.3, R10).
 
     ``board_index`` is ``None`` when nobody contested the pot (R5.4); ``shares`` is aligned
-    with ``winners``; ``hand_name`` names the winning hand when there was a showdown."""
+    with ``winners``; ``hand_name`` names the winning hand when there was a showdown.
+    ``half`` is ``"high"`` or ``"low"`` for one half of a pot split between the best high
+    and the best low (R19.3); ``None`` when the award is the whole pot (or the whole run)."""
 
     type: ClassVar[str] = "pot_awarded"
     pot_index: int
@@ -212,6 +214,7 @@ class PotAwarded(Event):
     winners: tuple[int, ...]
     shares: tuple[int, ...]
     hand_name: str | None
+    half: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,8 @@ parameterised by a :class:`Game`; it has no copy per game.
   cards, any of them (R9.2).
 * Omaha (R17): four hole cards; a hand is exactly two hole cards and three board cards.
 * Five-card Omaha (R18): Omaha with five hole cards; a deck deals eight players.
+* Omaha Hi-Lo, eight or better (R19): Omaha whose pots split between the best high hand and
+  the best qualifying low (:attr:`GameRules.low`).
 
 Both are dealt with the same betting structures (no-limit, pot-limit, fixed-limit, R6).
 """
@@ -26,6 +28,8 @@ from engine.evaluation import (
     HandValue,
     evaluate,
     evaluate_omaha,
+    evaluate_omaha_low,
+    low_strength_unchecked,
     omaha_strength,
     strength,
 )
@@ -42,6 +46,7 @@ class Game(StrEnum):
     HOLDEM = "holdem"
     OMAHA = "omaha"
     OMAHA5 = "omaha5"
+    OMAHA_HILO = "omaha8"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +67,24 @@ class GameRules:
     rank_of_board: Callable[[Sequence[Card]], Callable[..., int]]
     """hole -> a function of the five board cards giving phevaluator's rank (lower is
     better), unchecked: the inner loop of :mod:`engine.equity`."""
+    low: Callable[[Sequence[Card], Sequence[Card]], int] | None = None
+    """Split games (R19): (hole, complete board) -> the strength of the eight-or-better low,
+    higher is better, 0 for none; ``None`` when every pot goes to the best high hand."""
+
+    @property
+    def splits(self) -> bool:
+        """Whether pots split between a high and a low half (R19)."""
+        return self.low is not None
+
+    def hand_name(self, hole: Sequence[Card], board: Sequence[Card]) -> str:
+        """The hand for people (R11.4): "Two pair, Aces and Fours", and in a split game its
+        low after a slash when it has one: "Straight, Five high / 5-4-3-2-A low"."""
+        name = self.evaluate(hole, board).name
+        if self.low is not None:
+            low = evaluate_omaha_low(hole, board)
+            if low is not None:
+                name = f"{name} / {low.name}"
+        return name
 
     @property
     def max_players(self) -> int:
@@ -105,6 +128,16 @@ GAMES: Final[dict[Game, GameRules]] = {
     Game.OMAHA5: GameRules(
         Game.OMAHA5, "Five-card Omaha", "O5", 5, omaha_strength, evaluate_omaha, _omaha5_rank
     ),
+    Game.OMAHA_HILO: GameRules(
+        Game.OMAHA_HILO,
+        "Omaha Hi-Lo",
+        "O8",
+        4,
+        omaha_strength,
+        evaluate_omaha,
+        _omaha_rank,
+        low_strength_unchecked,
+    ),
 }
 
 
@@ -115,5 +148,7 @@ def rules(game: Game | str) -> GameRules:
     (4, 10)
     >>> rules("omaha5").hole_cards, rules("omaha5").max_players  # 8 x 5 + 5 + 3 = 48
     (5, 8)
+    >>> rules("omaha8").splits, rules("omaha").splits
+    (True, False)
     """
     return GAMES[Game(game)]

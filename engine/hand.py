@@ -66,6 +66,7 @@ from engine.cards import FULL_DECK, Card
 from engine.deck import commitment as seed_commitment
 from engine.deck import new_seed, shuffled_deck
 from engine.errors import EngineError, ErrorCode
+from engine.evaluation import evaluate_omaha_low
 from engine.events import (
     ActionTaken,
     AntePosted,
@@ -86,7 +87,16 @@ from engine.events import (
     UncalledBetReturned,
 )
 from engine.games import Game, rules
-from engine.pots import Pot, award_order, rake, side_pots, split_pot, split_runs, uncalled_bet
+from engine.pots import (
+    Pot,
+    award_order,
+    rake,
+    side_pots,
+    split_high_low,
+    split_pot,
+    split_runs,
+    uncalled_bet,
+)
 from engine.state import FORMAT, HandConfig, HandState, Phase, Street
 
 # The names below the machine's own are re-exported from engine.errors, engine.events and
@@ -765,12 +775,21 @@ def _may_muck(s: HandState | _Work, p: int) -> bool:
     holes = s.holes
     game = rules(config.game)
     values: dict[tuple[int, int], int] = {}
+    lows: dict[tuple[int, int], int] = {}
+    low = game.low
 
     def value(q: int, board_index: int) -> int:
         key = (q, board_index)
         if key not in values:
             values[key] = game.strength(holes[q], boards[board_index])
         return values[key]
+
+    def low_value(q: int, board_index: int) -> int:
+        key = (q, board_index)
+        if key not in lows:
+            assert low is not None
+            lows[key] = low(holes[q], boards[board_index])
+        return lows[key]
 
     for pot in pots_now:
         if p not in pot.eligible or len(pot.eligible) < 2:
@@ -779,6 +798,14 @@ def _may_muck(s: HandState | _Work, p: int) -> bool:
             mine = value(p, board_index)
             if not any(
                 q != p and s.shown[q] and value(q, board_index) >= mine for q in pot.eligible
+            ):
+                return False
+            if low is None:
+                continue
+            # R19.4: the low half too must be out of reach (no low, or one shown is as good)
+            my_low = low_value(p, board_index)
+            if my_low and not any(
+                q != p and s.shown[q] and low_value(q, board_index) >= my_low for q in pot.eligible
             ):
                 return False
     return True
@@ -1180,7 +1207,7 @@ class _Work:
         if len(self.boards[0]) < BOARD_CARDS:
             return ()
         game = rules(self.config.game)
-        return tuple(game.evaluate(self.holes[p], board).name for board in self.boards)
+        return tuple(game.hand_name(self.holes[p], board) for board in self.boards)
 
     def show(self, p: int) -> None:
         if self.shown[p]:
@@ -1229,7 +1256,31 @@ class _Work:
         pots_now = side_pots(self.contributions, live, self.dead)
         takes = self.take_rake(pots_now)
         strengths: dict[tuple[int, int], int] = {}
+        low_strengths: dict[tuple[int, int], int] = {}
         game = rules(self.config.game)
+        holes = self.holes
+
+        def best_of(
+            contenders: list[int],
+            board_index: int,
+            measure: Any,
+            cache: dict[tuple[int, int], int],
+        ) -> tuple[int, list[int]]:
+            """The best value among ``contenders`` on one board and who has it (R9.4)."""
+            board = self.boards[board_index]
+            best = -1
+            winners: list[int] = []
+            for q in contenders:
+                key = (q, board_index)
+                value = cache.get(key)
+                if value is None:
+                    value = cache[key] = measure(holes[q], board)
+                if value > best:
+                    best, winners = value, [q]
+                elif value == best:
+                    winners.append(q)
+            return best, winners
+
         for k in award_order(pots_now):
             pot = pots_now[k]
             amount = pot.amount - takes[k]
@@ -1239,18 +1290,19 @@ class _Work:
             contenders = [q for q in pot.eligible if self.shown[q]] or list(pot.eligible)
             for board_index, part in enumerate(split_runs(amount, self.runs)):
                 board = self.boards[board_index]
-                best = -1
-                winners: list[int] = []
-                for q in contenders:
-                    key = (q, board_index)
-                    value = strengths.get(key)
-                    if value is None:
-                        value = strengths[key] = game.strength(self.holes[q], board)
-                    if value > best:
-                        best, winners = value, [q]
-                    elif value == best:
-                        winners.append(q)
-                name = game.evaluate(self.holes[winners[0]], board).name
+                _, winners = best_of(contenders, board_index, game.strength, strengths)
+                name = game.evaluate(holes[winners[0]], board).name
+                if game.low is not None:
+                    best_low, low_winners = best_of(
+                        contenders, board_index, game.low, low_strengths
+                    )
+                    if best_low:  # R19.3: a qualifying low takes half, the odd chip high
+                        high_part, low_part = split_high_low(part)
+                        self.award(k, board_index, high_part, winners, name, "high")
+                        low_hand = evaluate_omaha_low(holes[low_winners[0]], board)
+                        assert low_hand is not None
+                        self.award(k, board_index, low_part, low_winners, low_hand.name, "low")
+                        continue
                 self.award(k, board_index, part, winners, name)
         self.finish()
 
@@ -1285,9 +1337,10 @@ class _Work:
         amount: int,
         winners: list[int],
         name: str | None,
+        half: str | None = None,
     ) -> None:
         """Give ``amount`` to ``winners`` (in seat order from the left of the button); odd
-        chips one at a time in that order (R10.1)."""
+        chips one at a time in that order (R10.1). ``half``: R19.3's high or low half."""
         shares = split_pot(amount, winners)
         for q, share in zip(winners, shares, strict=True):
             self.won[q] += share
@@ -1299,6 +1352,7 @@ class _Work:
                 tuple(self.seats[q] for q in winners),
                 shares,
                 name,
+                half,
             )
         )
 

@@ -14,6 +14,8 @@ out in (R10.1).
 * **R10.1** A pot that does not split evenly gives its odd chips one at a time to the tied
   winners in seat order starting left of the button (:func:`split_pot`).
 * **R12** Run it twice: each pot is halved, the odd chip to the first run (:func:`split_runs`).
+* **R19.3** Hi-Lo: a pot (or a run's part) with a qualifying low is halved, the odd chip to
+  the high half (:func:`split_high_low`).
 * **R13** Rake: a percentage of each pot that saw a flop, capped per hand (:func:`rake`).
 
 >>> [(pot.amount, pot.eligible) for pot in side_pots((100, 150, 150), (True, True, True))]
@@ -25,7 +27,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Pot", "award_order", "rake", "side_pots", "split_pot", "split_runs", "uncalled_bet"]
+__all__ = [
+    "Pot",
+    "award_order",
+    "rake",
+    "side_pots",
+    "split_high_low",
+    "split_pot",
+    "split_runs",
+    "uncalled_bet",
+]
 
 BASIS_POINTS = 10_000
 """Rake rates are given in basis points: 500 is 5 %."""
@@ -139,6 +150,17 @@ def split_runs(amount: int, runs: int) -> tuple[int, ...]:
     """
     share, odd = divmod(amount, runs)
     return tuple(share + 1 if k < odd else share for k in range(runs))
+
+
+def split_high_low(amount: int) -> tuple[int, int]:
+    """Return the high half and the low half of a pot that has a qualifying low (R19.3):
+    an odd chip goes to the high half.
+
+    >>> split_high_low(101)
+    (51, 50)
+    """
+    low = amount // 2
+    return amount - low, low
 
 
 def rake(

@@ -57,6 +57,7 @@ PRESETS = [
     (GameChoice.HOLDEM, Structure.NO_LIMIT, 1, 2, 40, 200),
     (GameChoice.HOLDEM, Structure.NO_LIMIT, 2, 5, 100, 500),
     (GameChoice.OMAHA, Structure.POT_LIMIT, 1, 2, 40, 200),
+    (GameChoice.OMAHA_HILO, Structure.POT_LIMIT, 1, 2, 40, 200),
     (GameChoice.HOLDEM, Structure.FIXED_LIMIT, 2, 4, 40, 200),
 ]
 STRUCTURE_SHORT = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}

@@ -93,8 +93,12 @@ def lines(
         elif isinstance(e, PotAwarded):
             board = f" on board {e.board_index + 1}" if e.board_index else ""
             with_hand = f" with {e.hand_name}" if e.hand_name else ""
+            half = f"the {e.half} half of " if e.half else ""  # R19.3
             for seat, share in zip(e.winners, e.shares, strict=True):
-                say(seat, f"wins {fmt(share)} from {_pot_name(e.pot_index)}{board}{with_hand}")
+                say(
+                    seat,
+                    f"wins {fmt(share)} from {half}{_pot_name(e.pot_index)}{board}{with_hand}",
+                )
     return out
 
 

@@ -24,11 +24,13 @@ class Structure(models.TextChoices):
 
 
 class GameChoice(models.TextChoices):
-    """What the table deals (``engine.games.Game``): Texas Hold'em or Omaha (R17)."""
+    """What the table deals (``engine.games.Game``): Texas Hold'em, Omaha (R17), five-card
+    Omaha (R18) or Omaha Hi-Lo (R19)."""
 
     HOLDEM = "holdem", "Texas Hold'em"
     OMAHA = "omaha", "Omaha"
     OMAHA5 = "omaha5", "Five-card Omaha"
+    OMAHA_HILO = "omaha8", "Omaha Hi-Lo (eight or better)"
 
 
 class NewPlayerPolicy(models.TextChoices):

@@ -278,7 +278,7 @@ def _shown_names(state: HandState) -> dict[int, str]:
         if state.shown[i]:
             board = state.boards[0]
             if len(board) == 5:
-                names[i] = game.evaluate(state.holes[i], board).name
+                names[i] = game.hand_name(state.holes[i], board)
     return names
 
 

@@ -27,13 +27,18 @@ VARIANT_STRUCTURES: Final = {
     "PO5": "pot_limit",
     "NO5": "no_limit",
     "FO5": "fixed_limit",
+    "FO/8": "fixed_limit",
+    "PO/8": "pot_limit",
+    "NO/8": "no_limit",
 }
 """The variant codes we read and write, and the engine structure (a Structure value) of each."""
 
 VARIANT_GAMES: Final = {"NT": "holdem", "FT": "holdem", "PT": "holdem", "PO": "omaha",
                         "NO": "omaha", "FO": "omaha", "PO5": "omaha5", "NO5": "omaha5",
-                        "FO5": "omaha5"}  # fmt: skip
-"""The engine game (an engine.games.Game value) of each variant code (R17: Omaha)."""
+                        "FO5": "omaha5", "FO/8": "omaha8", "PO/8": "omaha8",
+                        "NO/8": "omaha8"}  # fmt: skip
+"""The engine game (an engine.games.Game value) of each variant code (R17: Omaha; R18:
+five-card Omaha; R19: Omaha Hi-Lo, whose fixed-limit game is the standard's FO/8)."""
 
 GAME_STRUCTURE_VARIANTS: Final = {
     (VARIANT_GAMES[code], structure): code for code, structure in VARIANT_STRUCTURES.items()
@@ -62,6 +67,12 @@ EXTENSION_VARIANTS: Final = {
         code: f"{code} (five-card Omaha hold'em, {structure.replace('_', '-')}) is not a variant"
         " of the PHH standard, which has no code for it: it is this club's extension"
         for code, structure in (("PO5", "pot_limit"), ("NO5", "no_limit"), ("FO5", "fixed_limit"))
+    },
+    **{
+        code: f"{code} ({structure} Omaha hold'em high/low-split eight or better) is not a"
+        " variant of the PHH standard, which has only FO/8, the fixed-limit game: it is this"
+        " club's extension"
+        for code, structure in (("PO/8", "pot-limit"), ("NO/8", "no-limit"))
     },
 }
 """Variant codes we write that the standard does not define, with the note written above them."""

@@ -29,7 +29,7 @@ from zoneinfo import ZoneInfo
 from django.db.models import Prefetch, QuerySet
 
 from engine.cards import card_rank, card_str
-from engine.evaluation import HandCategory
+from engine.evaluation import HandCategory, evaluate_omaha_low
 from engine.games import rules
 from engine.hand import (
     ActionTaken,
@@ -68,6 +68,9 @@ GAME_NAMES = {
     ("omaha5", "no_limit"): "5 Card Omaha No Limit",
     ("omaha5", "pot_limit"): "5 Card Omaha Pot Limit",
     ("omaha5", "fixed_limit"): "5 Card Omaha Limit",
+    ("omaha8", "no_limit"): "Omaha Hi/Lo No Limit",
+    ("omaha8", "pot_limit"): "Omaha Hi/Lo Pot Limit",
+    ("omaha8", "fixed_limit"): "Omaha Hi/Lo Limit",
 }
 """PokerStars' own names of the games in a hand's first line (R17: Omaha)."""
 
@@ -147,6 +150,19 @@ _PS_RANKS: Final = (
     "Kings",
     "Aces",
 )
+
+
+def pokerstars_hand_label(hole: Sequence[int], board: Sequence[int], game: Any) -> str:
+    """The shown hand as PokerStars labels it: its :func:`pokerstars_hand_name`, and in a
+    high-low game both halves, "HI: a straight, Ace to Five; LO: 5,4,3,2,A" (R19; no low:
+    "HI: ..." alone)."""
+    name = pokerstars_hand_name(hole, board, game)
+    if not rules(game).splits:
+        return name
+    low = evaluate_omaha_low(hole, board)
+    if low is None:
+        return f"HI: {name}"
+    return f"HI: {name}; LO: " + ",".join(low.name.removesuffix(" low").split("-"))
 
 
 def pokerstars_hand_name(hole: Sequence[int], board: Sequence[int], game: Any = "holdem") -> str:
@@ -323,7 +339,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
                 if isinstance(e, HandShown):
                     lines.append(
                         f"{names[e.seat]}: shows [{_cards(e.cards)}]"
-                        f" ({pokerstars_hand_name(e.cards, run_board, config.game)})"
+                        f" ({pokerstars_hand_label(e.cards, run_board, config.game)})"
                     )
                 elif index == 0:  # a muck that still takes a pot nobody else could win (R8)
                     verb = "doesn't show hand" if won[e.seat] else "mucks hand"
@@ -430,7 +446,7 @@ def _summary_seats(
         elif seat in shown:
             results = []
             for index, board in enumerate(boards):
-                name = pokerstars_hand_name(shown[seat], board, final.config.game)
+                name = pokerstars_hand_label(shown[seat], board, final.config.game)
                 share = won_on.get((seat, index), 0)
                 results.append(
                     f"won ({amount(share)}) with {name}" if share else f"lost with {name}"
@@ -589,6 +605,7 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
                 "winners": list(e.winners),
                 "shares": list(e.shares),
                 "hand_name": e.hand_name,
+                "half": e.half,  # "high" / "low" in a high-low game (R19.3), else null
             }
             for e in events
             if isinstance(e, PotAwarded)

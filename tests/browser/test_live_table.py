@@ -372,3 +372,44 @@ def test_a_pot_limit_omaha_hand_on_a_laptop_and_a_phone_R17(players, console, sh
     assert sum(bob.stacks().values()) == TOTAL
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert console.errors == []
+
+
+def test_an_omaha_hi_lo_pot_splits_high_and_low_on_a_laptop_and_a_phone_R19(
+    players, console, shots
+):
+    """The host opens "1/2 PLO8"; the players check hands down until a board makes a low
+    (about one hand in three heads-up; at most 20): the log on both screens says who won
+    the high half and who the low half, the hand names show both halves, no chip is lost."""
+    alice = players("Alice")
+    bob = players("Bob", viewport=PHONE, phone=True)
+    set_up_table(alice, bob, shots, preset="1/2 PLO8, 40–200")
+    assert alice.page.locator("#stakes").inner_text() == "1/2 PLO8"
+    alice.sit(2)
+    bob.sit(7)
+    hand = 0
+    split = False
+    for _ in range(20):
+        hand = wait_for_new_hand([alice, bob], after=hand, hole_cards=4)
+        play_hand([alice, bob], check_or_call)
+
+        def logged(player) -> str:
+            return player.page.locator("#hand-log").text_content() or ""
+
+        wait_until(
+            lambda: all(" wins " in logged(p) for p in (alice, bob)),
+            step_page=alice.page,
+            what="the pot's winners in the log",
+        )
+        if "the low half of" in logged(alice):
+            split = True
+            break
+    assert split, "20 hands checked down without a low"
+    for player in (alice, bob):
+        text = player.page.locator("#hand-log").text_content() or ""
+        assert "the high half of the main pot" in text
+        assert " low" in text.split("the low half of the main pot", 1)[1]
+    shots(alice.page, "plo8-laptop-split")
+    shots(bob.page, "plo8-phone-split")
+    assert sum(bob.stacks().values()) == TOTAL
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert console.errors == []

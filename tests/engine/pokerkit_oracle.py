@@ -52,6 +52,9 @@ that it follows the rule book:
 * R12 run it twice: PokerKit asks every player still in and runs twice when all agree; the
   engine stops at the first "no". Both deal the second run after the first from the same
   deck and halve each pot, the odd chip to the first run.
+* R19.3 Hi-Lo per pot: PokerKit halves every pot of a board when anyone's low is up, a side
+  pot whose own players have no low included; :class:`RulebookState` gives such a half to
+  the pot's high (the whole pot to the best high, as R19.3 says).
 * R11.3 muck: the policy mucks only a hand that cannot win any pot against the hands
   already shown (PokerKit's ``can_win_now``).
 
@@ -73,6 +76,7 @@ from pokerkit import (
     Deck,
     HandHistory,
     Mode,
+    OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
     StandardHighHand,
     State,
@@ -128,6 +132,16 @@ AUTOMATIONS: tuple[Automation, ...] = (
 
 FL_RAISES_PER_ROUND = 3  # R7.3: one bet and three raises
 
+#: What each game's pots are won with: Omaha Hi-Lo (R19) splits between PokerKit's Omaha high
+#: hand and its eight-or-better low. The state is built here from PokerKit's parts, not from
+#: its FixedLimitOmahaHoldemHighLowSplitEightOrBetter: that class (0.7.7) carries the
+#: pot-limit betting mixin, so it would bet pot-limit with no cap; create_state gives every
+#: game its structure and R7.3's cap itself.
+HAND_TYPES: dict[str, tuple[type, ...]] = {
+    "holdem": (StandardHighHand,),
+    "omaha8": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
+}
+
 
 @dataclass(frozen=True)
 class HandSpec:
@@ -144,10 +158,11 @@ class HandSpec:
     deck: tuple[str, ...]  # the full 52-card order the cards leave the deck in
     run_it_twice: bool = False  # the table allows running it twice (R12)
     game: str = "holdem"  # or "omaha" / "omaha5": four or five hole cards, two used (R17, R18)
+    # or "omaha8": Omaha Hi-Lo (R19)
 
     @property
     def hole_cards(self) -> int:
-        return {"omaha": 4, "omaha5": 5}.get(self.game, 2)
+        return {"omaha": 4, "omaha5": 5, "omaha8": 4}.get(self.game, 2)
 
     @property
     def player_count(self) -> int:
@@ -391,6 +406,53 @@ class RulebookState(State):
         finally:
             self.statuses = statuses
 
+    _holding_pushes = False
+    _up_hands: dict[tuple[Any, ...], Any] | None = None
+
+    def get_up_hand(self, player_index: int, board_index: int, hand_type_index: int) -> Any:
+        """PokerKit's own, remembered per cards: PokerKit evaluates the same hands again at
+        every step of a showdown, and its Omaha low takes most of a Hi-Lo hand's time."""
+        if not self.statuses[player_index]:
+            return None
+        if self._up_hands is None:
+            self._up_hands = {}
+        key = (
+            hand_type_index,
+            tuple(self.get_up_cards(player_index)),
+            tuple(self.get_board_cards(board_index)),
+        )
+        if key not in self._up_hands:
+            self._up_hands[key] = super().get_up_hand(player_index, board_index, hand_type_index)
+        return self._up_hands[key]
+
+    def _update_chips_pushing(self, operation: Any = None) -> None:
+        if not self._holding_pushes:
+            super()._update_chips_pushing(operation)
+
+    def _begin_chips_pushing(self) -> None:
+        """PokerKit's division of the pots, then R19.3 per pot: PokerKit halves every pot
+        when anyone shows a low, even a side pot whose players have none (it then fails to
+        pay that half); the rule book gives such a pot's low half to its high half."""
+        self._holding_pushes = True
+        try:
+            super()._begin_chips_pushing()
+        finally:
+            self._holding_pushes = False
+        if self.hand_type_count > 1 and self._pots is not None:
+            merged: list[tuple[int, int, int | None, int | None]] = []
+            for amount, pot_index, board_index, hand_type_index in self._sub_pots:
+                if hand_type_index and board_index is not None:
+                    hands = tuple(self.get_up_hands(board_index, hand_type_index))
+                    players = self._pots[pot_index].player_indices
+                    if all(hands[i] is None for i in players):
+                        high = merged[-1]
+                        assert high[1:3] == (pot_index, board_index) and high[3] == 0
+                        merged[-1] = (high[0] + amount, *high[1:])
+                        continue
+                merged.append((amount, pot_index, board_index, hand_type_index))
+            self._sub_pots[:] = merged
+        self._update_chips_pushing()
+
     def push_chips(self, *, commentary: str | None = None) -> Any:
         """PokerKit's chip pushing, then the odd chips re-dealt one at a time (R10.1)."""
         assert self._pots is not None and self._sub_pots
@@ -502,7 +564,7 @@ def create_state(spec: HandSpec) -> State:
     return RulebookState(
         automations,
         Deck.STANDARD,
-        (OmahaHoldemHand,) if spec.game.startswith("omaha") else (StandardHighHand,),
+        HAND_TYPES.get(spec.game, (OmahaHoldemHand,)),
         streets,
         _BETTING_STRUCTURES[spec.structure],
         spec.ante_trimming,

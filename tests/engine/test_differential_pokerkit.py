@@ -126,6 +126,31 @@ def test_omaha_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit(
         assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
 
 
+#: Omaha Hi-Lo (R19): pot-limit (PLO8) and fixed-limit (O8), the two the groups play.
+HILO_HANDS = {"pot_limit": 3000, "fixed_limit": 3000}
+
+
+@pytest.mark.slow  # about a minute each: 3,000 Omaha Hi-Lo hands in both engines
+@pytest.mark.parametrize("structure", list(HILO_HANDS))
+def test_omaha_hi_lo_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit(
+    structure: oracle.Structure,
+) -> None:
+    """R19 against PokerKit's Omaha high hand and eight-or-better low: each pot halved when a
+    player eligible for it has a low (the odd chip high), ties splitting their half (R10.1).
+    Fixed-limit: PokerKit's own FixedLimitOmahaHoldemHighLowSplitEightOrBetter bets pot-limit
+    (a bug in 0.7.7), so the oracle builds the state with fixed-limit betting and R7.3's cap
+    (see pokerkit_oracle.HAND_TYPES and create_state)."""
+    count = HILO_HANDS[structure]
+    failures, seen = _replay_all(structure, count, "omaha8")
+    assert not failures, (
+        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} Omaha Hi-Lo {structure} hands"
+        f" differ from PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
+        + "\n\n".join(failures[:REPORTED])
+    )
+    for feature in ("heads-up", "side pots", "river showdown", "all-in showdown", "muck"):
+        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+
+
 @pytest.mark.slow  # about 75 s: 3,000 five-card Omaha hands in both engines
 def test_five_card_omaha_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit() -> None:
     """R18 against PokerKit's Omaha hand with five hole cards dealt (2-8 players)."""

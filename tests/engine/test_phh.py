@@ -326,7 +326,7 @@ def test_run_it_twice_rake_and_live_blind_round_trip_through_user_fields() -> No
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (('variant = "NT"', 'variant = "FO/8"'), "variant 'FO/8' is not supported"),
+        (('variant = "NT"', 'variant = "F7S"'), "variant 'F7S' is not supported"),
         (("blinds_or_straddles = [1, 2, 0]", "blinds_or_straddles = [1, 2, 5]"), "straddle"),
         (("min_bet = 2", "min_bet = 4"), "min_bet 4"),
         (("antes = [0, 0, 0]", "antes = [1, 0, 2]"), "antes"),

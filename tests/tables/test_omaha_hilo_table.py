@@ -1,0 +1,85 @@
+"""Omaha Hi-Lo at a live table (R19): a split pot pays the best high and the best low, every
+chip accounted; the table, the log and every export say which half went where."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.hand import PotAwarded
+from tables import handlog, services
+from tables.history.exports import Viewer, phh, pokerstars, record
+from tables.history.replay import replay
+from tables.models import Hand, LedgerEntry, Seat
+from tables.projection import load_public_state
+from tests.tables.history_helpers import record_history
+from tests.tables.play_helpers import deal, fresh, to_act, user_at
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def plo8(make_table, players):
+    table = make_table(game="omaha8", structure="pot_limit", max_seats=6)
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    return table
+
+
+def check_down(table) -> None:
+    """Deal a hand and play it to the end with everyone checking or calling (and showing
+    when asked): four hands reach the river and most such boards make a low."""
+    t = deal(table)
+    while fresh(t).in_hand:
+        seat, state = to_act(t)
+        hand = state["hand"]
+        user = user_at(t, seat)
+        if hand["pending"]:
+            services.act(user, t.pk, "show", None, None)
+        else:
+            kind = "check" if hand["legal"]["check"] else "call"
+            services.act(user, t.pk, kind, None, fresh(t).version)
+
+
+def split_hand(table):
+    """Check hands down until one splits its pot high and low (a board with three different
+    cards of eight or lower comes in about four hands of ten; 30 tries)."""
+    for _ in range(30):
+        check_down(table)
+        record_history()
+        hand = Hand.objects.filter(table=table).exclude(ended_at=None).order_by("-number")[0]
+        replayed = replay(hand)
+        if any(isinstance(e, PotAwarded) and e.half == "low" for e in replayed.events):
+            return hand, replayed
+    raise AssertionError("30 hands checked down without a low")
+
+
+def test_a_split_pot_pays_both_halves_and_every_export_says_so_R19_3(plo8, players, seeded_decks):
+    hand, replayed = split_hand(plo8)
+    t = fresh(plo8)
+    awards = [e for e in replayed.events if isinstance(e, PotAwarded)]
+    high = sum(a.amount for a in awards if a.half == "high")
+    low = sum(a.amount for a in awards if a.half == "low")
+    assert high - low in (0, 1)  # halves; an odd chip goes high (R19.3)
+    # every chip accounted (R7.5): stacks and cash-outs equal the buy-ins
+    ledger = LedgerEntry.objects.filter(table=t)
+    bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up"))
+    out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake"))
+    assert bought == sum(s.stack for s in Seat.objects.filter(table=t)) + out
+
+    public = Viewer.public()
+    text = pokerstars(replayed, public)
+    assert text.splitlines()[0].split(":  ")[1].startswith("Omaha Hi/Lo Pot Limit (")
+    shows = [line for line in text.splitlines() if ": shows [" in line and "HI: " in line]
+    assert shows and any("; LO: " in line for line in shows)
+    assert text.count(" collected ") >= 2  # one line per half, as PokerStars writes them
+    assert 'variant = "PO/8"' in phh(replayed, public)
+    data = record(replayed, public)
+    assert data["game"]["game"] == "omaha8"
+    assert {pot["half"] for pot in data["pots"]} >= {"high", "low"}
+
+    log = [line["text"] for line in handlog.lines(replayed.events, {}, str)]
+    assert any("from the low half of the main pot with" in line for line in log)
+    assert any(line.endswith(" low") for line in log if "the low half" in line)
+    state = load_public_state(t.pk)
+    assert state["table"]["game"] == "omaha8"
+    assert state["table"]["game_letter"] == "O8"
