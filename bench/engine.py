@@ -1,6 +1,6 @@
 """Engine benchmark (issue 3, "Speed"): a script, not a test.
 
-    .venv/bin/python bench/engine.py [--hands N] [--seed S] [--game holdem|omaha]
+    .venv/bin/python bench/engine.py [--hands N] [--seed S] [--game holdem|omaha|omaha8]
 
 From one run on the same generated hands it prints:
 
@@ -24,6 +24,9 @@ With ``--game omaha`` the hands are pot-limit Omaha (PHH ``PO``, which PokerKit 
 ``PotLimitOmahaHoldem``), and the evaluation and equity lines are Omaha's: evaluations/s of
 phevaluator's Omaha evaluator (four hole cards and five board cards), and the time of a
 heads-up all-in's equity on the flop (exact) and before it (5,000 sampled boards, R17).
+With ``--game omaha8`` the hands are fixed-limit Omaha Hi-Lo (PHH ``FO/8``, the one Hi-Lo
+code PokerKit reads), and the lines add the eight-or-better lows evaluated per second and
+the Hi-Lo equity times, each half counted (R19).
 
 The hands are random no-limit (NT) and fixed-limit (FT) hands, 2-10 players, uneven stacks,
 antes, big-blind antes and straddles, played by our engine with a seeded random policy and
@@ -49,9 +52,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import phh
-from engine.cards import parse_cards
+from engine.cards import card_str, parse_cards
 from engine.equity import all_in_equity, sampled_equity
-from engine.evaluation import RANK_OMAHA_4, strength, strength_batch
+from engine.evaluation import RANK_OMAHA_4, low_strength_unchecked, strength, strength_batch
 from engine.games import Game, rules
 from engine.hand import (
     Action,
@@ -111,6 +114,8 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
         big_blind=big_blind,
         structure=rng.choice([Structure.NO_LIMIT, Structure.FIXED_LIMIT])
         if game is Game.HOLDEM
+        else Structure.FIXED_LIMIT
+        if game is Game.OMAHA_HILO  # FO/8: the Hi-Lo code PokerKit reads
         else Structure.POT_LIMIT,
         game=game,
         ante=ante,
@@ -265,8 +270,8 @@ def main() -> None:
     )
     print(f"microseconds per action (engine alone):       {us_per_action:8.1f}")
 
-    if game is Game.OMAHA:
-        evals_per_s, equity_ms = omaha_figures(args.rounds, args.seed)
+    if game in (Game.OMAHA, Game.OMAHA_HILO):
+        evals_per_s, equity_ms = omaha_figures(args.rounds, args.seed, game)
         print_json(hands_per_s, pokerkit_hands_per_s, evals_per_s, us_per_action, equity_ms)
         return
 
@@ -304,26 +309,36 @@ def main() -> None:
     print_json(hands_per_s, pokerkit_hands_per_s, evals_per_s, us_per_action, equity_ms)
 
 
-def omaha_figures(rounds: int, seed: int) -> tuple[float, float]:
-    """Omaha evaluations/s and a heads-up flop all-in's exact equity time (R17)."""
+def omaha_figures(rounds: int, seed: int, game: Game = Game.OMAHA) -> tuple[float, float]:
+    """Omaha evaluations/s and a heads-up flop all-in's exact equity time (R17); for Hi-Lo
+    (R19) also the lows evaluated per second, and the equities count both halves."""
     rng = random.Random(seed)
     deals = [tuple(rng.sample(range(52), 9)) for _ in range(500_000)]
     evals = best_of({"omaha": lambda: list(starmap(RANK_OMAHA_4, deals))}, rounds)["omaha"]
     evals_per_s = len(deals) / evals
     print(f"Omaha evaluations/s (4 hole + 5 board, the best of 60):  {evals_per_s:12,.0f}")
+    if game is Game.OMAHA_HILO:
+        pairs = [(deal[5:], deal[:5]) for deal in deals[:200_000]]
+        lows = best_of({"low": lambda: list(starmap(low_strength_unchecked, pairs))}, rounds)
+        print(
+            f"eight-or-better lows/s (4 hole + 5 board, cached sets): {len(pairs) / lows['low']:12,.0f}"
+        )
     holes = [parse_cards("AsAdKsKd"), parse_cards("QhJhTh9h")]
     flop = parse_cards("2c 7d 8h")
-    omaha = rules(Game.OMAHA)
+    if game is Game.OMAHA_HILO:
+        holes = [parse_cards("As2dKcKh"), parse_cards("QsQdJcJh")]
+    rules_of_game = rules(game)
     times = best_of(
         {
-            "flop": lambda: all_in_equity(holes, flop, game=omaha),
-            "preflop": lambda: sampled_equity(holes, (), samples=5000, game=omaha),
+            "flop": lambda: all_in_equity(holes, flop, game=rules_of_game),
+            "preflop": lambda: sampled_equity(holes, (), samples=5000, game=rules_of_game),
         },
         rounds,
     )
-    shares = all_in_equity(holes, flop, game=omaha)
+    shares = all_in_equity(holes, flop, game=rules_of_game)
+    named = " vs ".join("".join(card_str(c) for c in hole) for hole in holes)
     print(
-        f"Omaha all-in AsAdKsKd vs QhJhTh9h on 2c 7d 8h, exact: {times['flop'] * 1000:.1f} ms"
+        f"{rules_of_game.name} all-in {named} on 2c 7d 8h, exact: {times['flop'] * 1000:.1f} ms"
         f" ({shares[0]:.4f} / {shares[1]:.4f}); preflop, 5,000 sampled boards:"
         f" {times['preflop'] * 1000:.1f} ms"
     )
