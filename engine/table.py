@@ -31,12 +31,15 @@ from engine.games import Game
 from engine.hand import HandConfig
 
 __all__ = [
+    "MIXED_GAMES",
     "BlindChoice",
     "HandPlan",
     "TableSeat",
     "buy_in_range",
     "can_start_hand",
     "hand_config",
+    "mixed_game_code",
+    "orbit_completed",
     "plan_hand",
     "seats_after_hand",
 ]
@@ -255,3 +258,38 @@ def buy_in_range(stack: int, minimum: int, maximum: int) -> tuple[int, int] | No
     least = max(1, minimum - stack)
     most = maximum - stack
     return (least, most) if least <= most else None
+
+
+# --------------------------------------------------------------------------- R20 mixed games
+
+MIXED_GAMES: Mapping[str, tuple[Game, Structure]] = {
+    "NLH": (Game.HOLDEM, Structure.NO_LIMIT),
+    "FLH": (Game.HOLDEM, Structure.FIXED_LIMIT),
+    "PLO": (Game.OMAHA, Structure.POT_LIMIT),
+    "PLO5": (Game.OMAHA5, Structure.POT_LIMIT),
+    "PLO8": (Game.OMAHA_HILO, Structure.POT_LIMIT),
+    "FLO8": (Game.OMAHA_HILO, Structure.FIXED_LIMIT),
+}
+"""The games a mixed-game table rotates through (R20), by the names home games call them."""
+
+
+def mixed_game_code(game: Game | str, structure: Structure | str) -> str | None:
+    """The R20 code of a game and structure ("PLO8"), or ``None`` when it is not one."""
+    for code, pair in MIXED_GAMES.items():
+        if pair == (Game(game), Structure(structure)):
+            return code
+    return None
+
+
+def orbit_completed(previous_button: int, button: int, orbit_start: int, seats: int) -> bool:
+    """Whether the button, moving clockwise from ``previous_button`` to ``button`` round a
+    table of ``seats`` seats, reached or passed ``orbit_start``, the button seat of the first
+    hand of the current game: the orbit is over and the next game begins with this hand
+    (R20.2). Counted on seats, not hands: a player who joins or leaves mid-orbit changes how
+    many hands the orbit has (the button visits one seat more or fewer), not where it ends.
+
+    >>> orbit_completed(4, 7, 1, 9), orbit_completed(7, 1, 1, 9), orbit_completed(7, 2, 1, 9)
+    (False, True, True)
+    """
+    steps = (button - previous_button) % seats or seats
+    return 0 < (orbit_start - previous_button) % seats <= steps

@@ -10,6 +10,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from engine.games import rules
+from engine.table import MIXED_GAMES, mixed_game_code
 
 from .models import GameChoice, Structure, Table
 
@@ -33,6 +34,7 @@ SETTING_FIELDS = [
     "rake_percent",
     "rake_cap",
     "approve_seats",
+    "mixed_games",
 ]
 """The form's fields in the order they are shown. Each is a column of Table except
 ``rake_percent``: hosts think of rake in percent, the table stores basis points
@@ -94,7 +96,21 @@ def table_presets(club: Any) -> list[dict[str, Any]]:
     return out
 
 
+def _mixed_label(code: str) -> str:
+    game, structure = MIXED_GAMES[code]
+    return f"{code}: {structure.value.replace('_', '-').capitalize()} {rules(game).name}"
+
+
 class TableForm(forms.ModelForm):
+    mixed_games = forms.MultipleChoiceField(
+        label="Mixed games (a new game every orbit)",
+        choices=[(code, _mixed_label(code)) for code in MIXED_GAMES],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text="Pick two or more and the table deals them in turn, changing game when the "
+        "button has gone round; the blinds stay the table's (a fixed-limit game bets them as "
+        "its small bet). Pick none for one game.",
+    )
     rake_percent = forms.DecimalField(
         label="Rake (%)",
         min_value=Decimal(0),
@@ -182,13 +198,23 @@ class TableForm(forms.ModelForm):
         seats = data.get("max_seats")
         if seats is not None and self.seated_numbers and max(self.seated_numbers) > seats:
             self.add_error("max_seats", "Players sit in seats beyond that number.")
-        game = data.get("game")
-        if game and seats is not None and seats > rules(game).max_players:
-            self.add_error(
-                "max_seats",
-                f"{rules(game).name} deals at most {rules(game).max_players} players from one deck.",
-            )
+        mixed = data.get("mixed_games") or []
+        if len(mixed) == 1:
+            self.add_error("mixed_games", "Pick at least two games to rotate, or none.")
+        games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]
+        for game in games or [data.get("game") or ""]:
+            if game and seats is not None and seats > rules(game).max_players:
+                self.add_error(
+                    "max_seats",
+                    f"{rules(game).name} deals at most {rules(game).max_players} players "
+                    "from one deck.",
+                )
+                break
         return data
+
+    def clean_mixed_games(self) -> list[str]:
+        chosen = set(self.cleaned_data.get("mixed_games") or [])
+        return [code for code in MIXED_GAMES if code in chosen]  # the rotation's order
 
     def table_values(self, changed_only: bool = False) -> dict[str, Any]:
         """The cleaned settings as Table's columns (the rake in basis points), all of them or
@@ -197,4 +223,10 @@ class TableForm(forms.ModelForm):
         values = {name: self.cleaned_data[name] for name in names if name in MODEL_FIELDS}
         if "rake_percent" in names:
             values["rake_bps"] = int(self.cleaned_data["rake_percent"] * 100)
+        mixed = self.cleaned_data.get("mixed_games") or []
+        if mixed and "mixed_games" in values:  # R20: the table deals a game of its list
+            data = self.cleaned_data
+            if mixed_game_code(data["game"], data["structure"]) not in mixed:
+                game, structure = MIXED_GAMES[mixed[0]]
+                values["game"], values["structure"] = game.value, structure.value
         return values

@@ -70,6 +70,17 @@ class Table(models.Model):
     structure = models.CharField(
         max_length=12, choices=Structure.choices, default=Structure.NO_LIMIT
     )
+    mixed_games = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="R20: the games the table rotates through, one an orbit (codes of "
+        "engine.table.MIXED_GAMES, e.g. ['NLH', 'PLO', 'PLO8']); empty: one game.",
+    )
+    orbit_start_seat = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="R20: the button seat of the current game's first hand (None: not started).",
+    )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
     ante = models.PositiveIntegerField(default=0)

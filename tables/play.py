@@ -24,7 +24,7 @@ from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
 from engine.hand import Structure as EngineStructure
 from engine.hand import equities as engine_equities
 from engine.hand import pots as engine_pots
-from engine.table import HandPlan, buy_in_range, hand_config
+from engine.table import HandPlan, buy_in_range, hand_config, mixed_game_code
 
 from . import handlog
 from .models import Table
@@ -51,6 +51,15 @@ def table_config(table: Table, plan: HandPlan, straddle: bool = False) -> HandCo
         # a live table deals an all-in board street by street (0 ms: all at once)
         paced_runout=settings.RUNOUT_STEP_MS > 0,
     )
+
+
+def next_mixed_game(table: Table) -> str | None:
+    """The game that follows the current one on a mixed-game table (R20), or ``None``."""
+    codes = table.mixed_games
+    current = mixed_game_code(table.game, table.structure)
+    if len(codes) < 2 or current not in codes:
+        return None
+    return str(codes[(codes.index(current) + 1) % len(codes)])
 
 
 def top_up_range(table: Table, stack: int, pending: int) -> tuple[int, int] | None:

@@ -17,7 +17,14 @@ from django.utils import timezone
 from engine.games import rules
 
 from .models import Seat, Table
-from .play import cards, hand_view, hole_openings, next_deck_view, top_up_range
+from .play import (
+    cards,
+    hand_view,
+    hole_openings,
+    next_deck_view,
+    next_mixed_game,
+    top_up_range,
+)
 
 
 def _iso(value: Any) -> str | None:
@@ -32,6 +39,8 @@ def table_summary(table: Table) -> dict[str, Any]:
         "club": club.slug,
         "game": table.game,
         "game_letter": rules(table.game).letter,  # "1/2 PLO": the label's letters after NL/PL/FL
+        "mixed_games": list(table.mixed_games),  # R20: the rotation, one game an orbit
+        "next_game": next_mixed_game(table),  # "PLO8", or None: not a mixed-game table
         "structure": table.structure,
         "small_blind": table.small_blind,
         "big_blind": table.big_blind,

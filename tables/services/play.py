@@ -36,7 +36,7 @@ from ..play import table_config
 from . import deck, rows
 from .between_hands import cash_out_leavers, finish_closing, is_ready, schedule_next_hand
 from .common import commit_change, is_member, lock_table, require_seat, table_seats
-from .table_settings import apply_pending_settings
+from .table_settings import apply_pending_settings, rotate_game
 
 ACTIONS = {
     "fold": ActionKind.FOLD,
@@ -153,6 +153,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         return fields
     dealt = [s for s in seats if s.number in plan.seats]
     button = plan.button
+    fields += rotate_game(table, button)  # R20: a mixed-game table's game of this hand
     config = table_config(table, plan, straddle=_straddles(table, dealt, plan))
     state, events, proof = deck.deal(table, dealt, config)  # R15.2
     assert table.deck is not None  # deck.deal set the hand's deck

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
+from engine.table import MIXED_GAMES, mixed_game_code, orbit_completed
 from pokerclub.access import membership_of
 from pokerclub.models import Club
 
@@ -45,7 +46,34 @@ def _apply_settings(table: Table, seats: list[Seat], values: dict[str, Any]) -> 
         _resize_seats(table, seats, values["max_seats"])
     for key, value in values.items():
         setattr(table, key, value)
-    return list(values)
+    fields = list(values)
+    if "mixed_games" in values:  # R20: a new list starts its orbit with the next hand
+        table.orbit_start_seat = None
+        fields.append("orbit_start_seat")
+    return fields
+
+
+def rotate_game(table: Table, button: int) -> list[str]:
+    """R20, at the deal of a hand whose button is ``button``: on a mixed-game table, the
+    game of this hand. The first hand of a list (or of a changed list) starts an orbit with
+    the table's game; once the button reaches or passes the seat where the orbit began, the
+    next game of the list starts, with this hand."""
+    codes = table.mixed_games
+    if not codes:
+        return []
+    current = mixed_game_code(table.game, table.structure)
+    if current not in codes:
+        current = None
+    if current is None or table.orbit_start_seat is None or table.button_seat is None:
+        code = current or codes[0]
+    elif orbit_completed(table.button_seat, button, table.orbit_start_seat, table.max_seats):
+        code = codes[(codes.index(current) + 1) % len(codes)]
+    else:
+        return []
+    game, structure = MIXED_GAMES[code]
+    table.game, table.structure = game.value, structure.value
+    table.orbit_start_seat = button
+    return ["game", "structure", "orbit_start_seat"]
 
 
 @transaction.atomic

@@ -229,3 +229,35 @@ def test_buy_in_range_keeps_the_stack_within_the_table_limits() -> None:
     assert buy_in_range(150, 40, 200) == (1, 50)
     assert buy_in_range(200, 40, 200) is None
     assert buy_in_range(10, 40, 200) == (30, 190)
+
+
+# ---------------------------------------------------------------- R20 mixed games
+
+
+def test_an_orbit_ends_when_the_button_reaches_its_first_seat_R20_2() -> None:
+    from engine.table import orbit_completed
+
+    # seats 2, 5, 7 of 9; the orbit began with the button on 5
+    assert not orbit_completed(5, 7, orbit_start=5, seats=9)
+    assert not orbit_completed(7, 2, orbit_start=5, seats=9)
+    assert orbit_completed(2, 5, orbit_start=5, seats=9)
+
+
+def test_an_orbit_ends_when_the_button_passes_a_vacated_first_seat_R20_2() -> None:
+    from engine.table import orbit_completed
+
+    # the player on seat 5 left: the button goes from 2 to 7, past seat 5
+    assert orbit_completed(2, 7, orbit_start=5, seats=9)
+    # heads-up on seats 1 and 4: an orbit is two hands
+    assert not orbit_completed(1, 4, orbit_start=1, seats=9)
+    assert orbit_completed(4, 1, orbit_start=1, seats=9)
+
+
+def test_the_mixed_games_are_named_as_home_games_name_them_R20_1() -> None:
+    from engine.betting import Structure
+    from engine.games import Game
+    from engine.table import MIXED_GAMES, mixed_game_code
+
+    assert MIXED_GAMES["PLO8"] == (Game.OMAHA_HILO, Structure.POT_LIMIT)
+    assert mixed_game_code("holdem", "no_limit") == "NLH"
+    assert mixed_game_code("omaha", "no_limit") is None  # not one a mixed table deals

@@ -67,7 +67,9 @@ export function stakesText(table) {
   if (table.ante) text += ` ante ${money(table.ante)}`;
   // "1/2 NL" for Hold'em, as home games say it; "1/2 PLO", "1/2 PLO5" (engine.games)
   const game = table.game_letter || "";
-  return `${text} ${STRUCTURES[table.structure] || ""}${game}`.trim();
+  text = `${text} ${STRUCTURES[table.structure] || ""}${game}`.trim();
+  // a mixed-game table (R20) says which game the next orbit deals
+  return table.next_game ? `${text} · next ${table.next_game}` : text;
 }
 
 export class TableView {

@@ -1,0 +1,143 @@
+"""Mixed games (R20): a table deals its host's list of games, one an orbit, changing game
+with the first hand whose button reaches the orbit's first seat; the form refuses a list
+that cannot be dealt; the table says which game comes next."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables import services
+from tables.forms import TableForm
+from tables.models import Hand, Seat
+from tables.projection import load_public_state
+from tests.tables.play_helpers import deal, fresh, to_act
+
+pytestmark = pytest.mark.django_db
+
+
+def fold_round(table) -> None:
+    """Deal a hand and fold it to the big blind (who checks when everyone else is gone)."""
+    t = deal(table)
+    while fresh(t).in_hand:
+        seat, state = to_act(t)
+        user = Seat.objects.get(table=t, number=seat).user
+        legal = state["hand"]["legal"]  # None: asked to show or muck (R11.3)
+        kind = "show" if legal is None else "fold" if legal["fold"] else "check"
+        services.act(user, t.pk, kind, None, None)
+
+
+def games_dealt(table) -> list[tuple[str, int]]:
+    return [
+        (hand.config["game"], hand.config["button"])
+        for hand in Hand.objects.filter(table=table).order_by("number")
+    ]
+
+
+def test_the_table_deals_its_games_an_orbit_each_R20_1_R20_2(make_table, players, club_with_roles):
+    table = make_table(max_seats=9)
+    for number, p in zip((2, 5, 7), players[:3], strict=True):
+        services.sit(p, table.pk, number, 100)
+    assert services.update_settings(
+        club_with_roles["host"], table.pk, {"mixed_games": ["NLH", "PLO8"]}
+    )
+    for _ in range(7):
+        fold_round(table)
+    dealt = games_dealt(table)
+    games = [game for game, _ in dealt]
+    assert games == ["holdem"] * 3 + ["omaha8"] * 3 + ["holdem"]
+    # each orbit: the button visits every player once, the next game starts on the same seat
+    assert dealt[0][1] == dealt[3][1] == dealt[6][1]
+    assert len({button for _, button in dealt[:3]}) == 3
+    assert [Hand.objects.get(table=table, number=n).config["structure"] for n in (1, 4)] == [
+        "no_limit",
+        "pot_limit",
+    ]
+
+
+def test_a_player_who_joins_mid_orbit_makes_the_orbit_longer_not_restart_R20_2(
+    make_table, players, club_with_roles
+):
+    table = make_table(max_seats=9, new_player_policy="post")
+    for number, p in zip((2, 5), players[:2], strict=True):
+        services.sit(p, table.pk, number, 100)
+    services.update_settings(club_with_roles["host"], table.pk, {"mixed_games": ["NLH", "PLO"]})
+    fold_round(table)  # the first NLH hand: its button starts the orbit
+    first_button = games_dealt(table)[0][1]
+    other = 5 if first_button == 2 else 2
+    services.sit(players[2], table.pk, 9, 100)  # posts a big blind and is dealt in (R2.6)
+    for _ in range(5):
+        fold_round(table)
+    dealt = games_dealt(table)
+    buttons = [button for _, button in dealt]
+    nlh = [button for game, button in dealt if game == "holdem"]
+    assert buttons[0] == first_button and other in nlh[:3]
+    # the orbit ends when the button is back on its first seat, however many hands that took
+    switch = next(i for i, (game, _) in enumerate(dealt) if game == "omaha")
+    assert buttons[switch] == first_button
+    assert switch == 3  # three buttons (the new player's seat among them), then PLO
+    assert set(buttons) <= {2, 5, 9}
+
+
+def test_the_table_says_which_game_comes_next_R20_4(make_table, players, club_with_roles):
+    table = make_table()
+    services.update_settings(
+        club_with_roles["host"], table.pk, {"mixed_games": ["NLH", "PLO", "FLO8"]}
+    )
+    summary = load_public_state(table.pk)["table"]
+    assert summary["mixed_games"] == ["NLH", "PLO", "FLO8"]
+    assert summary["next_game"] == "PLO"
+    assert summary["game"] == "holdem"
+
+
+def form_data(**changes):
+    data = {
+        "name": "Mixed",
+        "game": "holdem",
+        "structure": "no_limit",
+        "small_blind": 1,
+        "big_blind": 2,
+        "ante": 0,
+        "min_buy_in": 40,
+        "max_buy_in": 200,
+        "max_seats": 9,
+        "action_seconds": 30,
+        "time_bank_seconds": 60,
+        "new_player_policy": "wait",
+        "rake_percent": "0",
+        "rake_cap": 0,
+    }
+    data.update(changes)
+    return data
+
+
+def test_the_form_takes_two_or_more_games_and_deals_the_first_R20_1():
+    form = TableForm(form_data(mixed_games=["PLO8", "NLH"]))
+    assert form.is_valid(), form.errors
+    values = form.table_values()
+    assert values["mixed_games"] == ["NLH", "PLO8"]  # the form's order
+    assert (values["game"], values["structure"]) == ("holdem", "no_limit")
+    form = TableForm(form_data(mixed_games=["PLO", "FLO8"]))
+    assert form.is_valid(), form.errors
+    assert (form.table_values()["game"], form.table_values()["structure"]) == ("omaha", "pot_limit")
+
+
+def test_the_form_refuses_one_game_an_unknown_one_or_too_many_seats_for_plo5_R20_3():
+    one = TableForm(form_data(mixed_games=["PLO"]))
+    assert not one.is_valid() and "at least two" in one.errors["mixed_games"][0]
+    unknown = TableForm(form_data(mixed_games=["NLH", "STUD"]))
+    assert not unknown.is_valid() and "mixed_games" in unknown.errors
+    nine = TableForm(form_data(mixed_games=["NLH", "PLO5"]))
+    assert not nine.is_valid() and "at most 8 players" in nine.errors["max_seats"][0]
+    assert TableForm(form_data(mixed_games=["NLH", "PLO5"], max_seats=8)).is_valid()
+
+
+def test_only_a_host_sets_the_games_and_a_refusal_changes_nothing_R20(
+    make_table, players, club_with_roles
+):
+    from tables.errors import PlayError
+
+    table = make_table()
+    with pytest.raises(PlayError) as refused:
+        services.update_settings(players[0], table.pk, {"mixed_games": ["NLH", "PLO"]})
+    assert refused.value.code == "not_allowed"
+    assert fresh(table).mixed_games == [] and fresh(table).game == "holdem"
