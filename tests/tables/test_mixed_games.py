@@ -141,3 +141,22 @@ def test_only_a_host_sets_the_games_and_a_refusal_changes_nothing_R20(
         services.update_settings(players[0], table.pk, {"mixed_games": ["NLH", "PLO"]})
     assert refused.value.code == "not_allowed"
     assert fresh(table).mixed_games == [] and fresh(table).game == "holdem"
+
+
+def test_the_table_label_names_the_next_game_in_the_browsers_own_code_R20_4():
+    """static/js/table/render.js's stakesText, run under Node on the state's table."""
+    import json
+
+    from tests.node import STATIC_JS, run_node
+
+    tables = [
+        {"small_blind": 1, "big_blind": 2, "structure": "pot_limit", "game_letter": "O8",
+         "next_game": "NLH"},
+        {"small_blind": 1, "big_blind": 2, "structure": "no_limit", "game_letter": "",
+         "next_game": None},
+    ]  # fmt: skip
+    out = run_node(
+        f"import {{ stakesText }} from '{STATIC_JS / 'table' / 'render.js'}';\n"
+        f"for (const t of {json.dumps(tables)}) console.log(stakesText(t));"
+    )
+    assert out.splitlines() == ["1/2 PLO8 · next NLH", "1/2 NL"]
