@@ -11,7 +11,8 @@ from tables.forms import TableForm
 from tests.tables.play_helpers import deal
 
 
-def table_settings(**overrides):
+def table_form_data(**overrides):
+    """What the host's table form posts for a plain 1/2 no-limit table, with ``overrides``."""
     data = {
         "name": "Main",
         "structure": "no_limit",
@@ -33,7 +34,12 @@ def table_settings(**overrides):
         "approve_seats": False,
     }
     data.update(overrides)
-    form = TableForm(data)
+    return data
+
+
+def table_settings(**overrides):
+    """The table's columns from a valid form post (:func:`table_form_data`)."""
+    form = TableForm(table_form_data(**overrides))
     assert form.is_valid(), form.errors
     return form.table_values()
 

@@ -10,6 +10,7 @@ from tables import services
 from tables.forms import TableForm
 from tables.models import Hand, Seat
 from tables.projection import load_public_state
+from tests.tables.conftest import table_form_data
 from tests.tables.play_helpers import deal, fresh, to_act
 
 pytestmark = pytest.mark.django_db
@@ -90,24 +91,7 @@ def test_the_table_says_which_game_comes_next_R20_4(make_table, players, club_wi
 
 
 def form_data(**changes):
-    data = {
-        "name": "Mixed",
-        "game": "holdem",
-        "structure": "no_limit",
-        "small_blind": 1,
-        "big_blind": 2,
-        "ante": 0,
-        "min_buy_in": 40,
-        "max_buy_in": 200,
-        "max_seats": 9,
-        "action_seconds": 30,
-        "time_bank_seconds": 60,
-        "new_player_policy": "wait",
-        "rake_percent": "0",
-        "rake_cap": 0,
-    }
-    data.update(changes)
-    return data
+    return table_form_data(**{"name": "Mixed", "max_seats": 9, **changes})
 
 
 def test_the_form_takes_two_or_more_games_and_deals_the_first_R20_1():

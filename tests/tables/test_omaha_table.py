@@ -79,25 +79,10 @@ def test_random_plo_hands_conserve_chips_and_export_as_omaha_R17(plo, players, s
 
 def test_the_form_seats_at_most_eight_at_a_five_card_omaha_table_R18():
     from tables.forms import TableForm
-    from tests.tables.conftest import table_settings
+    from tests.tables.conftest import table_form_data, table_settings
 
     assert table_settings(game="omaha5", structure="pot_limit", max_seats=8)["game"] == "omaha5"
-    data = {
-        "name": "Five",
-        "game": "omaha5",
-        "structure": "pot_limit",
-        "small_blind": 1,
-        "big_blind": 2,
-        "ante": 0,
-        "min_buy_in": 40,
-        "max_buy_in": 200,
-        "max_seats": 9,
-        "action_seconds": 30,
-        "time_bank_seconds": 60,
-        "new_player_policy": "wait",
-        "rake_percent": "0",
-        "rake_cap": 0,
-    }
+    data = table_form_data(name="Five", game="omaha5", structure="pot_limit", max_seats=9)
     form = TableForm(data)
     assert not form.is_valid()
     assert "at most 8 players" in form.errors["max_seats"][0]
