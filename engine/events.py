@@ -68,13 +68,15 @@ class HandStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
-    """An ante (R3.1) or the big-blind ante (R3.2); dead money. ``all_in`` when short (R2.5)."""
+    """An ante (R3.1), the big-blind ante (R3.2) or a bomb pot's ante (``bomb_pot``, R21);
+    dead money. ``all_in`` when short (R2.5)."""
 
     type: ClassVar[str] = "ante_posted"
     seat: int
     amount: int
     all_in: bool
     big_blind_ante: bool = False
+    bomb_pot: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -329,6 +329,14 @@ def _check_config(config: HandConfig) -> None:
             raise EngineError(
                 ErrorCode.INVALID_CONFIG, f"posting seat {seat!r} is not dealt in (R2.6)"
             )
+    _check_int(config.bomb_pot, "bomb_pot")
+    if config.bomb_pot and (
+        config.ante or config.big_blind_ante or config.straddle or config.posting
+    ):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "a bomb pot has only its ante: no other ante, straddle or posted blind (R21)",
+        )
     _check_int(config.rake_bps, "rake_bps")
     if config.rake_bps > 10_000:
         raise EngineError(ErrorCode.INVALID_CONFIG, "rake_bps is at most 10000 (100 %) (R13)")
@@ -440,9 +448,14 @@ def start_hand(
             commitment=commitment,
         )
     )
-    w.post_forced_bets(small, big, straddler)
-    w.deal_hole_cards()
-    w.open_round(Street.PREFLOP)
+    if config.bomb_pot:
+        w.post_bomb_pot()
+        w.deal_hole_cards()
+        w.end_round()  # R21: no preflop betting: the flop (or, all-in, the runout) comes
+    else:
+        w.post_forced_bets(small, big, straddler)
+        w.deal_hole_cards()
+        w.open_round(Street.PREFLOP)
     return w.freeze(), w.events
 
 
@@ -976,6 +989,23 @@ class _Work:
             config.structure, config.big_blind, straddler is not None
         )
         self.aggressor = None
+
+    def post_bomb_pot(self) -> None:
+        """R21: every player puts the bomb pot's ante in, all they have when short (R2.5);
+        the part of the largest ante nobody matched goes back (R8.2), as for R3.1's ante.
+        No blinds: the preflop round has no bet and nobody acts in it."""
+        stacks = self.stacks
+        antes = [min(self.config.bomb_pot, stack) for stack in stacks]
+        for p, ante in enumerate(antes):
+            stacks[p] -= ante
+            self.contributions[p] += ante
+            self.events.append(AntePosted(self.seats[p], ante, stacks[p] == 0, bomb_pot=True))
+        returned = uncalled_bet(antes)
+        if returned is not None:
+            p, chips = returned
+            stacks[p] += chips
+            self.contributions[p] -= chips
+            self.events.append(UncalledBetReturned(self.seats[p], chips))
 
     def deal_hole_cards(self) -> None:
         """The game's hole cards (two; Omaha four), one at a time, clockwise from the left of

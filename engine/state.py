@@ -72,6 +72,8 @@ class HandConfig:
         rake_bps: rake in basis points of each pot that saw a flop (500 = 5 %, R13).
         rake_cap: the most rake taken from one hand; ``None`` = no cap (R13).
         game: what is dealt (:mod:`engine.games`): Texas Hold'em, or Omaha (R17).
+        bomb_pot: a bomb pot's ante, posted by every player dealt in; no blinds, no
+            preflop betting, the betting starts on the flop (R21); 0 = an ordinary hand.
     """
 
     seats: tuple[int, ...]
@@ -91,6 +93,7 @@ class HandConfig:
     rake_bps: int = 0
     rake_cap: int | None = None
     game: Game = Game.HOLDEM
+    bomb_pot: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form."""
@@ -112,6 +115,7 @@ class HandConfig:
             "rake_bps": self.rake_bps,
             "rake_cap": self.rake_cap,
             "game": str(self.game),
+            "bomb_pot": self.bomb_pot,
         }
 
     @classmethod
@@ -136,6 +140,7 @@ class HandConfig:
             rake_bps=data["rake_bps"],
             rake_cap=data["rake_cap"],
             game=Game(data.get("game", Game.HOLDEM)),  # states before R17 are Hold'em
+            bomb_pot=data.get("bomb_pot", 0),  # states before R21 are ordinary hands
         )
 
 

@@ -201,8 +201,13 @@ def hand_config(
     rake_cap: int | None = None,
     paced_runout: bool = False,
     game: Game = Game.HOLDEM,
+    bomb_pot: int = 0,
 ) -> HandConfig:
-    """The :class:`engine.hand.HandConfig` of a planned hand with the table's settings."""
+    """The :class:`engine.hand.HandConfig` of a planned hand with the table's settings. A
+    bomb pot (R21) has its ante alone: no other ante, no straddle, nobody posts to come in."""
+    if bomb_pot:
+        ante = big_blind_ante = 0
+        straddle = False
     return HandConfig(
         seats=plan.seats,
         stacks=plan.stacks,
@@ -213,13 +218,14 @@ def hand_config(
         ante=ante,
         big_blind_ante=big_blind_ante,
         straddle=straddle,
-        posting=plan.posting,
+        posting=() if bomb_pot else plan.posting,
         run_it_twice_allowed=run_it_twice_allowed,
         show_all_called=show_all_called,
         rake_bps=rake_bps,
         rake_cap=rake_cap,
         paced_runout=paced_runout,
         game=game,
+        bomb_pot=bomb_pot,
     )
 
 

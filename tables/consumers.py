@@ -281,6 +281,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         on = _field(data, "on", bool)
         await self._call(services.set_straddle, self.user, self.table_id, on)
 
+    async def on_bomb_vote(self, data: dict[str, Any]) -> None:
+        """R21.4: vote for the next hand to be a bomb pot, or take the vote back."""
+        vote = _field(data, "vote", bool)
+        await self._call(services.vote_bomb_pot, self.user, self.table_id, vote)
+
     async def on_chat(self, data: dict[str, Any]) -> None:
         await self._call(services.post_chat, self.user, self.table_id, _field(data, "text", str))
 
@@ -321,6 +326,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         "leave": on_leave,
         "wait_for_bb": on_wait_for_bb,
         "straddle": on_straddle,
+        "bomb_vote": on_bomb_vote,
         "chat": on_chat,
         "host": on_host,
         "nonce": on_nonce,

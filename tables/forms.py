@@ -35,6 +35,9 @@ SETTING_FIELDS = [
     "rake_cap",
     "approve_seats",
     "mixed_games",
+    "bomb_pot_ante",
+    "bomb_pot_every",
+    "bomb_pot_vote",
 ]
 """The form's fields in the order they are shown. Each is a column of Table except
 ``rake_percent``: hosts think of rake in percent, the table stores basis points
@@ -135,8 +138,17 @@ class TableForm(forms.ModelForm):
             "ante_by_big_blind": "Big-blind ante",
             "min_buy_in": "Minimum buy-in",
             "max_buy_in": "Maximum buy-in",
+            "bomb_pot_ante": "Bomb pot: what everyone puts in",
+            "bomb_pot_every": "A bomb pot every … hands (0: never)",
+            "bomb_pot_vote": "Players may call a bomb pot (everyone dealt in must vote)",
         }
-        help_texts = {"ante_by_big_blind": "The big blind posts the ante for the whole table."}
+        help_texts = {
+            "ante_by_big_blind": "The big blind posts the ante for the whole table.",
+            "bomb_pot_ante": "In a bomb pot there are no blinds and no betting before the "
+            "flop: everyone puts this in, the flop comes and the betting starts.",
+            "bomb_pot_every": "",
+            "bomb_pot_vote": "",
+        }
 
     def __init__(self, *args: Any, in_hand_or_seated: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -157,6 +169,8 @@ class TableForm(forms.ModelForm):
         for name in ("min_buy_in", "max_buy_in"):
             self.fields[name].widget.attrs["min"] = self.fields["big_blind"].widget.attrs["min"]
         self.fields["game"].required = False
+        for name in ("bomb_pot_ante", "bomb_pot_every"):  # R21: left out, no bomb pots
+            self.fields[name].required = False
         self.seated_numbers: set[int] = set()
         if self.instance and self.instance.pk:
             self.seated_numbers = set(
@@ -175,6 +189,12 @@ class TableForm(forms.ModelForm):
     def clean_game(self) -> str:
         # a form from before the game was a setting (or a client that leaves it out): Hold'em
         return self.cleaned_data.get("game") or GameChoice.HOLDEM
+
+    def clean_bomb_pot_ante(self) -> int:
+        return self.cleaned_data.get("bomb_pot_ante") or 0
+
+    def clean_bomb_pot_every(self) -> int:
+        return self.cleaned_data.get("bomb_pot_every") or 0
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
@@ -198,6 +218,13 @@ class TableForm(forms.ModelForm):
         seats = data.get("max_seats")
         if seats is not None and self.seated_numbers and max(self.seated_numbers) > seats:
             self.add_error("max_seats", "Players sit in seats beyond that number.")
+        bomb = data.get("bomb_pot_ante") or 0
+        if (data.get("bomb_pot_every") or data.get("bomb_pot_vote")) and not bomb:
+            self.add_error("bomb_pot_ante", "Say what everyone puts in a bomb pot.")
+        if bomb and lo is not None and bomb > lo:
+            self.add_error(
+                "bomb_pot_ante", "A bomb pot cannot ask more than the minimum buy-in (R21)."
+            )
         mixed = data.get("mixed_games") or []
         if len(mixed) == 1:
             self.add_error("mixed_games", "Pick at least two games to rotate, or none.")

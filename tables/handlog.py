@@ -59,8 +59,12 @@ def lines(
         if e.secret:
             continue
         if isinstance(e, AntePosted):
-            kind = "the big-blind ante" if e.big_blind_ante else "an ante"
-            say(e.seat, f"posts {kind} of {fmt(e.amount)}" + (" and is all-in" if e.all_in else ""))
+            all_in = " and is all-in" if e.all_in else ""
+            if e.bomb_pot:  # R21
+                say(e.seat, f"puts {fmt(e.amount)} in the bomb pot{all_in}")
+            else:
+                kind = "the big-blind ante" if e.big_blind_ante else "an ante"
+                say(e.seat, f"posts {kind} of {fmt(e.amount)}{all_in}")
         elif isinstance(e, BlindPosted):
             say(
                 e.seat,

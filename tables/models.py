@@ -81,6 +81,15 @@ class Table(models.Model):
         blank=True,
         help_text="R20: the button seat of the current game's first hand (None: not started).",
     )
+    bomb_pot_ante = models.PositiveIntegerField(
+        default=0, help_text="R21: what every player puts in a bomb pot (0: no bomb pots)."
+    )
+    bomb_pot_every = models.PositiveSmallIntegerField(
+        default=0, help_text="R21: every N-th hand of the table is a bomb pot (0: never by count)."
+    )
+    bomb_pot_vote = models.BooleanField(
+        default=False, help_text="R21: the players may call a bomb pot by a unanimous vote."
+    )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
     ante = models.PositiveIntegerField(default=0)
@@ -124,6 +133,9 @@ class Table(models.Model):
     )
     hand_log = models.JSONField(default=list, blank=True)
     pending_settings = models.JSONField(default=dict, blank=True)
+    bomb_votes = models.JSONField(
+        default=list, blank=True, help_text="R21: users who want the next hand to be a bomb pot."
+    )
     hand_state = models.JSONField(null=True, blank=True)
     current_hand = models.ForeignKey(
         "Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

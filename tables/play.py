@@ -32,9 +32,11 @@ from .models import Table
 STREETS = ("preflop", "flop", "turn", "river")
 
 
-def table_config(table: Table, plan: HandPlan, straddle: bool = False) -> HandConfig:
+def table_config(
+    table: Table, plan: HandPlan, straddle: bool = False, bomb_pot: bool = False
+) -> HandConfig:
     """The engine's config of a planned hand with the table's settings
-    (:func:`engine.table.hand_config`)."""
+    (:func:`engine.table.hand_config`); ``bomb_pot``: this hand is one (R21)."""
     return hand_config(
         plan,
         small_blind=table.small_blind,
@@ -50,6 +52,7 @@ def table_config(table: Table, plan: HandPlan, straddle: bool = False) -> HandCo
         rake_cap=table.rake_cap or None,
         # a live table deals an all-in board street by street (0 ms: all at once)
         paced_runout=settings.RUNOUT_STEP_MS > 0,
+        bomb_pot=table.bomb_pot_ante if bomb_pot else 0,
     )
 
 
@@ -110,7 +113,7 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
     config = state.config
     n = len(state.seats)
     finished = state.is_finished
-    small, big = blind_seats(state)
+    small, big = blind_seats(state) if not config.bomb_pot else (None, None)  # R21: no blinds
     live = [i for i in range(n) if not state.folded[i]]
     showing = [i for i in live if state.shown[i]]
 
@@ -193,6 +196,7 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
         "legal": legal_view,
         "pending": pending,
         "finished": finished,
+        "bomb_pot": config.bomb_pot,  # R21: this hand's bomb ante, 0 for an ordinary hand
         "rake": state.rake,
         "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],
         "seat_views": seat_views,

@@ -41,6 +41,16 @@ def table_summary(table: Table) -> dict[str, Any]:
         "game_letter": rules(table.game).letter,  # "1/2 PLO": the label's letters after NL/PL/FL
         "mixed_games": list(table.mixed_games),  # R20: the rotation, one game an orbit
         "next_game": next_mixed_game(table),  # "PLO8", or None: not a mixed-game table
+        "bomb_pot": {  # R21: the host's bomb pots; each seat says whether its player voted
+            "ante": table.bomb_pot_ante,
+            "every": table.bomb_pot_every,
+            "vote": table.bomb_pot_vote and table.bomb_pot_ante > 0,
+            "next_by_count": bool(
+                table.bomb_pot_ante
+                and table.bomb_pot_every
+                and (table.hand_count + 1) % table.bomb_pot_every == 0
+            ),
+        },
         "structure": table.structure,
         "small_blind": table.small_blind,
         "big_blind": table.big_blind,
@@ -106,6 +116,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             "time_bank": seat.time_bank,
             "straddle": seat.straddle,
             "connected": seat.connections > 0,
+            "bomb_vote": seat.user_id is not None and seat.user_id in table.bomb_votes,
         }
         if seat.user_id is None or dealt.get(str(seat.number)) == seat.user_id:
             # the hand's view of a seat belongs to the player dealt it: whoever sits down

@@ -136,6 +136,17 @@ def phh_config(phh: PhhHand) -> HandConfig:
     seats = _seats_of(phh)
     blinds = phh.blinds_or_straddles
     small_blind, big_blind = blinds[0], blinds[1]
+    user = phh.user_defined
+    bomb_pot = _user_int(user, "_bomb_pot", 0)
+    if bomb_pot:  # R21: written with no blinds and the bomb's ante from everyone
+        if any(blinds) or set(phh.antes) != {bomb_pot}:
+            raise PhhError(
+                f"_bomb_pot {bomb_pot}: a bomb pot has no blinds and antes of {bomb_pot} from"
+                " every player (R21)"
+            )
+        big_blind = phh.small_bet if phh.small_bet is not None else phh.min_bet or 0
+        small_blind = big_blind // 2
+        blinds = (small_blind, big_blind, *blinds[2:])
     if big_blind <= 0 or small_blind > big_blind:
         raise PhhError(
             f"blinds_or_straddles {list(blinds)}: we play a small blind no larger than a"
@@ -150,7 +161,9 @@ def phh_config(phh: PhhHand) -> HandConfig:
         )
     ante = big_blind_ante = 0
     antes = phh.antes
-    if any(antes):
+    if bomb_pot:
+        pass
+    elif any(antes):
         if len(set(antes)) == 1:
             ante = antes[0]
         elif antes[1] and not any(a for i, a in enumerate(antes) if i != 1):
@@ -168,7 +181,6 @@ def phh_config(phh: PhhHand) -> HandConfig:
         raise PhhError(
             f"min_bet {phh.min_bet}: the minimum bet is the big blind {big_blind} (R7.1)"
         )
-    user = phh.user_defined
     posting = tuple(seats[_player_label(text, n)] for text in user.get("_live_big_blinds", ()))
     rake_cap = user.get("_rake_cap")
     try:
@@ -189,6 +201,7 @@ def phh_config(phh: PhhHand) -> HandConfig:
             rake_bps=_user_int(user, "_rake_basis_points", 0),
             rake_cap=None if rake_cap is None else _user_int(user, "_rake_cap", 0),
             game=Game(VARIANT_GAMES[phh.variant]),
+            bomb_pot=bomb_pot,
         )
     except (TypeError, ValueError) as error:
         raise PhhError(str(error)) from error
@@ -268,6 +281,10 @@ def replay(phh: PhhHand) -> Replay:
         if action.verb == "db":
             file_board.extend(action.cards)
             continue
+        if config.bomb_pot and not file_board and action.verb == "cc":
+            continue  # R21: the file's blindless preflop round, checked through (writer.py)
+        if config.bomb_pot and not file_board and action.verb != "sm":
+            raise PhhError(f"{text!r}: a bomb pot has no preflop betting (R21)")
         assert action.player is not None
         player = action.player
         seat = seats[player]

@@ -54,6 +54,7 @@ def to_phh(
     actions: list[str] = []
     holes: list[tuple[int, tuple[Card, ...]]] = []
     run_twice_answers: list[str] = []
+    bomb_checked = False
     for event in events:
         if isinstance(event, HoleCardsDealt):
             holes.append((event.seat, event.cards))
@@ -63,6 +64,9 @@ def to_phh(
             actions.extend(f"d dh {label(seat)} {phh_cards(cards)}" for seat, cards in holes)
             holes = []
         if isinstance(event, BoardDealt):
+            if config.bomb_pot and not bomb_checked:
+                actions.extend(f"{label(seat)} cc" for seat in bomb_pot_preflop_seats(state))
+                bomb_checked = True
             actions.append(f"d db {phh_cards(event.cards)}")
         elif isinstance(event, ActionTaken):
             verb = event.action
@@ -83,12 +87,15 @@ def to_phh(
             actions.append(f"{label(event.seat)} sm ????" if kept else f"{label(event.seat)} sm")
 
     antes = [0] * n
-    if config.ante:
+    if config.bomb_pot:  # R21: the bomb's ante from everyone and no blinds
+        antes = [config.bomb_pot] * n
+    elif config.ante:
         antes = [config.ante] * n
     elif config.big_blind_ante:
         antes[1] = config.big_blind_ante  # the big blind's entry; reversed heads-up by the standard
     blinds = [0] * n
-    blinds[0], blinds[1] = config.small_blind, config.big_blind
+    if not config.bomb_pot:
+        blinds[0], blinds[1] = config.small_blind, config.big_blind
     if started.small_blind_seat in config.posting:  # a live big blind from the small blind (R2.6)
         blinds[0] = config.big_blind
     if config.straddle and n > 2:
@@ -122,6 +129,8 @@ def to_phh(
             user["_run_twice_answers"] = run_twice_answers
     if config.show_all_called:
         user["_show_all"] = True
+    if config.bomb_pot:
+        user["_bomb_pot"] = config.bomb_pot
     return PhhHand(
         variant=variant,
         antes=tuple(antes),
@@ -131,10 +140,30 @@ def to_phh(
         min_bet=None if fixed else config.big_blind,
         small_bet=config.big_blind if fixed else None,
         big_bet=2 * config.big_blind if fixed else None,
-        ante_trimming_status=bool(config.ante),
+        ante_trimming_status=bool(config.ante or config.bomb_pot),
         optional={key: value for key, value in optional.items() if value is not None},
         user_defined=user,
     )
+
+
+def bomb_pot_preflop_seats(state: HandState) -> list[int]:
+    """A bomb pot (R21) written where every hand has a preflop round (PHH, PokerStars
+    text): the seats, in position order, that check through a blindless preflop round,
+    every player with chips left after the antes; none when at most one has (nobody acts).
+    Nobody can bet into a blindless round more than a check, so the hand is the same; PHH
+    marks it ``_bomb_pot`` and our replay skips the checks."""
+    config = state.config
+    if not config.bomb_pot:
+        return []
+    stacks = _start_stacks(state)
+    with_chips = [p for p, stack in enumerate(stacks) if stack > config.bomb_pot]
+    return [state.seats[p] for p in with_chips] if len(with_chips) >= 2 else []
+
+
+def _start_stacks(state: HandState) -> list[int]:
+    config = state.config
+    by_seat = dict(zip(config.seats, config.stacks, strict=True))
+    return [by_seat[seat] for seat in state.seats]
 
 
 def export(

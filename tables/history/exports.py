@@ -46,6 +46,7 @@ from engine.hand import (
     UncalledBetReturned,
 )
 from engine.phh import to_phh
+from engine.phh.writer import bomb_pot_preflop_seats
 
 from ..models import Hand, HandAction
 from .proof import viewer_record
@@ -249,6 +250,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     showdown: list[HandShown | HandMucked] = []
     awards: list[PotAwarded] = [e for e in events if isinstance(e, PotAwarded)]
     hole_cards_written = False
+    bomb_checks = bomb_pot_preflop_seats(final)
 
     def all_in(flag: bool) -> str:
         return " and is all-in" if flag else ""
@@ -298,6 +300,9 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
             runs = e.runs
             shared = len(board)
         elif isinstance(e, BoardDealt):
+            if bomb_checks:  # R21: the blindless preflop round, checked (engine.phh.writer)
+                lines.extend(f"{names[seat]}: checks" for seat in bomb_checks)
+                bomb_checks = []
             if e.board_index == 0:
                 bets = {}
                 before = list(board)
@@ -436,9 +441,9 @@ def _summary_seats(
         tags = ""
         if seat == final.config.button:
             tags += " (button)"
-        if seat == started.small_blind_seat:
+        if seat == started.small_blind_seat and not final.config.bomb_pot:  # R21: no blinds
             tags += " (small blind)"
-        if seat == started.big_blind_seat:
+        if seat == started.big_blind_seat and not final.config.bomb_pot:
             tags += " (big blind)"
         won = final.won[i]
         if seat in folded_on:

@@ -8,6 +8,7 @@ new public state to the table's group only after commit.
 """
 
 from .between_hands import cash_out_leavers
+from .bomb_pots import vote_bomb_pot
 from .chat import post_chat
 from .deck import send_nonce
 from .host import approve_seat, close_table, pause, reject_seat, remove_player, resume
@@ -53,4 +54,5 @@ __all__ = [
     "start_hand_if_ready",
     "top_up",
     "update_settings",
+    "vote_bomb_pot",
 ]

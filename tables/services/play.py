@@ -35,6 +35,7 @@ from ..models import Hand, HandAction, LedgerEntry, Seat, Table
 from ..play import table_config
 from . import deck, rows
 from .between_hands import cash_out_leavers, finish_closing, is_ready, schedule_next_hand
+from .bomb_pots import is_bomb_pot
 from .common import commit_change, is_member, lock_table, require_seat, table_seats
 from .table_settings import apply_pending_settings, rotate_game
 
@@ -154,7 +155,12 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     dealt = [s for s in seats if s.number in plan.seats]
     button = plan.button
     fields += rotate_game(table, button)  # R20: a mixed-game table's game of this hand
-    config = table_config(table, plan, straddle=_straddles(table, dealt, plan))
+    bomb = is_bomb_pot(table, dealt)  # R21
+    if bomb and table.bomb_votes:
+        table.bomb_votes = []  # a bomb pot clears the votes; until then they stand
+        fields.append("bomb_votes")
+    straddle = not bomb and _straddles(table, dealt, plan)
+    config = table_config(table, plan, straddle=straddle, bomb_pot=bomb)
     state, events, proof = deck.deal(table, dealt, config)  # R15.2
     assert table.deck is not None  # deck.deal set the hand's deck
     table.hand_log = []

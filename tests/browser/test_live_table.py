@@ -75,12 +75,15 @@ class Player:
         self.page.get_by_role("button", name=re.compile("^Join")).click()
         self.page.wait_for_url(re.compile(r"/clubs/[\w-]+/$"))
 
-    def open_table(self, name: str, preset: str | None = None) -> str:
+    def open_table(self, name: str, preset: str | None = None, more=None) -> str:
         page = self.page
         page.get_by_role("link", name="Open a table").click()
         if preset is not None:  # one of the form's stakes presets, e.g. "1/2 PLO, 40–200"
             page.get_by_role("button", name=preset).click()
         page.fill("input[name=name]", name)
+        if more is not None:  # the host opens "More options" and sets some
+            page.get_by_text("More options").click()
+            more(page)
         page.get_by_role("button", name="Open table").click()
         page.wait_for_url(re.compile(r"/tables/\d+/$"))
         page.locator("#seats > li").first.wait_for()
@@ -194,14 +197,14 @@ def players(browser, live_server_url, console):
         player.close()
 
 
-def set_up_table(alice, bob, shots, spectator=None, preset=None):
+def set_up_table(alice, bob, shots, spectator=None, preset=None, more=None):
     """Alice signs up, makes a club and a table and invites Bob (and the spectator)."""
     for p in (alice, bob, *([spectator] if spectator else [])):
         p.sign_up()
     alice.create_club("Friday Game")
     link = alice.invitation_link()
     shots(alice.page, "club-with-invitation")
-    table_url = alice.open_table("Main", preset)
+    table_url = alice.open_table("Main", preset, more)
     for p in (bob, *([spectator] if spectator else [])):
         p.accept(link)
         shots(p.page, f"{p.name}-club-page")
@@ -410,6 +413,51 @@ def test_an_omaha_hi_lo_pot_splits_high_and_low_on_a_laptop_and_a_phone_R19(
         assert " low" in text.split("the low half of the main pot", 1)[1]
     shots(alice.page, "plo8-laptop-split")
     shots(bob.page, "plo8-phone-split")
+    assert sum(bob.stacks().values()) == TOTAL
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert console.errors == []
+
+
+def test_the_players_call_a_bomb_pot_on_a_laptop_and_a_phone_R21(players, console, shots):
+    """The host lets the players call bomb pots of 4; both tick "Bomb pot next hand" during
+    the first hand; the second hand is one: no blinds, everyone's 4 in, the flop dealt at
+    once and the betting starts there; no chip is lost."""
+
+    def bomb_options(page) -> None:
+        page.fill("input[name=bomb_pot_ante]", "4")
+        page.get_by_label("Players may call a bomb pot").check()
+
+    alice = players("Alice")
+    bob = players("Bob", viewport=PHONE, phone=True)
+    set_up_table(alice, bob, shots, more=bomb_options)
+    alice.sit(2)
+    bob.sit(7)
+    first = wait_for_new_hand([alice, bob], after=0)
+    for player in (alice, bob):
+        vote = player.page.get_by_label(re.compile("Bomb pot next hand"))
+        vote.check()
+    wait_until(
+        lambda: all("(2/2)" in (p.page.locator("#bomb-count").text_content() or "")
+                    for p in (alice, bob)),
+        step_page=alice.page,
+        what="both votes on both screens",
+    )  # fmt: skip
+    shots(bob.page, "bomb-phone-voted")
+    play_hand([alice, bob], check_or_call)
+    wait_for_new_hand([alice, bob], after=first)
+    for player in (alice, bob):
+        page = player.page
+        wait_until(lambda page=page: page.locator("#table-status").inner_text() == "Bomb pot",
+                   step_page=page, what="the bomb pot's pill")  # fmt: skip
+        # the flop at once, and no blinds
+        assert page.locator("#boards .board .pcard:not(.slot)").count() == 3
+        assert page.locator(".seat .marker.blind").count() == 0
+        log = page.locator("#hand-log").text_content() or ""
+        assert log.count("puts 4 in the bomb pot") == 2
+        assert "blind" not in log.lower()
+    shots(alice.page, "bomb-laptop-flop")
+    shots(bob.page, "bomb-phone-flop")
+    play_hand([alice, bob], check_or_call)
     assert sum(bob.stacks().values()) == TOTAL
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert console.errors == []

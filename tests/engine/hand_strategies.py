@@ -36,8 +36,9 @@ def configs(draw: st.DrawFn) -> HandConfig:
         draw(st.one_of(st.integers(1, 3 * big_blind), st.integers(1, 300 * big_blind)))
         for _ in seats
     )
-    forced = draw(st.sampled_from(["none", "ante", "bb_ante"]))
-    posting = tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True)))
+    forced = draw(st.sampled_from(["none", "ante", "bb_ante", "bomb_pot"]))
+    bomb = forced == "bomb_pot"  # R21: the bomb's ante alone, no other forced bet
+    posting = () if bomb else tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True)))
     return HandConfig(
         seats=seats,
         stacks=stacks,
@@ -47,7 +48,7 @@ def configs(draw: st.DrawFn) -> HandConfig:
         structure=draw(st.sampled_from(list(Structure))),
         ante=draw(st.integers(1, big_blind)) if forced == "ante" else 0,
         big_blind_ante=draw(st.integers(1, 2 * big_blind)) if forced == "bb_ante" else 0,
-        straddle=draw(st.booleans()),
+        straddle=not bomb and draw(st.booleans()),
         posting=posting,
         run_it_twice_allowed=draw(st.booleans()),
         show_all_called=draw(st.booleans()),
@@ -55,6 +56,7 @@ def configs(draw: st.DrawFn) -> HandConfig:
         rake_bps=draw(st.sampled_from([0, 0, 500])),
         rake_cap=draw(st.sampled_from([None, 3])),
         game=game,
+        bomb_pot=draw(st.integers(1, 5 * big_blind)) if bomb else 0,
     )
 
 

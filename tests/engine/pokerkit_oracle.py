@@ -159,6 +159,7 @@ class HandSpec:
     run_it_twice: bool = False  # the table allows running it twice (R12)
     game: str = "holdem"  # or "omaha" / "omaha5": four or five hole cards, two used (R17, R18)
     # or "omaha8": Omaha Hi-Lo (R19)
+    bomb_pot: int = 0  # R21: every player antes this, no blinds, the betting starts on the flop
 
     @property
     def hole_cards(self) -> int:
@@ -180,6 +181,8 @@ class HandSpec:
     def raw_blinds_or_straddles(self) -> list[int]:
         """PHH ``blinds_or_straddles``: [SB, BB, straddle, 0...] (PokerKit reverses heads-up)."""
         values = [0] * self.player_count
+        if self.bomb_pot:
+            return values  # R21: no blinds
         values[0] = self.small_blind
         values[1] = self.big_blind
         if self.straddle:
@@ -188,7 +191,10 @@ class HandSpec:
 
     @property
     def raw_antes(self) -> list[int]:
-        """PHH ``antes``: uniform, or the big-blind ante at the BB's index 1 (R3.1, R3.2)."""
+        """PHH ``antes``: uniform, or the big-blind ante at the BB's index 1 (R3.1, R3.2); a
+        bomb pot's ante from everyone (R21)."""
+        if self.bomb_pot:
+            return [self.bomb_pot] * self.player_count
         if self.big_blind_ante:
             values = [0] * self.player_count
             values[1] = self.big_blind_ante
@@ -197,7 +203,7 @@ class HandSpec:
 
     @property
     def ante_trimming(self) -> bool:
-        return bool(self.ante) and not self.big_blind_ante
+        return bool(self.ante or self.bomb_pot) and not self.big_blind_ante
 
     @property
     def engine_seats(self) -> tuple[int, ...]:
@@ -213,7 +219,7 @@ class HandSpec:
         return (
             f"{self.game} {self.structure} {self.small_blind}/{self.big_blind} ante={self.ante}"
             f" bb_ante={self.big_blind_ante} straddle={self.straddle}"
-            f" run_it_twice={self.run_it_twice}"
+            f" run_it_twice={self.run_it_twice} bomb_pot={self.bomb_pot}"
             f" seats={list(self.seats)} (button {self.button}) stacks={list(self.stacks)}"
         )
 
@@ -234,6 +240,7 @@ class Decision:
     bet: int  # already in front of the player this round
     action: Literal["f", "cc", "cbr"]
     amount: int | None = None
+    bomb_preflop: bool = False  # R21: PokerKit's preflop check in a bomb pot, not ours
 
     @property
     def phh(self) -> str:
@@ -476,7 +483,7 @@ class RulebookState(State):
 
 
 def random_spec(
-    rng: random.Random, structure: Structure | None = None, game: str = "holdem"
+    rng: random.Random, structure: Structure | None = None, game: str = "holdem", bomb: bool = False
 ) -> HandSpec:
     """A random table: 2-10 players, uneven stacks (often short), antes, BB antes, straddles."""
     if structure is None:
@@ -514,6 +521,11 @@ def random_spec(
     seats = tuple(all_seats[button_index + 1 :] + all_seats[: button_index + 1])
     deck = list(CARD_STRINGS)
     rng.shuffle(deck)
+    bomb_pot = 0
+    if bomb:  # R21: the bomb's ante instead of blinds, antes and straddle
+        bomb_pot = rng.choice([big_blind, 2 * big_blind, 2 * big_blind, 5 * big_blind])
+        ante = big_blind_ante = 0
+        straddle = False
     return HandSpec(
         structure=structure,
         small_blind=small_blind,
@@ -526,6 +538,7 @@ def random_spec(
         deck=tuple(deck),
         run_it_twice=run_it_twice,
         game=game,
+        bomb_pot=bomb_pot,
     )
 
 
@@ -667,7 +680,12 @@ def play(spec: HandSpec, rng: random.Random) -> OracleHand:
                 assert call_amount is not None
                 min_to = state.min_completion_betting_or_raising_to_amount
                 max_to = state.max_completion_betting_or_raising_to_amount
-                action, amount = choose_action(rng, call_amount, min_to, max_to)
+                bomb_preflop = bool(spec.bomb_pot) and not board
+                if bomb_preflop:  # R21: no preflop betting: PokerKit's blindless round is checked
+                    assert call_amount == 0
+                    action, amount = "cc", None
+                else:
+                    action, amount = choose_action(rng, call_amount, min_to, max_to)
                 decision = Decision(
                     player=player,
                     call_amount=call_amount,
@@ -677,6 +695,7 @@ def play(spec: HandSpec, rng: random.Random) -> OracleHand:
                     bet=state.bets[player],
                     action=action,
                     amount=amount,
+                    bomb_preflop=bomb_preflop,
                 )
                 if action == "f":
                     state.fold()
@@ -777,10 +796,15 @@ def generate(
 
 
 def generate_one(
-    seed: int, index: int, structure: Structure | None = None, game: str = "holdem"
+    seed: int,
+    index: int,
+    structure: Structure | None = None,
+    game: str = "holdem",
+    bomb: bool = False,
 ) -> OracleHand:
-    rng = random.Random(f"{seed}:{index}" if game == "holdem" else f"{seed}:{index}:{game}")
-    spec = random_spec(rng, structure, game)
+    key = f"{seed}:{index}" if game == "holdem" else f"{seed}:{index}:{game}"
+    rng = random.Random(key + (":bomb" if bomb else ""))
+    spec = random_spec(rng, structure, game, bomb)
     return play(spec, rng)
 
 
@@ -813,6 +837,7 @@ def engine_config(spec: HandSpec, **options: Any) -> HandConfig:
         straddle=spec.straddle,
         run_it_twice_allowed=spec.run_it_twice,
         game=Game(spec.game),
+        bomb_pot=spec.bomb_pot,
         **options,
     )
 
@@ -839,12 +864,16 @@ def run_engine(record: OracleHand) -> EngineRun:
 
     state, events = start_hand(engine_config(spec), deck=engine_deck(spec))
     run.events.extend(events)
+    if spec.bomb_pot and not state.all_in and len(state.boards[0]) != 3:
+        run.mismatches.append("a bomb pot (R21) must start with the flop dealt")
     showdown_order_checked = False
     declined = False
     for number, step in enumerate(record.steps):
         where = f"step {number} ({step.phh})"
         if isinstance(step, RunTwice) and declined:
             continue  # one "no" ended the question (R12); PokerKit still asks the others
+        if isinstance(step, Decision) and step.bomb_preflop:
+            continue  # R21: our bomb pot has no preflop round; PokerKit's is checked through
         legal = legal_actions(state)
         if legal is None:
             run.mismatches.append(f"{where}: the engine finished the hand, PokerKit goes on")

@@ -151,6 +151,30 @@ def test_omaha_hi_lo_offers_the_same_actions_and_pays_the_same_stacks_as_pokerki
         assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
 
 
+@pytest.mark.slow  # about 30 s: 2,000 bomb pots in both engines
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_bomb_pots_offer_the_same_actions_and_pay_the_same_stacks_as_pokerkit(game: str) -> None:
+    """R21 against PokerKit dealing the same hand with the bomb's ante from everyone and no
+    blinds, its blindless preflop round checked through: the flop's betting, pots and
+    stacks agree (every structure, 2-10 players, short stacks all-in from the ante)."""
+    count = 1000
+    failures: list[str] = []
+    seen: Counter[str] = Counter()
+    for index in range(count):
+        record = oracle.generate_one(SEED, index, None, game, bomb=True)
+        run = oracle.run_engine(record)
+        _count_features(record, seen)
+        if run.mismatches:
+            failures.append(oracle.report(SEED, index, record, run))
+    assert not failures, (
+        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} {game} bomb pots differ from"
+        f" PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
+        + "\n\n".join(failures[:REPORTED])
+    )
+    for feature in ("heads-up", "side pots", "river showdown", "all-in showdown", "muck"):
+        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+
+
 @pytest.mark.slow  # about 75 s: 3,000 five-card Omaha hands in both engines
 def test_five_card_omaha_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit() -> None:
     """R18 against PokerKit's Omaha hand with five hole cards dealt (2-8 players)."""

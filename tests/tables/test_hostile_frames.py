@@ -110,6 +110,7 @@ def well_formed_but_wrong() -> st.SearchStrategy:
         message("run_twice", agree=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
         message("wait_for_bb", wait=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
         message("straddle", on=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
+        message("bomb_vote", vote=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
         st.fixed_dictionaries(
             {"type": st.just("chat"), "text": NOT_TEXT}, optional={"ref": JSON_VALUES}
         ),

@@ -67,6 +67,10 @@ export class Dialogs {
     this.straddleChoice = root.querySelector("#straddle-choice");
     this.straddle = root.querySelector("#straddle");
     this.straddle.addEventListener("change", () => this.send({ type: "straddle", on: this.straddle.checked }));
+    this.bombChoice = root.querySelector("#bomb-choice");
+    this.bombVote = root.querySelector("#bomb-vote");
+    this.bombCount = root.querySelector("#bomb-count");
+    this.bombVote.addEventListener("change", () => this.send({ type: "bomb_vote", vote: this.bombVote.checked }));
     this.btnTopup.addEventListener("click", () => this.openTopup());
     this.btnSitout.addEventListener("click", () => {
       this.send({ type: this.btnSitout.dataset.op });
@@ -123,6 +127,12 @@ export class Dialogs {
       // R3.3: a voluntary straddle of 2 x BB when under the gun, where the table allows it.
       this.straddleChoice.hidden = !table.straddle_allowed || mine.status === "requested";
       this.straddle.checked = !!mine.straddle;
+      // R21: call a bomb pot; it comes when everyone dealt in has voted for it
+      const bomb = table.bomb_pot || {};
+      this.bombChoice.hidden = !bomb.vote || mine.status === "requested";
+      const voters = state.seats.filter((s) => s.player && s.status === "seated" && !s.sitting_out);
+      this.bombVote.checked = !!mine.bomb_vote;
+      this.bombCount.textContent = `(${voters.filter((s) => s.bomb_vote).length}/${voters.length})`;
     }
     if (this.sit.open && this.sitSeat) {
       const seat = state.seats.find((s) => s.number === this.sitSeat);

@@ -70,8 +70,12 @@ function showState(s, { follows = false } = {}) {
   root.querySelector("#stakes").textContent = stakesText(s.table);
   root.querySelector("#hand-no").textContent = s.hand ? `Hand #${s.hand.number}` : "";
   const status = root.querySelector("#table-status");
+  const bomb = s.table.bomb_pot || {};
   status.textContent = s.table.status === "closed" ? "Closed" : s.table.status === "paused" ? "Paused"
-    : s.table.pause_requested ? "Pausing after this hand" : "";
+    : s.table.pause_requested ? "Pausing after this hand"
+    // R21: a bomb pot being played, or the next hand one by the table's count
+    : s.hand && s.hand.bomb_pot && !s.hand.finished ? "Bomb pot"
+    : bomb.next_by_count ? "Bomb pot next hand" : "";
   status.hidden = !status.textContent;
   root.classList.toggle("seated", !!(s.you && s.you.seat));
   view.render(s, previous);

@@ -1,0 +1,130 @@
+"""Bomb pots at a live table (R21): every N-th hand, or when everyone dealt in voted for one;
+everyone antes, no blinds, the flop comes at once; the vote is checked on the server."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables import services
+from tables.errors import PlayError
+from tables.forms import TableForm
+from tables.models import Hand, LedgerEntry, Seat, Table
+from tables.projection import load_public_state
+from tests.tables.conftest import table_form_data
+from tests.tables.play_helpers import deal, fresh, to_act
+
+pytestmark = pytest.mark.django_db
+
+
+def finish_hand(table) -> None:
+    """Fold the hand to one player (checking when nothing is to call), showing if asked."""
+    t = fresh(table)
+    while fresh(t).in_hand:
+        seat, state = to_act(t)
+        user = Seat.objects.get(table=t, number=seat).user
+        legal = state["hand"]["legal"]  # None: asked to show or muck (R11.3)
+        kind = "show" if legal is None else "fold" if legal["fold"] else "check"
+        services.act(user, t.pk, kind, None, None)
+
+
+def chips_accounted(table) -> None:
+    t = fresh(table)
+    ledger = LedgerEntry.objects.filter(table=t)
+    bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up"))
+    out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake"))
+    assert bought == sum(s.stack for s in Seat.objects.filter(table=t)) + out
+
+
+@pytest.fixture
+def three(make_table, players):
+    table = make_table(bomb_pot_ante=4, bomb_pot_every=3)
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    return table
+
+
+def test_every_third_hand_is_a_bomb_pot_that_starts_on_the_flop_R21_1_R21_4(three):
+    for number in range(1, 7):
+        t = deal(three)
+        state = load_public_state(t.pk)
+        hand = state["hand"]
+        if number % 3 == 0:
+            assert hand["bomb_pot"] == 4
+            assert hand["street"] == "flop" and len(hand["boards"][0]) == 3
+            assert hand["pot_total"] == 12
+            assert not any(s["small_blind"] or s["big_blind"] for s in state["seats"])
+            log = [line["text"] for line in hand["log"]]
+            assert sum("puts 4 in the bomb pot" in line for line in log) == 3
+            assert not any("blind" in line for line in log)
+        else:
+            assert hand["bomb_pot"] == 0 and hand["street"] == "preflop"
+            assert state["table"]["bomb_pot"]["next_by_count"] is (number % 3 == 2)
+        finish_hand(t)
+        chips_accounted(t)
+    configs = [h.config["bomb_pot"] for h in Hand.objects.filter(table=three).order_by("number")]
+    assert configs == [0, 0, 4, 0, 0, 4]
+
+
+def test_a_bomb_pot_comes_when_everyone_dealt_in_voted_R21_4(make_table, players):
+    table = make_table(bomb_pot_ante=6, bomb_pot_vote=True)
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    services.vote_bomb_pot(players[0], table.pk, True)
+    services.vote_bomb_pot(players[1], table.pk, True)
+    seats = {s["number"]: s["bomb_vote"] for s in load_public_state(table.pk)["seats"]}
+    assert seats[1] and seats[2] and not seats[3]
+    t = deal(table)  # two of three voted: an ordinary hand, the votes stand
+    assert load_public_state(t.pk)["hand"]["bomb_pot"] == 0
+    services.vote_bomb_pot(players[2], t.pk, True)
+    finish_hand(t)
+    t = deal(t)
+    assert load_public_state(t.pk)["hand"]["bomb_pot"] == 6
+    assert fresh(t).bomb_votes == []  # a bomb pot clears the votes
+    finish_hand(t)
+    t = deal(t)
+    assert load_public_state(t.pk)["hand"]["bomb_pot"] == 0
+    finish_hand(t)
+    chips_accounted(t)
+
+
+def test_a_vote_taken_back_counts_no_more_R21_4(make_table, players):
+    table = make_table(bomb_pot_ante=6, bomb_pot_vote=True)
+    for i, p in enumerate(players[:2]):
+        services.sit(p, table.pk, i + 1, 100)
+    services.vote_bomb_pot(players[0], table.pk, True)
+    services.vote_bomb_pot(players[1], table.pk, True)
+    services.vote_bomb_pot(players[1], table.pk, False)
+    t = deal(table)
+    assert load_public_state(t.pk)["hand"]["bomb_pot"] == 0
+
+
+@pytest.mark.parametrize(
+    ("who", "table_options", "vote", "code"),
+    [
+        ("spectator", {"bomb_pot_ante": 4, "bomb_pot_vote": True}, True, "not_seated"),
+        ("player", {"bomb_pot_ante": 4}, True, "not_allowed"),  # votes are off
+        ("player", {"bomb_pot_vote": True, "bomb_pot_ante": 0}, True, "not_allowed"),  # no ante
+        ("player", {"bomb_pot_ante": 4, "bomb_pot_vote": True}, "yes", "bad_field"),
+    ],
+)
+def test_a_wrong_vote_is_refused_and_changes_nothing_R21_4(
+    make_table, players, who, table_options, vote, code
+):
+    table = make_table()  # the form refuses a vote without an ante: set the columns directly
+    Table.objects.filter(pk=table.pk).update(**table_options)
+    services.sit(players[0], table.pk, 1, 100)
+    before = Table.objects.get(pk=table.pk)
+    voter = players[3] if who == "spectator" else players[0]
+    with pytest.raises(PlayError) as refused:
+        services.vote_bomb_pot(voter, table.pk, vote)
+    assert refused.value.code == code
+    after = Table.objects.get(pk=table.pk)
+    assert (after.version, after.bomb_votes) == (before.version, before.bomb_votes)
+
+
+def test_the_form_wants_a_bomb_ante_within_the_minimum_buy_in_R21():
+    assert TableForm(table_form_data(bomb_pot_ante=4, bomb_pot_every=10)).is_valid()
+    none = TableForm(table_form_data(bomb_pot_every=10))
+    assert not none.is_valid() and "Say what everyone puts in" in none.errors["bomb_pot_ante"][0]
+    big = TableForm(table_form_data(bomb_pot_ante=50, bomb_pot_vote=True, min_buy_in=40))
+    assert not big.is_valid() and "minimum buy-in" in big.errors["bomb_pot_ante"][0]
