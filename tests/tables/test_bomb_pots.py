@@ -128,3 +128,31 @@ def test_the_form_wants_a_bomb_ante_within_the_minimum_buy_in_R21():
     assert not none.is_valid() and "Say what everyone puts in" in none.errors["bomb_pot_ante"][0]
     big = TableForm(table_form_data(bomb_pot_ante=50, bomb_pot_vote=True, min_buy_in=40))
     assert not big.is_valid() and "minimum buy-in" in big.errors["bomb_pot_ante"][0]
+
+
+def test_a_bomb_pot_replays_and_exports_as_antes_and_preflop_checks_R21(three):
+    from engine.phh import loads
+    from engine.phh import replay as replay_phh
+    from tables.history.exports import Viewer, phh, pokerstars, record
+    from tables.history.replay import replay
+    from tests.tables.history_helpers import record_history
+
+    for _ in range(3):  # the third hand is the bomb pot
+        deal(three)
+        finish_hand(three)
+    record_history()
+    hand = Hand.objects.get(table=three, number=3)
+    replayed = replay(hand)
+    assert replayed.final.config.bomb_pot == 4
+    assert replayed.final.to_json() == hand.final_state
+    text = pokerstars(replayed, Viewer.public())
+    lines = text.splitlines()
+    assert sum(": posts the ante 4" in line for line in lines) == 3
+    assert not any("blind" in line for line in lines[:12])  # no blinds posted
+    flop = next(i for i, line in enumerate(lines) if line.startswith("*** FLOP ***"))
+    assert [line for line in lines[flop - 3 : flop] if line.endswith(": checks")]
+    assert "(small blind)" not in text and "(big blind)" not in text
+    document = phh(replayed, Viewer.public())
+    assert "_bomb_pot = 4" in document
+    assert replay_phh(loads(document)).state.stacks == replayed.final.stacks
+    assert record(replayed, Viewer.public())["game"]  # the JSON export reads the hand too
