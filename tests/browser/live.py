@@ -40,7 +40,8 @@ def _postgres_database(url: str) -> tuple[str, object]:
     import psycopg
 
     parts = urlsplit(url)
-    name = (parts.path.lstrip("/") or "postgres") + "_browser"
+    # one per test run: a fixed name let a developer's run beside CI drop CI's database
+    name = f"{parts.path.lstrip('/') or 'postgres'}_browser_{os.getpid()}"
     admin = urlunsplit(parts._replace(scheme="postgresql"))
 
     def run(sql: str) -> None:

@@ -55,6 +55,10 @@ that it follows the rule book:
 * R19.3 Hi-Lo per pot: PokerKit halves every pot of a board when anyone's low is up, a side
   pot whose own players have no low included; :class:`RulebookState` gives such a half to
   the pot's high (the whole pot to the best high, as R19.3 says).
+* R3.2 a big blind all-in for (part of) the big-blind ante alone, with no live chip in: the
+  engine lets them win their share of the dead money (a pot of it alone, which every player
+  still in can win, R3.2); PokerKit gives them nothing of it. The generator gives such a big
+  blind one chip more than the ante instead; test_hand_showdown.py covers the case.
 * R11.3 muck: the policy mucks only a hand that cannot win any pot against the hands
   already shown (PokerKit's ``can_win_now``).
 
@@ -516,6 +520,8 @@ def random_spec(
     big = 0 if n == 2 else 1
     if small_blind == 0 and stacks[big] <= ante + big_blind_ante:
         stacks[big] = ante + big_blind_ante + 1  # see the module docstring (R5.1)
+    if big_blind_ante and stacks[big] <= big_blind_ante:
+        stacks[big] = big_blind_ante + 1  # see the module docstring (R3.2)
     all_seats = sorted(rng.sample(range(1, 11), n))
     button_index = rng.randrange(n)
     seats = tuple(all_seats[button_index + 1 :] + all_seats[: button_index + 1])

@@ -337,3 +337,23 @@ def test_run_it_twice_halves_every_pot_side_pots_included() -> None:
         (0, 1, 150, (b,)),  # run two: trip kings
     ]
     assert t.stacks() == {a: 150, b: 250, c: 0}
+
+
+def test_a_big_blind_all_in_for_the_big_blind_ante_alone_can_win_the_dead_money_R3_2() -> None:
+    """The big blind has 3 chips and the big-blind ante is 6: they post 3 of dead money and
+    are all-in with no live chip. The dead money is a pot every player still in can win
+    (R3.2, R8.1): with the best hand they win those 3 chips and nothing more."""
+    t = Table.start(
+        holes={1: "2c3d", 2: "AhAs", 3: "KdKs"},
+        board="Ac 7d 9h Jc 4s",
+        stacks=(100, 3, 100),
+        big_blind_ante=6,
+    )  # seat 3 is the button, seat 1 the small blind, seat 2 the big blind
+    assert t.state.stacks[1] == 0 and t.state.contributions[1] == 0 and t.state.dead == 3
+    t.check_down()
+    while t.state.phase != "finished":
+        t.act(t.legal.seat, "show")
+    pots = {(a.pot_index, a.winners, a.amount) for a in t.of_type(PotAwarded)}
+    assert (0, (2,), 3) in pots  # the dead money to the big blind's aces
+    assert t.stacks()[2] == 3
+    assert sum(t.stacks().values()) == 203
