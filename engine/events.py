@@ -24,6 +24,7 @@ __all__ = [
     "PotAwarded",
     "RakeTaken",
     "RunItTwiceDecided",
+    "SevenDeuceBounty",
     "StreetStarted",
     "UncalledBetReturned",
 ]
@@ -172,6 +173,18 @@ class CardsShownAfter(Event):
     type: ClassVar[str] = "cards_shown_after"
     seat: int
     cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SevenDeuceBounty(Event):
+    """The 7-2 game (R22): ``seat`` won a pot holding seven-deuce and collects the bounty
+    from every other player dealt in: ``payers`` paid ``amounts`` (aligned; a short stack
+    pays what it has, so an amount may be below the bounty, or 0)."""
+
+    type: ClassVar[str] = "seven_deuce_bounty"
+    seat: int
+    payers: tuple[int, ...]
+    amounts: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,6 +83,7 @@ from engine.events import (
     PotAwarded,
     RakeTaken,
     RunItTwiceDecided,
+    SevenDeuceBounty,
     StreetStarted,
     UncalledBetReturned,
 )
@@ -134,6 +135,7 @@ __all__ = [
     "PotAwarded",
     "RakeTaken",
     "RunItTwiceDecided",
+    "SevenDeuceBounty",
     "StreetStarted",
     "UncalledBetReturned",
     # engine.state
@@ -337,6 +339,13 @@ def _check_config(config: HandConfig) -> None:
             ErrorCode.INVALID_CONFIG,
             "a bomb pot has only its ante: no other ante, straddle or posted blind (R21)",
         )
+    _check_int(config.seven_deuce, "seven_deuce")
+    if config.seven_deuce and config.game is not Game.HOLDEM:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, "the 7-2 game is played with two hole cards: Hold'em (R22)"
+        )
+    if type(config.seven_deuce_shown) is not bool:
+        raise EngineError(ErrorCode.INVALID_CONFIG, "seven_deuce_shown must be a bool")
     _check_int(config.rake_bps, "rake_bps")
     if config.rake_bps > 10_000:
         raise EngineError(ErrorCode.INVALID_CONFIG, "rake_bps is at most 10000 (100 %) (R13)")
@@ -434,6 +443,7 @@ def start_hand(
     w.won = [0] * n
     w.rake = 0
     w.shown_after = [0] * n
+    w.bounty = [0] * n
     w.events = []
 
     small, big, straddler = _blind_positions(n, config.straddle)
@@ -863,6 +873,7 @@ class _Work:
     won: list[int]
     rake: int
     shown_after: list[int]
+    bounty: list[int]
     n: int
     events: list[Event]
 
@@ -895,6 +906,7 @@ class _Work:
         self.won = list(s.won)
         self.rake = s.rake
         self.shown_after = list(s.shown_after)
+        self.bounty = list(s.bounty)
         self.events = []
 
     def freeze(self) -> HandState:
@@ -928,6 +940,7 @@ class _Work:
                 tuple(self.won),
                 self.rake,
                 tuple(self.shown_after),
+                tuple(self.bounty),
             )
         )
 
@@ -1387,10 +1400,14 @@ class _Work:
         )
 
     def finish(self) -> None:
-        """Pay the winners, empty the middle, reveal the seed (R15)."""
+        """Pay the winners, the 7-2 bounties (R22), empty the middle, reveal the seed (R15)."""
         for q in range(self.n):
             self.stacks[q] += self.won[q]
             self.bets[q] = 0
+        if self.config.seven_deuce:
+            for q in range(self.n):  # in seat order from the left of the button
+                if self.won[q] > 0 and _is_seven_deuce(self.holes[q]):
+                    self.pay_seven_deuce(q)
         self.phase = Phase.FINISHED
         self.to_act = []
         self.events.append(
@@ -1400,6 +1417,34 @@ class _Work:
                 None if self.seed is None else self.seed.hex(),
             )
         )
+
+    def pay_seven_deuce(self, q: int) -> None:
+        """R22: player ``q`` won a pot with seven-deuce; every other player dealt in pays the
+        bounty from their stack, all they have when short. Shown face up first unless the
+        table lets it collect face down (R22.2)."""
+        config = self.config
+        if config.seven_deuce_shown and not self.shown[q]:
+            hidden = [k for k in range(len(self.holes[q])) if not self.shown_after[q] >> k & 1]
+            if hidden:
+                self.shown_after[q] |= sum(1 << k for k in hidden)
+                self.events.append(
+                    CardsShownAfter(self.seats[q], tuple(self.holes[q][k] for k in hidden))
+                )
+        payers = [r for r in range(self.n) if r != q]
+        amounts = [min(config.seven_deuce, self.stacks[r]) for r in payers]
+        for r, amount in zip(payers, amounts, strict=True):
+            self.stacks[r] -= amount
+            self.stacks[q] += amount
+            self.bounty[r] -= amount
+            self.bounty[q] += amount
+        self.events.append(
+            SevenDeuceBounty(self.seats[q], tuple(self.seats[r] for r in payers), tuple(amounts))
+        )
+
+
+def _is_seven_deuce(hole: Sequence[Card]) -> bool:
+    """Whether two hole cards are a seven and a deuce, suited or not (R22.1)."""
+    return sorted(card >> 2 for card in hole) == [0, 5]  # rank indexes: deuce 0, seven 5
 
 
 # --------------------------------------------------------------------------- views

@@ -74,6 +74,10 @@ class HandConfig:
         game: what is dealt (:mod:`engine.games`): Texas Hold'em, or Omaha (R17).
         bomb_pot: a bomb pot's ante, posted by every player dealt in; no blinds, no
             preflop betting, the betting starts on the flop (R21); 0 = an ordinary hand.
+        seven_deuce: the 7-2 game's bounty (R22): a player who wins a pot holding
+            seven-deuce collects it from every other player dealt in; 0 = off.
+        seven_deuce_shown: the 7-2 is turned face up when it collects (R22.2); otherwise
+            it collects face down.
     """
 
     seats: tuple[int, ...]
@@ -94,6 +98,8 @@ class HandConfig:
     rake_cap: int | None = None
     game: Game = Game.HOLDEM
     bomb_pot: int = 0
+    seven_deuce: int = 0
+    seven_deuce_shown: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form."""
@@ -116,6 +122,8 @@ class HandConfig:
             "rake_cap": self.rake_cap,
             "game": str(self.game),
             "bomb_pot": self.bomb_pot,
+            "seven_deuce": self.seven_deuce,
+            "seven_deuce_shown": self.seven_deuce_shown,
         }
 
     @classmethod
@@ -141,6 +149,8 @@ class HandConfig:
             rake_cap=data["rake_cap"],
             game=Game(data.get("game", Game.HOLDEM)),  # states before R17 are Hold'em
             bomb_pot=data.get("bomb_pot", 0),  # states before R21 are ordinary hands
+            seven_deuce=data.get("seven_deuce", 0),  # and before R22 have no 7-2 bounty
+            seven_deuce_shown=data.get("seven_deuce_shown", True),
         )
 
 
@@ -175,6 +185,8 @@ class HandState:
         shown_after: hole cards each player chose to show once the hand was over, as a
             bit mask of their hole-card indices (bit 0 = first card; R11.5); 0 = none.
         rake: chips raked (R13).
+        bounty: each player's net from the 7-2 game's bounties (R22): what a seven-deuce
+            winner collected, minus what each player paid; all 0 without one.
     """
 
     config: HandConfig
@@ -204,6 +216,7 @@ class HandState:
     won: tuple[int, ...]
     rake: int
     shown_after: tuple[int, ...]
+    bounty: tuple[int, ...]
 
     # ---- convenient public views
 
@@ -304,6 +317,7 @@ class HandState:
             "won": list(self.won),
             "rake": self.rake,
             "shown_after": list(self.shown_after),
+            "bounty": list(self.bounty),
         }
 
     @classmethod
@@ -343,12 +357,15 @@ class HandState:
                 rake=data["rake"],
                 # states written before R11.5 have no shows after the hand
                 shown_after=tuple(data.get("shown_after", [0] * len(data["seats"]))),
+                # and before R22 no 7-2 bounty
+                bounty=tuple(data.get("bounty", [0] * len(data["seats"]))),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None
         n = len(state.seats)
         arrays = (state.stacks, state.bets, state.contributions, state.folded, state.acted,
-                  state.shown, state.mucked, state.won, state.holes, state.shown_after)  # fmt: skip
+                  state.shown, state.mucked, state.won, state.holes, state.shown_after,
+                  state.bounty)  # fmt: skip
         if any(len(array) != n for array in arrays) or len(state.deck) != len(FULL_DECK):
             raise EngineError(ErrorCode.INVALID_STATE, "hand state arrays do not match its seats")
         return state

@@ -202,6 +202,8 @@ def hand_config(
     paced_runout: bool = False,
     game: Game = Game.HOLDEM,
     bomb_pot: int = 0,
+    seven_deuce: int = 0,
+    seven_deuce_shown: bool = True,
 ) -> HandConfig:
     """The :class:`engine.hand.HandConfig` of a planned hand with the table's settings. A
     bomb pot (R21) has its ante alone: no other ante, no straddle, nobody posts to come in."""
@@ -226,6 +228,8 @@ def hand_config(
         paced_runout=paced_runout,
         game=game,
         bomb_pot=bomb_pot,
+        seven_deuce=seven_deuce if game is Game.HOLDEM else 0,  # R22: a Hold'em game
+        seven_deuce_shown=seven_deuce_shown,
     )
 
 

@@ -38,6 +38,8 @@ SETTING_FIELDS = [
     "bomb_pot_ante",
     "bomb_pot_every",
     "bomb_pot_vote",
+    "seven_deuce_bounty",
+    "seven_deuce_shown",
 ]
 """The form's fields in the order they are shown. Each is a column of Table except
 ``rake_percent``: hosts think of rake in percent, the table stores basis points
@@ -141,6 +143,8 @@ class TableForm(forms.ModelForm):
             "bomb_pot_ante": "Bomb pot: what everyone puts in",
             "bomb_pot_every": "A bomb pot every … hands (0: never)",
             "bomb_pot_vote": "Players may call a bomb pot (everyone dealt in must vote)",
+            "seven_deuce_bounty": "The 7-2 game: a pot won with 7-2 collects from each player",
+            "seven_deuce_shown": "The 7-2 is shown when it collects",
         }
         help_texts = {
             "ante_by_big_blind": "The big blind posts the ante for the whole table.",
@@ -148,6 +152,9 @@ class TableForm(forms.ModelForm):
             "flop: everyone puts this in, the flop comes and the betting starts.",
             "bomb_pot_every": "",
             "bomb_pot_vote": "",
+            "seven_deuce_bounty": "Every other player dealt in pays this, or what they have "
+            "left; Hold'em only (0: off).",
+            "seven_deuce_shown": "",
         }
 
     def __init__(self, *args: Any, in_hand_or_seated: bool = False, **kwargs: Any) -> None:
@@ -169,7 +176,7 @@ class TableForm(forms.ModelForm):
         for name in ("min_buy_in", "max_buy_in"):
             self.fields[name].widget.attrs["min"] = self.fields["big_blind"].widget.attrs["min"]
         self.fields["game"].required = False
-        for name in ("bomb_pot_ante", "bomb_pot_every"):  # R21: left out, no bomb pots
+        for name in ("bomb_pot_ante", "bomb_pot_every", "seven_deuce_bounty"):  # left out: off
             self.fields[name].required = False
         self.seated_numbers: set[int] = set()
         if self.instance and self.instance.pk:
@@ -195,6 +202,9 @@ class TableForm(forms.ModelForm):
 
     def clean_bomb_pot_every(self) -> int:
         return self.cleaned_data.get("bomb_pot_every") or 0
+
+    def clean_seven_deuce_bounty(self) -> int:
+        return self.cleaned_data.get("seven_deuce_bounty") or 0
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
@@ -226,6 +236,11 @@ class TableForm(forms.ModelForm):
                 "bomb_pot_ante", "A bomb pot cannot ask more than the minimum buy-in (R21)."
             )
         mixed = data.get("mixed_games") or []
+        dealt = [MIXED_GAMES[code][0].value for code in mixed] or [data.get("game") or "holdem"]
+        if data.get("seven_deuce_bounty") and "holdem" not in dealt:
+            self.add_error(
+                "seven_deuce_bounty", "The 7-2 game is played with two cards: Hold'em (R22)."
+            )
         if len(mixed) == 1:
             self.add_error("mixed_games", "Pick at least two games to rotate, or none.")
         games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]

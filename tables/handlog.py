@@ -22,6 +22,7 @@ from engine.hand import (
     PotAwarded,
     RakeTaken,
     RunItTwiceDecided,
+    SevenDeuceBounty,
     UncalledBetReturned,
 )
 
@@ -94,6 +95,13 @@ def lines(
             say(e.seat, f"shows {cards_str(e.cards)}")
         elif isinstance(e, RakeTaken):
             say(None, f"Rake {fmt(e.amount)} from {_pot_name(e.pot_index)}")
+        elif isinstance(e, SevenDeuceBounty):  # R22
+            paid = ", ".join(
+                f"{fmt(amount)} from {names.get(payer, f'Seat {payer}')}"
+                for payer, amount in zip(e.payers, e.amounts, strict=True)
+                if amount
+            )
+            say(e.seat, f"collects the 7-2 bounty: {fmt(sum(e.amounts))} ({paid or 'nothing'})")
         elif isinstance(e, PotAwarded):
             board = f" on board {e.board_index + 1}" if e.board_index else ""
             with_hand = f" with {e.hand_name}" if e.hand_name else ""

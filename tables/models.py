@@ -90,6 +90,12 @@ class Table(models.Model):
     bomb_pot_vote = models.BooleanField(
         default=False, help_text="R21: the players may call a bomb pot by a unanimous vote."
     )
+    seven_deuce_bounty = models.PositiveIntegerField(
+        default=0, help_text="R22: what a pot won with 7-2 collects from each other player."
+    )
+    seven_deuce_shown = models.BooleanField(
+        default=True, help_text="R22: a 7-2 that collects is turned face up."
+    )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
     ante = models.PositiveIntegerField(default=0)
@@ -280,12 +286,16 @@ class LedgerEntry(models.Model):
         TOP_UP = "top_up", "Top-up"
         CASH_OUT = "cash_out", "Cash-out"
         RAKE = "rake", "Rake"
+        # R22: chips that moved between stacks at the table (already in the stacks, so not
+        # part of a session's net), kept so that settlement and stats can show them
+        BOUNTY_WON = "bounty_won", "7-2 bounty won"
+        BOUNTY_PAID = "bounty_paid", "7-2 bounty paid"
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="ledger")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
     amount = models.PositiveBigIntegerField()
     hand = models.ForeignKey(
         "Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+"

@@ -53,6 +53,8 @@ def table_config(
         # a live table deals an all-in board street by street (0 ms: all at once)
         paced_runout=settings.RUNOUT_STEP_MS > 0,
         bomb_pot=table.bomb_pot_ante if bomb_pot else 0,
+        seven_deuce=table.seven_deuce_bounty,  # R22 (a mixed table's Hold'em hands only)
+        seven_deuce_shown=table.seven_deuce_shown,
     )
 
 
@@ -145,6 +147,7 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
             "mucked": bool(state.mucked[i]),
             "hand_name": names.get(i),
             "won": state.won[i],
+            "bounty": state.bounty[i],  # R22: this hand's 7-2 bounty, collected or paid
             "small_blind": seat == small,
             "big_blind": seat == big,
             "button": seat == config.button,

@@ -41,6 +41,10 @@ def table_summary(table: Table) -> dict[str, Any]:
         "game_letter": rules(table.game).letter,  # "1/2 PLO": the label's letters after NL/PL/FL
         "mixed_games": list(table.mixed_games),  # R20: the rotation, one game an orbit
         "next_game": next_mixed_game(table),  # "PLO8", or None: not a mixed-game table
+        "seven_deuce": {  # R22: the 7-2 game's bounty (0: off), and whether it is shown
+            "bounty": table.seven_deuce_bounty,
+            "shown": table.seven_deuce_shown,
+        },
         "bomb_pot": {  # R21: the host's bomb pots; each seat says whether its player voted
             "ante": table.bomb_pot_ante,
             "every": table.bomb_pot_every,
@@ -108,6 +112,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             "shown_after": False,
             "hand_name": None,
             "won": 0,
+            "bounty": 0,
             "button": table.button_seat == seat.number,
             "small_blind": False,
             "big_blind": False,

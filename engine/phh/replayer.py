@@ -202,6 +202,8 @@ def phh_config(phh: PhhHand) -> HandConfig:
             rake_cap=None if rake_cap is None else _user_int(user, "_rake_cap", 0),
             game=Game(VARIANT_GAMES[phh.variant]),
             bomb_pot=bomb_pot,
+            seven_deuce=_user_int(user, "_seven_deuce", 0),
+            seven_deuce_shown=user.get("_seven_deuce_face_down", False) is not True,
         )
     except (TypeError, ValueError) as error:
         raise PhhError(str(error)) from error

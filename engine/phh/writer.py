@@ -131,6 +131,10 @@ def to_phh(
         user["_show_all"] = True
     if config.bomb_pot:
         user["_bomb_pot"] = config.bomb_pot
+    if config.seven_deuce:  # R22: the bounty moves chips after the pots (finishing_stacks)
+        user["_seven_deuce"] = config.seven_deuce
+        if not config.seven_deuce_shown:
+            user["_seven_deuce_face_down"] = True
     return PhhHand(
         variant=variant,
         antes=tuple(antes),

@@ -544,6 +544,7 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
     holes = replayed.visible_holes(me)
     start = dict(zip(config.seats, config.stacks, strict=True))
     finals = final.stacks_by_seat()
+    bounties = dict(zip(final.seats, final.bounty, strict=True))
     names = replayed.names
     events = replayed.public_events(me)
     return {
@@ -578,6 +579,7 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
                 "final_stack": finals.get(p["seat"]),
                 "net": finals.get(p["seat"], 0) - start.get(p["seat"], 0),
                 "cards": holes.get(p["seat"]),
+                "bounty": bounties.get(p["seat"], 0),  # R22: the 7-2 bounty in the net
             }
             for p in sorted(hand.players, key=lambda p: p["seat"])
         ],

@@ -362,6 +362,19 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
         LedgerEntry.objects.create(
             table=table, kind=LedgerEntry.Kind.RAKE, amount=state.rake, hand_id=hand_id
         )
+    if any(state.bounty):  # R22: the 7-2 bounties, as their own kinds (already in the stacks)
+        players = table.hand_players or {}
+        LedgerEntry.objects.bulk_create(
+            LedgerEntry(
+                table=table,
+                user_id=players.get(str(seat)),
+                kind=LedgerEntry.Kind.BOUNTY_WON if net > 0 else LedgerEntry.Kind.BOUNTY_PAID,
+                amount=abs(net),
+                hand_id=hand_id,
+            )
+            for seat, net in zip(state.seats, state.bounty, strict=True)
+            if net
+        )
     table.deadline = None
     table.deadline_seat = None
     table.next_hand_at = None

@@ -57,6 +57,9 @@ def configs(draw: st.DrawFn) -> HandConfig:
         rake_cap=draw(st.sampled_from([None, 3])),
         game=game,
         bomb_pot=draw(st.integers(1, 5 * big_blind)) if bomb else 0,
+        # R22 is a Hold'em game
+        seven_deuce=draw(st.sampled_from([0, 0, big_blind * 5])) if game is Game.HOLDEM else 0,
+        seven_deuce_shown=draw(st.booleans()),
     )
 
 

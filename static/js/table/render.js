@@ -516,7 +516,9 @@ function formatEquity(equity) {
 export function winnersText(state) {
   const winners = state.seats.filter((s) => (s.won || 0) > 0 && s.player);
   if (!winners.length) return "";
+  // R22: a pot won with 7-2 also collects the bounty from everyone
+  const bounty = (s) => ((s.bounty || 0) > 0 ? ` + ${money(s.bounty)} 7-2 bounty` : "");
   return winners
-    .map((s) => `${s.player.name} wins ${money(s.won)}${s.hand_name ? " with " + s.hand_name : ""}`)
+    .map((s) => `${s.player.name} wins ${money(s.won)}${s.hand_name ? " with " + s.hand_name : ""}${bounty(s)}`)
     .join(" · ");
 }
