@@ -1405,9 +1405,7 @@ class _Work:
             self.stacks[q] += self.won[q]
             self.bets[q] = 0
         if self.config.seven_deuce:
-            for q in range(self.n):  # in seat order from the left of the button
-                if self.won[q] > 0 and _is_seven_deuce(self.holes[q]):
-                    self.pay_seven_deuce(q)
+            self.pay_seven_deuce()
         self.phase = Phase.FINISHED
         self.to_act = []
         self.events.append(
@@ -1418,28 +1416,43 @@ class _Work:
             )
         )
 
-    def pay_seven_deuce(self, q: int) -> None:
-        """R22: player ``q`` won a pot with seven-deuce; every other player dealt in pays the
-        bounty from their stack, all they have when short. Shown face up first unless the
-        table lets it collect face down (R22.2)."""
+    def pay_seven_deuce(self) -> None:
+        """R22: every player who won a pot or a share of one (even a share of no chip)
+        holding seven-deuce collects the bounty from every other player dealt in but the
+        other 7-2 winners. A payer short of paying them all pays what they have, split
+        between them as a pot is (R10.1). Shown face up first unless the table lets the 7-2
+        collect face down (R22.2)."""
         config = self.config
-        if config.seven_deuce_shown and not self.shown[q]:
-            hidden = [k for k in range(len(self.holes[q])) if not self.shown_after[q] >> k & 1]
-            if hidden:
-                self.shown_after[q] |= sum(1 << k for k in hidden)
-                self.events.append(
-                    CardsShownAfter(self.seats[q], tuple(self.holes[q][k] for k in hidden))
+        in_pots = {seat for e in self.events if isinstance(e, PotAwarded) for seat in e.winners}
+        winners = [
+            q for q in range(self.n) if self.seats[q] in in_pots and _is_seven_deuce(self.holes[q])
+        ]
+        if not winners:
+            return
+        payers = [r for r in range(self.n) if r not in winners]
+        collected = {q: [0] * len(payers) for q in winners}
+        for k, r in enumerate(payers):  # from the stacks after the pots, before any bounty
+            owed = min(config.seven_deuce * len(winners), self.stacks[r])
+            for q, share in zip(winners, split_pot(owed, winners), strict=True):
+                collected[q][k] = share
+        for q in winners:
+            if config.seven_deuce_shown and not self.shown[q]:
+                hidden = [k for k in range(len(self.holes[q])) if not self.shown_after[q] >> k & 1]
+                if hidden:
+                    self.shown_after[q] |= sum(1 << k for k in hidden)
+                    self.events.append(
+                        CardsShownAfter(self.seats[q], tuple(self.holes[q][k] for k in hidden))
+                    )
+            for r, amount in zip(payers, collected[q], strict=True):
+                self.stacks[r] -= amount
+                self.stacks[q] += amount
+                self.bounty[r] -= amount
+                self.bounty[q] += amount
+            self.events.append(
+                SevenDeuceBounty(
+                    self.seats[q], tuple(self.seats[r] for r in payers), tuple(collected[q])
                 )
-        payers = [r for r in range(self.n) if r != q]
-        amounts = [min(config.seven_deuce, self.stacks[r]) for r in payers]
-        for r, amount in zip(payers, amounts, strict=True):
-            self.stacks[r] -= amount
-            self.stacks[q] += amount
-            self.bounty[r] -= amount
-            self.bounty[q] += amount
-        self.events.append(
-            SevenDeuceBounty(self.seats[q], tuple(self.seats[r] for r in payers), tuple(amounts))
-        )
+            )
 
 
 def _is_seven_deuce(hole: Sequence[Card]) -> bool:

@@ -301,5 +301,7 @@ def orbit_completed(previous_button: int, button: int, orbit_start: int, seats: 
     >>> orbit_completed(4, 7, 1, 9), orbit_completed(7, 1, 1, 9), orbit_completed(7, 2, 1, 9)
     (False, True, True)
     """
-    steps = (button - previous_button) % seats or seats
+    if button == previous_button:
+        return False  # the button stayed (the only other player waits for the big blind)
+    steps = (button - previous_button) % seats
     return 0 < (orbit_start - previous_button) % seats <= steps

@@ -266,9 +266,17 @@ class TableForm(forms.ModelForm):
         if "rake_percent" in names:
             values["rake_bps"] = int(self.cleaned_data["rake_percent"] * 100)
         mixed = self.cleaned_data.get("mixed_games") or []
-        if mixed and "mixed_games" in values:  # R20: the table deals a game of its list
-            data = self.cleaned_data
-            if mixed_game_code(data["game"], data["structure"]) not in mixed:
+        if mixed:  # R20: the rotation decides the game, not the form
+            current = (self.cleaned_data["game"], self.cleaned_data["structure"])
+            if changed_only:
+                # an edit form shows the game of when it was opened: a deal since may have
+                # moved the rotation on, so the posted game is not a change to apply
+                values.pop("game", None)
+                values.pop("structure", None)
+                current = (self.instance.game, self.instance.structure)
+            if ("mixed_games" in values or not changed_only) and mixed_game_code(
+                *current
+            ) not in mixed:
                 game, structure = MIXED_GAMES[mixed[0]]
                 values["game"], values["structure"] = game.value, structure.value
         return values

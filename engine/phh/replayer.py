@@ -10,7 +10,7 @@ shows and mucks (``explicit_showdown``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cards import FULL_DECK, Card, card_str
@@ -263,6 +263,11 @@ def replay(phh: PhhHand) -> Replay:
     answers = [
         _run_twice_answer(text, n) for text in phh.user_defined.get("_run_twice_answers", ())
     ]
+    file_config = config
+    if config.seven_deuce and not all(known):
+        # R22: cards the file does not give are stand-ins (deck_order), which must not make
+        # a 7-2 of their own: the bounty then comes from the file (_face_down_bounty)
+        config = replace(config, seven_deuce=0)
     try:
         state, events = start_hand(config, deck=deck)
     except EngineError as error:
@@ -347,7 +352,42 @@ def replay(phh: PhhHand) -> Replay:
         raise PhhError(f"the board is {phh_cards(dealt_board)}, not the file's")
     if len(file_board) > len(dealt_board):
         raise PhhError(f"the file deals {len(file_board)} board cards, the hand {len(dealt_board)}")
-    return Replay(config, deck, state, tuple(history))
+    if config is not file_config:
+        state = _face_down_bounty(phh, replace(state, config=file_config), known)
+    elif (
+        "_seven_deuce_bounty" in phh.user_defined
+        and list(state.bounty) != phh.user_defined["_seven_deuce_bounty"]
+    ):
+        raise PhhError(
+            f"_seven_deuce_bounty {phh.user_defined['_seven_deuce_bounty']}: the hand's bounty"
+            f" is {list(state.bounty)}"
+        )
+    return Replay(file_config, deck, state, tuple(history))
+
+
+def _face_down_bounty(phh: PhhHand, state: HandState, known: list[bool]) -> HandState:
+    """R22 when the file does not give every player's cards (another viewer's export, a 7-2
+    collected face down): the engine played the hand without the bounty, and the file's
+    ``_seven_deuce_bounty`` (each player's net) is taken if it moves no chip from nowhere
+    and its collectors are players whose cards the file does not give, or who hold 7-2."""
+    declared = phh.user_defined.get("_seven_deuce_bounty")
+    if declared is None:
+        return state
+    n = len(state.seats)
+    if (
+        not isinstance(declared, list)
+        or len(declared) != n
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in declared)
+        or sum(declared) != 0
+    ):
+        raise PhhError("_seven_deuce_bounty is one whole number per player, summing to 0")
+    collectors = [p for p in range(n) if declared[p] > 0]
+    if any(known[p] and sorted(c >> 2 for c in state.holes[p]) != [0, 5] for p in collectors):
+        raise PhhError(f"_seven_deuce_bounty {declared}: a collector does not hold 7-2 (R22)")
+    stacks = [stack + net for stack, net in zip(state.stacks, declared, strict=True)]
+    if min(stacks) < 0:
+        raise PhhError(f"_seven_deuce_bounty {declared}: more than a player has")
+    return replace(state, stacks=tuple(stacks), bounty=tuple(declared))
 
 
 def _known_holes(actions: Sequence[PhhAction], n: int, count: int = 2) -> list[bool]:

@@ -135,6 +135,8 @@ def to_phh(
         user["_seven_deuce"] = config.seven_deuce
         if not config.seven_deuce_shown:
             user["_seven_deuce_face_down"] = True
+        if any(state.bounty):  # each player's net, for a reader who cannot see a face-down 7-2
+            user["_seven_deuce_bounty"] = list(state.bounty)
     return PhhHand(
         variant=variant,
         antes=tuple(antes),

@@ -568,6 +568,9 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
             "show_all_called": config.show_all_called,
             "rake_bps": config.rake_bps,
             "rake_cap": config.rake_cap,
+            "bomb_pot": config.bomb_pot,  # R21: the bomb's ante, 0 for an ordinary hand
+            "seven_deuce": config.seven_deuce,  # R22: the 7-2 bounty, 0 when off
+            "seven_deuce_shown": config.seven_deuce_shown,
         },
         "button": config.button,
         "players": [

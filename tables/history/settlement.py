@@ -44,6 +44,9 @@ class SessionLine:
     cashed_out: int = 0
     on_table: int = 0
     rake: int = 0
+    bounty: int = 0
+    """R22: the 7-2 bounties won minus paid, shown beside the net: it is inside the stacks
+    already, so it is part of ``net`` and never added to it."""
 
     @property
     def net(self) -> int:
@@ -104,6 +107,10 @@ def session(table: Table) -> Session:
             line.bought_in += row["total"]
         elif row["kind"] == LedgerEntry.Kind.CASH_OUT:
             line.cashed_out += row["total"]
+        elif row["kind"] == LedgerEntry.Kind.BOUNTY_WON:
+            line.bounty += row["total"]
+        elif row["kind"] == LedgerEntry.Kind.BOUNTY_PAID:
+            line.bounty -= row["total"]
     for seat in Seat.objects.filter(table=table).exclude(user=None).select_related("user"):
         assert seat.user_id is not None  # excluded above (the stubs cannot narrow a queryset)
         key = user_key(seat.user_id)

@@ -303,6 +303,7 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "on_table": fmt(line.on_table) if line.on_table else "",
             "net": fmt(line.net),
             "net_value": line.net,
+            "bounty": (("+" if line.bounty > 0 else "") + fmt(line.bounty)) if line.bounty else "",
         }
         for line in result.lines
     ]
@@ -318,6 +319,7 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "total": fmt(result.total_net),
             "has_rake": any(line.key == settlement.HOUSE for line in result.lines),
             "on_table": any(line.on_table for line in result.lines),
+            "has_bounty": any(line.bounty for line in result.lines),  # R22
         },
     )
 

@@ -47,9 +47,14 @@ def _apply_settings(table: Table, seats: list[Seat], values: dict[str, Any]) -> 
     for key, value in values.items():
         setattr(table, key, value)
     fields = list(values)
-    if "mixed_games" in values:  # R20: a new list starts its orbit with the next hand
+    if "mixed_games" in values or "max_seats" in values:
+        # R20: a new list (or a resized table, whose seats the orbit is counted on) starts
+        # its orbit with the next hand
         table.orbit_start_seat = None
         fields.append("orbit_start_seat")
+    if values.get("bomb_pot_vote") is False and table.bomb_votes:
+        table.bomb_votes = []  # R21: votes taken while voting was on do not come back
+        fields.append("bomb_votes")
     return fields
 
 

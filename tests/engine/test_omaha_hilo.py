@@ -284,10 +284,10 @@ def test_a_player_beaten_high_but_holding_a_low_may_not_muck_R19_4() -> None:
 def test_a_player_with_neither_half_may_muck_R19_4() -> None:
     t = hilo(holes={1: "KsKdQcQs", 2: "9h9dTcTs"}, board="Kh 3s 5c 8d Jh", stacks=(100, 100))
     t.check_down()
-    if t.state.phase == "showdown":
-        legal = t.legal
-        assert legal.allows("muck")
-        t.act(legal.seat, "muck")
+    assert t.state.phase == "showdown"  # seat 2 is asked: its hand reaches neither half
+    legal = t.legal
+    assert legal.seat == 2 and legal.allows("muck")
+    t.act(legal.seat, "muck")
     assert t.state.phase == "finished"
 
 

@@ -89,22 +89,29 @@ def test_a_short_stack_pays_what_it_has_R22_1() -> None:
     assert t.stacks() == {1: 88, 2: 118, 3: 0}
 
 
-def test_a_split_pot_with_seven_deuce_collects_and_two_sevens_deuce_pay_each_other_R22_3() -> None:
-    """Seats 1 and 2 both hold 7-2 and split the pot: each collects from every other player,
-    the other 7-2 included, so between them nothing moves; seat 3 pays both."""
+def test_two_sevens_deuce_that_split_a_pot_collect_from_the_others_not_each_other_R22_3() -> None:
+    """Seats 1 and 2 both hold 7-2 and split the pot of 6: each collects 10 from seat 3, and
+    nothing moves between them, whatever their stacks (seat 2 has 4 left)."""
     t = seven_deuce(
         holes={1: "7c2d", 2: "7h2s", 3: "KdQs"},
         board="7d 2c 9h 3s Jd",
-        stacks=(100, 100, 100),
+        stacks=(100, 6, 100),
     )
     show_down(t)
     bounty = t.of_type(SevenDeuceBounty)
-    assert [b.seat for b in bounty] == [1, 2]
-    assert t.stacks() == {1: 100 + 1 + 10, 2: 100 + 1 + 10 - 10 + 10 - 10, 3: 98 - 20} or (
-        sum(t.stacks().values()) == 300
-        and t.stacks()[3] == 78
-        and t.stacks()[1] == t.stacks()[2] + 0
+    assert [(b.seat, b.payers, b.amounts) for b in bounty] == [(1, (3,), (10,)), (2, (3,), (10,))]
+    assert t.stacks() == {1: 111, 2: 17, 3: 78}
+
+
+def test_a_payer_short_of_two_bounties_splits_what_it_has_between_them_R22_3_R10_1() -> None:
+    t = seven_deuce(
+        holes={1: "7c2d", 2: "7h2s", 3: "KdQs"},
+        board="7d 2c 9h 3s Jd",
+        stacks=(100, 100, 6),
     )
+    show_down(t)  # seat 3 has 4 left of the 20 it owes: 2 to each
+    assert [b.amounts for b in t.of_type(SevenDeuceBounty)] == [(2,), (2,)]
+    assert t.stacks() == {1: 103, 2: 103, 3: 0}
 
 
 def test_a_table_may_let_the_seven_deuce_collect_face_down_R22_2() -> None:

@@ -261,3 +261,11 @@ def test_the_mixed_games_are_named_as_home_games_name_them_R20_1() -> None:
     assert MIXED_GAMES["PLO8"] == (Game.OMAHA_HILO, Structure.POT_LIMIT)
     assert mixed_game_code("holdem", "no_limit") == "NLH"
     assert mixed_game_code("omaha", "no_limit") is None  # not one a mixed table deals
+
+
+def test_an_orbit_does_not_end_while_the_button_stays_R20_2() -> None:
+    from engine.table import orbit_completed
+
+    # the only other player waits for the big blind: the button stays on seat 2
+    assert not orbit_completed(2, 2, orbit_start=7, seats=9)
+    assert not orbit_completed(2, 2, orbit_start=2, seats=9)

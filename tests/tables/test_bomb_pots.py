@@ -150,9 +150,9 @@ def test_a_bomb_pot_replays_and_exports_as_antes_and_preflop_checks_R21(three):
     assert sum(": posts the ante 4" in line for line in lines) == 3
     assert not any("blind" in line for line in lines[:12])  # no blinds posted
     flop = next(i for i, line in enumerate(lines) if line.startswith("*** FLOP ***"))
-    assert [line for line in lines[flop - 3 : flop] if line.endswith(": checks")]
+    assert all(line.endswith(": checks") for line in lines[flop - 3 : flop])  # all three
     assert "(small blind)" not in text and "(big blind)" not in text
     document = phh(replayed, Viewer.public())
     assert "_bomb_pot = 4" in document
     assert replay_phh(loads(document)).state.stacks == replayed.final.stacks
-    assert record(replayed, Viewer.public())["game"]  # the JSON export reads the hand too
+    assert record(replayed, Viewer.public())["game"]["bomb_pot"] == 4  # and the JSON says so

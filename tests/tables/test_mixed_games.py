@@ -8,7 +8,7 @@ import pytest
 
 from tables import services
 from tables.forms import TableForm
-from tables.models import Hand, Seat
+from tables.models import Hand, Seat, Table
 from tables.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.play_helpers import deal, fresh, to_act
@@ -144,3 +144,19 @@ def test_the_table_label_names_the_next_game_in_the_browsers_own_code_R20_4():
         f"for (const t of {json.dumps(tables)}) console.log(stakesText(t));"
     )
     assert out.splitlines() == ["1/2 PLO8 · next NLH", "1/2 NL"]
+
+
+def test_an_edit_form_opened_before_the_game_changed_does_not_undo_the_rotation_R20(
+    make_table, club_with_roles
+):
+    """The host opened the edit form in the NLH orbit; the table has moved on to PLO8; the
+    form posts the old game with a new blind: only the blind changes."""
+    table = make_table(mixed_games=["NLH", "PLO8"])
+    Table.objects.filter(pk=table.pk).update(game="omaha8", structure="pot_limit")
+    table = Table.objects.get(pk=table.pk)
+    posted = form_data(mixed_games=["NLH", "PLO8"], max_seats=6, big_blind=4, small_blind=2)
+    form = TableForm(posted, instance=table)
+    assert form.is_valid(), form.errors
+    changes = form.table_values(changed_only=True)
+    assert "game" not in changes and "structure" not in changes
+    assert changes["big_blind"] == 4

@@ -81,6 +81,8 @@ def test_a_pot_won_with_seven_deuce_collects_the_bounty_into_the_stacks_and_ledg
     assert any("collects the 7-2 bounty: 10" in line["text"] for line in state["hand"]["log"])
     # the session's net is the stacks' (the ledger rows of the bounty are not counted twice)
     lines = {line.user_id: line for line in session(t).lines if line.user_id}
+    assert {uid: line.bounty for uid, line in lines.items()}[holder.pk] == 10  # shown beside
+    assert sum(line.bounty for line in lines.values()) == 0
     assert sum(line.net for line in lines.values()) == -sum(
         e.amount for e in ledger if e.kind == "rake"
     )
@@ -89,6 +91,13 @@ def test_a_pot_won_with_seven_deuce_collects_the_bounty_into_the_stacks_and_ledg
     assert replayed.final.to_json() == hand.final_state
     assert any(isinstance(e, SevenDeuceBounty) for e in replayed.events)
     data = record(replayed, Viewer.public())
+    # the public PHH replays to its own finishing stacks, the 7-2's cards seen or not
+    from engine.phh import loads
+    from engine.phh import replay as replay_phh
+    from tables.history.exports import phh
+
+    public_phh = phh(replayed, Viewer.public())
+    assert replay_phh(loads(public_phh)).state.stacks == replayed.final.stacks
     row = next(p for p in data["players"] if p["user_id"] == holder.pk)
     assert row["bounty"] == 10
     # a 7-2 collected face down stays face down in the public export too (R4.3)
@@ -101,3 +110,18 @@ def test_the_form_takes_a_bounty_for_holdem_tables_only_R22():
     assert not omaha.is_valid() and "Hold'em" in omaha.errors["seven_deuce_bounty"][0]
     mixed = TableForm(table_form_data(seven_deuce_bounty=5, mixed_games=["NLH", "PLO"]))
     assert mixed.is_valid(), mixed.errors  # the Hold'em orbits play it
+
+
+@pytest.mark.urls("pokerclub.urls")
+def test_the_session_page_shows_the_bounties_beside_the_nets_R22(
+    make_table, players, seeded_decks, client
+):
+    table = make_table(seven_deuce_bounty=5)
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    play_until_seven_deuce_wins(table, players[:3])
+    client.force_login(players[0])
+    page = client.get(f"/clubs/{table.club.slug}/history/sessions/{table.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "7-2 bounties" in html and "+10" in html
