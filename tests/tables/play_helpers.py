@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from tables import services
-from tables.models import Seat, Table
+from tables.models import LedgerEntry, Seat, Table
 from tables.projection import load_public_state
 
 
@@ -73,3 +73,22 @@ def play_randomly(table, rng, hands):
         else:
             services.act(user, t.pk, choice, None, t.version)
     return played
+
+
+def fold_out(table) -> None:
+    """Play the current hand to its end with everyone folding (checking when nothing is to
+    call, showing when asked at showdown, R11.3): the big blind usually takes it."""
+    while fresh(table).in_hand:
+        seat, state = to_act(table)
+        legal = state["hand"]["legal"]  # None: asked to show or muck
+        kind = "show" if legal is None else "fold" if legal["fold"] else "check"
+        services.act(user_at(table, seat), table.pk, kind, None, None)
+
+
+def assert_chips_accounted(table) -> None:
+    """R7.5: every chip bought in is on the table, cashed out or raked (a 7-2 bounty and
+    the pots only move chips between the stacks)."""
+    ledger = LedgerEntry.objects.filter(table=table)
+    bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up"))
+    out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake"))
+    assert bought == sum(s.stack for s in Seat.objects.filter(table=table)) + out

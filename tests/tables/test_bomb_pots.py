@@ -8,31 +8,12 @@ import pytest
 from tables import services
 from tables.errors import PlayError
 from tables.forms import TableForm
-from tables.models import Hand, LedgerEntry, Seat, Table
+from tables.models import Hand, Table
 from tables.projection import load_public_state
 from tests.tables.conftest import table_form_data
-from tests.tables.play_helpers import deal, fresh, to_act
+from tests.tables.play_helpers import assert_chips_accounted, deal, fold_out, fresh
 
 pytestmark = pytest.mark.django_db
-
-
-def finish_hand(table) -> None:
-    """Fold the hand to one player (checking when nothing is to call), showing if asked."""
-    t = fresh(table)
-    while fresh(t).in_hand:
-        seat, state = to_act(t)
-        user = Seat.objects.get(table=t, number=seat).user
-        legal = state["hand"]["legal"]  # None: asked to show or muck (R11.3)
-        kind = "show" if legal is None else "fold" if legal["fold"] else "check"
-        services.act(user, t.pk, kind, None, None)
-
-
-def chips_accounted(table) -> None:
-    t = fresh(table)
-    ledger = LedgerEntry.objects.filter(table=t)
-    bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up"))
-    out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake"))
-    assert bought == sum(s.stack for s in Seat.objects.filter(table=t)) + out
 
 
 @pytest.fixture
@@ -59,8 +40,8 @@ def test_every_third_hand_is_a_bomb_pot_that_starts_on_the_flop_R21_1_R21_4(thre
         else:
             assert hand["bomb_pot"] == 0 and hand["street"] == "preflop"
             assert state["table"]["bomb_pot"]["next_by_count"] is (number % 3 == 2)
-        finish_hand(t)
-        chips_accounted(t)
+        fold_out(t)
+        assert_chips_accounted(t)
     configs = [h.config["bomb_pot"] for h in Hand.objects.filter(table=three).order_by("number")]
     assert configs == [0, 0, 4, 0, 0, 4]
 
@@ -76,15 +57,15 @@ def test_a_bomb_pot_comes_when_everyone_dealt_in_voted_R21_4(make_table, players
     t = deal(table)  # two of three voted: an ordinary hand, the votes stand
     assert load_public_state(t.pk)["hand"]["bomb_pot"] == 0
     services.vote_bomb_pot(players[2], t.pk, True)
-    finish_hand(t)
+    fold_out(t)
     t = deal(t)
     assert load_public_state(t.pk)["hand"]["bomb_pot"] == 6
     assert fresh(t).bomb_votes == []  # a bomb pot clears the votes
-    finish_hand(t)
+    fold_out(t)
     t = deal(t)
     assert load_public_state(t.pk)["hand"]["bomb_pot"] == 0
-    finish_hand(t)
-    chips_accounted(t)
+    fold_out(t)
+    assert_chips_accounted(t)
 
 
 def test_a_vote_taken_back_counts_no_more_R21_4(make_table, players):
@@ -139,7 +120,7 @@ def test_a_bomb_pot_replays_and_exports_as_antes_and_preflop_checks_R21(three):
 
     for _ in range(3):  # the third hand is the bomb pot
         deal(three)
-        finish_hand(three)
+        fold_out(three)
     record_history()
     hand = Hand.objects.get(table=three, number=3)
     replayed = replay(hand)

@@ -8,23 +8,17 @@ import pytest
 
 from tables import services
 from tables.forms import TableForm
-from tables.models import Hand, Seat, Table
+from tables.models import Hand, Table
 from tables.projection import load_public_state
 from tests.tables.conftest import table_form_data
-from tests.tables.play_helpers import deal, fresh, to_act
+from tests.tables.play_helpers import deal, fold_out, fresh
 
 pytestmark = pytest.mark.django_db
 
 
 def fold_round(table) -> None:
-    """Deal a hand and fold it to the big blind (who checks when everyone else is gone)."""
-    t = deal(table)
-    while fresh(t).in_hand:
-        seat, state = to_act(t)
-        user = Seat.objects.get(table=t, number=seat).user
-        legal = state["hand"]["legal"]  # None: asked to show or muck (R11.3)
-        kind = "show" if legal is None else "fold" if legal["fold"] else "check"
-        services.act(user, t.pk, kind, None, None)
+    """Deal a hand and fold it to the big blind."""
+    fold_out(deal(table))
 
 
 def games_dealt(table) -> list[tuple[str, int]]:

@@ -9,10 +9,10 @@ from engine.hand import PotAwarded
 from tables import handlog, services
 from tables.history.exports import Viewer, phh, pokerstars, record
 from tables.history.replay import replay
-from tables.models import Hand, LedgerEntry, Seat
+from tables.models import Hand
 from tables.projection import load_public_state
 from tests.tables.history_helpers import record_history
-from tests.tables.play_helpers import deal, fresh, to_act, user_at
+from tests.tables.play_helpers import assert_chips_accounted, deal, fresh, to_act, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -60,11 +60,7 @@ def test_a_split_pot_pays_both_halves_and_every_export_says_so_R19_3(plo8, playe
     high = sum(a.amount for a in awards if a.half == "high")
     low = sum(a.amount for a in awards if a.half == "low")
     assert high - low in (0, 1)  # halves; an odd chip goes high (R19.3)
-    # every chip accounted (R7.5): stacks and cash-outs equal the buy-ins
-    ledger = LedgerEntry.objects.filter(table=t)
-    bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up"))
-    out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake"))
-    assert bought == sum(s.stack for s in Seat.objects.filter(table=t)) + out
+    assert_chips_accounted(t)  # R7.5
 
     public = Viewer.public()
     text = pokerstars(replayed, public)

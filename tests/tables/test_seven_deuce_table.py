@@ -12,11 +12,11 @@ from tables.forms import TableForm
 from tables.history.exports import Viewer, record
 from tables.history.replay import replay
 from tables.history.settlement import session
-from tables.models import Hand, LedgerEntry, Seat
+from tables.models import Hand, LedgerEntry
 from tables.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.history_helpers import record_history
-from tests.tables.play_helpers import deal, fresh, to_act, user_at
+from tests.tables.play_helpers import assert_chips_accounted, deal, fresh, to_act, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -63,12 +63,8 @@ def test_a_pot_won_with_seven_deuce_collects_the_bounty_into_the_stacks_and_ledg
         services.sit(p, table.pk, i + 1, 100)
     hand, holder = play_until_seven_deuce_wins(table, players[:3])
     t = fresh(table)
-    seats = {s.user_id: s for s in Seat.objects.filter(table=t)}
-    # every chip accounted (R7.5): the bounty moved chips between the stacks only
+    assert_chips_accounted(t)  # R7.5: the bounty moved chips between the stacks only
     ledger = LedgerEntry.objects.filter(table=t)
-    bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up"))
-    out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake"))
-    assert bought == sum(s.stack for s in seats.values()) + out
     won = ledger.filter(kind="bounty_won", hand=hand)
     paid = ledger.filter(kind="bounty_paid", hand=hand)
     assert [(e.user_id, e.amount) for e in won] == [(holder.pk, 10)]
