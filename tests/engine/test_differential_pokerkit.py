@@ -21,10 +21,12 @@ one, and regenerate a single hand with ``pokerkit_oracle.generate_one(seed, inde
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import secrets
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -39,22 +41,46 @@ HANDS = {"no_limit": 2200, "fixed_limit": 1800, "pot_limit": 1000}
 REPORTED = 5
 
 
-def _replay_all(
-    structure: oracle.Structure, count: int, game: str = "holdem"
+def _replay_range(
+    job: tuple[int, range, oracle.Structure | None, str, bool],
 ) -> tuple[list[str], Counter[str]]:
+    """Hands ``indexes`` of one kind, in both engines: the failures' reports and the features
+    seen. A module-level function so that a worker process can run it."""
+    seed, indexes, structure, game, bomb = job
     failures: list[str] = []
     seen: Counter[str] = Counter()
-    for index in range(count):
-        record = oracle.generate_one(SEED, index, structure, game)
+    for index in indexes:
+        record = oracle.generate_one(seed, index, structure, game, bomb=bomb)
         run = oracle.run_engine(record)
         _count_features(record, seen)
         if run.mismatches:
             failures.append(
-                oracle.report(SEED, index, record, run).replace(
-                    f"generate_one({SEED}, {index})",
-                    f"generate_one({SEED}, {index}, {structure!r}, {game!r})",
+                oracle.report(seed, index, record, run).replace(
+                    f"generate_one({seed}, {index})",
+                    f"generate_one({seed}, {index}, {structure!r}, {game!r}"
+                    + (", bomb=True)" if bomb else ")"),
                 )
             )
+    return failures, seen
+
+
+def _replay_all(
+    structure: oracle.Structure | None, count: int, game: str = "holdem", bomb: bool = False
+) -> tuple[list[str], Counter[str]]:
+    """``count`` random hands, on every core (the hands are independent and each is a pure
+    function of the seed and its index, so the result is the same as one by one)."""
+    workers = max(1, min(os.cpu_count() or 1, 4))
+    jobs = [(SEED, range(k, count, workers), structure, game, bomb) for k in range(workers)]
+    if workers == 1:
+        results = [_replay_range(jobs[0])]
+    else:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            results = list(pool.map(_replay_range, jobs))
+    failures: list[str] = []
+    seen: Counter[str] = Counter()
+    for found, counted in results:
+        failures += found
+        seen.update(counted)
     return failures, seen
 
 
@@ -159,14 +185,7 @@ def test_bomb_pots_offer_the_same_actions_and_pay_the_same_stacks_as_pokerkit(ga
     blinds, its blindless preflop round checked through: the flop's betting, pots and
     stacks agree (every structure, 2-10 players, short stacks all-in from the ante)."""
     count = 500
-    failures: list[str] = []
-    seen: Counter[str] = Counter()
-    for index in range(count):
-        record = oracle.generate_one(SEED, index, None, game, bomb=True)
-        run = oracle.run_engine(record)
-        _count_features(record, seen)
-        if run.mismatches:
-            failures.append(oracle.report(SEED, index, record, run))
+    failures, seen = _replay_all(None, count, game, bomb=True)
     assert not failures, (
         f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} {game} bomb pots differ from"
         f" PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
