@@ -111,6 +111,7 @@ __all__ = [
     "deal_next",
     "default_action",
     "equities",
+    "is_seven_deuce",
     "legal_actions",
     "pots",
     "start_hand",
@@ -1425,7 +1426,7 @@ class _Work:
         config = self.config
         in_pots = {seat for e in self.events if isinstance(e, PotAwarded) for seat in e.winners}
         winners = [
-            q for q in range(self.n) if self.seats[q] in in_pots and _is_seven_deuce(self.holes[q])
+            q for q in range(self.n) if self.seats[q] in in_pots and is_seven_deuce(self.holes[q])
         ]
         if not winners:
             return
@@ -1455,7 +1456,7 @@ class _Work:
             )
 
 
-def _is_seven_deuce(hole: Sequence[Card]) -> bool:
+def is_seven_deuce(hole: Sequence[Card]) -> bool:
     """Whether two hole cards are a seven and a deuce, suited or not (R22.1)."""
     return sorted(card >> 2 for card in hole) == [0, 5]  # rank indexes: deuce 0, seven 5
 

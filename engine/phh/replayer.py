@@ -26,6 +26,7 @@ from engine.hand import (
     Phase,
     Structure,
     apply,
+    is_seven_deuce,
     legal_actions,
     start_hand,
 )
@@ -382,7 +383,7 @@ def _face_down_bounty(phh: PhhHand, state: HandState, known: list[bool]) -> Hand
     ):
         raise PhhError("_seven_deuce_bounty is one whole number per player, summing to 0")
     collectors = [p for p in range(n) if declared[p] > 0]
-    if any(known[p] and sorted(c >> 2 for c in state.holes[p]) != [0, 5] for p in collectors):
+    if any(known[p] and not is_seven_deuce(state.holes[p]) for p in collectors):
         raise PhhError(f"_seven_deuce_bounty {declared}: a collector does not hold 7-2 (R22)")
     stacks = [stack + net for stack, net in zip(state.stacks, declared, strict=True)]
     if min(stacks) < 0:

@@ -84,6 +84,35 @@ def _replay_all(
     return failures, seen
 
 
+HOLDEM_FEATURES = ("ante", "big-blind ante", "straddle", "heads-up", "short forced bet",
+                   "side pots", "river showdown", "all-in showdown", "muck",
+                   "run twice asked")  # fmt: skip
+"""What Hold'em's random tables must keep exercising (the forced bets and run it twice)."""
+
+
+def _assert_agrees(
+    failures: list[str],
+    seen: Counter[str],
+    count: int,
+    what: str,
+    features: tuple[str, ...] = (
+        "heads-up",
+        "side pots",
+        "river showdown",
+        "all-in showdown",
+        "muck",
+    ),  # fmt: skip
+) -> None:
+    """No hand differed (the first few are reported in full), and the random tables kept
+    exercising what the comparison is for: each feature in at least 1 % of the hands."""
+    assert not failures, (
+        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} {what} differ from PokerKit;"
+        f" the first {min(REPORTED, len(failures))}:\n\n" + "\n\n".join(failures[:REPORTED])
+    )
+    for feature in features:
+        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+
+
 def _count_features(record: oracle.OracleHand, seen: Counter[str]) -> None:
     spec = record.spec
     seen["hands"] += 1
@@ -118,16 +147,7 @@ def test_engine_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit(
     failures, seen = _replay_all(structure, count)
     elapsed = time.perf_counter() - started
     print(f"\n{structure}: {count} hands, seed {SEED}, {elapsed:.1f} s; {dict(seen)}")
-    assert not failures, (
-        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} {structure} hands differ from"
-        f" PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
-        + "\n\n".join(failures[:REPORTED])
-    )
-    # The random tables must keep exercising what the comparison is for.
-    for feature in ("ante", "big-blind ante", "straddle", "heads-up", "short forced bet",
-                    "side pots", "river showdown", "all-in showdown", "muck",
-                    "run twice asked"):  # fmt: skip
-        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+    _assert_agrees(failures, seen, count, f"{structure} hands", HOLDEM_FEATURES)
 
 
 #: Omaha (R17): pot-limit, the game home groups play, and the other two structures.
@@ -143,13 +163,7 @@ def test_omaha_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit(
     four hole cards dealt one at a time, the same betting (R6, R7) and the same pots."""
     count = OMAHA_HANDS[structure]
     failures, seen = _replay_all(structure, count, "omaha")
-    assert not failures, (
-        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} Omaha {structure} hands differ"
-        f" from PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
-        + "\n\n".join(failures[:REPORTED])
-    )
-    for feature in ("heads-up", "side pots", "river showdown", "all-in showdown", "muck"):
-        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+    _assert_agrees(failures, seen, count, f"Omaha {structure} hands")
 
 
 #: Omaha Hi-Lo (R19): pot-limit (PLO8) and fixed-limit (O8), the two the groups play:
@@ -169,13 +183,7 @@ def test_omaha_hi_lo_offers_the_same_actions_and_pays_the_same_stacks_as_pokerki
     (see pokerkit_oracle.HAND_TYPES and create_state)."""
     count = HILO_HANDS[structure]
     failures, seen = _replay_all(structure, count, "omaha8")
-    assert not failures, (
-        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} Omaha Hi-Lo {structure} hands"
-        f" differ from PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
-        + "\n\n".join(failures[:REPORTED])
-    )
-    for feature in ("heads-up", "side pots", "river showdown", "all-in showdown", "muck"):
-        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+    _assert_agrees(failures, seen, count, f"Omaha Hi-Lo {structure} hands")
 
 
 @pytest.mark.slow  # about 10 s: 1,000 bomb pots in both engines
@@ -186,13 +194,7 @@ def test_bomb_pots_offer_the_same_actions_and_pay_the_same_stacks_as_pokerkit(ga
     stacks agree (every structure, 2-10 players, short stacks all-in from the ante)."""
     count = 500
     failures, seen = _replay_all(None, count, game, bomb=True)
-    assert not failures, (
-        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} {game} bomb pots differ from"
-        f" PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
-        + "\n\n".join(failures[:REPORTED])
-    )
-    for feature in ("heads-up", "side pots", "river showdown", "all-in showdown", "muck"):
-        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+    _assert_agrees(failures, seen, count, f"{game} bomb pots")
 
 
 @pytest.mark.slow  # about 75 s: 3,000 five-card Omaha hands in both engines
@@ -200,10 +202,4 @@ def test_five_card_omaha_offers_the_same_actions_and_pays_the_same_stacks_as_pok
     """R18 against PokerKit's Omaha hand with five hole cards dealt (2-8 players)."""
     count = 3000
     failures, seen = _replay_all("pot_limit", count, "omaha5")
-    assert not failures, (
-        f"ENGINE_DIFF_SEED={SEED}: {len(failures)} of {count} five-card Omaha hands differ"
-        f" from PokerKit; the first {min(REPORTED, len(failures))}:\n\n"
-        + "\n\n".join(failures[:REPORTED])
-    )
-    for feature in ("heads-up", "side pots", "river showdown", "all-in showdown", "muck"):
-        assert seen[feature] >= count // 100, f"only {seen[feature]} hands with {feature}"
+    _assert_agrees(failures, seen, count, "five-card Omaha hands")
