@@ -105,7 +105,7 @@ class HoleCardsDealt(Event):
 @dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
     """Board cards of ``street`` (``"flop"``, ``"turn"``, ``"river"``) after a burn (R4.2);
-    ``board_index`` 1 is the second run (R12)."""
+    ``board_index`` 1 is the second run (R12) or the double board's second board (R23)."""
 
     type: ClassVar[str] = "board_dealt"
     street: str
@@ -215,7 +215,7 @@ class RakeTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
-    """A pot (or its half on one board, R12) goes to its winners (R8.3, R10).
+    """A pot (or its half on one board, R12, R23) goes to its winners (R8.3, R10).
 
     ``board_index`` is ``None`` when nobody contested the pot (R5.4); ``shares`` is aligned
     with ``winners``; ``hand_name`` names the winning hand when there was a showdown.

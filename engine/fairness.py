@@ -254,19 +254,35 @@ def hole_positions(players: int, index: int, hole_cards: int = 2) -> tuple[int, 
 
 
 def board_positions(
-    players: int, boards: Sequence[Sequence[object]], hole_cards: int = 2
+    players: int,
+    boards: Sequence[Sequence[object]],
+    hole_cards: int = 2,
+    double_board: bool = False,
 ) -> list[list[int]]:
-    """Deal positions of every board card (R4.2, R12): after the hole cards, each street is
-    a burn and its cards; a second board shares the first's cards dealt before the run twice
-    and then deals its own streets, after the first board is complete.
+    """Deal positions of every board card (R4.2, R12, R23): after the hole cards, each street
+    is a burn and its cards; a second board shares the first's cards dealt before the run
+    twice and then deals its own streets, after the first board is complete. A double board
+    (R23) deals each street after one burn to the first board, then to the second.
 
     >>> board_positions(2, [["As", "Kd", "2c", "7h", "9s"]])
     [[5, 6, 7, 9, 11]]
     >>> board_positions(2, [["As", "Kd", "2c", "7h", "9s"], ["As", "Kd", "2c", "Th", "Js"]])
     [[5, 6, 7, 9, 11], [5, 6, 7, 13, 15]]
+    >>> board_positions(2, [["As", "Kd", "2c", "7h"], ["Qs", "Jd", "3c", "8h"]], double_board=True)
+    [[5, 6, 7, 12], [8, 9, 10, 13]]
     """
     position = hole_cards * players
     out: list[list[int]] = []
+    if double_board:
+        out = [[] for _ in boards]
+        for start, end in BOARD_STREETS:
+            dealt = [b for b, board in enumerate(boards) if end <= len(board)]
+            if dealt:
+                position += 1  # the street's one burn
+            for b in dealt:
+                out[b].extend(range(position, position + end - start))
+                position += end - start
+        return out
     for b, board in enumerate(boards):
         shared = 0
         if b:
@@ -315,11 +331,15 @@ def proof_json(
     committed_version: int,
     dealt_version: int,
     hole_cards: int = 2,
+    double_board: bool = False,
 ) -> dict[str, Any]:
     """The public proof of a dealt hand (everything but the openings): what the history
     keeps and every viewer may see. ``seats``: the seats dealt in, in position order;
-    ``hole_cards``: each player's (named in the proof when not Hold'em's two, R17)."""
-    extra = {"hole_cards": hole_cards} if hole_cards != 2 else {}
+    ``hole_cards``: each player's (named in the proof when not Hold'em's two, R17);
+    ``double_board``: named when the hand deals two boards (R23)."""
+    extra: dict[str, Any] = {"hole_cards": hole_cards} if hole_cards != 2 else {}
+    if double_board:
+        extra["double_board"] = True
     return {
         "scheme": SCHEME,
         "table": plan.table,
@@ -365,9 +385,11 @@ def _seen_cards(record: Mapping[str, Any]) -> dict[int, Card]:
     seats = list(record["seats"])
     n = len(seats)
     hole_cards = int(record.get("hole_cards", 2))
+    double = record.get("double_board", False) is True
     seen: dict[int, Card] = {}
     boards = [[parse_card(c) for c in board] for board in record.get("boards", [])]
-    for board, positions in zip(boards, board_positions(n, boards, hole_cards), strict=True):
+    positions_of = board_positions(n, boards, hole_cards, double)
+    for board, positions in zip(boards, positions_of, strict=True):
         seen.update(zip(positions, board, strict=True))
     for seat, cards in (record.get("holes") or {}).items():
         index = seats.index(int(seat))

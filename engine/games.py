@@ -89,7 +89,16 @@ class GameRules:
     @property
     def max_players(self) -> int:
         """Seats a 52-card deck can deal: every hole card, a board and its burns (R1.1)."""
-        return min(10, (52 - BOARD_CARDS - BURNS) // self.hole_cards)
+        return self.seats_for(boards=1)
+
+    def seats_for(self, boards: int) -> int:
+        """Seats a 52-card deck can deal with ``boards`` boards, one burn a street (R1.1,
+        R23: a double board deals 10 board cards and 3 burns).
+
+        >>> rules("holdem").seats_for(2), rules("omaha").seats_for(2), rules("omaha5").seats_for(2)
+        (10, 9, 7)
+        """
+        return min(10, (52 - boards * BOARD_CARDS - BURNS) // self.hole_cards)
 
 
 def _holdem_rank(hole: Sequence[Card]) -> Callable[..., int]:

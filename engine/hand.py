@@ -36,7 +36,8 @@ blind (R2.4). Public functions speak in seat numbers.
 Cards leave the deck in one fixed order (R4): the hole cards one at a time clockwise from
 the left of the button, two rounds (R4.1); then burn and flop, burn and turn, burn and river
 (R4.2); a second run (R12) continues from the same deck with a burn before each street it
-deals. :meth:`HandState.dealt_cards` is that sequence, for :func:`engine.deck.verify`.
+deals; a double board (R23) deals each street after its one burn to the first board, then
+to the second. :meth:`HandState.dealt_cards` is that sequence, for :func:`engine.deck.verify`.
 
 This module is the machine and its inputs (:class:`Action`, :class:`LegalActions`). The
 state and its JSON form live in :mod:`engine.state`, the events in :mod:`engine.events`,
@@ -294,12 +295,15 @@ def _check_config(config: HandConfig) -> None:
         raise EngineError(ErrorCode.INVALID_CONFIG, "seats and stacks must be tuples")
     if not isinstance(config.game, Game):
         raise EngineError(ErrorCode.INVALID_CONFIG, f"unknown game {config.game!r}")
-    most = rules(config.game).max_players
+    if type(config.double_board) is not bool:
+        raise EngineError(ErrorCode.INVALID_CONFIG, "double_board must be a bool")
+    most = rules(config.game).seats_for(2 if config.double_board else 1)
     if not MIN_PLAYERS <= len(seats) <= most:
         raise EngineError(
             ErrorCode.INVALID_CONFIG,
-            f"a hand of {rules(config.game).name} needs 2 to {most} players, "
-            f"not {len(seats)} (R1.1)",
+            f"a hand of {rules(config.game).name}"
+            f"{' with a double board' if config.double_board else ''} needs 2 to {most} "
+            f"players, not {len(seats)} (R1.1, R23)",
         )
     if len(stacks) != len(seats):
         raise EngineError(ErrorCode.INVALID_CONFIG, "stacks must be aligned with seats")
@@ -424,7 +428,7 @@ def start_hand(
     w.seed = seed if deck is None else None
     w.commitment = commitment
     w.holes = ()
-    w.boards = [()]
+    w.boards = [(), ()] if config.double_board else [()]  # R23: two boards from the flop
     w.stacks = stacks
     w.bets = [0] * n
     w.contributions = [0] * n
@@ -1033,13 +1037,18 @@ class _Work:
             self.events.append(HoleCardsDealt(self.seats[p], self.holes[p]))
 
     def deal_street(self, street: Street, board_index: int = 0) -> None:
-        """Burn one card, then deal the flop (3), turn or river (1) to a board (R4.2)."""
+        """Burn one card, then deal the flop (3), turn or river (1) to a board (R4.2); with
+        a double board, after the one burn, the street of the first board and then of the
+        second (R23)."""
         start = self.dealt + 1
         count = _CARDS_FOR[street]
-        cards = self.deck[start : start + count]
-        self.dealt = start + count
-        self.boards[board_index] = self.boards[board_index] + cards
-        self.events.append(BoardDealt(street.label, cards, board_index))
+        targets = range(len(self.boards)) if self.config.double_board else (board_index,)
+        for target in targets:
+            cards = self.deck[start : start + count]
+            start += count
+            self.boards[target] = self.boards[target] + cards
+            self.events.append(BoardDealt(street.label, cards, target))
+        self.dealt = start
 
     # ---- betting
 
@@ -1148,6 +1157,7 @@ class _Work:
                 self.all_in
                 and len(self.boards[0]) < BOARD_CARDS
                 and self.config.run_it_twice_allowed
+                and not self.config.double_board  # R23: two boards are not run twice
                 and self.second_run_fits()
             ):
                 self.phase = Phase.RUN_TWICE
@@ -1261,11 +1271,19 @@ class _Work:
 
     def run_out(self) -> None:
         """Deal the rest of the board with no more betting (R5.5), twice if agreed (R12):
-        the first board to the river, then the second (each street after a burn, R4.2)."""
-        self.boards = [self.boards[0]] * self.runs
+        the first board to the river, then the second (each street after a burn, R4.2);
+        a double board deals each street on both boards (R23)."""
+        self.boards = self.boards_to_run()
         while self.deal_runout_street():
             pass
         self.name_hands()
+
+    def boards_to_run(self) -> list[tuple[Card, ...]]:
+        """The boards the rest is dealt on: the double board's two (R23), else the board
+        once or, agreed, twice (R12)."""
+        if self.config.double_board:
+            return self.boards
+        return [self.boards[0]] * self.runs
 
     def deal_runout_street(self) -> bool:
         """Deal the next street of the first incomplete board; whether one remains after.
@@ -1291,7 +1309,7 @@ class _Work:
         ``runout``, :func:`deal_next`); the last street dealt comes back here."""
         if len(self.boards[0]) < BOARD_CARDS:
             if self.config.paced_runout:
-                self.boards = [self.boards[0]] * self.runs
+                self.boards = self.boards_to_run()
                 self.phase = Phase.RUNOUT
                 self.to_act = []
                 return
@@ -1332,7 +1350,7 @@ class _Work:
                 self.award(k, None, amount, [pot.eligible[0]], None)
                 continue
             contenders = [q for q in pot.eligible if self.shown[q]] or list(pot.eligible)
-            for board_index, part in enumerate(split_runs(amount, self.runs)):
+            for board_index, part in enumerate(split_runs(amount, len(self.boards))):
                 board = self.boards[board_index]
                 _, winners = best_of(contenders, board_index, game.strength, strengths)
                 name = game.evaluate(holes[winners[0]], board).name
@@ -1490,14 +1508,28 @@ def equities(state: HandState, preflop_samples: int | None = None) -> dict[int, 
     index = next((i for i, board in enumerate(boards) if len(board) < BOARD_CARDS), None)
     if index is None:
         return None
-    running = boards[index]
-    # a second run's equities: the cards the first run dealt are out of the deck (R12)
-    dead = [card for card in boards[0] if card not in running] if index else []
     live = [q for q in range(len(state.seats)) if not state.folded[q]]
     holes = [state.holes[q] for q in live]
     game = rules(state.config.game)
-    if preflop_samples and not running:
-        shares = _equity.sampled_equity(holes, running, dead, preflop_samples, game=game)
+
+    def board_shares(running: tuple[Card, ...], dead: list[Card]) -> list[float]:
+        if preflop_samples and not running:
+            return _equity.sampled_equity(holes, running, dead, preflop_samples, game=game)
+        return _equity.all_in_equity(holes, running, dead, game=game)
+
+    if state.config.double_board:
+        # R23: half of every pot on each board. By linearity a player's share is the mean
+        # of their shares of the two boards, each board's rest dealt from the cards the
+        # other board does not show (exact, as for one board). Before the flop both boards
+        # are alike: one computation serves both.
+        first, second = boards
+        shares = board_shares(first, list(second))
+        if first or second:
+            other = board_shares(second, list(first))
+            shares = [(a + b) / 2 for a, b in zip(shares, other, strict=True)]
     else:
-        shares = _equity.all_in_equity(holes, running, dead, game=game)
+        running = boards[index]
+        # a second run's equities: the cards the first run dealt are out of the deck (R12)
+        dead = [card for card in boards[0] if card not in running] if index else []
+        shares = board_shares(running, dead)
     return {state.seats[q]: share for q, share in zip(live, shares, strict=True)}

@@ -13,7 +13,8 @@ out in (R10.1).
 * **R8.3** Pots are awarded from the last side pot to the main pot (:func:`award_order`).
 * **R10.1** A pot that does not split evenly gives its odd chips one at a time to the tied
   winners in seat order starting left of the button (:func:`split_pot`).
-* **R12** Run it twice: each pot is halved, the odd chip to the first run (:func:`split_runs`).
+* **R12** Run it twice, **R23** double board: each pot is halved, the odd chip to the first
+  run or board (:func:`split_runs`).
 * **R19.3** Hi-Lo: a pot (or a run's part) with a qualifying low is halved, the odd chip to
   the high half (:func:`split_high_low`).
 * **R13** Rake: a percentage of each pot that saw a flop, capped per hand (:func:`rake`).
@@ -141,9 +142,10 @@ def split_pot(amount: int, winners: Sequence[int]) -> tuple[int, ...]:
 
 
 def split_runs(amount: int, runs: int) -> tuple[int, ...]:
-    """Return the part of a pot played on each run of the board (R12).
+    """Return the part of a pot played on each run of the board (R12), or on each board of
+    a double board (R23).
 
-    With one run the whole pot; with two, halves, the odd chip to the first run.
+    With one run the whole pot; with two, halves, the odd chip to the first run (board).
 
     >>> split_runs(101, 2)
     (51, 50)

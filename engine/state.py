@@ -78,6 +78,8 @@ class HandConfig:
             seven-deuce collects it from every other player dealt in; 0 = off.
         seven_deuce_shown: the 7-2 is turned face up when it collects (R22.2); otherwise
             it collects face down.
+        double_board: two boards are dealt from the flop on, each pot is halved between
+            them (R23).
     """
 
     seats: tuple[int, ...]
@@ -100,6 +102,7 @@ class HandConfig:
     bomb_pot: int = 0
     seven_deuce: int = 0
     seven_deuce_shown: bool = True
+    double_board: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form."""
@@ -124,6 +127,7 @@ class HandConfig:
             "bomb_pot": self.bomb_pot,
             "seven_deuce": self.seven_deuce,
             "seven_deuce_shown": self.seven_deuce_shown,
+            "double_board": self.double_board,
         }
 
     @classmethod
@@ -151,6 +155,7 @@ class HandConfig:
             bomb_pot=data.get("bomb_pot", 0),  # states before R21 are ordinary hands
             seven_deuce=data.get("seven_deuce", 0),  # and before R22 have no 7-2 bounty
             seven_deuce_shown=data.get("seven_deuce_shown", True),
+            double_board=data.get("double_board", False),  # states before R23: one board
         )
 
 
@@ -169,7 +174,8 @@ class HandState:
         seed: the seed the deck came from (SECRET until the hand is over, R15), or ``None``.
         commitment: SHA-256 of the seed, public from the start (R15), or ``None``.
         holes: each player's hole cards (SECRET until shown, R4.3).
-        boards: the board; two boards once the rest was run twice (R12).
+        boards: the board; two boards once the rest was run twice (R12), or from the
+            start with a double board (R23).
         stacks: chips behind; bets: chips in front this round; contributions: every chip
             each player put in this hand (antes and current bets included).
         dead: dead money outside the contribution levels: the big-blind ante (R3.2).

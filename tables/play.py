@@ -215,9 +215,10 @@ PUBLIC_DECK_KEYS = (
     "nonces",
     "seats",
     "hole_cards",
+    "double_board",
 )
 """What every member may see of ``Table.deck`` (everything but its secret); ``hole_cards``
-only in an Omaha hand's (R17)."""
+only in an Omaha hand's (R17), ``double_board`` only in a double-board hand's (R23)."""
 
 
 def deck_order(deck: dict[str, Any]) -> tuple[DeckPlan, tuple[int, ...]]:
@@ -235,8 +236,9 @@ def open_cards(
     player at index) — give them only to whoever may see those cards (R15.3)."""
     plan, order = deck_order(deck)
     holes = deck.get("hole_cards", 2)
+    double = deck.get("double_board", False)
     # a second board (R12) shares the cards dealt before the run twice: open each once
-    positions = {p for board in board_positions(players, boards, holes) for p in board}
+    positions = {p for board in board_positions(players, boards, holes, double) for p in board}
     for index in indexes:
         positions.update(hole_positions(players, index, holes))
     for index, k in cards:

@@ -100,6 +100,7 @@ def deal(
         planned["committed_version"],
         dealt_version,
         hole_cards=len(state.holes[0]),
+        double_board=config.double_board,
     )
     table.deck = {
         "hand": plan.hand,

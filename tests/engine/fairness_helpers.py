@@ -38,7 +38,9 @@ VECTOR = {
 }
 
 
-def dealt_hand(n: int, secret: bytes, nonces: list[bytes]) -> tuple[DeckPlan, HandState]:
+def dealt_hand(
+    n: int, secret: bytes, nonces: list[bytes], double_board: bool = False
+) -> tuple[DeckPlan, HandState]:
     config = HandConfig(
         seats=tuple(range(1, n + 1)),
         stacks=tuple([100] * n),
@@ -46,6 +48,7 @@ def dealt_hand(n: int, secret: bytes, nonces: list[bytes]) -> tuple[DeckPlan, Ha
         small_blind=1,
         big_blind=2,
         run_it_twice_allowed=True,
+        double_board=double_board,
     )
     plan = DeckPlan(3, 17, secret)
     state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
@@ -89,10 +92,13 @@ def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int
         {"seat": i + 1, "user_id": i + 1, "nonce": nonce.hex(), "by": "player", "version": 11}
         for i, nonce in enumerate(nonces)
     ]
-    proof = proof_json(plan, entries, state.seats, committed_version=10, dealt_version=12)
+    double = state.config.double_board
+    proof = proof_json(
+        plan, entries, state.seats, committed_version=10, dealt_version=12, double_board=double
+    )
     order = permutation(plan.root, nonce_bytes(proof))
     n = len(state.seats)
-    positions = [p for board in board_positions(n, state.boards) for p in board]
+    positions = [p for board in board_positions(n, state.boards, 2, double) for p in board]
     holes = {str(state.seats[viewer]): [card_str(c) for c in state.holes[viewer]]}
     for i in range(n):
         if state.shown[i]:
@@ -107,9 +113,9 @@ def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int
     }
 
 
-def finished_record(n: int = 4) -> tuple[dict[str, Any], list[bytes]]:
+def finished_record(n: int = 4, double_board: bool = False) -> tuple[dict[str, Any], list[bytes]]:
     nonces = [hashlib.sha256(b"n%d" % i).digest() for i in range(n)]
-    plan, state = dealt_hand(n, hashlib.sha256(b"finished").digest(), nonces)
+    plan, state = dealt_hand(n, hashlib.sha256(b"finished").digest(), nonces, double_board)
     state = play(state, "check_down")
     return record_of(plan, state, nonces, viewer=0), nonces
 

@@ -43,7 +43,8 @@ def stacked_deck(
     second_board: str = "",
 ) -> list[Card]:
     """The deck order that deals ``holes`` (by seat, e.g. ``{1: "AhKd"}``) and ``board``
-    (up to five cards), then ``second_board`` (the cards a second run adds, R12).
+    (up to five cards), then ``second_board`` (the cards a second run adds, R12; with a
+    double board, the second board, R23).
 
     Seats without hole cards get unused cards; burns are unused cards too (R4.2).
     """
@@ -61,6 +62,14 @@ def stacked_deck(
     for p, seat in enumerate(order):
         for r, card in enumerate(hole_cards[seat]):
             deck[r * n + p] = card  # one card at a time, a round per card (R4.1)
+    if config.double_board:  # R23: one burn a street, then the first board's, the second's
+        boards = [list(parse_cards(board)), list(parse_cards(second_board))]
+        for start, end in ((0, 3), (3, 4), (4, 5)):
+            if not any(boards[b][start:end] for b in (0, 1)):
+                break
+            deck.append(next(spare))  # burn
+            deck.extend(boards[0][start:end] + boards[1][start:end])
+        return deck
     for run in (list(parse_cards(board)), list(parse_cards(second_board))):
         for size in (3, 1, 1):
             if not run:

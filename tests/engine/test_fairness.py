@@ -4,6 +4,7 @@ and openings of only the cards one may see (R15, R4.1, R4.2, R12)."""
 from __future__ import annotations
 
 import ast
+import copy
 import doctest
 import hashlib
 import hmac
@@ -186,6 +187,37 @@ def test_the_documented_deal_positions_are_where_the_engine_deals(
     for i in range(n):
         assert tuple(deck[p] for p in hole_positions(n, i)) == state.holes[i]
     assert len(state.boards) == (2 if agree and "all_in" in script else 1)
+
+
+@pytest.mark.parametrize("n", [2, 6, 10])
+@pytest.mark.parametrize("script", ["check_down", "all_in_preflop", "all_in_flop", "fold_preflop"])
+def test_a_double_boards_deal_positions_are_where_the_engine_deals(n: int, script: str) -> None:
+    """R23.1: one burn a street, the first board's cards, then the second's."""
+    nonces = [hashlib.sha256(b"%d" % i).digest() for i in range(n)]
+    plan, state = dealt_hand(n, hashlib.sha256(b"double %d" % n).digest(), nonces, True)
+    state = play(state, script)
+    deck = state.deck
+    positions = board_positions(n, state.boards, double_board=True)
+    for board, where in zip(state.boards, positions, strict=True):
+        assert [deck[p] for p in where] == list(board)
+    assert len(state.boards) == 2 and state.runs == 1
+    assert state.dealt == 2 * n + (13 if script != "fold_preflop" else 0)
+
+
+def test_an_honest_double_board_hand_checks_out_and_a_swapped_card_does_not() -> None:
+    """R15.4 with two boards (R23): the proof names the double board; a verifier that read
+    it as one board, or a card from another position, fails."""
+    record, nonces = finished_record(double_board=True)
+    assert record["double_board"] is True and len(record["boards"]) == 2
+    assert verify_record(json.loads(json.dumps(record)), my_nonce=nonces[0]).ok
+    as_one_board = {**record, "double_board": False}
+    assert not verify_record(as_one_board).ok
+    swapped = copy.deepcopy(record)
+    swapped["boards"][1][0], swapped["boards"][0][0] = (
+        record["boards"][0][0],
+        record["boards"][1][0],
+    )
+    assert not verify_record(swapped).ok
 
 
 def test_an_honest_hand_checks_out() -> None:

@@ -67,19 +67,27 @@ console.log(JSON.stringify(out));
 
 
 def test_the_browser_places_board_cards_where_the_engine_deals_them() -> None:
-    boards = [
-        [["As", "Kd", "2c"]],
-        [["As", "Kd", "2c", "7h", "9s"], ["As", "Kd", "2c", "Th", "Js"]],
-        [["As", "Kd", "2c", "7h", "9s"], ["Ad", "Kh", "3c", "Tc", "Jc"]],
+    """R4.2, R12 and the double board's order (R23.1), with 2 and 4 hole cards."""
+    cases = [
+        ([["As", "Kd", "2c"]], False),
+        ([["As", "Kd", "2c", "7h", "9s"], ["As", "Kd", "2c", "Th", "Js"]], False),
+        ([["As", "Kd", "2c", "7h", "9s"], ["Ad", "Kh", "3c", "Tc", "Jc"]], False),
+        ([["As", "Kd", "2c"], ["Ad", "Kh", "3c"]], True),
+        ([["As", "Kd", "2c", "7h"], ["Ad", "Kh", "3c", "Tc"]], True),
+        ([["As", "Kd", "2c", "7h", "9s"], ["Ad", "Kh", "3c", "Tc", "Jc"]], True),
     ]
     script = (
         IMPORT
         + f"""
-console.log(JSON.stringify({json.dumps(boards)}.map((b) => [2, 6, 9].map((n) => f.boardPositions(n, b)))));
+const cases = {json.dumps(cases)};
+console.log(JSON.stringify(cases.map(([b, d]) =>
+  [2, 6, 9].flatMap((n) => [2, 4].map((h) => f.boardPositions(n, b, h, d))))));
 """
     )
     results = json.loads(run_node(script))
-    assert results == [[board_positions(n, b) for n in (2, 6, 9)] for b in boards]
+    assert results == [
+        [board_positions(n, b, h, d) for n in (2, 6, 9) for h in (2, 4)] for b, d in cases
+    ]
 
 
 def test_the_browser_and_the_engine_agree_on_honest_and_tampered_hands() -> None:
@@ -114,3 +122,25 @@ console.log(JSON.stringify(out));
     expected = [verify_record(r, my_nonce=nonces[1]).ok for r in records]
     assert expected == [True] + [False] * len(changes)
     assert results == expected + [False, False, True]
+
+
+def test_the_browser_checks_a_double_board_hand_as_the_engine_does() -> None:
+    """R15.4 with two boards (R23.1): honest, read as one board, a card of each board
+    swapped."""
+    record, nonces = spec.finished_record(double_board=True)
+    swapped = json.loads(json.dumps(record))
+    swapped["boards"][0][0], swapped["boards"][1][0] = (
+        record["boards"][1][0],
+        record["boards"][0][0],
+    )
+    records = [record, {**record, "double_board": False}, swapped]
+    script = (
+        IMPORT
+        + f"""
+const out = [];
+for (const r of {json.dumps(records)}) out.push((await f.verifyRecord(r, {{ myNonce: "{nonces[1].hex()}" }})).ok);
+console.log(JSON.stringify(out));
+"""
+    )
+    assert json.loads(run_node(script)) == [True, False, False]
+    assert [verify_record(r, my_nonce=nonces[1]).ok for r in records] == [True, False, False]

@@ -74,10 +74,23 @@ export function holePositions(players, index, holes = 2) {
 }
 
 /** Deal positions of every board card: a burn before each street (R4.2); a second board
- * shares the first's cards dealt before the run twice, then deals its own (R12). */
-export function boardPositions(players, boards, holes = 2) {
+ * shares the first's cards dealt before the run twice, then deals its own (R12); a double
+ * board deals each street after one burn to the first board, then to the second (R23). */
+export function boardPositions(players, boards, holes = 2, doubleBoard = false) {
   let position = holes * players;
   const out = [];
+  if (doubleBoard) {
+    boards.forEach(() => out.push([]));
+    for (const [start, end] of STREETS) {
+      const dealt = boards.flatMap((board, b) => (end <= board.length ? [b] : []));
+      if (dealt.length) position += 1; // the street's one burn
+      for (const b of dealt) {
+        for (let p = position; p < position + end - start; p++) out[b].push(p);
+        position += end - start;
+      }
+    }
+    return out;
+  }
   boards.forEach((board, b) => {
     let shared = 0;
     if (b) while (shared < Math.min(board.length, boards[0].length) && board[shared] === boards[0][shared]) shared++;
@@ -100,7 +113,7 @@ function seenCards(record) {
   const seen = new Map();
   const boards = record.boards || [];
   const holes = record.hole_cards || 2; // named in an Omaha hand's proof (R17)
-  const positions = boardPositions(n, boards, holes);
+  const positions = boardPositions(n, boards, holes, record.double_board === true); // R23
   boards.forEach((board, b) => board.forEach((card, i) => seen.set(positions[b][i], card)));
   for (const [seat, cards] of Object.entries(record.holes || {})) {
     const index = seats.indexOf(Number(seat));
