@@ -28,7 +28,9 @@ MAX_STEPS = 400
 @st.composite
 def configs(draw: st.DrawFn) -> HandConfig:
     game = draw(st.sampled_from(list(Game)))
-    n = draw(st.integers(2, rules(game).max_players))  # five-card Omaha seats eight (R18)
+    double_board = draw(st.booleans())  # R23
+    # five-card Omaha seats eight (R18); a double board nine Omaha hands, seven PLO5 (R23.3)
+    n = draw(st.integers(2, rules(game).seats_for(2 if double_board else 1)))
     seats = tuple(sorted(draw(st.lists(st.integers(1, 10), min_size=n, max_size=n, unique=True))))
     big_blind = draw(st.sampled_from([1, 2, 4, 10]))
     small_blind = draw(st.integers(0, big_blind))
@@ -60,6 +62,7 @@ def configs(draw: st.DrawFn) -> HandConfig:
         # R22 is a Hold'em game
         seven_deuce=draw(st.sampled_from([0, 0, big_blind * 5])) if game is Game.HOLDEM else 0,
         seven_deuce_shown=draw(st.booleans()),
+        double_board=double_board,
     )
 
 

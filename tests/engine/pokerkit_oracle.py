@@ -88,8 +88,8 @@ from pokerkit import (
 from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 from pokerkit.state import BettingStructure, CompletionBettingOrRaisingTo, Opening, Street
 
-from engine.cards import parse_card
-from engine.games import Game
+from engine.cards import card_str, cards_str, parse_card
+from engine.games import Game, rules
 from engine.hand import (
     Action,
     ActionKind,
@@ -164,6 +164,7 @@ class HandSpec:
     game: str = "holdem"  # or "omaha" / "omaha5": four or five hole cards, two used (R17, R18)
     # or "omaha8": Omaha Hi-Lo (R19)
     bomb_pot: int = 0  # R21: every player antes this, no blinds, the betting starts on the flop
+    double_board: bool = False  # R23: two boards, PokerKit's starting_board_count=2
 
     @property
     def hole_cards(self) -> int:
@@ -224,6 +225,7 @@ class HandSpec:
             f"{self.game} {self.structure} {self.small_blind}/{self.big_blind} ante={self.ante}"
             f" bb_ante={self.big_blind_ante} straddle={self.straddle}"
             f" run_it_twice={self.run_it_twice} bomb_pot={self.bomb_pot}"
+            f" double_board={self.double_board}"
             f" seats={list(self.seats)} (button {self.button}) stacks={list(self.stacks)}"
         )
 
@@ -287,6 +289,7 @@ class OracleHand:
     phh_actions: list[str] = field(default_factory=list)  # full PHH actions, dealing included
     final_stacks: tuple[int, ...] = ()
     board: tuple[str, ...] = ()
+    second_board: tuple[str, ...] = ()  # a double board's second (R23)
     showdown_board_size: int | None = None  # board cards out at the first show or muck
 
     @property
@@ -487,14 +490,18 @@ class RulebookState(State):
 
 
 def random_spec(
-    rng: random.Random, structure: Structure | None = None, game: str = "holdem", bomb: bool = False
+    rng: random.Random,
+    structure: Structure | None = None,
+    game: str = "holdem",
+    bomb: bool = False,
+    double_board: bool = False,
 ) -> HandSpec:
     """A random table: 2-10 players, uneven stacks (often short), antes, BB antes, straddles."""
     if structure is None:
         structure = rng.choices(["no_limit", "fixed_limit", "pot_limit"], [45, 35, 20])[0]
     n = rng.choice([2, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9, 10])
-    if game == "omaha5":
-        n = min(n, 8)  # R18: a deck deals eight five-card hands
+    # R18: a deck deals eight five-card hands; R23.3: two boards, nine Omaha, seven PLO5
+    n = min(n, rules(Game(game)).seats_for(2 if double_board else 1))
     big_blind = rng.choice([1, 2, 2, 4, 10, 20, 50, 100])
     # R2.3: any small blind up to the big blind, none included
     small_blind = rng.choice([big_blind // 2] * 6 + [big_blind, big_blind // 4, 0, big_blind - 1])
@@ -507,7 +514,7 @@ def random_spec(
     elif forced < 0.35:
         big_blind_ante = rng.choice([big_blind, big_blind, max(1, big_blind // 2), 3 * big_blind])
     straddle = n >= 3 and rng.random() < 0.15
-    run_it_twice = rng.random() < 0.25
+    run_it_twice = rng.random() < 0.25 and not double_board  # R23.4: never run twice
     stacks = []
     for _ in range(n):
         kind = rng.random()
@@ -545,6 +552,7 @@ def random_spec(
         run_it_twice=run_it_twice,
         game=game,
         bomb_pot=bomb_pot,
+        double_board=double_board,
     )
 
 
@@ -593,6 +601,7 @@ def create_state(spec: HandSpec) -> State:
         spec.stacks,
         spec.player_count,
         mode=Mode.CASH_GAME,
+        starting_board_count=2 if spec.double_board else 1,
     )
 
 
@@ -633,6 +642,7 @@ def play(spec: HandSpec, rng: random.Random) -> OracleHand:
     deck = iter(spec.deck)
     holes: list[list[str]] = [[] for _ in range(spec.player_count)]
     board: list[str] = []
+    second: list[str] = []  # the double board's second board (R23)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PokerKit warns on "pointless" operations
         while state.status:
@@ -648,7 +658,8 @@ def play(spec: HandSpec, rng: random.Random) -> OracleHand:
             elif state.can_deal_board():
                 count = state.streets[state.street_index].board_dealing_count
                 cards = [next(deck) for _ in range(count)]
-                board.extend(cards)
+                # PokerKit deals a street to the first board, then the second (R23.1)
+                (second if spec.double_board and len(board) > len(second) else board).extend(cards)
                 state.deal_board("".join(cards))
                 record.phh_actions.append(f"d db {''.join(cards)}")
             elif state.can_pull_chips():
@@ -715,6 +726,7 @@ def play(spec: HandSpec, rng: random.Random) -> OracleHand:
                 raise AssertionError(f"PokerKit is stuck: {spec.describe()}")
     record.final_stacks = tuple(state.stacks)
     record.board = tuple(board)
+    record.second_board = tuple(second)
     return record
 
 
@@ -807,10 +819,11 @@ def generate_one(
     structure: Structure | None = None,
     game: str = "holdem",
     bomb: bool = False,
+    double_board: bool = False,
 ) -> OracleHand:
     key = f"{seed}:{index}" if game == "holdem" else f"{seed}:{index}:{game}"
-    rng = random.Random(key + (":bomb" if bomb else ""))
-    spec = random_spec(rng, structure, game, bomb)
+    rng = random.Random(key + (":bomb" if bomb else "") + (":double" if double_board else ""))
+    spec = random_spec(rng, structure, game, bomb, double_board)
     return play(spec, rng)
 
 
@@ -844,6 +857,7 @@ def engine_config(spec: HandSpec, **options: Any) -> HandConfig:
         run_it_twice_allowed=spec.run_it_twice,
         game=Game(spec.game),
         bomb_pot=spec.bomb_pot,
+        double_board=spec.double_board,
         **options,
     )
 
@@ -943,6 +957,14 @@ def run_engine(record: OracleHand) -> EngineRun:
             run.mismatches.append(
                 f"final stacks (PHH order) engine {list(state.stacks)},"
                 f" PokerKit {list(record.final_stacks)}"
+            )
+        elif spec.double_board and [[card_str(c) for c in board] for board in state.boards] != [
+            list(record.board),
+            list(record.second_board),
+        ]:
+            run.mismatches.append(  # R23.1: the same cards on the same boards
+                f"boards: engine {[cards_str(b) for b in state.boards]},"
+                f" PokerKit {record.board} / {record.second_board}"
             )
     run.state = state
     return run

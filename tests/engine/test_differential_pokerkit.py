@@ -42,15 +42,15 @@ REPORTED = 5
 
 
 def _replay_range(
-    job: tuple[int, range, oracle.Structure | None, str, bool],
+    job: tuple[int, range, oracle.Structure | None, str, bool, bool],
 ) -> tuple[list[str], Counter[str]]:
     """Hands ``indexes`` of one kind, in both engines: the failures' reports and the features
     seen. A module-level function so that a worker process can run it."""
-    seed, indexes, structure, game, bomb = job
+    seed, indexes, structure, game, bomb, double = job
     failures: list[str] = []
     seen: Counter[str] = Counter()
     for index in indexes:
-        record = oracle.generate_one(seed, index, structure, game, bomb=bomb)
+        record = oracle.generate_one(seed, index, structure, game, bomb=bomb, double_board=double)
         run = oracle.run_engine(record)
         _count_features(record, seen)
         if run.mismatches:
@@ -58,19 +58,25 @@ def _replay_range(
                 oracle.report(seed, index, record, run).replace(
                     f"generate_one({seed}, {index})",
                     f"generate_one({seed}, {index}, {structure!r}, {game!r}"
-                    + (", bomb=True)" if bomb else ")"),
+                    + (", bomb=True" if bomb else "")
+                    + (", double_board=True" if double else "")
+                    + ")",
                 )
             )
     return failures, seen
 
 
 def _replay_all(
-    structure: oracle.Structure | None, count: int, game: str = "holdem", bomb: bool = False
+    structure: oracle.Structure | None,
+    count: int,
+    game: str = "holdem",
+    bomb: bool = False,
+    double: bool = False,
 ) -> tuple[list[str], Counter[str]]:
     """``count`` random hands, on every core (the hands are independent and each is a pure
     function of the seed and its index, so the result is the same as one by one)."""
     workers = max(1, min(os.cpu_count() or 1, 4))
-    jobs = [(SEED, range(k, count, workers), structure, game, bomb) for k in range(workers)]
+    jobs = [(SEED, range(k, count, workers), structure, game, bomb, double) for k in range(workers)]
     if workers == 1:
         results = [_replay_range(jobs[0])]
     else:
@@ -203,3 +209,24 @@ def test_five_card_omaha_offers_the_same_actions_and_pays_the_same_stacks_as_pok
     count = 3000
     failures, seen = _replay_all("pot_limit", count, "omaha5")
     _assert_agrees(failures, seen, count, "five-card Omaha hands")
+
+
+#: The double board (R23) on every game, a third of them bomb pots (R21).
+DOUBLE_BOARD_GAMES = {"holdem": 400, "omaha": 400, "omaha8": 300}
+
+
+@pytest.mark.slow  # about 20 s: 1,100 double-board hands in both engines
+@pytest.mark.parametrize("game", list(DOUBLE_BOARD_GAMES))
+@pytest.mark.parametrize("bomb", [False, True])
+def test_double_boards_offer_the_same_actions_and_pay_the_same_stacks_as_pokerkit(
+    game: str, bomb: bool
+) -> None:
+    """R23 against PokerKit with ``starting_board_count=2``: the same cards on the same two
+    boards (one burn a street, then each board), every pot halved between the boards (the
+    odd chip to the first; Hi-Lo quartered), the same betting and stacks."""
+    total = DOUBLE_BOARD_GAMES[game]
+    count = total // 3 if bomb else total - total // 3
+    failures, seen = _replay_all(None, count, game, bomb=bomb, double=True)
+    _assert_agrees(
+        failures, seen, count, f"{game} double-board hands" + (" (bomb pots)" if bomb else "")
+    )
