@@ -204,6 +204,7 @@ def hand_config(
     bomb_pot: int = 0,
     seven_deuce: int = 0,
     seven_deuce_shown: bool = True,
+    double_board: bool = False,
 ) -> HandConfig:
     """The :class:`engine.hand.HandConfig` of a planned hand with the table's settings. A
     bomb pot (R21) has its ante alone: no other ante, no straddle, nobody posts to come in."""
@@ -227,6 +228,7 @@ def hand_config(
         rake_cap=rake_cap,
         paced_runout=paced_runout,
         game=game,
+        double_board=double_board,
         bomb_pot=bomb_pot,
         seven_deuce=seven_deuce if game is Game.HOLDEM else 0,  # R22: a Hold'em game
         seven_deuce_shown=seven_deuce_shown,

@@ -12,7 +12,7 @@ from django.db import models
 from engine.games import rules
 from engine.table import MIXED_GAMES, mixed_game_code
 
-from .models import GameChoice, Structure, Table
+from .models import DoubleBoard, GameChoice, Structure, Table
 
 SETTING_FIELDS = [
     "name",
@@ -38,6 +38,7 @@ SETTING_FIELDS = [
     "bomb_pot_ante",
     "bomb_pot_every",
     "bomb_pot_vote",
+    "double_board",
     "seven_deuce_bounty",
     "seven_deuce_shown",
 ]
@@ -143,6 +144,7 @@ class TableForm(forms.ModelForm):
             "bomb_pot_ante": "Bomb pot: what everyone puts in",
             "bomb_pot_every": "A bomb pot every … hands (0: never)",
             "bomb_pot_vote": "Players may call a bomb pot (everyone dealt in must vote)",
+            "double_board": "Double board",
             "seven_deuce_bounty": "The 7-2 game: a pot won with 7-2 collects from each player",
             "seven_deuce_shown": "The 7-2 is shown when it collects",
         }
@@ -152,6 +154,8 @@ class TableForm(forms.ModelForm):
             "flop: everyone puts this in, the flop comes and the betting starts.",
             "bomb_pot_every": "",
             "bomb_pot_vote": "",
+            "double_board": "Two boards from the flop on; each pot is split between the best "
+            "hand on each board.",
             "seven_deuce_bounty": "Every other player dealt in pays this, or what they have "
             "left; Hold'em only (0: off).",
             "seven_deuce_shown": "",
@@ -176,6 +180,7 @@ class TableForm(forms.ModelForm):
         for name in ("min_buy_in", "max_buy_in"):
             self.fields[name].widget.attrs["min"] = self.fields["big_blind"].widget.attrs["min"]
         self.fields["game"].required = False
+        self.fields["double_board"].required = False  # left out: one board
         for name in ("bomb_pot_ante", "bomb_pot_every", "seven_deuce_bounty"):  # left out: off
             self.fields[name].required = False
         self.seated_numbers: set[int] = set()
@@ -202,6 +207,9 @@ class TableForm(forms.ModelForm):
 
     def clean_bomb_pot_every(self) -> int:
         return self.cleaned_data.get("bomb_pot_every") or 0
+
+    def clean_double_board(self) -> str:
+        return self.cleaned_data.get("double_board") or DoubleBoard.OFF
 
     def clean_seven_deuce_bounty(self) -> int:
         return self.cleaned_data.get("seven_deuce_bounty") or 0
@@ -243,6 +251,9 @@ class TableForm(forms.ModelForm):
             )
         if len(mixed) == 1:
             self.add_error("mixed_games", "Pick at least two games to rotate, or none.")
+        double = data.get("double_board") or DoubleBoard.OFF
+        if double == DoubleBoard.BOMB_POTS and not bomb:
+            self.add_error("double_board", "Double-board bomb pots need bomb pots (R21).")
         games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]
         for game in games or [data.get("game") or ""]:
             if game and seats is not None and seats > rules(game).max_players:
@@ -250,6 +261,14 @@ class TableForm(forms.ModelForm):
                     "max_seats",
                     f"{rules(game).name} deals at most {rules(game).max_players} players "
                     "from one deck.",
+                )
+                break
+            most = rules(game).seats_for(2) if game else 10
+            if double != DoubleBoard.OFF and seats is not None and seats > most:
+                self.add_error(
+                    "double_board",
+                    f"{rules(game).name} deals two boards to at most {most} players from one "
+                    "deck (R23): fewer seats, or one board.",
                 )
                 break
         return data

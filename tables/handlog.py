@@ -41,9 +41,13 @@ def _pot_name(index: int) -> str:
 
 
 def lines(
-    events: Iterable[Event], names: Mapping[int, str], fmt: Callable[[int], str]
+    events: Iterable[Event],
+    names: Mapping[int, str],
+    fmt: Callable[[int], str],
+    boards: int = 1,
 ) -> list[dict[str, Any]]:
-    """One ``{"seat": N | None, "text": ...}`` per public event worth telling.
+    """One ``{"seat": N | None, "text": ...}`` per public event worth telling; ``boards``:
+    how many the hand has after them (two: each award names its board, R12, R23).
 
     A betting decision's line also says what it was (``"action"``: fold, check, call, bet,
     raise or all_in, with ``"amount"``: the chips added for a call, the total bet for the
@@ -73,7 +77,7 @@ def lines(
                 + (" and is all-in" if e.all_in else ""),
             )
         elif isinstance(e, BoardDealt):
-            prefix = "Second board — " if e.board_index else ""
+            prefix = "Board 2 — " if e.board_index else ""
             say(None, f"{prefix}{e.street.capitalize()}: {cards_str(e.cards)}", street=e.street)
         elif isinstance(e, ActionTaken):
             if e.action == "run_twice":
@@ -103,7 +107,10 @@ def lines(
             )
             say(e.seat, f"collects the 7-2 bounty: {fmt(sum(e.amounts))} ({paid or 'nothing'})")
         elif isinstance(e, PotAwarded):
-            board = f" on board {e.board_index + 1}" if e.board_index else ""
+            # two boards (a run twice, R12; a double board, R23): each award names its board
+            board = (
+                f" on board {e.board_index + 1}" if e.board_index is not None and boards > 1 else ""
+            )
             with_hand = f" with {e.hand_name}" if e.hand_name else ""
             half = f"the {e.half} half of " if e.half else ""  # R19.3
             for seat, share in zip(e.winners, e.shares, strict=True):

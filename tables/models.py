@@ -33,6 +33,14 @@ class GameChoice(models.TextChoices):
     OMAHA_HILO = "omaha8", "Omaha Hi-Lo (eight or better)"
 
 
+class DoubleBoard(models.TextChoices):
+    """When a hand is dealt on two boards (R23)."""
+
+    OFF = "off", "Never"
+    BOMB_POTS = "bomb_pots", "Bomb pots only"
+    ALWAYS = "always", "Every hand"
+
+
 class NewPlayerPolicy(models.TextChoices):
     WAIT = "wait", "Wait for the big blind"
     POST = "post", "Post a big blind"
@@ -89,6 +97,13 @@ class Table(models.Model):
     )
     bomb_pot_vote = models.BooleanField(
         default=False, help_text="R21: the players may call a bomb pot by a unanimous vote."
+    )
+    double_board = models.CharField(
+        max_length=10,
+        choices=DoubleBoard.choices,
+        default=DoubleBoard.OFF,
+        help_text="R23: deal two boards, each pot halved between them: never, in bomb pots "
+        "only, or every hand.",
     )
     seven_deuce_bounty = models.PositiveIntegerField(
         default=0, help_text="R22: what a pot won with 7-2 collects from each other player."

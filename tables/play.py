@@ -53,6 +53,9 @@ def table_config(
         # a live table deals an all-in board street by street (0 ms: all at once)
         paced_runout=settings.RUNOUT_STEP_MS > 0,
         bomb_pot=table.bomb_pot_ante if bomb_pot else 0,
+        # R23: two boards on every hand, or in bomb pots only
+        double_board=table.double_board == "always"
+        or (table.double_board == "bomb_pots" and bomb_pot),
         seven_deuce=table.seven_deuce_bounty,  # R22 (a mixed table's Hold'em hands only)
         seven_deuce_shown=table.seven_deuce_shown,
     )
@@ -200,6 +203,7 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
         "pending": pending,
         "finished": finished,
         "bomb_pot": config.bomb_pot,  # R21: this hand's bomb ante, 0 for an ordinary hand
+        "double_board": config.double_board,  # R23: "boards" are two boards, not two runs
         "rake": state.rake,
         "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],
         "seat_views": seat_views,

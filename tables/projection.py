@@ -41,6 +41,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         "game_letter": rules(table.game).letter,  # "1/2 PLO": the label's letters after NL/PL/FL
         "mixed_games": list(table.mixed_games),  # R20: the rotation, one game an orbit
         "next_game": next_mixed_game(table),  # "PLO8", or None: not a mixed-game table
+        "double_board": table.double_board,  # R23: "off", "bomb_pots" or "always"
         "seven_deuce": {  # R22: the 7-2 game's bounty (0: off), and whether it is shown
             "bounty": table.seven_deuce_bounty,
             "shown": table.seven_deuce_shown,

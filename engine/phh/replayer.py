@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine import fairness
 from engine.cards import FULL_DECK, Card, card_str
 from engine.games import Game, rules
 from engine.hand import (
@@ -46,7 +47,8 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
 
     Positions: hole card ``j`` of player ``i`` is at ``j * n + i`` (one card at a time,
     clockwise from ``p1``); then burn, flop (3), burn, turn, burn, river; a second run (R12)
-    continues with a burn before each street it deals. A player's hole cards come from their
+    continues with a burn before each street it deals; a double board (``_double_board``,
+    R23) has one burn a street and the file's ``d db`` of the first board, then the second. A player's hole cards come from their
     ``d dh`` action, or from a later ``sm`` if the deal was unknown. Unknown cards and the
     burns are filled with cards the file does not mention, lowest first.
     """
@@ -91,7 +93,12 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
             slots[j * n + player] = card
     first = count * n  # the first card after the hole cards
     board_positions = [first + 1, first + 2, first + 3, first + 5, first + 7]
-    if len(board) > 5:  # run twice (R12): the second run continues from the deck
+    if phh.user_defined.get("_double_board") is True:  # R23: in the order they are dealt
+        both = fairness.board_positions(n, [[None] * 5] * 2, count, double_board=True)
+        board_positions = sorted(both[0] + both[1])
+        if len(board) > len(board_positions):
+            raise PhhError(f"the board has {len(board)} cards, more than two boards hold")
+    elif len(board) > 5:  # run twice (R12): the second run continues from the deck
         shared = board_at_last_bet
         position = first + 8
         for size, count in ((3, 3), (4, 1), (5, 1)):  # the board after flop, turn, river
@@ -205,6 +212,7 @@ def phh_config(phh: PhhHand) -> HandConfig:
             bomb_pot=bomb_pot,
             seven_deuce=_user_int(user, "_seven_deuce", 0),
             seven_deuce_shown=user.get("_seven_deuce_face_down", False) is not True,
+            double_board=user.get("_double_board", False) is True,
         )
     except (TypeError, ValueError) as error:
         raise PhhError(str(error)) from error

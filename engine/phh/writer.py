@@ -131,6 +131,8 @@ def to_phh(
         user["_show_all"] = True
     if config.bomb_pot:
         user["_bomb_pot"] = config.bomb_pot
+    if config.double_board:  # R23: each street's `d db` for the first board, then the second
+        user["_double_board"] = True
     if config.seven_deuce:  # R22: the bounty moves chips after the pots (finishing_stacks)
         user["_seven_deuce"] = config.seven_deuce
         if not config.seven_deuce_shown:

@@ -210,7 +210,8 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     the header with the stakes (fixed-limit: the small and big bet) and the currency code,
     the time in UTC and in ET; the seats; the forced bets; the streets; an all-in runout's
     board before ``*** SHOW DOWN ***``; a second run as ``*** FIRST FLOP ***`` ...
-    ``*** SECOND SHOW DOWN ***``; a player who takes a pot without showing "doesn't show
+    ``*** SECOND SHOW DOWN ***`` (a double board, R23, the same way, each street's two
+    boards one after the other); a player who takes a pot without showing "doesn't show
     hand"; then the summary.
     """
     hand = replayed.hand
@@ -244,13 +245,14 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     bets: dict[int, int] = {}
     board: list[int] = []
     runs = 1
-    shared = 5
+    shared = 0 if config.double_board else 5  # cards the second board repeats of the first
     first_run_board: list[int] = []
     second_run_board: list[int] = []
     showdown: list[HandShown | HandMucked] = []
     awards: list[PotAwarded] = [e for e in events if isinstance(e, PotAwarded)]
     hole_cards_written = False
     bomb_checks = bomb_pot_preflop_seats(final)
+    double = config.double_board  # R23: two boards from the flop, written as two runs are
 
     def all_in(flag: bool) -> str:
         return " and is all-in" if flag else ""
@@ -308,7 +310,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
                 before = list(board)
                 board.extend(e.cards)
                 first_run_board = board
-                label = "FIRST " if runs == 2 else ""
+                label = "FIRST " if runs == 2 or double else ""
             else:
                 before = list(second_run_board or board[:shared])
                 second_run_board = before + list(e.cards)
@@ -323,7 +325,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
         elif isinstance(e, (HandShown, HandMucked)):
             showdown.append(e)  # written once the board is out (PokerStars: board, then show down)
 
-    boards = [first_run_board] + ([second_run_board] if runs == 2 else [])
+    boards = [first_run_board] + ([second_run_board] if runs == 2 or double else [])
     contested = any(a.board_index is not None for a in awards)
     pot_names = _pot_names(awards)
 
@@ -338,7 +340,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     shown_later = replayed.shown_after()
     if contested:
         for index, run_board in enumerate(boards):
-            label = ("FIRST ", "SECOND ")[index] if runs == 2 else ""
+            label = ("FIRST ", "SECOND ")[index] if len(boards) == 2 else ""
             lines.append(f"*** {label}SHOW DOWN ***")
             for e in showdown:
                 if isinstance(e, HandShown):
@@ -375,7 +377,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
         lines.append("Hand was run twice")
     for index, run_board in enumerate(boards):
         if run_board:
-            prefix = ("FIRST ", "SECOND ")[index] if runs == 2 else ""
+            prefix = ("FIRST ", "SECOND ")[index] if len(boards) == 2 else ""
             lines.append(f"{prefix}Board [{_cards(run_board)}]")
     lines.extend(_summary_seats(replayed, started, names, amount, me, boards, awards))
     return "\n".join(lines) + "\n"
@@ -569,6 +571,7 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
             "rake_bps": config.rake_bps,
             "rake_cap": config.rake_cap,
             "bomb_pot": config.bomb_pot,  # R21: the bomb's ante, 0 for an ordinary hand
+            "double_board": config.double_board,  # R23: "boards" are the hand's two boards
             "seven_deuce": config.seven_deuce,  # R22: the 7-2 bounty, 0 when off
             "seven_deuce_shown": config.seven_deuce_shown,
         },

@@ -45,7 +45,7 @@ def steps(replayed: ReplayedHand, viewer_seat: int | None, fmt: Any) -> list[dic
     out = []
     for step in replayed.steps:
         state = step.state
-        public = handlog.lines(step.events, names, fmt)
+        public = handlog.lines(step.events, names, fmt, boards=len(state.boards))
         log = log + public
         picture = hand_picture(state, number=number, log=log)
         seats = {}

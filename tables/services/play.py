@@ -112,11 +112,11 @@ def _straddles(table: Table, dealt: list[Seat], plan: HandPlan) -> bool:
     return next(s.straddle for s in dealt if s.number == utg)
 
 
-def _log(table: Table, seats: list[Seat], events: list[Any]) -> None:
+def _log(table: Table, seats: list[Seat], events: list[Any], state: HandState) -> None:
+    """The events' lines in the table's log; ``state``: the hand after them."""
     names = {s.number: str(s.user) for s in seats if s.user_id is not None}
-    table.hand_log = handlog.extend(
-        table.hand_log, handlog.lines(events, names, table.club.format_amount)
-    )
+    lines = handlog.lines(events, names, table.club.format_amount, boards=len(state.boards))
+    table.hand_log = handlog.extend(table.hand_log, lines)
 
 
 def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
@@ -164,7 +164,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     state, events, proof = deck.deal(table, dealt, config)  # R15.2
     assert table.deck is not None  # deck.deal set the hand's deck
     table.hand_log = []
-    _log(table, dealt, events)
+    _log(table, dealt, events, state)
     table.hand_count += 1
     hand = Hand.objects.create(
         table=table,
@@ -248,7 +248,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
         new_state, events = apply(state, Action(kind, seat.number, amount))
     except EngineError as error:
         raise _engine_error(error) from None
-    _log(table, seats, events)
+    _log(table, seats, events, new_state)
     now = timezone.now()
     if table.time_bank_in_use and table.deadline_seat == seat.number and table.deadline:
         # R14: the time bank is spent by the seconds used beyond the action clock
@@ -431,7 +431,7 @@ def _deal_runout(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     """The next street of an all-in board (R5.5, R12): one per RUNOUT_STEP_MS, so players
     see the board and the equities street by street."""
     new_state, events = deal_next(state)
-    _log(table, seats, events)
+    _log(table, seats, events, new_state)
     fields = _after_engine(table, seats, new_state, now)
     _commit(table, seats, fields, new_state)
 
@@ -474,7 +474,7 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     table.hand_log = handlog.extend(
         table.hand_log, [{"seat": seat.number, "text": f"{name} {why}"}]
     )
-    _log(table, seats, events)
+    _log(table, seats, events, new_state)
     _record(table, seat.number, seat.user, action.kind, action.amount, timeout=True)
     fields = _after_engine(table, seats, new_state, now)
     _commit(table, seats, fields, new_state)

@@ -418,14 +418,18 @@ def test_an_omaha_hi_lo_pot_splits_high_and_low_on_a_laptop_and_a_phone_R19(
     assert console.errors == []
 
 
-def test_the_players_call_a_bomb_pot_on_a_laptop_and_a_phone_R21(players, console, shots):
-    """The host lets the players call bomb pots of 4; both tick "Bomb pot next hand" during
-    the first hand; the second hand is one: no blinds, everyone's 4 in, the flop dealt at
-    once and the betting starts there; no chip is lost."""
+def test_the_players_call_a_double_board_bomb_pot_on_a_laptop_and_a_phone_R21_R23(
+    players, console, shots
+):
+    """The host lets the players call bomb pots of 4, dealt on two boards; both tick "Bomb
+    pot next hand" during the first hand; the second hand is one: no blinds, everyone's 4
+    in, both flops dealt at once (two rows that fit a phone without overlapping) and the
+    betting starts there; each board's half is paid and logged; no chip is lost."""
 
     def bomb_options(page) -> None:
         page.fill("input[name=bomb_pot_ante]", "4")
         page.get_by_label("Players may call a bomb pot").check()
+        page.select_option("select[name=double_board]", "bomb_pots")
 
     alice = players("Alice")
     bob = players("Bob", viewport=PHONE, phone=True)
@@ -447,10 +451,21 @@ def test_the_players_call_a_bomb_pot_on_a_laptop_and_a_phone_R21(players, consol
     wait_for_new_hand([alice, bob], after=first)
     for player in (alice, bob):
         page = player.page
-        wait_until(lambda page=page: page.locator("#table-status").inner_text() == "Bomb pot",
-                   step_page=page, what="the bomb pot's pill")  # fmt: skip
-        # the flop at once, and no blinds
-        assert page.locator("#boards .board .pcard:not(.slot)").count() == 3
+        wait_until(
+            lambda page=page: (
+                page.locator("#table-status").inner_text() == "Bomb pot · double board"
+            ),
+            step_page=page,
+            what="the bomb pot's pill",
+        )
+        # both flops at once (R23.1), and no blinds
+        rows = page.locator("#boards .board")
+        assert rows.count() == 2
+        assert [rows.nth(i).get_attribute("aria-label") for i in (0, 1)] == ["Board 1", "Board 2"]
+        assert page.locator("#boards .board .pcard:not(.slot)").count() == 6
+        first, second = (rows.nth(i).bounding_box() for i in (0, 1))
+        assert first and second and first["y"] + first["height"] <= second["y"] + 1
+        assert second["x"] >= 0 and second["x"] + second["width"] <= page.viewport_size["width"]
         assert page.locator(".seat .marker.blind").count() == 0
         log = page.locator("#hand-log").text_content() or ""
         assert log.count("puts 4 in the bomb pot") == 2
@@ -458,6 +473,13 @@ def test_the_players_call_a_bomb_pot_on_a_laptop_and_a_phone_R21(players, consol
     shots(alice.page, "bomb-laptop-flop")
     shots(bob.page, "bomb-phone-flop")
     play_hand([alice, bob], check_or_call)
+    for player in (alice, bob):
+        page = player.page
+        wait_until(  # R23.2: each board's half has its line
+            lambda page=page: " on board 2" in (page.locator("#hand-log").text_content() or ""),
+            step_page=page,
+            what="the second board's award in the log",
+        )
     assert sum(bob.stacks().values()) == TOTAL
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert console.errors == []

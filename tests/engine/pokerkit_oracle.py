@@ -769,7 +769,10 @@ class PhhReader(HandHistory):
             self.starting_stacks,
             len(self.starting_stacks),
             mode=game.mode,
-            starting_board_count=game.starting_board_count,
+            # R23: our `_double_board` (PHH has no field for it) is PokerKit's two boards
+            starting_board_count=(
+                2 if self.user_defined_fields.get("_double_board") else game.starting_board_count
+            ),
             divmod=game.divmod,
             rake=game.rake,
         )

@@ -225,3 +225,33 @@ def test_a_state_from_before_the_double_board_loads_with_one_board_R23() -> None
     from engine.hand import HandState
 
     assert HandState.from_json(data).config.double_board is False
+
+
+@pytest.mark.parametrize(
+    "game,structure", [("holdem", None), ("omaha", "pot_limit"), ("omaha8", "fixed_limit")]
+)
+def test_a_double_board_round_trips_through_phh_and_pokerkit_replays_it_R23(
+    game: str, structure: str | None
+) -> None:
+    """PHH has no field for the boards: the file marks ``_double_board`` and writes each
+    street's ``d db`` for the first board, then the second; PokerKit told the two boards
+    (``starting_board_count=2``) replays it to the same stacks, our replay to the same hand.
+    (PokerKit reads pot-limit Omaha, PO, and fixed-limit Hi-Lo, FO/8, of the Omaha games.)"""
+    from engine.phh import export, loads, replay
+    from tests.engine import pokerkit_oracle as oracle
+
+    showdowns = 0
+    for index in range(60):
+        record = oracle.generate_one(23, index, structure, game, bomb=index % 3 == 0,
+                                     double_board=True)  # type: ignore[arg-type]  # fmt: skip
+        run = oracle.run_engine(record)
+        assert not run.mismatches and run.state is not None, run.mismatches
+        text = export(run.state, run.events)
+        assert "_double_board = true" in text
+        again = replay(loads(text))
+        assert again.state.stacks == run.state.stacks
+        assert again.state.boards == run.state.boards and again.config.double_board
+        assert export(again.state, again.events) == text
+        assert oracle.replay_phh(text, rulebook=True) == run.state.stacks
+        showdowns += len(run.state.boards[1]) == 5
+    assert showdowns >= 10

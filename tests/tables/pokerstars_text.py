@@ -17,6 +17,7 @@ SAMPLES = Path(__file__).parent / "data" / "pokerstars_structure.txt"
 
 A = r"\D?[0-9]+(?:\.[0-9]+)?"  # an amount: "$0.25", "€5", "800"
 C = r"[2-9TJQKA][cdhs]"
+H = rf"{C}(?: {C}){{1,4}}"  # hole cards: Hold'em's two, Omaha's four, five-card Omaha's five
 _R = "(?:Deuce|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
 _RS = "(?:Deuces|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
 HAND_NAME = (
@@ -26,7 +27,7 @@ HAND_NAME = (
 )
 TIME = r"\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d"
 HEADER = re.compile(
-    rf"^PokerStars Hand #\d+:  Hold'em (?P<game>No Limit|Pot Limit|Limit)"
+    rf"^PokerStars Hand #\d+:  (?:Hold'em|Omaha|5 Card Omaha) (?P<game>No Limit|Pot Limit|Limit)"
     rf" \((?P<low>{A})/(?P<high>{A})(?: (?P<code>[A-Z]{{3}}))?\)"
     rf" - {TIME} [A-Z]+(?: \[{TIME} ET\])?$"
 )
@@ -37,7 +38,7 @@ LINES = {
     "ante": rf"^(?P<name>.+): posts the ante (?P<amount>{A})(?: and is all-in)?$",
     "blind": rf"^(?P<name>.+): posts (?:small blind|big blind|straddle) (?P<amount>{A})(?: and is all-in)?$",
     "hole cards": r"^\*\*\* HOLE CARDS \*\*\*$",
-    "dealt": rf"^Dealt to .+ \[{C} {C}\]$",
+    "dealt": rf"^Dealt to .+ \[{H}\]$",
     "fold": r"^(?P<name>.+): folds$",
     "check": r"^(?P<name>.+): checks$",
     "call": rf"^(?P<name>.+): calls (?P<amount>{A})(?: and is all-in)?$",
@@ -47,7 +48,7 @@ LINES = {
     "street": rf"^\*\*\* (?:FIRST |SECOND )?(?:FLOP \*\*\* \[{C} {C} {C}\]"
     rf"|(?:TURN|RIVER) \*\*\* \[{C}(?: {C})+\] \[{C}\])$",
     "show down": r"^\*\*\* (?:FIRST |SECOND )?SHOW DOWN \*\*\*$",
-    "shows": rf"^.+: shows \[{C} {C}\] \({HAND_NAME}\)$",
+    "shows": rf"^.+: shows \[{H}\] \({HAND_NAME}\)$",
     "mucks": r"^.+: (?:mucks hand|doesn't show hand)$",
     "collected": rf"^(?P<name>.+) collected (?P<amount>{A}) from (?:pot|main pot|side pot|side pot-\d+)$",
     "summary": r"^\*\*\* SUMMARY \*\*\*$",
@@ -57,8 +58,8 @@ LINES = {
     "board": rf"^(?:FIRST |SECOND )?Board \[{C}(?: {C})*\]$",
     "seat result": rf"^Seat \d+: .+?(?: \(button\))?(?: \(small blind\))?(?: \(big blind\))?"
     rf" (?:folded (?:before Flop|on the Flop|on the Turn|on the River)(?: \(didn't bet\))?"
-    rf"|collected \({A}\)|mucked(?: \[{C} {C}\])?"
-    rf"|showed \[{C} {C}\] and {_RESULT}(?:, and {_RESULT})?)$",
+    rf"|collected \({A}\)|mucked(?: \[{H}\])?"
+    rf"|showed \[{H}\] and {_RESULT}(?:, and {_RESULT})?)$",
 }
 PATTERNS = {kind: re.compile(pattern) for kind, pattern in LINES.items()}
 SECTIONS = ("header", "table", "seat", "forced", "hole cards", "play", "show down", "summary")

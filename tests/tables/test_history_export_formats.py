@@ -81,6 +81,13 @@ TABLES = [  # (name, club, players, hands, settings): together every table optio
             structure="pot_limit", max_seats=3, straddle_allowed=True, rake_percent="5", rake_cap=0
         ),
     ),
+    (  # R23: two boards every hand, pot-limit Omaha
+        "PLO double",
+        "currency",
+        5,
+        16,
+        dict(game="omaha", structure="pot_limit", max_seats=6, double_board="always"),
+    ),
 ]
 
 
@@ -198,6 +205,7 @@ def test_the_session_covers_every_table_option_and_the_hard_cases(session):
             seen |= {"ante"} if r.config.ante else set()
             seen |= {"big blind ante"} if r.config.big_blind_ante else set()
             seen |= {"run twice"} if runs_of(r) == 2 else set()
+            seen |= {"double board"} if r.config.double_board and r.final.boards[1] else set()
             seen |= {"rake"} if r.final.rake else set()
             seen |= (
                 {"side pot"}
@@ -213,6 +221,7 @@ def test_the_session_covers_every_table_option_and_the_hard_cases(session):
         "ante",
         "big blind ante",
         "run twice",
+        "double board",
         "rake",
         "side pot",
     } <= seen, seen
@@ -262,6 +271,8 @@ def pokerkit_reads(replayed) -> bool:
         and not c.big_blind_ante
         and not any(isinstance(e, BlindPosted) and e.blind == "straddle" for e in replayed.events)
         and runs_of(replayed) == 1
+        and str(c.game) == "holdem"
+        and not c.double_board  # R23: PokerStars' text has no second board outside a second run
     )
 
 

@@ -74,7 +74,8 @@ function showState(s, { follows = false } = {}) {
   status.textContent = s.table.status === "closed" ? "Closed" : s.table.status === "paused" ? "Paused"
     : s.table.pause_requested ? "Pausing after this hand"
     // R21: a bomb pot being played, or the next hand one by the table's count
-    : s.hand && s.hand.bomb_pot && !s.hand.finished ? "Bomb pot"
+    : s.hand && s.hand.bomb_pot && !s.hand.finished ? (s.hand.double_board ? "Bomb pot · double board" : "Bomb pot")
+    : s.hand && s.hand.double_board && !s.hand.finished ? "Double board" // R23
     : bomb.next_by_count ? "Bomb pot next hand" : "";
   status.hidden = !status.textContent;
   root.classList.toggle("seated", !!(s.you && s.you.seat));

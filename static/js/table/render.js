@@ -308,7 +308,9 @@ export class TableView {
    */
   renderBoards(state, previous) {
     const boards = state.hand ? state.hand.boards || [] : [];
-    const key = JSON.stringify(boards);
+    // R23: a double board's two boards from the flop on; otherwise two boards are two runs (R12)
+    const double = !!(state.hand && state.hand.double_board);
+    const key = JSON.stringify([double, boards]);
     if (key === this.boardsKey) return;
     this.boardsKey = key;
     const same = previous && previous.hand && state.hand && previous.hand.number === state.hand.number;
@@ -316,11 +318,12 @@ export class TableView {
     let dealt = 0;
     this.boardsEl.replaceChildren();
     this.boardsEl.classList.toggle("two", boards.length > 1);
+    this.boardsEl.classList.toggle("double", double);
     boards.forEach((board, i) => {
       const row = h("div", "board");
       row.setAttribute("aria-label", boards.length > 1 ? `Board ${i + 1}` : "Board");
       row.setAttribute("role", "group");
-      if (boards.length > 1) row.append(h("span", "board-label", `Run ${i + 1}`));
+      if (boards.length > 1) row.append(h("span", "board-label", `${double ? "Board" : "Run"} ${i + 1}`));
       for (let k = 0; k < 5; k++) {
         if (!board[k]) {
           row.append(h("span", "pcard slot"));
@@ -367,7 +370,7 @@ export class TableView {
     else if (hand && hand.finished) text = winnersText(state);
     else if (hand && hand.pending && hand.pending.kind === "run_twice") text = "Run it twice?";
     else if (hand && hand.phase === "runout") {
-      text = (hand.boards || []).length > 1 ? "All-in — running it twice" : "All-in — running it out";
+      text = (hand.boards || []).length > 1 && !hand.double_board ? "All-in — running it twice" : "All-in — running it out";
       runout = true;
     } else if (hand) text = "";
     else if (table.status === "paused") text = "The host paused the game.";
