@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -35,6 +36,7 @@ SETTING_FIELDS = [
     "rake_cap",
     "approve_seats",
     "mixed_games",
+    *(f"blinds_{code}" for code in MIXED_GAMES),
     "bomb_pot_ante",
     "bomb_pot_every",
     "bomb_pot_vote",
@@ -45,7 +47,13 @@ SETTING_FIELDS = [
 """The form's fields in the order they are shown. Each is a column of Table except
 ``rake_percent``: hosts think of rake in percent, the table stores basis points
 (``rake_bps``, the engine's unit), see :meth:`TableForm.table_values`."""
-MODEL_FIELDS = [name for name in SETTING_FIELDS if name != "rake_percent"]
+BLINDS_FIELDS = {f"blinds_{code}": code for code in MIXED_GAMES}
+"""R20: a mixed-game table's blinds per game, "2/4" (empty: the table's), stored together
+as ``Table.mixed_blinds``."""
+MODEL_FIELDS = [
+    name for name in SETTING_FIELDS if name != "rake_percent" and name not in BLINDS_FIELDS
+]
+BLINDS = re.compile(r"^\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
 
 COMMON_FIELDS = [
     "name",
@@ -114,8 +122,9 @@ class TableForm(forms.ModelForm):
         widget=forms.CheckboxSelectMultiple,
         required=False,
         help_text="Pick two or more and the table deals them in turn, changing game when the "
-        "button has gone round; the blinds stay the table's (a fixed-limit game bets them as "
-        "its small bet). Pick none for one game.",
+        "button has gone round; each game plays the table's blinds unless you set its own "
+        "below (a fixed-limit game bets its big blind as the small bet). Pick none for one "
+        "game.",
     )
     rake_percent = forms.DecimalField(
         label="Rake (%)",
@@ -163,9 +172,21 @@ class TableForm(forms.ModelForm):
 
     def __init__(self, *args: Any, in_hand_or_seated: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for name, code in BLINDS_FIELDS.items():  # R20: blinds per game of a mixed table
+            self.fields[name] = forms.CharField(
+                label=f"Blinds in {code} (small/big)",
+                required=False,
+                max_length=21,
+                widget=forms.TextInput(
+                    attrs={"placeholder": "the table's", "inputmode": "numeric"}
+                ),
+            )
+        self.order_fields(self.field_order)
         # The browser's limits are the model's validators: the server checks the same again.
         if self.instance and self.instance.pk:
             self.initial["rake_percent"] = Decimal(self.instance.rake_bps) / 100
+            for code, (small, big) in self.instance.mixed_blinds.items():
+                self.initial[f"blinds_{code}"] = f"{small}/{big}"
         for name, field in self.fields.items():
             if name not in MODEL_FIELDS:
                 continue
@@ -251,6 +272,7 @@ class TableForm(forms.ModelForm):
             )
         if len(mixed) == 1:
             self.add_error("mixed_games", "Pick at least two games to rotate, or none.")
+        data["mixed_blinds"] = self._mixed_blinds(mixed, lo)
         double = data.get("double_board") or DoubleBoard.OFF
         if double == DoubleBoard.BOMB_POTS and not bomb:
             self.add_error("double_board", "Double-board bomb pots need bomb pots (R21).")
@@ -273,6 +295,27 @@ class TableForm(forms.ModelForm):
                 break
         return data
 
+    def _mixed_blinds(self, mixed: list[str], least_buy_in: int | None) -> dict[str, list[int]]:
+        """R20: each listed game's own blinds, from "2/4" (a game left empty, or not in the
+        list, plays the table's); each is checked as the table's blinds are."""
+        out: dict[str, list[int]] = {}
+        for name, code in BLINDS_FIELDS.items():
+            text = (self.cleaned_data.get(name) or "").strip()
+            if not text or code not in mixed:
+                continue
+            match = BLINDS.match(text)
+            if match is None:
+                self.add_error(name, "Write the small and the big blind like 2/4.")
+                continue
+            small, big = int(match[1]), int(match[2])
+            if big < 1 or small > big:
+                self.add_error(name, "The big blind is at least 1 and at least the small blind.")
+            elif least_buy_in is not None and least_buy_in < big:
+                self.add_error(name, "The minimum buy-in must cover this game's big blind.")
+            else:
+                out[code] = [small, big]
+        return out
+
     def clean_mixed_games(self) -> list[str]:
         chosen = set(self.cleaned_data.get("mixed_games") or [])
         return [code for code in MIXED_GAMES if code in chosen]  # the rotation's order
@@ -284,6 +327,8 @@ class TableForm(forms.ModelForm):
         values = {name: self.cleaned_data[name] for name in names if name in MODEL_FIELDS}
         if "rake_percent" in names:
             values["rake_bps"] = int(self.cleaned_data["rake_percent"] * 100)
+        if not changed_only or {"mixed_games", *BLINDS_FIELDS} & set(names):
+            values["mixed_blinds"] = self.cleaned_data["mixed_blinds"]
         mixed = self.cleaned_data.get("mixed_games") or []
         if mixed:  # R20: the rotation decides the game, not the form
             current = (self.cleaned_data["game"], self.cleaned_data["structure"])

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.table import mixed_game_code
 from pokerclub.models import Club
 
 
@@ -83,6 +84,12 @@ class Table(models.Model):
         blank=True,
         help_text="R20: the games the table rotates through, one an orbit (codes of "
         "engine.table.MIXED_GAMES, e.g. ['NLH', 'PLO', 'PLO8']); empty: one game.",
+    )
+    mixed_blinds = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="R20: a mixed-game table's blinds for some of its games, {code: [small, "
+        "big]} (e.g. {'FLO8': [2, 4]}); a game not named plays the table's blinds.",
     )
     orbit_start_seat = models.PositiveSmallIntegerField(
         null=True,
@@ -213,9 +220,18 @@ class Table(models.Model):
         return f"{self.get_structure_display()} {game}"
 
     @property
+    def blinds(self) -> tuple[int, int]:
+        """The blinds of the current game: the table's, or on a mixed-game table the ones
+        the host set for this game (R20)."""
+        code = mixed_game_code(self.game, self.structure) if self.mixed_games else None
+        small, big = self.mixed_blinds.get(code, (self.small_blind, self.big_blind))
+        return int(small), int(big)
+
+    @property
     def stakes(self) -> str:
         fmt = self.club.format_amount
-        text = f"{fmt(self.small_blind)}/{fmt(self.big_blind)}"
+        small, big = self.blinds
+        text = f"{fmt(small)}/{fmt(big)}"
         if self.ante:
             text += f" ante {fmt(self.ante)}"
         return text

@@ -37,10 +37,11 @@ def table_config(
 ) -> HandConfig:
     """The engine's config of a planned hand with the table's settings
     (:func:`engine.table.hand_config`); ``bomb_pot``: this hand is one (R21)."""
+    small_blind, big_blind = table.blinds  # the current game's (R20)
     return hand_config(
         plan,
-        small_blind=table.small_blind,
-        big_blind=table.big_blind,
+        small_blind=small_blind,
+        big_blind=big_blind,
         structure=EngineStructure(table.structure),
         game=Game(table.game),
         ante=0 if table.ante_by_big_blind else table.ante,

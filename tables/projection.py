@@ -57,8 +57,9 @@ def table_summary(table: Table) -> dict[str, Any]:
             ),
         },
         "structure": table.structure,
-        "small_blind": table.small_blind,
-        "big_blind": table.big_blind,
+        "small_blind": table.blinds[0],  # the current game's (R20: per game on a mixed table)
+        "big_blind": table.blinds[1],
+        "mixed_blinds": table.mixed_blinds,  # R20: {code: [small, big]} where not the table's
         "ante": table.ante,
         "ante_by_big_blind": table.ante_by_big_blind,
         "straddle_allowed": table.straddle_allowed,

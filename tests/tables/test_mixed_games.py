@@ -154,3 +154,50 @@ def test_an_edit_form_opened_before_the_game_changed_does_not_undo_the_rotation_
     changes = form.table_values(changed_only=True)
     assert "game" not in changes and "structure" not in changes
     assert changes["big_blind"] == 4
+
+
+def test_each_game_plays_its_own_blinds_when_the_host_sets_them_R20(make_table, players):
+    """NLH at the table's 1/2, FLO8 at 2/4 (bets 4/8): every hand's blinds are its game's,
+    and the table's label says the current game's."""
+    form = TableForm(table_form_data(mixed_games=["NLH", "FLO8"], blinds_FLO8="2/4", max_seats=9))
+    assert form.is_valid(), form.errors
+    values = form.table_values()
+    assert values["mixed_blinds"] == {"FLO8": [2, 4]}
+    table = make_table(mixed_games=["NLH", "FLO8"], blinds_FLO8=" 2 / 4 ", max_seats=9)
+    for number, p in zip((2, 5, 7), players[:3], strict=True):
+        services.sit(p, table.pk, number, 100)
+    labels = []
+    for _ in range(4):
+        t = deal(table)
+        labels.append(load_public_state(t.pk)["table"]["big_blind"])
+        fold_out(t)
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    assert [(h.config["game"], h.config["small_blind"], h.config["big_blind"]) for h in hands] == [
+        ("holdem", 1, 2), ("holdem", 1, 2), ("holdem", 1, 2), ("omaha8", 2, 4),
+    ]  # fmt: skip
+    assert labels == [2, 2, 2, 4]
+    assert fresh(table).stakes.startswith("2/4")
+    # the edit form shows them again, and an edit that does not touch them keeps them
+    edit = TableForm(instance=fresh(table))
+    assert edit.initial["blinds_FLO8"] == "2/4"
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("two/four", "like 2/4"),
+        ("4/2", "at least the small blind"),
+        ("0/0", "at least 1"),
+        ("20/50", "cover this game's big blind"),
+    ],
+)
+def test_blinds_for_a_game_that_cannot_be_played_are_refused_R20(text: str, message: str):
+    form = TableForm(table_form_data(mixed_games=["NLH", "PLO"], blinds_PLO=text))
+    assert not form.is_valid()
+    assert message in form.errors["blinds_PLO"][0]
+
+
+def test_blinds_of_a_game_not_in_the_list_are_not_kept_R20():
+    form = TableForm(table_form_data(mixed_games=["NLH", "PLO"], blinds_FLO8="2/4"))
+    assert form.is_valid(), form.errors
+    assert form.table_values()["mixed_blinds"] == {}
