@@ -14,11 +14,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Q, Sum, TextField, Value
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Coalesce
 
 from pokerclub.models import User
 
-from ..models import HandPlayer
+from ..models import GameChoice, HandPlayer
+
+
+def game_q(game: str | None, hand: str = "") -> Q:
+    """The hands of one game (R17-R19; ``hand``: the path to the Hand, ``"hand__"`` from a
+    HandPlayer). Hands dealt before there were other games have no game: they are Hold'em.
+    An unknown or empty game is every hand."""
+    if game == GameChoice.HOLDEM:
+        return Q(**{f"{hand}config__game": game}) | ~Q(**{f"{hand}config__has_key": "game"})
+    if game in GameChoice.values:
+        return Q(**{f"{hand}config__game": game})
+    return Q()
 
 
 @dataclass
@@ -61,9 +74,9 @@ class PlayerStats:
         return self._pct(self.won_at_showdown, self.went_to_showdown)
 
 
-def _aggregate(rows: Any) -> Any:
+def _aggregate(rows: Any, *by: str) -> Any:
     return (
-        rows.values("user_id")
+        rows.values("user_id", *by)
         .annotate(
             hands=Count("id"),
             vpip_n=Count("id", filter=Q(vpip=True)),
@@ -80,14 +93,33 @@ def _aggregate(rows: Any) -> Any:
     )
 
 
-def club_stats(club: Any, user_id: int | None = None) -> list[PlayerStats]:
-    """Stats of every player of the club (or one), best net first: the leaderboard."""
-    rows = HandPlayer.objects.filter(club=club, user__isnull=False)
+def club_stats(club: Any, user_id: int | None = None, game: str | None = None) -> list[PlayerStats]:
+    """Stats of every player of the club (or one), best net first: the leaderboard; of one
+    game's hands with ``game`` (:func:`game_q`)."""
+    rows = HandPlayer.objects.filter(game_q(game, "hand__"), club=club, user__isnull=False)
     if user_id is not None:
         rows = rows.filter(user_id=user_id)
     aggregated = list(_aggregate(rows))
+    return sorted(_player_stats(aggregated), key=lambda s: (-s.net, s.name.lower()))
+
+
+def stats_by_game(club: Any, user_id: int) -> list[tuple[str, PlayerStats]]:
+    """One player's stats in each game they played in the club (one query), by the games'
+    order: ``(game label, stats)``."""
+    game = Coalesce(
+        KeyTextTransform("game", "hand__config"),
+        Value(GameChoice.HOLDEM.value),
+        output_field=TextField(),
+    )
+    rows = HandPlayer.objects.filter(club=club, user_id=user_id).annotate(game=game)
+    aggregated = list(_aggregate(rows, "game"))
+    found = dict(zip((r["game"] for r in aggregated), _player_stats(aggregated), strict=True))
+    return [(label, found[value]) for value, label in GameChoice.choices if value in found]
+
+
+def _player_stats(aggregated: list[dict[str, Any]]) -> list[PlayerStats]:
     names = {u.pk: str(u) for u in User.objects.filter(pk__in=[r["user_id"] for r in aggregated])}
-    stats = [
+    return [
         PlayerStats(
             user_id=r["user_id"],
             name=names.get(r["user_id"], "?"),
@@ -104,7 +136,6 @@ def club_stats(club: Any, user_id: int | None = None) -> list[PlayerStats]:
         )
         for r in aggregated
     ]
-    return sorted(stats, key=lambda s: (-s.net, s.name.lower()))
 
 
 def net_series(club: Any, user_id: int, max_points: int = 400) -> list[tuple[Any, int]]:

@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
 from django.http import Http404, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -67,11 +67,7 @@ def filtered_hands(club: Club, viewer: User, params: QueryDict) -> QuerySet[Hand
     table_id = _int(params.get("table"))
     if table_id is not None:
         hands = hands.filter(table_id=table_id)
-    game = params.get("game")
-    if game == GameChoice.HOLDEM:  # hands dealt before there were other games are Hold'em
-        hands = hands.filter(Q(config__game=game) | ~Q(config__has_key="game"))
-    elif game in GameChoice.values:
-        hands = hands.filter(config__game=game)
+    hands = hands.filter(stats.game_q(params.get("game")))
     player = _int(params.get("player"))
     if player is not None:
         hands = hands.filter(Exists(HandPlayer.objects.filter(hand=OuterRef("pk"), user_id=player)))
@@ -401,11 +397,14 @@ def ledger_csv(
 @login_required
 def leaderboard(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
-    rows: list[Any] = stats.club_stats(club)  # each given its amounts as the club writes them
-    for row in rows:
+    game = request.GET.get("game") or ""
+    game = game if game in GameChoice.values else ""  # anything else: every game
+    rows: list[Any] = stats.club_stats(club, game=game or None)
+    for row in rows:  # each given its amounts as the club writes them
         row.net_text = club.format_amount(row.net)
         row.biggest_text = club.format_amount(row.biggest_pot)
-    return render(request, "history/leaderboard.html", {"club": club, "rows": rows})
+    context = {"club": club, "rows": rows, "games": GameChoice.choices, "game": game}
+    return render(request, "history/leaderboard.html", context)
 
 
 @login_required
@@ -418,6 +417,9 @@ def player_stats(request: AuthenticatedHttpRequest, slug: str, user_id: int) -> 
         raise Http404("No such player.")
     found = stats.club_stats(club, user_id)
     chart = stats.net_chart_svg(stats.net_series(club, user_id), club.format_amount)
+    by_game = stats.stats_by_game(club, user_id)
+    for _, row in by_game:
+        row.net_text = club.format_amount(row.net)  # type: ignore[attr-defined]
     return render(
         request,
         "history/player.html",
@@ -428,6 +430,7 @@ def player_stats(request: AuthenticatedHttpRequest, slug: str, user_id: int) -> 
             "chart": mark_safe(chart),
             "net": club.format_amount(found[0].net) if found else "",
             "biggest": club.format_amount(found[0].biggest_pot) if found else "",
+            "by_game": by_game if len(by_game) > 1 else [],
         },
     )
 

@@ -7,10 +7,10 @@ import pytest
 from django.db.models import Sum
 
 from tables import services
-from tables.history.stats import club_stats, net_chart_svg, net_series
+from tables.history.stats import club_stats, net_chart_svg, net_series, stats_by_game
 from tables.models import Hand, HandPlayer, Seat
 from tests.tables.history_helpers import URLS, played_club, record_history
-from tests.tables.play_helpers import deal, fresh, to_act, user_at
+from tests.tables.play_helpers import deal, fold_out, fresh, to_act, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
 
@@ -97,3 +97,40 @@ def test_leaderboard_and_player_pages_for_members(club, client):
     assert "<svg" in page and "VPIP" in page
     chart = client.get(f"/clubs/{club.club.slug}/history/stats/{player.pk}/net.svg")
     assert chart["Content-Type"] == "image/svg+xml"
+
+
+def test_stats_per_game_count_each_games_hands_and_old_hands_are_holdem(
+    make_table, players, club_with_roles, client
+):
+    """Two hands of Hold'em and three of Omaha: the leaderboard of one game counts its
+    hands; a player's page breaks their stats down by game; a hand recorded before there
+    were other games (no game in its config) is Hold'em."""
+    holdem = make_table(name="NL")
+    omaha = make_table(name="PLO", game="omaha", structure="pot_limit")
+    for table, count in ((holdem, 2), (omaha, 3)):
+        for i, p in enumerate(players[:2]):
+            services.sit(p, table.pk, i + 1, 100)
+        for _ in range(count):
+            fold_out(deal(table))
+    record_history()
+    old = Hand.objects.filter(table=holdem).order_by("number")[0]
+    old.config.pop("game")
+    old.save(update_fields=["config"])
+    club = club_with_roles["club"]
+    ann = players[0]
+    assert [s.hands for s in club_stats(club, ann.pk, game="omaha")] == [3]
+    assert [s.hands for s in club_stats(club, ann.pk, game="holdem")] == [2]
+    assert [s.hands for s in club_stats(club, ann.pk)] == [5]
+    by_game = stats_by_game(club, ann.pk)
+    assert [(label, row.hands) for label, row in by_game] == [("Texas Hold'em", 2), ("Omaha", 3)]
+    assert sum(row.net for _, row in by_game) == club_stats(club, ann.pk)[0].net
+
+    client.force_login(ann)
+    page = client.get(f"/clubs/{club.slug}/history/stats/?game=omaha").content.decode()
+    assert '<option value="omaha" selected>' in page
+    assert '<td class="num">3</td>' in page  # Ann's and Ben's three Omaha hands
+    assert '<td class="num">5</td>' not in page
+    everything = client.get(f"/clubs/{club.slug}/history/stats/?game=stud").content.decode()
+    assert '<td class="num">5</td>' in everything  # an unknown game: every game
+    mine = client.get(f"/clubs/{club.slug}/history/stats/{ann.pk}/").content.decode()
+    assert 'id="stats-by-game"' in mine and "Omaha" in mine
