@@ -39,6 +39,7 @@ __all__ = [
     "can_start_hand",
     "hand_config",
     "mixed_game_code",
+    "next_chooser",
     "orbit_completed",
     "plan_hand",
     "seats_after_hand",
@@ -283,6 +284,22 @@ MIXED_GAMES: Mapping[str, tuple[Game, Structure]] = {
     "FLO8": (Game.OMAHA_HILO, Structure.FIXED_LIMIT),
 }
 """The games a mixed-game table rotates through (R20), by the names home games call them."""
+
+
+def next_chooser(dealt: Sequence[int], button: int, previous: int | None) -> int:
+    """R20.5, dealer's choice: the seat of the player who picks the game of the orbit that
+    starts with this hand (``dealt``: the seats dealt in, ``button``: its button). The first
+    orbit's is the button's; after it, the first player dealt in clockwise after the seat
+    of the last one to pick, so every player picks in turn.
+
+    >>> next_chooser([2, 5, 7], 5, None), next_chooser([2, 5, 7], 5, 5), next_chooser([2, 5, 7], 5, 7)
+    (5, 7, 2)
+    >>> next_chooser([2, 7], 2, 5)  # the last to pick has left: the next one after their seat
+    7
+    """
+    if previous is None:
+        return button
+    return _next_after(previous, sorted(dealt))
 
 
 def mixed_game_code(game: Game | str, structure: Structure | str) -> str | None:

@@ -286,6 +286,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         vote = _field(data, "vote", bool)
         await self._call(services.vote_bomb_pot, self.user, self.table_id, vote)
 
+    async def on_pick_game(self, data: dict[str, Any]) -> None:
+        """R20.5, dealer's choice: the game this player picks for the orbit they choose."""
+        game = _field(data, "game", str, required=False)  # null: take the pick back
+        await self._call(services.pick_game, self.user, self.table_id, game)
+
     async def on_chat(self, data: dict[str, Any]) -> None:
         await self._call(services.post_chat, self.user, self.table_id, _field(data, "text", str))
 
@@ -327,6 +332,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         "wait_for_bb": on_wait_for_bb,
         "straddle": on_straddle,
         "bomb_vote": on_bomb_vote,
+        "pick_game": on_pick_game,
         "chat": on_chat,
         "host": on_host,
         "nonce": on_nonce,

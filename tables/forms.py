@@ -13,7 +13,7 @@ from django.db import models
 from engine.games import rules
 from engine.table import MIXED_GAMES, mixed_game_code
 
-from .models import DoubleBoard, GameChoice, Structure, Table
+from .models import DoubleBoard, GameChoice, MixedMode, Structure, Table
 
 SETTING_FIELDS = [
     "name",
@@ -36,6 +36,7 @@ SETTING_FIELDS = [
     "rake_cap",
     "approve_seats",
     "mixed_games",
+    "mixed_mode",
     *(f"blinds_{code}" for code in MIXED_GAMES),
     "bomb_pot_ante",
     "bomb_pot_every",
@@ -154,6 +155,7 @@ class TableForm(forms.ModelForm):
             "bomb_pot_every": "A bomb pot every … hands (0: never)",
             "bomb_pot_vote": "Players may call a bomb pot (everyone dealt in must vote)",
             "double_board": "Double board",
+            "mixed_mode": "Each orbit's game",
             "seven_deuce_bounty": "The 7-2 game: a pot won with 7-2 collects from each player",
             "seven_deuce_shown": "The 7-2 is shown when it collects",
         }
@@ -163,6 +165,8 @@ class TableForm(forms.ModelForm):
             "flop: everyone puts this in, the flop comes and the betting starts.",
             "bomb_pot_every": "",
             "bomb_pot_vote": "",
+            "mixed_mode": "Dealer's choice: the player on the button picks the first orbit's "
+            "game from the list, then each player in turn (clockwise) picks an orbit's.",
             "double_board": "Two boards from the flop on; each pot is split between the best "
             "hand on each board.",
             "seven_deuce_bounty": "Every other player dealt in pays this, or what they have "
@@ -202,6 +206,7 @@ class TableForm(forms.ModelForm):
             self.fields[name].widget.attrs["min"] = self.fields["big_blind"].widget.attrs["min"]
         self.fields["game"].required = False
         self.fields["double_board"].required = False  # left out: one board
+        self.fields["mixed_mode"].required = False  # left out: the list in turn
         for name in ("bomb_pot_ante", "bomb_pot_every", "seven_deuce_bounty"):  # left out: off
             self.fields[name].required = False
         self.seated_numbers: set[int] = set()
@@ -228,6 +233,9 @@ class TableForm(forms.ModelForm):
 
     def clean_bomb_pot_every(self) -> int:
         return self.cleaned_data.get("bomb_pot_every") or 0
+
+    def clean_mixed_mode(self) -> str:
+        return self.cleaned_data.get("mixed_mode") or MixedMode.ROTATE
 
     def clean_double_board(self) -> str:
         return self.cleaned_data.get("double_board") or DoubleBoard.OFF

@@ -34,6 +34,13 @@ class GameChoice(models.TextChoices):
     OMAHA_HILO = "omaha8", "Omaha Hi-Lo (eight or better)"
 
 
+class MixedMode(models.TextChoices):
+    """How a mixed-game table's game changes each orbit (R20)."""
+
+    ROTATE = "rotate", "The next game of the list"
+    DEALERS_CHOICE = "dealers_choice", "Dealer's choice: each player in turn picks"
+
+
 class DoubleBoard(models.TextChoices):
     """When a hand is dealt on two boards (R23)."""
 
@@ -90,6 +97,23 @@ class Table(models.Model):
         blank=True,
         help_text="R20: a mixed-game table's blinds for some of its games, {code: [small, "
         "big]} (e.g. {'FLO8': [2, 4]}); a game not named plays the table's blinds.",
+    )
+    mixed_mode = models.CharField(
+        max_length=14,
+        choices=MixedMode.choices,
+        default=MixedMode.ROTATE,
+        help_text="R20: each orbit the list's next game, or dealer's choice (each player in "
+        "turn picks the orbit's game).",
+    )
+    game_picks = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="R20.5: each player's pick for the orbit they choose, {user id: code}.",
+    )
+    chooser_seat = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="R20.5: the seat of the player who picked the current orbit's game.",
     )
     orbit_start_seat = models.PositiveSmallIntegerField(
         null=True,

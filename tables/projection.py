@@ -15,8 +15,9 @@ from typing import Any
 from django.utils import timezone
 
 from engine.games import rules
+from engine.table import next_chooser
 
-from .models import Seat, Table
+from .models import MixedMode, Seat, Table
 from .play import (
     cards,
     hand_view,
@@ -40,6 +41,8 @@ def table_summary(table: Table) -> dict[str, Any]:
         "game": table.game,
         "game_letter": rules(table.game).letter,  # "1/2 PLO": the label's letters after NL/PL/FL
         "mixed_games": list(table.mixed_games),  # R20: the rotation, one game an orbit
+        "mixed_mode": table.mixed_mode,  # "rotate" or "dealers_choice" (R20.5)
+        "chooser_seat": table.chooser_seat,  # R20.5: who picked this orbit's game
         "next_game": next_mixed_game(table),  # "PLO8", or None: not a mixed-game table
         "double_board": table.double_board,  # R23: "off", "bomb_pots" or "always"
         "seven_deuce": {  # R22: the 7-2 game's bounty (0: off), and whether it is shown
@@ -124,6 +127,8 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             "straddle": seat.straddle,
             "connected": seat.connections > 0,
             "bomb_vote": seat.user_id is not None and seat.user_id in table.bomb_votes,
+            # R20.5: the game this player picks for the orbit they choose (dealer's choice)
+            "game_pick": table.game_picks.get(str(seat.user_id)) if seat.user_id else None,
         }
         if seat.user_id is None or dealt.get(str(seat.number)) == seat.user_id:
             # the hand's view of a seat belongs to the player dealt it: whoever sits down
@@ -144,13 +149,36 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
         hand["decision_version"] = table.decision_version
         hand["deadline"] = _iso(table.deadline)
         hand["time_bank"] = table.time_bank_in_use
+    summary = table_summary(table)
+    if table.mixed_mode == MixedMode.DEALERS_CHOICE and summary["next_game"] is not None:
+        summary.update(dealers_choice_next(table, seat_list, summary["next_game"]))
     return {
         "type": "state",
         "version": table.version,
-        "table": table_summary(table),
+        "table": summary,
         "seats": seat_list,
         "hand": hand,
         "next_deck": next_deck_view(table),
+    }
+
+
+def dealers_choice_next(
+    table: Table, seat_list: list[dict[str, Any]], rotation: str
+) -> dict[str, Any]:
+    """R20.5: who picks the next orbit's game and what it will be (their pick, else the
+    list's next game): the players seated with chips now, in turn after the last chooser."""
+    seated = [
+        s["number"] for s in seat_list if s["player"] and s["status"] == "seated" and s["stack"]
+    ]
+    if not seated or table.button_seat is None:
+        return {"next_chooser_seat": None}
+    # before anyone has chosen, the first orbit's chooser is its button: the next one's
+    last = table.chooser_seat if table.chooser_seat is not None else table.button_seat
+    seat = next_chooser(seated, table.button_seat, last)
+    pick = next(s["game_pick"] for s in seat_list if s["number"] == seat)
+    return {
+        "next_chooser_seat": seat,
+        "next_game": pick if pick in table.mixed_games else rotation,
     }
 
 

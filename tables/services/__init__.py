@@ -25,7 +25,7 @@ from .seats import (
     top_up,
 )
 from .showing import show_after_hand
-from .table_settings import create_table, update_settings
+from .table_settings import create_table, pick_game, update_settings
 
 __all__ = [
     "act",
@@ -54,5 +54,6 @@ __all__ = [
     "start_hand_if_ready",
     "top_up",
     "update_settings",
+    "pick_game",
     "vote_bomb_pot",
 ]

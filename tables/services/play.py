@@ -154,7 +154,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         return fields
     dealt = [s for s in seats if s.number in plan.seats]
     button = plan.button
-    fields += rotate_game(table, button)  # R20: a mixed-game table's game of this hand
+    fields += rotate_game(table, button, dealt)  # R20: a mixed-game table's game of this hand
     bomb = is_bomb_pot(table, dealt)  # R21
     if bomb and table.bomb_votes:
         table.bomb_votes = []  # a bomb pot clears the votes; until then they stand

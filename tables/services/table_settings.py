@@ -6,14 +6,14 @@ from typing import Any
 
 from django.db import transaction
 
-from engine.table import MIXED_GAMES, mixed_game_code, orbit_completed
+from engine.table import MIXED_GAMES, mixed_game_code, next_chooser, orbit_completed
 from pokerclub.access import membership_of
 from pokerclub.models import Club
 
 from ..errors import PlayError, PlayErrorCode
-from ..models import Seat, Table
+from ..models import MixedMode, Seat, Table
 from .between_hands import schedule_next_hand
-from .common import commit_change, lock, table_seats
+from .common import commit_change, lock, lock_own_seat, table_seats
 
 
 @transaction.atomic
@@ -47,38 +47,75 @@ def _apply_settings(table: Table, seats: list[Seat], values: dict[str, Any]) -> 
     for key, value in values.items():
         setattr(table, key, value)
     fields = list(values)
-    if "mixed_games" in values or "max_seats" in values:
-        # R20: a new list (or a resized table, whose seats the orbit is counted on) starts
-        # its orbit with the next hand
+    if "mixed_games" in values or "max_seats" in values or "mixed_mode" in values:
+        # R20: a new list (or a resized table, whose seats the orbit is counted on, or a new
+        # way of choosing) starts its orbit with the next hand, dealer's choice with the button
         table.orbit_start_seat = None
-        fields.append("orbit_start_seat")
+        table.chooser_seat = None
+        fields += ["orbit_start_seat", "chooser_seat"]
     if values.get("bomb_pot_vote") is False and table.bomb_votes:
         table.bomb_votes = []  # R21: votes taken while voting was on do not come back
         fields.append("bomb_votes")
     return fields
 
 
-def rotate_game(table: Table, button: int) -> list[str]:
-    """R20, at the deal of a hand whose button is ``button``: on a mixed-game table, the
-    game of this hand. The first hand of a list (or of a changed list) starts an orbit with
-    the table's game; once the button reaches or passes the seat where the orbit began, the
-    next game of the list starts, with this hand."""
+def rotate_game(table: Table, button: int, dealt: list[Seat]) -> list[str]:
+    """R20, at the deal of a hand whose button is ``button`` (``dealt``: its seats): on a
+    mixed-game table, the game of this hand. The first hand of a list (or of a changed list)
+    starts an orbit with the table's game; once the button reaches or passes the seat where
+    the orbit began, the next game of the list starts, with this hand. Dealer's choice
+    (R20.5): an orbit's game is the pick of the player whose turn it is to choose
+    (:func:`engine.table.next_chooser`), or the list's next game if they picked none."""
     codes = table.mixed_games
     if not codes:
         return []
     current = mixed_game_code(table.game, table.structure)
     if current not in codes:
         current = None
-    if current is None or table.orbit_start_seat is None or table.button_seat is None:
+    last_button, start = table.button_seat, table.orbit_start_seat
+    first = current is None or start is None or last_button is None
+    if current is None or start is None or last_button is None:
         code = current or codes[0]
-    elif orbit_completed(table.button_seat, button, table.orbit_start_seat, table.max_seats):
+    elif orbit_completed(last_button, button, start, table.max_seats):
         code = codes[(codes.index(current) + 1) % len(codes)]
     else:
         return []
+    fields = ["game", "structure", "orbit_start_seat"]
+    if table.mixed_mode == MixedMode.DEALERS_CHOICE and dealt:
+        chooser = next_chooser(
+            [s.number for s in dealt], button, None if first else table.chooser_seat
+        )
+        user_id = next(s.user_id for s in dealt if s.number == chooser)
+        pick = table.game_picks.get(str(user_id))
+        code = pick if pick in codes else code
+        table.chooser_seat = chooser
+        fields.append("chooser_seat")
     game, structure = MIXED_GAMES[code]
     table.game, table.structure = game.value, structure.value
     table.orbit_start_seat = button
-    return ["game", "structure", "orbit_start_seat"]
+    return fields
+
+
+@transaction.atomic
+def pick_game(user: Any, table_id: int, code: Any) -> None:
+    """R20.5, dealer's choice: a seated player's pick for the orbit whose game they choose
+    (it stands until they change it; ``None`` takes it back)."""
+    if code is not None and not isinstance(code, str):
+        raise PlayError(PlayErrorCode.BAD_FIELD, "'game' must be a game's code or null.")
+    table, seats, _ = lock_own_seat(user, table_id, must_be_open=True)
+    if table.mixed_mode != MixedMode.DEALERS_CHOICE or len(table.mixed_games) < 2:
+        raise PlayError(PlayErrorCode.NOT_ALLOWED, "This table does not play dealer's choice.")
+    if code is not None and code not in table.mixed_games:
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD,
+            f"Pick one of the table's games: {', '.join(table.mixed_games)}.",
+        )
+    picks = {key: value for key, value in table.game_picks.items() if key != str(user.pk)}
+    if code is not None:
+        picks[str(user.pk)] = code
+    if picks != table.game_picks:
+        table.game_picks = picks
+        commit_change(table, seats, fields=["game_picks"])
 
 
 @transaction.atomic

@@ -111,6 +111,7 @@ def well_formed_but_wrong() -> st.SearchStrategy:
         message("wait_for_bb", wait=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
         message("straddle", on=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
         message("bomb_vote", vote=NOT_INTEGERS.filter(lambda v: not isinstance(v, bool))),
+        message("pick_game", game=STRINGS_OF_NO_USE | JSON_VALUES),  # R20.5
         st.fixed_dictionaries(
             {"type": st.just("chat"), "text": NOT_TEXT}, optional={"ref": JSON_VALUES}
         ),

@@ -201,3 +201,93 @@ def test_blinds_of_a_game_not_in_the_list_are_not_kept_R20():
     form = TableForm(table_form_data(mixed_games=["NLH", "PLO"], blinds_FLO8="2/4"))
     assert form.is_valid(), form.errors
     assert form.table_values()["mixed_blinds"] == {}
+
+
+def test_dealers_choice_each_player_in_turn_picks_an_orbits_game_R20_5(
+    make_table, players, club_with_roles
+):
+    """Three players in seats 2, 5 and 7 pick PLO8, nothing and PLO. The first orbit is the
+    first button's pick; then the next player clockwise after the last chooser picks; one who
+    picked nothing gets the list's next game."""
+    table = make_table(max_seats=9)
+    for number, p in zip((2, 5, 7), players[:3], strict=True):
+        services.sit(p, table.pk, number, 100)
+    services.update_settings(
+        club_with_roles["host"], table.pk,
+        {"mixed_games": ["NLH", "PLO", "PLO8"], "mixed_mode": "dealers_choice"},
+    )  # fmt: skip
+    services.pick_game(players[0], table.pk, "PLO8")  # seat 2
+    services.pick_game(players[2], table.pk, "PLO")  # seat 7
+    picks = {s["number"]: s["game_pick"] for s in load_public_state(table.pk)["seats"]}
+    assert picks == {**{n: None for n in range(1, 10)}, 2: "PLO8", 7: "PLO"}
+    for _ in range(9):
+        fold_round(table)
+    dealt = games_dealt(table)
+    first_button = dealt[0][1]
+    by_seat = {2: "omaha8", 5: None, 7: "omaha"}
+    # three orbits of three hands; the choosers are the first button and then clockwise
+    choosers = [first_button]
+    for _ in range(2):
+        after = [s for s in (2, 5, 7) if s > choosers[-1]]
+        choosers.append(after[0] if after else 2)
+    games = [game for game, _ in dealt]
+    expected: list[str] = []
+    rotation = ["holdem", "omaha", "omaha8"]
+    previous = "holdem"  # the table's game when the list was set
+    for k, chooser in enumerate(choosers):
+        if k == 0 and by_seat[chooser] is None:
+            game = previous  # the first orbit keeps the current game when nobody picked
+        else:
+            game = by_seat[chooser] or rotation[(rotation.index(previous) + 1) % 3]
+        expected += [game] * 3
+        previous = game
+    assert games == expected, (dealt, choosers)
+    assert fresh(table).chooser_seat == choosers[-1]
+
+
+def test_the_table_says_who_picks_next_and_their_game_R20_5(make_table, players, club_with_roles):
+    table = make_table(max_seats=9)
+    for number, p in zip((2, 5), players[:2], strict=True):
+        services.sit(p, table.pk, number, 100)
+    services.update_settings(
+        club_with_roles["host"], table.pk,
+        {"mixed_games": ["NLH", "PLO"], "mixed_mode": "dealers_choice"},
+    )  # fmt: skip
+    fold_round(table)
+    t = fresh(table)
+    chooser = t.chooser_seat
+    assert chooser == Hand.objects.get(table=table, number=1).config["button"]
+    nxt = 5 if chooser == 2 else 2
+    user = players[0] if nxt == 2 else players[1]
+    services.pick_game(user, table.pk, "PLO")
+    summary = load_public_state(table.pk)["table"]
+    assert (summary["mixed_mode"], summary["next_chooser_seat"], summary["next_game"]) == (
+        "dealers_choice", nxt, "PLO",
+    )  # fmt: skip
+    services.pick_game(user, table.pk, None)  # taken back: the list's next game
+    assert load_public_state(table.pk)["table"]["next_game"] == "PLO"  # NLH is on: next is PLO
+
+
+def test_a_pick_is_refused_unless_a_seated_player_picks_a_listed_game_R20_5(
+    make_table, players, club_with_roles
+):
+    from tables.errors import PlayError
+
+    table = make_table(max_seats=9)
+    services.sit(players[0], table.pk, 1, 100)
+    with pytest.raises(PlayError) as refused:  # no dealer's choice here
+        services.pick_game(players[0], table.pk, "NLH")
+    assert refused.value.code == "not_allowed"
+    services.update_settings(
+        club_with_roles["host"], table.pk,
+        {"mixed_games": ["NLH", "PLO"], "mixed_mode": "dealers_choice"},
+    )  # fmt: skip
+    for who, code, error in (
+        (players[0], "PLO5", "bad_field"),  # not in the list
+        (players[0], 7, "bad_field"),
+        (players[1], "PLO", "not_seated"),
+    ):
+        with pytest.raises(PlayError) as refused:
+            services.pick_game(who, table.pk, code)
+        assert refused.value.code == error
+    assert fresh(table).game_picks == {}

@@ -71,6 +71,11 @@ export class Dialogs {
     this.bombVote = root.querySelector("#bomb-vote");
     this.bombCount = root.querySelector("#bomb-count");
     this.bombVote.addEventListener("change", () => this.send({ type: "bomb_vote", vote: this.bombVote.checked }));
+    // R20.5, dealer's choice: the game this player picks when it is their turn to choose
+    this.pickChoice = root.querySelector("#pick-choice");
+    this.gamePick = root.querySelector("#game-pick");
+    this.pickTurn = root.querySelector("#pick-turn");
+    this.gamePick.addEventListener("change", () => this.send({ type: "pick_game", game: this.gamePick.value || null }));
     this.btnTopup.addEventListener("click", () => this.openTopup());
     this.btnSitout.addEventListener("click", () => {
       this.send({ type: this.btnSitout.dataset.op });
@@ -133,6 +138,21 @@ export class Dialogs {
       const voters = state.seats.filter((s) => s.player && s.status === "seated" && !s.sitting_out);
       this.bombVote.checked = !!mine.bomb_vote;
       this.bombCount.textContent = `(${voters.filter((s) => s.bomb_vote).length}/${voters.length})`;
+      const choosing = table.mixed_mode === "dealers_choice" && (table.mixed_games || []).length > 1;
+      this.pickChoice.hidden = !choosing || mine.status === "requested";
+      if (choosing) {
+        const codes = ["", ...table.mixed_games];
+        if ([...this.gamePick.options].map((o) => o.value).join() !== codes.join()) {
+          this.gamePick.replaceChildren(...codes.map((code) => {
+            const option = document.createElement("option");
+            option.value = code;
+            option.textContent = code || "Next in the list";
+            return option;
+          }));
+        }
+        this.gamePick.value = mine.game_pick || "";
+        this.pickTurn.textContent = table.next_chooser_seat === mine.number ? "(you pick next)" : "";
+      }
     }
     if (this.sit.open && this.sitSeat) {
       const seat = state.seats.find((s) => s.number === this.sitSeat);

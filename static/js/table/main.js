@@ -67,7 +67,7 @@ function showState(s, { follows = false } = {}) {
   const previous = follows ? state : null;
   state = s;
   setAmountFormat(s.table.amount_format);
-  root.querySelector("#stakes").textContent = stakesText(s.table);
+  root.querySelector("#stakes").textContent = stakesText(s.table, s.seats);
   root.querySelector("#hand-no").textContent = s.hand ? `Hand #${s.hand.number}` : "";
   const status = root.querySelector("#table-status");
   const bomb = s.table.bomb_pot || {};

@@ -62,14 +62,18 @@ function boardCards(hand) {
   return (hand.boards || []).reduce((n, board) => n + board.length, 0);
 }
 
-export function stakesText(table) {
+export function stakesText(table, seats = []) {
   let text = `${money(table.small_blind)}/${money(table.big_blind)}`;
   if (table.ante) text += ` ante ${money(table.ante)}`;
   // "1/2 NL" for Hold'em, as home games say it; "1/2 PLO", "1/2 PLO5" (engine.games)
   const game = table.game_letter || "";
   text = `${text} ${STRUCTURES[table.structure] || ""}${game}`.trim();
-  // a mixed-game table (R20) says which game the next orbit deals
-  return table.next_game ? `${text} · next ${table.next_game}` : text;
+  // a mixed-game table (R20) says which game the next orbit deals; dealer's choice (R20.5)
+  // whose pick it is
+  if (!table.next_game) return text;
+  const chooser = seats.find((s) => s.number === table.next_chooser_seat);
+  const who = chooser && chooser.player ? ` (${chooser.player.name})` : "";
+  return `${text} · next ${table.next_game}${who}`;
 }
 
 export class TableView {
