@@ -476,13 +476,26 @@ class RulebookState(State):
             pot = self._pots[pot_index]
             hands = tuple(self.get_up_hands(board_index, hand_type_index))
             best = max((hands[i] for i in pot.player_indices if hands[i] is not None), default=None)
-            winners = [i for i in pot.player_indices if best is not None and hands[i] == best]
-        operation = super().push_chips(commentary=commentary)
+            # tied by strength, not by cards: two Queen-high straights made with different
+            # hole cards are equal hands but not equal Hand objects in PokerKit
+            winners = [
+                i
+                for i in pot.player_indices
+                if best is not None and hands[i] is not None and not hands[i] < best
+            ]
+        # PokerKit moves on (the next push, then the chips pulling, which takes only the
+        # players with chips in front) inside its push: hold that until the re-split is done
+        self._holding_pushes = True
+        try:
+            operation = super().push_chips(commentary=commentary)
+        finally:
+            self._holding_pushes = False
         if len(winners) > 1:
             remainder = amount % len(winners)
             self.bets[winners[0]] -= remainder  # PokerKit gave it all to the first winner
             for k in range(remainder):
                 self.bets[winners[k]] += 1
+        self._update_chips_pushing(operation)
         return operation
 
 

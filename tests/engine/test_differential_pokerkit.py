@@ -227,6 +227,7 @@ def test_double_boards_offer_the_same_actions_and_pay_the_same_stacks_as_pokerki
     total = DOUBLE_BOARD_GAMES[game]
     count = total // 3 if bomb else total - total // 3
     failures, seen = _replay_all(None, count, game, bomb=bomb, double=True)
-    _assert_agrees(
-        failures, seen, count, f"{game} double-board hands" + (" (bomb pots)" if bomb else "")
-    )
+    # a Hi-Lo hand on two boards can almost always still win a quarter: nobody mucks
+    features = ("heads-up", "side pots", "river showdown", "all-in showdown")
+    what = f"{game} double-board hands" + (" (bomb pots)" if bomb else "")
+    _assert_agrees(failures, seen, count, what, features + (("muck",) if game != "omaha8" else ()))
