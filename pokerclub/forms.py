@@ -119,12 +119,24 @@ class ClubForm(forms.ModelForm):
             "currency_symbol",
             "currency_code",
             "decimal_places",
+            "payment_grace_days",
         ]
         widgets = {
             "description": forms.Textarea(attrs={"rows": 3}),
             "amount_format": forms.RadioSelect,
         }
-        labels = {"amount_format": "Show amounts as"}
+        labels = {
+            "amount_format": "Show amounts as",
+            "payment_grace_days": "Days to pay before a payment is overdue",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["payment_grace_days"].required = False  # left out: the default
+
+    def clean_payment_grace_days(self) -> int:
+        value = self.cleaned_data.get("payment_grace_days")
+        return 3 if value is None else value
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())

@@ -99,6 +99,11 @@ class Club(models.Model):
         validators=[MinValueValidator(0), MaxValueValidator(3)],
         help_text="How many digits the smallest unit has: 2 means amounts are kept in cents.",
     )
+    payment_grace_days = models.PositiveSmallIntegerField(
+        default=3,
+        validators=[MaxValueValidator(365)],
+        help_text="A payment waiting longer than this many days shows as overdue (0: never).",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from .history import views
+from .history import money, views
 
 app_name = "history"
 
@@ -16,6 +16,13 @@ urlpatterns = [
     path("sessions/<int:table_id>/", views.session_detail, name="session"),
     path("sessions/<int:table_id>/paid/", views.mark_paid, name="mark_paid"),
     path("sessions/<int:table_id>/ledger.csv", views.ledger_csv, name="ledger_csv"),
+    path("money/", money.money_book, name="money"),
+    path("money/pay/", money.pay, name="money_pay"),
+    path("money/payments/<int:payment_id>/", money.payment, name="money_payment"),
+    path("money/groups/", money.make_group, name="money_group"),
+    path("money/groups/<int:group_id>/end/", money.end_group, name="money_group_end"),
+    path("money/balances.csv", money.balances_csv, name="money_balances_csv"),
+    path("money/payments.csv", money.payments_csv, name="money_payments_csv"),
     path("stats/", views.leaderboard, name="leaderboard"),
     path("stats/<int:user_id>/", views.player_stats, name="player"),
     path("stats/<int:user_id>/net.svg", views.player_chart, name="chart"),

@@ -7,7 +7,9 @@ soon after the hand finishes (``tables.history.summary``; a hand that fails is r
 queries instead of replays.
 
 :class:`TransferPaid` records that a host marked one settlement transfer of a session as
-paid ("Bob pays Alice 40.00", ``tables.history.settlement``).
+paid ("Bob pays Alice 40.00", ``tables.history.settlement``); :class:`ClubPayment` a
+payment across sessions, and :class:`SettleGroup` members who settle as one
+(``tables.history.balances``).
 """
 
 from __future__ import annotations
@@ -90,4 +92,60 @@ class TransferPaid(models.Model):
         ]
 
 
-__all__ = ["HandPlayer", "TransferPaid"]
+class ClubPayment(models.Model):
+    """A payment between two parties of a club's money book, across sessions
+    (``tables.history.balances``): made to settle the open balances ("who owes whom now").
+    The payer marks it sent (``marked``) until the payee confirms it (``confirmed``; a host
+    may confirm it too), or the payee says it has not arrived (``disputed``). Marked and
+    confirmed payments count in the balances; a disputed one does not.
+
+    Parties are keys, as in :class:`TransferPaid`, and ``"group:<id>"`` for a settle-with
+    group (:class:`SettleGroup`) that pays or is paid as one.
+    """
+
+    Status = TransferPaid.Status
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    payer = models.CharField(max_length=32)
+    payee = models.CharField(max_length=32)
+    amount = models.PositiveBigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.MARKED)
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    marked_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["club", "status"], name="clubpayment_club_status")]
+
+
+class SettleGroup(models.Model):
+    """Members of a club who settle among themselves (a couple, roommates): the club's
+    settlement treats them as one party (``"group:<id>"``). A member is in at most one
+    group of a club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=60)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SettleGroupMember(models.Model):
+    group = models.ForeignKey(SettleGroup, on_delete=models.CASCADE, related_name="members")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_settle_group_per_member"),
+        ]
+
+
+__all__ = ["ClubPayment", "HandPlayer", "SettleGroup", "SettleGroupMember", "TransferPaid"]

@@ -1,0 +1,244 @@
+"""The club's money book pages: balances across sessions, "who owes whom now", the
+payments waiting for confirmation, settle-with groups, and the CSV downloads
+(:mod:`.balances` holds the rules; these views only check membership and show them)."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from pokerclub.access import club_for_member
+from pokerclub.http import AuthenticatedHttpRequest
+from pokerclub.models import Membership, User
+
+from . import balances
+from .settlement import MarkError, Transfer
+
+LABELS = {"sent": "I paid", "received": "Received", "paid": "Mark paid"}
+PAYMENT_LABELS = {
+    "received": "Received",
+    "dispute": "Not received",
+    "withdraw": "Take back",
+    "paid": "Mark paid",
+    "clear": "Remove",
+}
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@login_required
+def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    book = balances.book(club)
+    fmt = club.format_amount
+    names = book.names()
+    payee_users = {
+        p.key: p.actors[0] for p in book.parties if p.key.startswith("user:") and p.actors
+    }
+    methods = dict(
+        User.objects.filter(pk__in=list(payee_users.values())).values_list("pk", "payment_methods")
+    )
+    transfers = [
+        {
+            "transfer": t,
+            "payer": names.get(t.payer, t.payer),
+            "payee": names.get(t.payee, t.payee),
+            "amount": fmt(t.amount),
+            "actions": [
+                (op, label)
+                for op, label in LABELS.items()
+                if op in balances.party_transfer_marks(book, t, request.user.pk, membership.is_host)
+            ],
+            "pay_to": methods.get(payee_users.get(t.payee, 0), []),
+        }
+        for t in book.transfers
+    ]
+    grace = club.payment_grace_days
+    now = timezone.now()
+    waiting = [
+        {
+            "payment": p,
+            "payer": names.get(p.payer, p.payer),
+            "payee": names.get(p.payee, p.payee),
+            "amount": fmt(p.amount),
+            "days": (now - p.created_at).days,
+            "overdue": bool(grace) and (now - p.created_at).days >= grace,
+            "actions": [
+                (op, label)
+                for op, label in PAYMENT_LABELS.items()
+                if op in balances.payment_ops(book, p, request.user.pk, membership.is_host)
+            ],
+        }
+        for p in book.waiting
+    ]
+    rows = [
+        {
+            "member": m,
+            "net": fmt(m.net),
+            "paid": fmt(m.paid) if m.paid else "",
+            "received": fmt(m.received) if m.received else "",
+            "open": fmt(m.open),
+            "pending": fmt(abs(m.pending)) if m.pending else "",
+        }
+        for m in book.members
+        if m.member or m.open or membership.is_owner  # left, settled: the owner still sees them
+    ]
+    groups = [
+        {"key": p.key, "id": int(p.key.split(":")[1]), "name": p.name,
+         "members": [m.name for m in p.members], "open": fmt(p.open), "open_value": p.open,
+         "mine": request.user.pk in p.actors}
+        for p in book.parties
+        if p.key.startswith("group:")
+    ]  # fmt: skip
+    grouped = {uid for p in book.parties if p.key.startswith("group:") for uid in p.actors}
+    candidates = (
+        Membership.objects.filter(club=club).exclude(user_id__in=grouped).select_related("user")
+        if membership.is_host
+        else []
+    )
+    return render(
+        request,
+        "history/money.html",
+        {
+            "club": club,
+            "membership": membership,
+            "rows": rows,
+            "transfers": transfers,
+            "waiting": waiting,
+            "groups": groups,
+            "candidates": candidates,
+            "grace": grace,
+        },
+    )
+
+
+@login_required
+@require_POST
+def pay(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    transfer = Transfer(
+        str(request.POST.get("payer", ""))[:32],
+        str(request.POST.get("payee", ""))[:32],
+        _int(request.POST.get("amount")) or 0,
+    )
+    op = request.POST.get("op", "")
+    try:
+        balances.pay(club, transfer, request.user, op, membership.is_host)
+    except MarkError as error:
+        messages.error(request, str(error))
+    return redirect("history:money", slug=club.slug)
+
+
+@login_required
+@require_POST
+def payment(request: AuthenticatedHttpRequest, slug: str, payment_id: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    try:
+        balances.update_payment(
+            club, payment_id, request.user, request.POST.get("op", ""), membership.is_host
+        )
+    except MarkError as error:
+        messages.error(request, str(error))
+    return redirect("history:money", slug=club.slug)
+
+
+@login_required
+@require_POST
+def make_group(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    ids = [i for i in (_int(v) for v in request.POST.getlist("members")[:50]) if i is not None]
+    try:
+        balances.make_group(
+            club, request.user, membership.is_host, str(request.POST.get("name", "")), ids
+        )
+    except balances.GroupError as error:
+        messages.error(request, str(error))
+    return redirect("history:money", slug=club.slug)
+
+
+@login_required
+@require_POST
+def end_group(request: AuthenticatedHttpRequest, slug: str, group_id: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    try:
+        balances.dissolve_group(club, request.user, membership.is_host, group_id)
+    except balances.GroupError as error:
+        messages.error(request, str(error))
+    return redirect("history:money", slug=club.slug)
+
+
+# --------------------------------------------------------------------------- CSV
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell that a spreadsheet shows as text: a value starting with ``= + - @``, a tab or
+    a carriage return would be read as a formula (CSV injection), so it gets a leading
+    apostrophe. Numbers are written as numbers."""
+    if isinstance(value, int):
+        return value
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def _csv(rows: Iterable[list[Any]], filename: str) -> StreamingHttpResponse:
+    class Echo:
+        def write(self, value: str) -> str:
+            return value
+
+    writer = csv.writer(Echo())
+
+    def lines() -> Iterator[str]:
+        for row in rows:
+            yield writer.writerow([csv_cell(v) for v in row])
+
+    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def balances_csv(request: AuthenticatedHttpRequest, slug: str) -> StreamingHttpResponse:
+    club, membership = club_for_member(request, slug)
+    book = balances.book(club)
+    fmt = club.format_amount
+    header = ["member", "member_now", "net", "paid", "received", "open", "open_units"]
+    body = [
+        [m.name, "yes" if m.member else "no", fmt(m.net), fmt(m.paid), fmt(m.received),
+         fmt(m.open), m.open]
+        for m in book.members
+        if m.member or m.open or membership.is_owner
+    ]  # fmt: skip
+    return _csv([header, *body], f"balances-{club.slug}.csv")
+
+
+@login_required
+def payments_csv(request: AuthenticatedHttpRequest, slug: str) -> StreamingHttpResponse:
+    """The transfers that settle the book now, then every payment recorded in it."""
+    club, membership = club_for_member(request, slug)
+    book = balances.book(club)
+    fmt = club.format_amount
+    names = book.names()
+    rows: list[list[Any]] = [["status", "payer", "payee", "amount", "amount_units", "since"]]
+    for t in book.transfers:
+        rows.append(["to pay", names.get(t.payer, t.payer), names.get(t.payee, t.payee),
+                     fmt(t.amount), t.amount, ""])  # fmt: skip
+    from ..models import ClubPayment
+
+    for p in ClubPayment.objects.filter(club=club).order_by("created_at", "pk"):
+        rows.append([p.get_status_display(), names.get(p.payer, p.payer),
+                     names.get(p.payee, p.payee), fmt(p.amount), p.amount,
+                     p.created_at.isoformat()])  # fmt: skip
+    return _csv(rows, f"payments-{club.slug}.csv")

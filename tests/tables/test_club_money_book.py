@@ -1,0 +1,226 @@
+"""The club's money book (tables/history/balances.py): balances across every session, one
+settlement of all open balances, payments marked by either side and confirmed or disputed,
+members who settle together, members who left, and the CSV downloads."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from pokerclub.models import Membership
+from tables import services
+from tables.history import balances
+from tables.history.settlement import HOUSE, MarkError, Transfer, mark_paid, session, user_key
+from tables.models import ClubPayment, LedgerEntry, Table
+from tests.tables.conftest import table_settings
+from tests.tables.history_helpers import URLS
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
+
+
+def closed_session(club, host, name: str, moves: dict, rake: int = 0) -> Table:
+    """A closed table whose ledger has ``moves``: {user: (bought in, cashed out)}."""
+    table = services.create_table(host, club, table_settings(name=name))
+    for user, (bought, cashed) in moves.items():
+        LedgerEntry.objects.create(table=table, user=user, kind="buy_in", amount=bought)
+        if cashed:
+            LedgerEntry.objects.create(table=table, user=user, kind="cash_out", amount=cashed)
+    if rake:
+        LedgerEntry.objects.create(table=table, kind="rake", amount=rake)
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.CLOSED)
+    return table
+
+
+@pytest.fixture
+def money(club_with_roles, players):
+    """Ann, Ben and Cat over two sessions: Friday Ann +50, Ben -40, Cat -15 and a rake of 5;
+    Saturday Ann -20, Ben +20. In all: Ann +30, Ben -20, Cat -15, the house +5."""
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    ann, ben, cat = players[:3]
+    friday = closed_session(
+        club, host, "Friday", {ann: (100, 150), ben: (100, 60), cat: (50, 35)}, rake=5
+    )
+    saturday = closed_session(club, host, "Saturday", {ann: (100, 80), ben: (100, 120)})
+    return {"club": club, "host": host, "ann": ann, "ben": ben, "cat": cat,
+            "friday": friday, "saturday": saturday}  # fmt: skip
+
+
+def opens(book) -> dict[str, int]:
+    return {p.key: p.open for p in book.parties if p.open}
+
+
+def test_balances_add_up_every_sessions_nets_and_sum_to_zero(money):
+    book = balances.book(money["club"])
+    ann, ben, cat = (user_key(money[n].pk) for n in ("ann", "ben", "cat"))
+    assert {m.key: m.net for m in book.members} == {ann: 30, ben: -20, cat: -15, HOUSE: 5}
+    assert sum(opens(book).values()) == 0
+    left = dict(opens(book))
+    for t in book.transfers:  # the settlement settles everything
+        left[t.payer] += t.amount
+        left[t.payee] -= t.amount
+    assert set(left.values()) == {0}
+    assert len(book.transfers) == 3  # four parties, no two of them settle apart
+
+
+def test_a_player_still_at_an_open_table_counts_their_stack(money, club_with_roles):
+    table = services.create_table(money["host"], money["club"], table_settings(name="Now"))
+    services.sit(money["cat"], table.pk, 1, 40)  # bought in 40, 40 on the table: net 0
+    book = balances.book(money["club"])
+    assert next(m for m in book.members if m.user_id == money["cat"].pk).net == -15
+
+
+def test_session_payments_and_club_payments_both_settle_the_book(money):
+    club, ann, ben, cat = money["club"], money["ann"], money["ben"], money["cat"]
+    friday = session(money["friday"])
+    cat_pays = next(t for t in friday.transfers if t.payer == user_key(cat.pk))
+    mark_paid(money["friday"], cat_pays, money["host"], "paid", True)  # on Friday's page
+    book = balances.book(club)
+    assert opens(book).get(user_key(cat.pk), 0) == -15 + cat_pays.amount
+    ben_pays = next(t for t in book.transfers if t.payer == user_key(ben.pk))
+    balances.pay(club, ben_pays, ben, "sent", False)
+    book = balances.book(club)
+    assert ben_pays not in book.transfers  # counted while it waits for Ann
+    ben_line = next(m for m in book.members if m.user_id == ben.pk)
+    assert ben_line.open == 0 and ben_line.pending == ben_pays.amount
+    waiting = book.waiting[0]
+    assert balances.payment_ops(book, waiting, ann.pk, False) == {"received", "dispute"}
+    assert balances.payment_ops(book, waiting, ben.pk, False) == {"withdraw"}
+    assert balances.payment_ops(book, waiting, cat.pk, False) == set()
+    balances.update_payment(club, waiting.pk, ann, "dispute", False)
+    assert ben_pays in balances.book(club).transfers  # disputed: owed again
+    balances.update_payment(club, waiting.pk, ann, "received", False)
+    book = balances.book(club)
+    assert ben_pays not in book.transfers and not book.waiting
+    assert ClubPayment.objects.get(pk=waiting.pk).status == "confirmed"
+
+
+def test_only_a_party_or_a_host_marks_and_a_stale_payment_is_refused(money):
+    club, ann, ben, cat = money["club"], money["ann"], money["ben"], money["cat"]
+    book = balances.book(club)
+    ben_pays = next(t for t in book.transfers if t.payer == user_key(ben.pk))
+    for who, op in ((cat, "sent"), (cat, "received"), (ann, "sent"), (ben, "received"),
+                    (ben, "paid"), (ben, "nonsense")):  # fmt: skip
+        with pytest.raises(MarkError):
+            balances.pay(club, ben_pays, who, op, False)
+    stale = Transfer(ben_pays.payer, ben_pays.payee, ben_pays.amount + 1)
+    with pytest.raises(MarkError, match="no longer part"):
+        balances.pay(club, stale, ben, "sent", False)
+    assert not ClubPayment.objects.exists()
+    balances.pay(club, ben_pays, money["host"], "paid", True)  # a host: paid, confirmed
+    assert ClubPayment.objects.get().status == "confirmed"
+    with pytest.raises(MarkError):  # a member may not remove a confirmed payment
+        balances.update_payment(club, ClubPayment.objects.get().pk, ben, "clear", False)
+
+
+def test_members_who_settle_together_pay_and_are_paid_as_one(money, club_with_roles):
+    club, ann, ben, cat = money["club"], money["ann"], money["ben"], money["cat"]
+    group = balances.make_group(club, money["host"], True, "", [ann.pk, ben.pk])
+    assert group.name == "Ann & Ben"
+    book = balances.book(club)
+    key = balances.group_key(group.pk)
+    assert opens(book)[key] == 30 - 20  # Ann's +30 and Ben's -20 are one party's +10
+    assert sorted((t.payer, t.payee, t.amount) for t in book.transfers) == sorted(
+        [(user_key(cat.pk), key, 10), (user_key(cat.pk), HOUSE, 5)]
+    )
+    cat_pays = next(t for t in book.transfers if t.payer == user_key(cat.pk))
+    balances.pay(club, cat_pays, cat, "sent", False)
+    payment = balances.book(club).waiting[0]
+    balances.update_payment(club, payment.pk, ben, "received", False)  # Ben acts for the group
+    assert ClubPayment.objects.get().status == "confirmed"
+    with pytest.raises(balances.GroupError, match="paid or was paid"):
+        balances.dissolve_group(club, ann, False, group.pk)
+
+
+@pytest.mark.parametrize(
+    "who,host,ids,message",
+    [
+        ("ann", False, ["ann", "ben"], "Only the club's owner or a host"),
+        ("host", True, ["ann"], "two or more"),
+        ("host", True, ["ann", "outsider"], "Only members"),
+    ],
+)
+def test_a_group_that_cannot_be_made_is_refused(money, club_with_roles, who, host, ids, message):
+    people = {**money, "outsider": club_with_roles["outsider"]}
+    with pytest.raises(balances.GroupError, match=message):
+        balances.make_group(money["club"], people[who], host, "x", [people[i].pk for i in ids])
+    assert not balances.book(money["club"]).parties[0].key.startswith("group:")
+
+
+def test_a_member_is_in_one_group_at_most(money):
+    club = money["club"]
+    balances.make_group(club, money["host"], True, "", [money["ann"].pk, money["ben"].pk])
+    with pytest.raises(balances.GroupError, match="one group only"):
+        balances.make_group(club, money["host"], True, "", [money["ben"].pk, money["cat"].pk])
+
+
+def test_a_member_who_left_keeps_their_open_balance_until_settled(money, client):
+    club, cat = money["club"], money["cat"]
+    Membership.objects.filter(club=club, user=cat).delete()
+    book = balances.book(club)
+    line = next(m for m in book.members if m.user_id == cat.pk)
+    assert not line.member and line.open == -15
+    assert any(t.payer == user_key(cat.pk) for t in book.transfers)
+    client.force_login(club.memberships.get(role="owner").user)
+    page = client.get(f"/clubs/{club.slug}/history/money/").content.decode()
+    assert "(left the club)" in page
+
+
+def test_the_page_shows_the_settlement_and_how_the_payee_likes_to_be_paid(money, client):
+    club, ann, ben = money["club"], money["ann"], money["ben"]
+    ann.payment_methods = [{"label": "Bank", "details": "IBAN NL00 TEST 0123"}]
+    ann.save()
+    client.force_login(ben)
+    page = client.get(f"/clubs/{club.slug}/history/money/").content.decode()
+    assert "Ben pays Ann 20" in page and "IBAN NL00 TEST 0123" in page
+    assert 'value="sent"' in page  # Ben may say he paid
+    client.force_login(money["cat"])
+    response = client.post(
+        f"/clubs/{club.slug}/history/money/pay/",
+        {"payer": user_key(ben.pk), "payee": user_key(ann.pk), "amount": 20, "op": "sent"},
+    )
+    assert response.status_code == 302 and not ClubPayment.objects.exists()  # not Cat's to mark
+
+
+def test_a_non_member_sees_no_money_book(money, client, club_with_roles):
+    client.force_login(club_with_roles["outsider"])
+    assert client.get(f"/clubs/{money['club'].slug}/history/money/").status_code == 404
+    assert client.get(f"/clubs/{money['club'].slug}/history/money/balances.csv").status_code == 404
+
+
+def test_the_csv_downloads_escape_formulas_and_balance(money, client):
+    ben = money["ben"]
+    ben.display_name = '=HYPERLINK("http://evil")'
+    ben.save()
+    client.force_login(money["ann"])
+    body = b"".join(
+        client.get(f"/clubs/{money['club'].slug}/history/money/balances.csv").streaming_content
+    ).decode()
+    rows = list(csv.reader(io.StringIO(body)))
+    assert rows[0][0] == "member"
+    names = [r[0] for r in rows[1:]]
+    assert '\'=HYPERLINK("http://evil")' in names
+    assert sum(int(r[-1]) for r in rows[1:]) == 0
+    payments = b"".join(
+        client.get(f"/clubs/{money['club'].slug}/history/money/payments.csv").streaming_content
+    ).decode()
+    assert payments.splitlines()[0] == "status,payer,payee,amount,amount_units,since"
+    assert payments.count("to pay") == 3
+
+
+def test_the_book_takes_the_same_number_of_queries_for_two_sessions_or_twenty(
+    money, django_assert_max_num_queries
+):
+    club = money["club"]
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as two:
+        balances.book(club)
+    for i in range(18):
+        closed_session(club, money["host"], f"Night {i}",
+                       {money["ann"]: (100, 90 + i), money["cat"]: (100, 110 - i)})  # fmt: skip
+    with CaptureQueriesContext(connection) as twenty:
+        balances.book(club)
+    assert len(twenty) == len(two) <= 8
