@@ -132,6 +132,33 @@ class Club(models.Model):
         text = f"{whole:,}" + (f".{frac:0{places}d}" if places else "")
         return f"{sign}{self.currency_symbol}{text}"
 
+    def parse_amount(self, text: str) -> int:
+        """The positive amount a person typed, in the club's smallest unit: "20", "20.5",
+        "€1,020.50" (a comma before the last one or two digits is a decimal comma: "20,50");
+        :class:`ValueError` with a message for anything else.
+
+        >>> Club(amount_format="currency", currency_symbol="€", decimal_places=2).parse_amount("€20,5")
+        2050
+        >>> Club(amount_format="chips").parse_amount("1,500")
+        1500
+        """
+        raw = str(text).strip().replace(" ", "")
+        if self.currency_symbol:
+            raw = raw.replace(self.currency_symbol, "")
+        places = self.decimal_places if self.amount_format == self.AmountFormat.CURRENCY else 0
+        if places and "," in raw and "." not in raw and len(raw.rsplit(",", 1)[1]) <= places:
+            raw = raw.replace(",", ".")  # a decimal comma
+        raw = raw.replace(",", "")
+        whole, _, frac = raw.partition(".")
+        if not whole.isdigit() or (frac and not frac.isdigit()) or len(raw) > 18:
+            raise ValueError("Write an amount like 20 or 20.50.")
+        if len(frac) > places:
+            raise ValueError(f"Amounts have at most {places} decimal places here.")
+        value = int(whole) * 10**places + (int(frac.ljust(places, "0")) if places else 0)
+        if value <= 0:
+            raise ValueError("The amount must be more than zero.")
+        return value
+
 
 class Role(models.TextChoices):
     OWNER = "owner", "Owner"

@@ -60,6 +60,7 @@ class TableQuerySet(models.QuerySet["Table"]):
         return list(
             self.filter(club=club)
             .exclude(status=Table.Status.CLOSED)
+            .exclude(in_person=True)  # a game at a real table has no seats to take
             .annotate(taken=models.Count("seats", filter=~Q(seats__user=None)))
             .select_related("club")
         )
@@ -80,6 +81,11 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    in_person = models.BooleanField(
+        default=False,
+        help_text="A game played at a real table: a banker records buy-ins and cash-outs; "
+        "no seats, no hands (tables.history.in_person).",
+    )
 
     # --- settings (a change during a hand is stored in pending_settings, applied next hand)
     game = models.CharField(max_length=12, choices=GameChoice.choices, default=GameChoice.HOLDEM)

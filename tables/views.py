@@ -89,6 +89,8 @@ def table_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRes
 def table_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     table = get_object_or_404(Table.objects.select_related("club"), club=club, pk=pk)
+    if table.in_person:  # a game at a real table has its bank, not a felt
+        return redirect("history:bank", slug=club.slug, table_id=table.pk)
     initial = _viewer_state(request, table, membership.is_host)
     return render(
         request,
@@ -128,6 +130,7 @@ def club_tables(request: AuthenticatedHttpRequest, slug: str) -> JsonResponse:
                     "id": t.pk,
                     "name": t.name,
                     "structure": t.get_structure_display(),
+                    "game": t.game_label,  # "Pot-limit Omaha"; a mixed table: the current game
                     "stakes": t.stakes,
                     "buy_in": t.buy_in_range,
                     "taken": t.taken,

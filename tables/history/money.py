@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, StreamingHttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -19,7 +19,8 @@ from pokerclub.access import club_for_member
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Membership, User
 
-from . import balances
+from ..models import ClubPayment, LedgerEntry, Table
+from . import balances, in_person
 from .settlement import MarkError, Transfer
 
 LABELS = {"sent": "I paid", "received": "Received", "paid": "Mark paid"}
@@ -235,10 +236,96 @@ def payments_csv(request: AuthenticatedHttpRequest, slug: str) -> StreamingHttpR
     for t in book.transfers:
         rows.append(["to pay", names.get(t.payer, t.payer), names.get(t.payee, t.payee),
                      fmt(t.amount), t.amount, ""])  # fmt: skip
-    from ..models import ClubPayment
-
     for p in ClubPayment.objects.filter(club=club).order_by("created_at", "pk"):
         rows.append([p.get_status_display(), names.get(p.payer, p.payer),
                      names.get(p.payee, p.payee), fmt(p.amount), p.amount,
                      p.created_at.isoformat()])  # fmt: skip
     return _csv(rows, f"payments-{club.slug}.csv")
+
+
+# --------------------------------------------------------------------------- in person
+
+
+@login_required
+@require_POST
+def in_person_new(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    try:
+        table = in_person.open_session(request.user, club, str(request.POST.get("name", "")))
+    except in_person.BankError as error:
+        messages.error(request, str(error))
+        return redirect("history:sessions", slug=club.slug)
+    return redirect("history:bank", slug=club.slug, table_id=table.pk)
+
+
+@login_required
+def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """The banker's running form for a game at a real table (a host's phone)."""
+    club, membership = club_for_member(request, slug)
+    table = get_object_or_404(Table, pk=table_id, club=club, in_person=True)
+    if request.method == "POST":
+        op = request.POST.get("op")
+        try:
+            if op == "record":
+                amount = club.parse_amount(str(request.POST.get("amount", "")))
+                user_id = _int(request.POST.get("player"))
+                in_person.record(request.user, club, table.pk, user_id or 0,
+                                 str(request.POST.get("kind", "")), amount)  # fmt: skip
+            elif op == "undo":
+                in_person.undo(request.user, club, table.pk, _int(request.POST.get("entry")) or 0)
+            elif op == "close":
+                in_person.close(request.user, club, table.pk, request.POST.get("assign") or None)
+                return redirect("history:session", slug=club.slug, table_id=table.pk)
+            else:
+                raise in_person.BankError("Unknown operation.")
+        except (in_person.BankError, ValueError) as error:
+            messages.error(request, str(error))
+        return redirect("history:bank", slug=club.slug, table_id=table.pk)
+    fmt = club.format_amount
+    entries = list(
+        LedgerEntry.objects.filter(table=table)
+        .select_related("user")
+        .order_by("-created_at", "-pk")
+    )
+    players: dict[int, dict[str, Any]] = {}
+    for e in reversed(entries):
+        if e.user_id is None:
+            continue
+        row = players.setdefault(e.user_id, {"name": str(e.user), "key": f"user:{e.user_id}",
+                                             "bought": 0, "cashed": 0})  # fmt: skip
+        if e.kind == LedgerEntry.Kind.CASH_OUT:
+            row["cashed"] += e.amount
+        else:
+            row["bought"] += e.amount
+    for row in players.values():
+        row["net"] = row["cashed"] - row["bought"]
+        row["bought_text"], row["cashed_text"], row["net_text"] = (
+            fmt(row["bought"]),
+            fmt(row["cashed"]),
+            fmt(row["net"]),
+        )
+    count = in_person.chip_count(table)
+    members = (
+        Membership.objects.filter(club=club).select_related("user").order_by("user__display_name")
+    )
+    kinds = {"buy_in": "Buy-in", "top_up": "Rebuy", "cash_out": "Cash-out", "rake": "The house"}
+    return render(
+        request,
+        "history/bank.html",
+        {
+            "club": club,
+            "membership": membership,
+            "table": table,
+            "players": list(players.values()),
+            "entries": [
+                {"entry": e, "kind": kinds.get(e.kind, e.kind), "amount": fmt(e.amount)}
+                for e in entries
+            ],  # fmt: skip
+            "members": members,
+            "bought": fmt(count.bought_in),
+            "cashed": fmt(count.cashed_out),
+            "difference": count.difference,
+            "difference_text": fmt(abs(count.difference)),
+            "open": table.status != Table.Status.CLOSED,
+        },
+    )

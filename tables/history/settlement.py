@@ -276,5 +276,7 @@ def sessions(club: Any) -> list[dict[str, Any]]:
         .order_by()
     ):
         rows[entry["table_id"]]["bought_in"] = entry["total"]
-    tables = Table.objects.filter(pk__in=list(rows)).order_by("-created_at", "-pk")
+    # an open game at a real table is listed from its start, before anyone bought in
+    started = Table.objects.filter(club=club, in_person=True).exclude(status=Table.Status.CLOSED)
+    tables = (Table.objects.filter(pk__in=list(rows)) | started).order_by("-created_at", "-pk")
     return [{"table": t, **rows[t.pk]} for t in tables]

@@ -259,7 +259,11 @@ def session_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     found = settlement.sessions(club)
     for row in found:
         row["bought_in"] = club.format_amount(row["bought_in"])
-    return render(request, "history/sessions.html", {"club": club, "sessions": found})
+    return render(
+        request,
+        "history/sessions.html",
+        {"club": club, "sessions": found, "membership": membership},
+    )
 
 
 @login_required

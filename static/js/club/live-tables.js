@@ -37,7 +37,7 @@ function render(tables) {
     const row = body.insertRow();
     row.append(
       cell(t.name + (t.status === "paused" ? " (paused)" : ""), "Table"),
-      cell(`${t.structure} Hold'em`, "Game"),
+      cell(t.game || `${t.structure} Hold'em`, "Game"),
       cell(t.stakes, "Stakes"),
       cell(t.buy_in, "Buy-in"),
       cell(`${t.taken} / ${t.seats}`, "Seats"),
