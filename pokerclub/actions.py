@@ -73,6 +73,7 @@ def create_club(
     currency_symbol: str = "",
     currency_code: str = "",
     decimal_places: int = 2,
+    payment_grace_days: int = 3,
 ) -> Club:
     """Create a club; its creator becomes the owner."""
     name = name.strip()
@@ -89,6 +90,7 @@ def create_club(
                     currency_symbol=currency_symbol,
                     currency_code=currency_code,
                     decimal_places=decimal_places,
+                    payment_grace_days=payment_grace_days,
                 )
             break
         except IntegrityError:  # a concurrent club took the slug; pick the next one
@@ -126,6 +128,7 @@ def update_club(actor: User, club: Club, **fields: object) -> Club:
         "currency_symbol",
         "currency_code",
         "decimal_places",
+        "payment_grace_days",
     }
     unknown = set(fields) - allowed
     if unknown:

@@ -81,6 +81,12 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    imported = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="Where an imported session came from (e.g. 'pokernow'); empty for the "
+        "club's own.",
+    )
     in_person = models.BooleanField(
         default=False,
         help_text="A game played at a real table: a banker records buy-ins and cash-outs; "
@@ -358,6 +364,12 @@ class LedgerEntry(models.Model):
     )
     kind = models.CharField(max_length=12, choices=Kind.choices)
     amount = models.PositiveBigIntegerField()
+    guest = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text="A player who is not a member (an imported history's nickname left as a "
+        "guest); empty for members and the house.",
+    )
     hand = models.ForeignKey(
         "Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

@@ -148,4 +148,45 @@ class SettleGroupMember(models.Model):
         ]
 
 
-__all__ = ["ClubPayment", "HandPlayer", "SettleGroup", "SettleGroupMember", "TransferPaid"]
+class LedgerImport(models.Model):
+    """A ledger file brought in from another site (``tables.history.importer``): parsed and
+    kept until the owner maps its players to members or guests, then applied once as one
+    imported session. The same file (by its SHA-256) is applied at most once per club."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the players to be matched"
+        DONE = "done", "Imported"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    sha256 = models.CharField(max_length=64)
+    file_name = models.CharField(max_length=200, blank=True)
+    source = models.CharField(max_length=20, default="pokernow")
+    rows = models.JSONField(default=list, help_text="The parsed rows, amounts in the club's unit.")
+    mapping = models.JSONField(default=dict, help_text="{file player id: 'user:<id>' or 'guest'}")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "sha256"],
+                name="one_import_per_file",
+            ),
+        ]
+
+
+__all__ = [
+    "ClubPayment",
+    "HandPlayer",
+    "LedgerImport",
+    "SettleGroup",
+    "SettleGroupMember",
+    "TransferPaid",
+]

@@ -39,7 +39,7 @@ from ..models import (
     Table,
     TransferPaid,
 )
-from .settlement import HOUSE, MarkError, Transfer, fewest_transfers, user_key
+from .settlement import HOUSE, MarkError, Transfer, fewest_transfers, guest_key, user_key
 
 COUNTED = (TransferPaid.Status.MARKED, TransferPaid.Status.CONFIRMED)
 """Payments that count in the balances: sent (until the payee says otherwise) or confirmed."""
@@ -115,9 +115,15 @@ def book(club: Club) -> Book:
             members[key] = Member(key, "", user_id)
         return members[key]
 
+    def guest(name: str) -> Member:
+        key = guest_key(name)
+        if key not in members:
+            members[key] = Member(key, f"{name} (guest)", member=False)
+        return members[key]
+
     totals = (
         LedgerEntry.objects.filter(table__club=club)
-        .values("user_id", "kind")
+        .values("user_id", "guest", "kind")
         .annotate(total=Sum("amount"))
         .order_by()
     )
@@ -125,10 +131,12 @@ def book(club: Club) -> Book:
         kind, total = row["kind"], row["total"]
         if kind == LedgerEntry.Kind.RAKE:
             house.net += total
-        elif kind in (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.TOP_UP):
-            member(row["user_id"]).net -= total
+            continue
+        who = member(row["user_id"]) if row["user_id"] is not None else guest(row["guest"])
+        if kind in (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.TOP_UP):
+            who.net -= total
         elif kind == LedgerEntry.Kind.CASH_OUT:
-            member(row["user_id"]).net += total
+            who.net += total
         # R22 bounties are inside the stacks already: not counted again
     on_tables = (
         Seat.objects.filter(table__club=club, user__isnull=False)
@@ -176,8 +184,9 @@ def book(club: Club) -> Book:
         Membership.objects.filter(club=club, user_id__in=ids).values_list("user_id", flat=True)
     )
     for m in members.values():
-        m.name = names.get(m.user_id or 0, "?")
-        m.member = m.user_id in current
+        if m.user_id is not None:
+            m.name = names.get(m.user_id, "?")
+            m.member = m.user_id in current
 
     groups = {g.pk: g for g in SettleGroup.objects.filter(club=club)}
     grouped: dict[int, list[Member]] = defaultdict(list)

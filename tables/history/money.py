@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -19,8 +19,8 @@ from pokerclub.access import club_for_member
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Membership, User
 
-from ..models import ClubPayment, LedgerEntry, Table
-from . import balances, in_person
+from ..models import ClubPayment, LedgerEntry, LedgerImport, Table
+from . import balances, importer, in_person
 from .settlement import MarkError, Transfer
 
 LABELS = {"sent": "I paid", "received": "Received", "paid": "Mark paid"}
@@ -328,4 +328,86 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
             "difference_text": fmt(abs(count.difference)),
             "open": table.status != Table.Status.CLOSED,
         },
+    )
+
+
+# --------------------------------------------------------------------------- import
+
+
+@login_required
+def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """The owner brings in a game's ledger CSV from the site the group used before."""
+    club, membership = club_for_member(request, slug)
+    if not membership.is_owner:
+        raise Http404("Only the club's owner imports its history.")
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            messages.error(request, "Choose the ledger's CSV file.")
+        elif upload.size is not None and upload.size > importer.MAX_BYTES:
+            messages.error(
+                request,
+                f"The file is {upload.size / 2**20:.1f} MB: a ledger of one game is a few kB "
+                f"(at most {importer.MAX_BYTES // 2**20} MB).",
+            )
+        else:
+            try:
+                batch = importer.start(
+                    request.user,
+                    club,
+                    upload.read(importer.MAX_BYTES + 1),
+                    upload.name or "",
+                    whole_units=request.POST.get("units") == "whole",
+                )
+            except importer.ImportFileError as error:
+                messages.error(request, f"Nothing was imported: {error}")
+            else:
+                if batch.status == batch.Status.DONE:
+                    messages.info(request, "This file was imported already: nothing changed.")
+                return redirect("history:import_match", slug=club.slug, batch_id=batch.pk)
+    done = LedgerImport.objects.filter(club=club).select_related("table")[:50]
+    return render(request, "history/import.html", {"club": club, "imports": done})
+
+
+@login_required
+def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    if not membership.is_owner:
+        raise Http404("Only the club's owner imports its history.")
+    batch = get_object_or_404(LedgerImport, club=club, pk=batch_id)
+    if request.method == "POST":
+        mapping = {
+            key.removeprefix("map:"): str(value)
+            for key, value in request.POST.items()
+            if key.startswith("map:")
+        }
+        try:
+            table = importer.apply(request.user, club, batch.pk, mapping)
+        except importer.ImportFileError as error:
+            messages.error(request, str(error))
+            return redirect("history:import_match", slug=club.slug, batch_id=batch.pk)
+        messages.success(request, f"Imported as the session {table.name}.")
+        return redirect("history:session", slug=club.slug, table_id=table.pk)
+    members = [
+        (f"user:{m.user_id}", str(m.user))
+        for m in Membership.objects.filter(club=club)
+        .select_related("user")
+        .order_by("user__display_name")
+    ]
+    fmt = club.format_amount
+    rows = [
+        {**r, "buy_in_text": fmt(r["buy_in"]), "out_text": fmt(r["cashed_out"]),
+         "net_text": fmt(r["cashed_out"] - r["buy_in"])}
+        for r in batch.rows
+    ]  # fmt: skip
+    return render(
+        request,
+        "history/import_match.html",
+        {
+            "club": club,
+            "batch": batch,
+            "players": importer.players(batch),
+            "rows": rows,
+            "members": members,
+        },  # fmt: skip
     )

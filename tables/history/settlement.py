@@ -33,6 +33,11 @@ def user_key(user_id: int) -> str:
     return f"user:{user_id}"
 
 
+def guest_key(name: str) -> str:
+    """A guest of an imported session: a name, not a member (``LedgerEntry.guest``)."""
+    return f"guest:{name}"
+
+
 @dataclass
 class SessionLine:
     """One party of a session: a player (``user_id``) or the house (the rake)."""
@@ -91,7 +96,7 @@ def session(table: Table) -> Session:
     lines: dict[str, SessionLine] = {}
     totals = (
         LedgerEntry.objects.filter(table=table)
-        .values("user_id", "user__display_name", "user__email", "kind")
+        .values("user_id", "user__display_name", "user__email", "guest", "kind")
         .annotate(total=Sum("amount"))
         .order_by()
     )
@@ -101,8 +106,12 @@ def session(table: Table) -> Session:
             house.rake += row["total"]
             continue
         uid = row["user_id"]
-        name = row["user__display_name"] or (row["user__email"] or "").split("@")[0]
-        line = lines.setdefault(user_key(uid), SessionLine(user_key(uid), name, uid))
+        if uid is None:  # an imported session's guest
+            key = guest_key(row["guest"])
+            line = lines.setdefault(key, SessionLine(key, f"{row['guest']} (guest)"))
+        else:
+            name = row["user__display_name"] or (row["user__email"] or "").split("@")[0]
+            line = lines.setdefault(user_key(uid), SessionLine(user_key(uid), name, uid))
         if row["kind"] in (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.TOP_UP):
             line.bought_in += row["total"]
         elif row["kind"] == LedgerEntry.Kind.CASH_OUT:

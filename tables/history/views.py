@@ -29,6 +29,7 @@ from pokerclub.models import Club, Membership, User
 from ..models import GameChoice, Hand, HandPlayer, LedgerEntry, Table
 from ..projection import table_summary
 from . import exports, settlement, stats
+from .money import csv_cell
 from .proof import viewer_record
 from .replay import replay
 from .timeline import steps
@@ -381,8 +382,8 @@ def ledger_csv(
             yield writer.writerow(
                 [
                     e.created_at.isoformat(),
-                    table.name,
-                    str(e.user) if e.user else "The house",
+                    csv_cell(table.name),
+                    csv_cell(str(e.user) if e.user else (e.guest or "The house")),
                     e.kind,
                     club.format_amount(e.amount),
                     e.amount,
