@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import Max, Sum
 from django.utils import timezone
 
 from pokerclub.models import Club, Membership, User
@@ -94,6 +95,14 @@ class Book:
     transfers: list[Transfer] = field(default_factory=list)
     waiting: list[ClubPayment] = field(default_factory=list)
     """Payments sent and not confirmed yet, and disputed ones, oldest first."""
+    owed_since: dict[str, datetime] = field(default_factory=dict)
+    """When each party that owes began to owe what it owes now (:func:`_owed_since`)."""
+
+    def overdue(self, transfer: Transfer, now: datetime) -> bool:
+        """The payer has owed it longer than the club's grace period (0: never overdue)."""
+        grace = self.club.payment_grace_days
+        since = self.owed_since.get(transfer.payer)
+        return bool(grace) and since is not None and (now - since).days >= grace
 
     def names(self) -> dict[str, str]:
         return {p.key: p.name for p in self.parties}
@@ -215,7 +224,51 @@ def book(club: Club) -> Book:
     opens = {p.key: p.open for p in parties if p.open}
     result.transfers = fewest_transfers(opens)
     result.waiting = [p for p in payments if p.status != ClubPayment.Status.CONFIRMED]
+    result.owed_since = _owed_since(club, [p for p in parties if p.open < 0])
     return result
+
+
+def _owed_since(club: Club, debtors: list[Party]) -> dict[str, datetime]:
+    """When each debtor's open debt began (one query): payments settle the oldest losses
+    first, so what is still owed is the newest losses. Going back from the newest session,
+    the debt dates from the session whose net, added to the newer ones', first covers it."""
+    users = {m.user_id: p.key for p in debtors for m in p.members if m.user_id is not None}
+    if not users:
+        return {}
+    nets: dict[tuple[str, int], int] = defaultdict(int)
+    ended: dict[int, datetime] = {}
+    rows = (
+        LedgerEntry.objects.filter(table__club=club, user_id__in=list(users))
+        .values("user_id", "table_id", "kind")
+        .annotate(total=Sum("amount"), last=Max("created_at"))
+        .order_by()
+    )
+    for row in rows:
+        sign = 1 if row["kind"] == LedgerEntry.Kind.CASH_OUT else -1
+        if row["kind"] not in (
+            LedgerEntry.Kind.CASH_OUT,
+            LedgerEntry.Kind.BUY_IN,
+            LedgerEntry.Kind.TOP_UP,
+        ):
+            continue
+        nets[(users[row["user_id"]], row["table_id"])] += sign * row["total"]
+        table = row["table_id"]
+        ended[table] = max(ended.get(table, row["last"]), row["last"])
+    by_party: dict[str, list[tuple[datetime, int]]] = defaultdict(list)
+    for (key, table), net in nets.items():
+        by_party[key].append((ended[table], net))
+    since: dict[str, datetime] = {}
+    for party in debtors:
+        owed, covered = -party.open, 0
+        for when, net in sorted(by_party.get(party.key, []), reverse=True):
+            covered -= net
+            if covered >= owed:
+                since[party.key] = when
+                break
+        else:
+            if by_party.get(party.key):
+                since[party.key] = min(when for when, _ in by_party[party.key])
+    return since
 
 
 def _by_name(m: Member) -> tuple[str, str]:

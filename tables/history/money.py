@@ -44,6 +44,7 @@ def _int(value: Any) -> int | None:
 def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     book = balances.book(club)
+    now = timezone.now()
     fmt = club.format_amount
     names = book.names()
     payee_users = {
@@ -64,11 +65,12 @@ def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
                 if op in balances.party_transfer_marks(book, t, request.user.pk, membership.is_host)
             ],
             "pay_to": methods.get(payee_users.get(t.payee, 0), []),
+            "overdue": book.overdue(t, now),
+            "since": book.owed_since.get(t.payer),
         }
         for t in book.transfers
     ]
     grace = club.payment_grace_days
-    now = timezone.now()
     waiting = [
         {
             "payment": p,

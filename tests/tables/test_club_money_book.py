@@ -223,4 +223,41 @@ def test_the_book_takes_the_same_number_of_queries_for_two_sessions_or_twenty(
                        {money["ann"]: (100, 90 + i), money["cat"]: (100, 110 - i)})  # fmt: skip
     with CaptureQueriesContext(connection) as twenty:
         balances.book(club)
-    assert len(twenty) == len(two) <= 8
+    assert len(twenty) == len(two) <= 9
+
+
+def test_a_debt_older_than_the_grace_period_is_overdue(money):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    club, ben, cat = money["club"], money["ben"], money["cat"]
+    now = timezone.now()
+    # Friday was twelve days ago; Saturday (where Ben won 20 back) two
+    LedgerEntry.objects.filter(table=money["friday"]).update(created_at=now - timedelta(days=12))
+    LedgerEntry.objects.filter(table=money["saturday"]).update(created_at=now - timedelta(days=2))
+    book = balances.book(club)
+    # Ben owes 20: Saturday's +20 does not cover it, Friday's -40 does: owed since Friday
+    assert book.owed_since[user_key(ben.pk)].date() == (now - timedelta(days=12)).date()
+    by_payer = {t.payer: t for t in book.transfers}
+    assert book.overdue(by_payer[user_key(ben.pk)], now)
+    assert book.overdue(by_payer[user_key(cat.pk)], now)  # Cat's -15 is from Friday too
+    assert not book.overdue(by_payer[user_key(ben.pk)], now - timedelta(days=10))  # 2 < 3 days
+    club.payment_grace_days = 0  # never overdue
+    club.save()
+    assert not balances.book(club).overdue(by_payer[user_key(ben.pk)], now)
+
+
+def test_a_newer_loss_dates_the_debt_from_itself(money):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    club, ann = money["club"], money["ann"]
+    now = timezone.now()
+    LedgerEntry.objects.filter(table=money["friday"]).update(created_at=now - timedelta(days=12))
+    closed_session(club, money["host"], "Sunday", {ann: (100, 0), money["cat"]: (100, 200)})
+    book = balances.book(club)  # Ann: +30 - 100 = -70, all of it lost on Sunday (today)
+    assert book.owed_since[user_key(ann.pk)].date() == now.date()
+    transfer = next(t for t in book.transfers if t.payer == user_key(ann.pk))
+    assert not book.overdue(transfer, now)
