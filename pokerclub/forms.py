@@ -53,8 +53,9 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["display_name"]
+        fields = ["display_name", "payment_reminders"]
         help_texts = {"display_name": DISPLAY_NAME_HELP}
+        labels = {"payment_reminders": "Mail me when a payment I owe is overdue"}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

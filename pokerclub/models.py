@@ -57,6 +57,10 @@ class User(AbstractUser):
         "account, a payment-app handle). Shown only to members of their clubs, on a "
         "settlement where they are owed money.",
     )
+    payment_reminders = models.BooleanField(
+        default=False,
+        help_text="Mail this person when a payment they owe in a club is overdue.",
+    )
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = []

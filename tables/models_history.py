@@ -148,6 +148,18 @@ class SettleGroupMember(models.Model):
         ]
 
 
+class PaymentReminder(models.Model):
+    """A mail sent to a member about what they owe in a club (at most one per grace
+    period: ``manage.py send_payment_reminders``)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "user", "sent_at"], name="reminder_club_user")]
+
+
 class LedgerImport(models.Model):
     """A ledger file brought in from another site (``tables.history.importer``): parsed and
     kept until the owner maps its players to members or guests, then applied once as one
@@ -186,6 +198,7 @@ __all__ = [
     "ClubPayment",
     "HandPlayer",
     "LedgerImport",
+    "PaymentReminder",
     "SettleGroup",
     "SettleGroupMember",
     "TransferPaid",

@@ -261,3 +261,28 @@ def test_a_newer_loss_dates_the_debt_from_itself(money):
     assert book.owed_since[user_key(ann.pk)].date() == now.date()
     transfer = next(t for t in book.transfers if t.payer == user_key(ann.pk))
     assert not book.overdue(transfer, now)
+
+
+def test_overdue_payers_who_asked_for_it_get_one_mail_per_grace_period(money, mailoutbox):
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from tables.history.reminders import send_reminders
+
+    club, ben, cat = money["club"], money["ben"], money["cat"]
+    now = timezone.now()
+    LedgerEntry.objects.filter(table__club=club).update(created_at=now - timedelta(days=12))
+    ben.payment_reminders = True
+    ben.payment_methods = []
+    ben.save()  # Cat owes too, but did not ask for mails
+    assert send_reminders(now) == 1
+    (mail,) = mailoutbox
+    assert mail.to == [ben.email] and "overdue" in mail.subject
+    assert "Ben pays" in mail.body and f"/clubs/{club.slug}/history/money/" in mail.body
+    assert send_reminders(now + timedelta(days=1)) == 0  # not again within the grace period
+    call_command("send_payment_reminders", stdout=io.StringIO())
+    assert len(mailoutbox) == 1
+    assert send_reminders(now + timedelta(days=4)) == 1  # the next period: once more
+    assert cat.email not in {m.to[0] for m in mailoutbox}
