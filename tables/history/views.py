@@ -7,7 +7,6 @@ ones only).
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator
 from datetime import datetime, time
 from typing import Any
@@ -29,7 +28,7 @@ from pokerclub.models import Club, Membership, User
 from ..models import GameChoice, Hand, HandPlayer, LedgerEntry, Table
 from ..projection import table_summary
 from . import exports, settlement, stats
-from .money import csv_cell
+from .money import csv_response
 from .proof import viewer_record
 from .replay import replay
 from .timeline import steps
@@ -365,35 +364,25 @@ def ledger_csv(
 ) -> StreamingHttpResponse:
     club, membership, table = _session_table(request, slug, table_id)
 
-    class Echo:
-        def write(self, value: str) -> str:
-            return value
-
-    writer = csv.writer(Echo())
-
-    def rows() -> Iterator[str]:
-        yield writer.writerow(["time", "table", "player", "kind", "amount", "amount_units", "hand"])
+    def rows() -> Iterator[list[Any]]:
+        yield ["time", "table", "player", "kind", "amount", "amount_units", "hand"]
         entries = (
             LedgerEntry.objects.filter(table=table)
             .select_related("user")
             .order_by("created_at", "pk")
         )
         for e in entries.iterator(chunk_size=1000):
-            yield writer.writerow(
-                [
-                    e.created_at.isoformat(),
-                    csv_cell(table.name),
-                    csv_cell(str(e.user) if e.user else (e.guest or "The house")),
-                    e.kind,
-                    club.format_amount(e.amount),
-                    e.amount,
-                    e.hand_id or "",
-                ]
-            )
+            yield [
+                e.created_at.isoformat(),
+                table.name,
+                str(e.user) if e.user else (e.guest or "The house"),
+                e.kind,
+                club.format_amount(e.amount),
+                e.amount,
+                e.hand_id or "",
+            ]
 
-    response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="ledger-{club.slug}-{table.pk}.csv"'
-    return response
+    return csv_response(rows(), f"ledger-{club.slug}-{table.pk}.csv")
 
 
 # --------------------------------------------------------------------------- stats

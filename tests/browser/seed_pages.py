@@ -24,6 +24,7 @@ def main() -> None:
 
     from pokerclub import actions
     from pokerclub.models import User
+    from tables.history import balances, in_person
     from tests.tables.history_helpers import PlayedClub
 
     with transaction.atomic():
@@ -35,6 +36,12 @@ def main() -> None:
                 {"label": "Payment app", "details": f"@{player.display_name.lower()}-plays-poker"},
             ]
             player.save(update_fields=["payment_methods"])
+        # the money book: a settle-with group, a game at a real table with its bank open
+        balances.make_group(played.club, played.owner, True, "", [p.pk for p in played.players[:2]])
+        bank = in_person.open_session(played.owner, played.club, "Friday at Ann's")
+        for player, amount in zip(played.players, (2000, 2000, 1000, 500), strict=True):
+            in_person.record(played.owner, played.club, bank.pk, player.pk, "buy_in", amount)
+        in_person.record(played.owner, played.club, bank.pk, played.players[0].pk, "cash_out", 3000)
     club, table = played.club, played.table
     hand = table.hands.order_by("number").last()
     client = Client()
@@ -57,6 +64,9 @@ def main() -> None:
         "sessions": reverse("history:sessions", args=[slug]),
         "session ledger": reverse("history:session", args=[slug, table.pk]),
         "leaderboard": reverse("history:leaderboard", args=[slug]),
+        "who owes whom": reverse("history:money", args=[slug]),
+        "bank": reverse("history:bank", args=[slug, bank.pk]),
+        "import": reverse("history:import", args=[slug]),
         "player stats": reverse("history:player", args=[slug, played.players[0].pk]),
         "profile": reverse("profile"),
     }
@@ -71,6 +81,7 @@ def main() -> None:
         json.dumps(
             {
                 "pages": pages,
+                "bank_players": [p.display_name for p in played.players],
                 "replayer_players": [p["name"] for p in hand.players],
                 "anonymous": anonymous,
                 "session_cookie": {"name": "sessionid", "value": client.cookies["sessionid"].value},

@@ -225,3 +225,52 @@ def test_the_replayer_draws_with_the_live_tables_renderer_and_its_log_follows(
     assert replayer.get_by_role("button", name="‹ Back").is_disabled()
     context.close()
     assert console.errors == []
+
+
+def test_a_banker_keeps_a_real_tables_bank_on_a_phone_and_the_club_sees_who_owes_whom(
+    browser, live_pokerclub, seeded, console, shots
+):
+    """On a 360-px phone the host writes down a rebuy and the cash-outs of the game at a
+    real table, is told the chips do not count, gives the difference to a player and
+    closes; the club's "Who owes whom" then settles it with everything else."""
+    context = browser.new_context(
+        viewport=VIEWPORTS["phone-360"][0], is_mobile=True, has_touch=True, device_scale_factor=2
+    )
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    console.watch(page)
+    page.goto(live_pokerclub.url + seeded["pages"]["bank"])
+    ann, ben, cat, dan = seeded["bank_players"]
+
+    def write(player: str, what: str, amount: str) -> None:
+        page.get_by_label("Player").select_option(label=player)
+        page.get_by_label(what, exact=True).check()
+        page.get_by_label("Amount").fill(amount)
+        page.get_by_role("button", name="Write it down").click()
+        page.wait_for_load_state("load")
+
+    write(ben, "Rebuy", "1000")
+    write(ben, "Cash-out", "500")
+    write(cat, "Cash-out", "2500")
+    write(dan, "Cash-out", "900")  # bought in 6,500, out 6,900: 400 too many
+    count = page.locator("#chip-count")
+    assert "400 too many" in count.inner_text()
+    shots(page, "bank-does-not-count")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.get_by_role("button", name="Close the session").click()
+    page.wait_for_load_state("load")
+    assert "closed" not in page.locator("h1").inner_text()  # refused: say who takes it
+    page.get_by_label("Give the difference to").select_option(label=dan)
+    page.get_by_role("button", name="Close the session").click()
+    page.wait_for_url(
+        lambda url: url.endswith(f"/sessions/{seeded['pages']['bank'].split('/')[-3]}/")
+    )
+    page.goto(live_pokerclub.url + seeded["pages"]["who owes whom"])
+    settle = page.locator("#club-settlement")
+    assert " pays " in settle.inner_text()
+    balances = page.locator("#club-balances")
+    assert all(name in balances.inner_text() for name in (ann, ben, cat, dan))
+    shots(page, "who-owes-whom-phone", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+    assert console.errors == []

@@ -147,6 +147,18 @@ class Table:
             legal = self.legal
             self.act(legal.seat, "check" if legal.allows("check") else "call")
 
+    def play_out(self) -> None:
+        """Check or call to the end of the hand, showing every hand asked about (the
+        cards are the test's subject)."""
+        while self.state.phase != "finished":
+            legal = self.legal
+            if legal.allows("check"):
+                self.act(legal.seat, "check")
+            elif legal.allows("call"):
+                self.act(legal.seat, "call")
+            else:
+                self.act(legal.seat, "show")
+
     def of_type(self, kind: type[E]) -> list[E]:
         return [event for event in self.events if isinstance(event, kind)]
 

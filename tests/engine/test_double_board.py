@@ -36,18 +36,6 @@ def double(**options: object) -> Table:
     return Table.start(**options)  # type: ignore[arg-type]
 
 
-def show_down(t: Table) -> None:
-    """Check it down and show every hand asked about."""
-    while t.state.phase != "finished":
-        legal = t.legal
-        if legal.allows("check"):
-            t.act(legal.seat, "check")
-        elif legal.allows("call"):
-            t.act(legal.seat, "call")
-        else:
-            t.act(legal.seat, "show")
-
-
 def test_each_street_is_dealt_to_both_boards_after_one_burn_R23_1() -> None:
     t = double(holes={1: "KdKh", 2: "QsQd", 3: "AcAd"}, board=BOARD_1, second_board=BOARD_2,
                stacks=(100,) * 3)  # fmt: skip
@@ -61,7 +49,7 @@ def test_each_street_is_dealt_to_both_boards_after_one_burn_R23_1() -> None:
     # one burn, then three and three (R23.1): deal positions 7..9 and 10..12 with 3 players
     assert board_positions(3, t.state.boards, double_board=True) == [[7, 8, 9], [10, 11, 12]]
     assert t.state.dealt == 13
-    show_down(t)
+    t.play_out()
     state = t.state
     positions = board_positions(3, state.boards, double_board=True)
     for board, where in zip(state.boards, positions, strict=True):
@@ -74,7 +62,7 @@ def test_the_pot_is_halved_between_the_boards_the_odd_chip_to_the_first_R23_2() 
     t = double(holes={1: "7c6c", 2: "KcKh", 3: "QsQd"}, board=BOARD_1, second_board=BOARD_2,
                stacks=(100,) * 3)  # fmt: skip
     t.play("3 call, 1 fold, 2 check")
-    show_down(t)
+    t.play_out()
     awards = [(a.board_index, a.amount, a.winners) for a in t.of_type(PotAwarded)]
     assert awards == [(0, 3, (2,)), (1, 2, (3,))]  # a pot of 5: 3 on board 1, 2 on board 2
     assert t.stacks() == {1: 99, 2: 101, 3: 100}
@@ -84,7 +72,7 @@ def test_a_hand_best_on_both_boards_scoops_R23_2() -> None:
     t = double(holes={1: "AhAd", 2: "7c6c"}, board="As 9d 4c 5h 2s",
                second_board="Ac Jh 3d 8c Ts", stacks=(100, 100))  # fmt: skip
     t.play("2 call, 1 check")
-    show_down(t)
+    t.play_out()
     assert {a.winners for a in t.of_type(PotAwarded)} == {(1,)}
     assert t.stacks() == {1: 102, 2: 98}
 
@@ -94,7 +82,7 @@ def test_a_tie_on_one_board_splits_that_half_R23_2_R10_1() -> None:
     t = double(holes={1: "KhKd", 2: "7c6c"}, board="Ks 9d 4c 5h 2s",
                second_board="Th Jh Qd Ac Kc", stacks=(100, 100))  # fmt: skip
     t.play("2 raise 10, 1 call")
-    show_down(t)
+    t.play_out()
     awards = [(a.board_index, a.amount, a.winners, a.shares) for a in t.of_type(PotAwarded)]
     assert awards == [(0, 10, (1,), (10,)), (1, 10, (1, 2), (5, 5))]
     assert t.stacks() == {1: 105, 2: 95}
@@ -106,7 +94,7 @@ def test_hi_lo_splits_each_board_high_and_low_R23_2_R19_3() -> None:
                board="3c 4d 8s Kh Js", second_board="9d 8h 5s 5d Kd",
                stacks=(100, 100))  # fmt: skip
     t.play("2 call, 1 check")
-    show_down(t)
+    t.play_out()
     awards = [(a.board_index, a.half, a.amount, a.winners) for a in t.of_type(PotAwarded)]
     # a pot of 4, 2 a board. Board 1: seat 1's kings take the high and its 8-4-3-2-A the
     # low (1 each); board 2 has no low (5, 5, 8, 9): seat 2's full house scoops its 2
@@ -118,7 +106,7 @@ def test_a_double_board_bomb_pot_starts_on_the_flop_of_both_boards_R23_R21() -> 
     t = double(bomb_pot=10, holes={1: "AhKh", 2: "QsQd", 3: "7c2d"}, board=BOARD_1,
                second_board=BOARD_2, stacks=(100,) * 3)  # fmt: skip
     assert t.state.street == 1 and t.state.boards == (cards("Ks 9d 4c"), cards("Qh Jh 3d"))
-    show_down(t)
+    t.play_out()
     # board 1: ace-king high loses to... kings? seat 1 has a pair of kings; board 2: queens set
     assert t.stacks() == {1: 105, 2: 105, 3: 90}
 

@@ -45,18 +45,6 @@ def pokerkit_low(hole: str, board: str) -> OmahaEightOrBetterLowHand | None:
         return None
 
 
-def play_to_showdown(t: Table) -> None:
-    """Check it down and show every hand asked about (the hands are the test's subject)."""
-    while t.state.phase != "finished":
-        legal = t.legal
-        if legal.allows("check"):
-            t.act(legal.seat, "check")
-        elif legal.allows("call"):
-            t.act(legal.seat, "call")
-        else:
-            t.act(legal.seat, "show")
-
-
 # ---------------------------------------------------------------- R19.2 the low
 
 
@@ -163,7 +151,7 @@ def test_lows_agree_with_pokerkit_on_random_deals_R19_2() -> None:
 
 def test_with_no_qualifying_low_the_high_hand_scoops_the_pot_R19_3() -> None:
     t = hilo(holes={1: "AsAdKcQc", 2: "JhJdTcTd"}, board="Ah 9s 9c 3d Kh", stacks=(100, 100))
-    play_to_showdown(t)
+    t.play_out()
     awards = t.of_type(PotAwarded)
     assert [(a.winners, a.amount, a.half) for a in awards] == [((1,), 4, None)]
     assert t.stacks() == {1: 102, 2: 98}
@@ -171,7 +159,7 @@ def test_with_no_qualifying_low_the_high_hand_scoops_the_pot_R19_3() -> None:
 
 def test_a_qualifying_low_takes_half_the_pot_R19_3() -> None:
     t = hilo(holes={1: "KsKdQcJd", 2: "As2d9c9d"}, board="Kh 3s 5c 7d Th", stacks=(100, 100))
-    play_to_showdown(t)  # 2 + 2 in the pot
+    t.play_out()  # 2 + 2 in the pot
     awards = t.of_type(PotAwarded)
     assert [(a.half, a.winners, a.amount) for a in awards] == [("high", (1,), 2), ("low", (2,), 2)]
     assert awards[0].hand_name == "Three of a kind, Kings"
@@ -187,7 +175,7 @@ def test_the_odd_chip_of_a_split_pot_goes_to_the_high_half_R19_3() -> None:
     )
     t.act(t.legal.seat, "call")  # the button calls 2
     t.act(t.legal.seat, "fold")  # the small blind folds its 1: a pot of 5
-    play_to_showdown(t)
+    t.play_out()
     awards = t.of_type(PotAwarded)
     assert sum(a.amount for a in awards) == 5
     high = next(a for a in awards if a.half == "high")
@@ -203,7 +191,7 @@ def test_quartering_a_tied_low_splits_its_half_R19_3_R10_1() -> None:
         board="Kh 3s 5c 7d Th",
         stacks=(100, 100, 100),
     )
-    play_to_showdown(t)  # 2 + 2 + 2 = 6 chips
+    t.play_out()  # 2 + 2 + 2 = 6 chips
     awards = t.of_type(PotAwarded)
     assert {a.half: (a.winners, a.shares) for a in awards} == {
         "high": ((3,), (3,)),
@@ -214,7 +202,7 @@ def test_quartering_a_tied_low_splits_its_half_R19_3_R10_1() -> None:
 
 def test_one_player_can_scoop_with_the_best_high_and_the_best_low_R19_3() -> None:
     t = hilo(holes={1: "As2dKsQs", 2: "JhJd9c9d"}, board="3s 4s 5c Kd Ts", stacks=(100, 100))
-    play_to_showdown(t)
+    t.play_out()
     awards = t.of_type(PotAwarded)
     assert {a.half: a.winners for a in awards} == {"high": (1,), "low": (1,)}
     assert t.stacks() == {1: 102, 2: 98}
@@ -233,7 +221,7 @@ def test_side_pots_split_high_and_low_on_their_own_R19_3_R8_1() -> None:
     t.act(3, "raise", 30)
     t.act(1, "call")
     t.act(2, "call")
-    play_to_showdown(t)
+    t.play_out()
     awards = t.of_type(PotAwarded)
     side = [a for a in awards if a.pot_index == 1]
     main = [a for a in awards if a.pot_index == 0]
@@ -293,7 +281,7 @@ def test_a_player_with_neither_half_may_muck_R19_4() -> None:
 
 def test_a_shown_hand_is_named_high_then_low_R11_4_R19() -> None:
     t = hilo(holes={1: "As2dKsQs", 2: "JhJd9c9d"}, board="3s 4s 5c Kd Ts", stacks=(100, 100))
-    play_to_showdown(t)
+    t.play_out()
     names = {e.seat: e.names for e in t.of_type(HandShown)}
     assert names[1] == ("Flush, Ace high / 5-4-3-2-A low",)
 

@@ -85,6 +85,20 @@ def fold_out(table) -> None:
         services.act(user_at(table, seat), table.pk, kind, None, None)
 
 
+def check_down(table) -> None:
+    """Play the current hand to its end with everyone checking or calling, showing when
+    asked at showdown (the hands and the boards are the test's subject)."""
+    while fresh(table).in_hand:
+        seat, state = to_act(table)
+        hand = state["hand"]
+        user = user_at(table, seat)
+        if hand["pending"]:
+            services.act(user, table.pk, "show", None, None)
+        else:
+            kind = "check" if hand["legal"]["check"] else "call"
+            services.act(user, table.pk, kind, None, fresh(table).version)
+
+
 def assert_chips_accounted(table) -> None:
     """R7.5: every chip bought in is on the table, cashed out or raked (a 7-2 bounty and
     the pots only move chips between the stacks)."""

@@ -17,30 +17,9 @@ from tables.models import Hand
 from tables.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.history_helpers import record_history
-from tests.tables.play_helpers import (
-    assert_chips_accounted,
-    deal,
-    fold_out,
-    fresh,
-    to_act,
-    user_at,
-)
+from tests.tables.play_helpers import assert_chips_accounted, check_down, deal, fold_out, user_at
 
 pytestmark = pytest.mark.django_db
-
-
-def check_down(table) -> None:
-    """Play the dealt hand to the end with everyone checking or calling (and showing)."""
-    t = fresh(table)
-    while fresh(t).in_hand:
-        seat, state = to_act(t)
-        hand = state["hand"]
-        user = user_at(t, seat)
-        if hand["pending"]:
-            services.act(user, t.pk, "show", None, None)
-        else:
-            kind = "check" if hand["legal"]["check"] else "call"
-            services.act(user, t.pk, kind, None, fresh(t).version)
 
 
 def test_bomb_pots_only_deals_two_boards_in_bomb_pots_R23_5(make_table, players):

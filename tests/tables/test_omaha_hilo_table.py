@@ -12,7 +12,7 @@ from tables.history.replay import replay
 from tables.models import Hand
 from tables.projection import load_public_state
 from tests.tables.history_helpers import record_history
-from tests.tables.play_helpers import assert_chips_accounted, deal, fresh, to_act, user_at
+from tests.tables.play_helpers import assert_chips_accounted, check_down, deal, fresh
 
 pytestmark = pytest.mark.django_db
 
@@ -25,26 +25,11 @@ def plo8(make_table, players):
     return table
 
 
-def check_down(table) -> None:
-    """Deal a hand and play it to the end with everyone checking or calling (and showing
-    when asked): four hands reach the river and most such boards make a low."""
-    t = deal(table)
-    while fresh(t).in_hand:
-        seat, state = to_act(t)
-        hand = state["hand"]
-        user = user_at(t, seat)
-        if hand["pending"]:
-            services.act(user, t.pk, "show", None, None)
-        else:
-            kind = "check" if hand["legal"]["check"] else "call"
-            services.act(user, t.pk, kind, None, fresh(t).version)
-
-
 def split_hand(table):
     """Check hands down until one splits its pot high and low (a board with three different
     cards of eight or lower comes in about four hands of ten; 30 tries)."""
     for _ in range(30):
-        check_down(table)
+        check_down(deal(table))
         record_history()
         hand = Hand.objects.filter(table=table).exclude(ended_at=None).order_by("-number")[0]
         replayed = replay(hand)
