@@ -130,12 +130,12 @@ def book(club: Club) -> Book:
             members[key] = Member(key, f"{name} (guest)", member=False)
         return members[key]
 
-    totals = (
-        LedgerEntry.objects.filter(table__club=club)
-        .values("user_id", "guest", "kind")
-        .annotate(total=Sum("amount"))
-        .order_by()
+    # a game at a real table counts once its bank is closed: until then its chips are on a
+    # real table nobody here can count (tables.history.in_person)
+    counted = LedgerEntry.objects.filter(table__club=club).exclude(
+        table__in_person=True, table__status__in=[Table.Status.OPEN, Table.Status.PAUSED]
     )
+    totals = counted.values("user_id", "guest", "kind").annotate(total=Sum("amount")).order_by()
     for row in totals:
         kind, total = row["kind"], row["total"]
         if kind == LedgerEntry.Kind.RAKE:
@@ -239,6 +239,7 @@ def _owed_since(club: Club, debtors: list[Party]) -> dict[str, datetime]:
     ended: dict[int, datetime] = {}
     rows = (
         LedgerEntry.objects.filter(table__club=club, user_id__in=list(users))
+        .exclude(table__in_person=True, table__status__in=[Table.Status.OPEN, Table.Status.PAUSED])
         .values("user_id", "table_id", "kind")
         .annotate(total=Sum("amount"), last=Max("created_at"))
         .order_by()

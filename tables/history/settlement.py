@@ -74,6 +74,8 @@ class Session:
     transfers: list[Transfer] = field(default_factory=list)
     marks: dict[tuple[str, str, int], str] = field(default_factory=dict)
     """(payer, payee, amount) -> the transfer's mark (``TransferPaid.Status``)."""
+    counting: bool = False
+    """A game at a real table whose bank is still open: no settlement yet."""
 
     @property
     def total_net(self) -> int:
@@ -129,6 +131,9 @@ def session(table: Table) -> Session:
     if house.rake:
         ordered.append(house)
     result = Session(table, ordered)
+    if table.in_person and table.status != Table.Status.CLOSED:
+        result.counting = True  # the bank is open: settled once its chips count
+        return result
     result.transfers = fewest_transfers({line.key: line.net for line in ordered})
     result.marks = {
         (payer, payee, amount): status

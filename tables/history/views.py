@@ -320,6 +320,7 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "has_rake": any(line.key == settlement.HOUSE for line in result.lines),
             "on_table": any(line.on_table for line in result.lines),
             "has_bounty": any(line.bounty for line in result.lines),  # R22
+            "counting": result.counting,
         },
     )
 

@@ -39,8 +39,9 @@ def test_a_banker_records_a_game_and_it_settles_like_any_session(game):
     count = in_person.chip_count(game["table"])
     assert (count.bought_in, count.cashed_out, count.difference) == (7000, 7000, 0)
     in_person.close(game["host"], game["club"], game["table"].pk)
-    assert Table.objects.get(pk=game["table"].pk).status == "closed"
-    result = session(game["table"])
+    closed = Table.objects.get(pk=game["table"].pk)
+    assert closed.status == "closed"
+    result = session(closed)
     nets = {line.key: line.net for line in result.lines}
     assert nets == {user_key(game["ann"].pk): 2500, user_key(game["ben"].pk): -2500,
                     user_key(game["cat"].pk): 0}  # fmt: skip
@@ -64,7 +65,7 @@ def test_chips_that_do_not_count_must_be_given_to_someone_before_closing(game):
         in_person.close(game["host"], game["club"], game["table"].pk, user_key(game["cat"].pk))
     assert Table.objects.get(pk=game["table"].pk).status == "open"  # refused: nothing changed
     in_person.close(game["host"], game["club"], game["table"].pk, "house")
-    lines = {line.key: line.net for line in session(game["table"]).lines}
+    lines = {line.key: line.net for line in session(Table.objects.get(pk=game["table"].pk)).lines}
     assert lines[HOUSE] == 100 and sum(lines.values()) == 0
 
 
@@ -165,3 +166,24 @@ def test_club_amounts_are_read_in_the_smallest_unit(text, fmt, places, expected)
 def test_an_amount_that_is_not_one_is_refused(text):
     with pytest.raises(ValueError):
         Club(amount_format="currency", currency_symbol="€", decimal_places=2).parse_amount(text)
+
+
+def test_an_open_bank_counts_nowhere_until_it_closes(game, client):
+    """Mid-game the chips are on a real table nobody here can count: the session shows
+    what was written so far and no settlement; the club's book leaves it out."""
+    write(game, "ann", "buy_in", 2000)
+    write(game, "ben", "buy_in", 2000)
+    write(game, "ann", "cash_out", 3000)
+    result = session(game["table"])
+    assert result.counting and result.transfers == []
+    assert {m.key for m in balances.book(game["club"]).members} == set()
+    client.force_login(game["ann"])
+    page = client.get(f"/clubs/{game['club'].slug}/history/sessions/{game['table'].pk}/")
+    assert "the settlement comes when the banker closes" in page.content.decode()
+    assert client.get(f"/clubs/{game['club'].slug}/history/money/").status_code == 200
+    write(game, "ben", "cash_out", 1000)
+    in_person.close(game["host"], game["club"], game["table"].pk)
+    assert {m.key: m.open for m in balances.book(game["club"]).members} == {
+        user_key(game["ann"].pk): 1000,
+        user_key(game["ben"].pk): -1000,
+    }
