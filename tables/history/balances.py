@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Max, Sum
+from django.db import connection, transaction
+from django.db.models import Sum
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from pokerclub.models import Club, Membership, User
 
@@ -95,6 +96,7 @@ class Book:
     transfers: list[Transfer] = field(default_factory=list)
     waiting: list[ClubPayment] = field(default_factory=list)
     """Payments sent and not confirmed yet, and disputed ones, oldest first."""
+    _actors: dict[str, list[int]] | None = None
     owed_since: dict[str, datetime] = field(default_factory=dict)
     """When each party that owes began to owe what it owes now (:func:`_owed_since`)."""
 
@@ -109,8 +111,9 @@ class Book:
 
     def user_ids(self, key: str) -> list[int]:
         """The members who may act for a party: the member, or everyone in the group."""
-        party = next((p for p in self.parties if p.key == key), None)
-        return party.actors if party is not None else []
+        if self._actors is None:
+            self._actors = {p.key: p.actors for p in self.parties}
+        return self._actors.get(key, [])
 
 
 def book(club: Club) -> Book:
@@ -229,46 +232,50 @@ def book(club: Club) -> Book:
 
 
 def _owed_since(club: Club, debtors: list[Party]) -> dict[str, datetime]:
-    """When each debtor's open debt began (one query): payments settle the oldest losses
-    first, so what is still owed is the newest losses. Going back from the newest session,
-    the debt dates from the session whose net, added to the newer ones', first covers it."""
-    users = {m.user_id: p.key for p in debtors for m in p.members if m.user_id is not None}
-    if not users:
+    """When each debtor's open debt began (one query, summed and walked in the database):
+    payments settle the oldest losses first, so what is still owed is the newest losses.
+    Going back from a party's newest session, the debt dates from the session whose net,
+    added to the newer ones', first covers it (or from its first session, if none does)."""
+    party_of = {m.user_id: p.key for p in debtors for m in p.members if m.user_id is not None}
+    if not party_of:
         return {}
-    nets: dict[tuple[str, int], int] = defaultdict(int)
-    ended: dict[int, datetime] = {}
-    rows = (
-        LedgerEntry.objects.filter(table__club=club, user_id__in=list(users))
-        .exclude(table__in_person=True, table__status__in=[Table.Status.OPEN, Table.Status.PAUSED])
-        .values("user_id", "table_id", "kind")
-        .annotate(total=Sum("amount"), last=Max("created_at"))
-        .order_by()
-    )
-    for row in rows:
-        sign = 1 if row["kind"] == LedgerEntry.Kind.CASH_OUT else -1
-        if row["kind"] not in (
-            LedgerEntry.Kind.CASH_OUT,
-            LedgerEntry.Kind.BUY_IN,
-            LedgerEntry.Kind.TOP_UP,
-        ):
-            continue
-        nets[(users[row["user_id"]], row["table_id"])] += sign * row["total"]
-        table = row["table_id"]
-        ended[table] = max(ended.get(table, row["last"]), row["last"])
-    by_party: dict[str, list[tuple[datetime, int]]] = defaultdict(list)
-    for (key, table), net in nets.items():
-        by_party[key].append((ended[table], net))
+    owed = {p.key: -p.open for p in debtors}
+    users = sorted(party_of)
+    ledger, tables = LedgerEntry._meta.db_table, Table._meta.db_table
+    rows = ", ".join("(CAST(%s AS BIGINT), CAST(%s AS TEXT), CAST(%s AS BIGINT))" for _ in users)
+    sql = f"""
+        WITH debtor (user_id, party, owed) AS (VALUES {rows}),
+        per AS (
+            SELECT d.party AS party, MAX(d.owed) AS owed, l.table_id AS tid,
+                   SUM(CASE WHEN l.kind = %s THEN l.amount ELSE -l.amount END) AS net,
+                   MAX(l.created_at) AS ended
+            FROM {ledger} l JOIN debtor d ON d.user_id = l.user_id
+                 JOIN {tables} t ON t.id = l.table_id
+            WHERE t.club_id = %s AND l.kind IN (%s, %s, %s)
+              AND NOT (t.in_person AND t.status <> %s)
+            GROUP BY d.party, l.table_id
+        ), walked AS (
+            SELECT party, owed, ended,
+                   -SUM(net) OVER (PARTITION BY party ORDER BY ended DESC, tid DESC
+                                   ROWS UNBOUNDED PRECEDING) AS covered
+            FROM per
+        )
+        SELECT party, MAX(CASE WHEN covered >= owed THEN ended END), MIN(ended)
+        FROM walked GROUP BY party
+    """
+    params: list[Any] = [v for u in users for v in (u, party_of[u], owed[party_of[u]])]
+    params += [LedgerEntry.Kind.CASH_OUT, club.pk]
+    params += [LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.TOP_UP, LedgerEntry.Kind.CASH_OUT]
+    params += [Table.Status.CLOSED]
     since: dict[str, datetime] = {}
-    for party in debtors:
-        owed, covered = -party.open, 0
-        for when, net in sorted(by_party.get(party.key, []), reverse=True):
-            covered -= net
-            if covered >= owed:
-                since[party.key] = when
-                break
-        else:
-            if by_party.get(party.key):
-                since[party.key] = min(when for when, _ in by_party[party.key])
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        for party, covered_at, first in cursor.fetchall():
+            when = covered_at or first
+            if isinstance(when, str):  # SQLite gives text
+                when = parse_datetime(when)
+            if when is not None:
+                since[party] = when if timezone.is_aware(when) else timezone.make_aware(when, UTC)
     return since
 
 
