@@ -515,3 +515,58 @@ def test_after_the_hand_a_player_may_show_each_card_or_both_R11_5(laptop, shots)
     server.push(state)
     page.wait_for_function("document.querySelectorAll('#show-after button').length === 1")
     assert group.get_by_role("button").all()[0].inner_text() == "Show A♥"
+
+
+def seven_deuce_finished() -> dict:
+    """A finished Hold'em hand that Bob won with 7-2, shown (R22): he collects a bounty of
+    10 from Alice and from Carol."""
+    state = load_state("finished_run_twice")
+    hand = state["hand"]
+    hand["boards"] = [["7h", "2h", "Qd", "9s", "3c"]]
+    hand["winners"] = [2]
+    hand["log"] = hand["log"][:-2] + [
+        {"seat": None, "name": None, "text": "Flop: 7h 2h Qd"},
+        {
+            "seat": 2,
+            "name": "Bob",
+            "text": "wins 200 from the pot with Two pair, Sevens and Deuces",
+        },
+        {
+            "seat": 2,
+            "name": "Bob",
+            "text": "collects the 7-2 bounty: 20 (10 from Alice, 10 from Carol)",
+        },
+    ]
+    state["table"]["seven_deuce"] = {"bounty": 10, "shown": True}
+    for seat in state["seats"]:
+        if seat["number"] == 1:
+            seat.update(
+                won=0, stack=0, bounty=-10, cards=["Qs", "Qc"], hand_name="Three of a kind, queens"
+            )
+        elif seat["number"] == 2:
+            seat.update(won=200, stack=220, bounty=20, cards=["7c", "2d"], shown=True,
+                        hand_name="Two pair, Sevens and Deuces")  # fmt: skip
+        elif seat["number"] == 4:
+            seat.update(bounty=-10, stack=140)
+    return state
+
+
+def test_a_seven_deuce_bounty_shows_on_a_laptop_and_a_phone_R22(laptop, phone, console, shots):
+    """The winner's line says the bounty beside the pot, the log says who paid it, the 7-2
+    is face up, and the phone fits it without scrolling sideways."""
+    for label, context in (("laptop", laptop), ("phone", phone)):
+        page, _ = open_table(context, seven_deuce_finished())
+        console.watch(page, label)
+        message = page.locator("#center-msg")
+        message.filter(has_text="7-2 bounty").wait_for()
+        assert (
+            "Bob wins 200 with Two pair, Sevens and Deuces + 20 7-2 bounty" in message.inner_text()
+        )
+        log = page.locator("#hand-log")
+        assert "collects the 7-2 bounty: 20 (10 from Alice, 10 from Carol)" in log.text_content()
+        for code in ("7c", "2d"):
+            assert page.locator(f'.seat .pcard.face[data-card="{code}"]').count() == 1
+        shots(page, f"seven-deuce-{label}")
+        width = page.viewport_size["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert console.errors == []
