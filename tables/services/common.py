@@ -46,6 +46,11 @@ def lock(
     seats. The checks run inside the caller's transaction, after the lock (DESIGN
     invariant 3), so a role taken away a moment ago is already seen."""
     table = lock_table(table_id)
+    if table.in_person:  # a game at a real table: no seats, no hands, its bank closes it
+        raise PlayError(
+            PlayErrorCode.NOT_ALLOWED,
+            "This game is played at a real table: its bank is on the club's Sessions page.",
+        )
     if host is not None:
         require_host(host, table)
     if must_be_open:

@@ -187,3 +187,17 @@ def test_an_open_bank_counts_nowhere_until_it_closes(game, client):
         user_key(game["ann"].pk): 1000,
         user_key(game["ben"].pk): -1000,
     }
+
+
+@pytest.mark.parametrize("op", ["close_table", "pause", "sit"])
+def test_the_live_tables_services_refuse_a_game_at_a_real_table(game, op):
+    """Closing it from the live table's controls would skip the chip count."""
+    from tables import services
+    from tables.errors import PlayError
+
+    args = {"close_table": (game["host"], game["table"].pk), "pause": (game["host"], game["table"].pk),
+            "sit": (game["ann"], game["table"].pk, 1, 100)}[op]  # fmt: skip
+    with pytest.raises(PlayError) as refused:
+        getattr(services, op)(*args)
+    assert refused.value.code == "not_allowed"
+    assert Table.objects.get(pk=game["table"].pk).status == "open"
