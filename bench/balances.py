@@ -52,7 +52,7 @@ def cpu_model() -> str:
 def populate(name: str, members: int, sessions: int, seed: int) -> dict:
     """One club with its members and closed sessions, inserted in bulk."""
     from pokerclub.models import Club, Membership, Role, User
-    from tables.history.settlement import session, user_key
+    from tables.history.settlement import record_nets, session, user_key
     from tables.models import (
         ClubPayment,
         LedgerEntry,
@@ -99,6 +99,8 @@ def populate(name: str, members: int, sessions: int, seed: int) -> dict:
         if rake:
             entries.append(LedgerEntry(table=table, kind="rake", amount=rake))
     LedgerEntry.objects.bulk_create(entries, batch_size=5000)
+    for table in tables:  # as closing each session did
+        record_nets(table)
     marks = []
     for table in tables[: max(1, sessions // 20)]:  # a few sessions settled on their page
         for t in session(table).transfers[:2]:

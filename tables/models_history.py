@@ -148,6 +148,30 @@ class SettleGroupMember(models.Model):
         ]
 
 
+class SessionNet(models.Model):
+    """One party's result of a closed session (a table), written when it closes
+    (``settlement.record_nets``): a closed session never changes, so the club's money
+    book (``tables.history.balances``) reads these instead of the whole ledger. The house's
+    row (no user, no guest) holds the rake."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    guest = models.CharField(max_length=60, blank=True)
+    net = models.BigIntegerField()
+    ended_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "user"], name="sessionnet_club_user")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "user", "guest"], name="one_net_per_party_per_session"
+            ),
+        ]
+
+
 class PaymentReminder(models.Model):
     """A mail sent to a member about what they owe in a club (at most one per grace
     period: ``manage.py send_payment_reminders``)."""
@@ -199,6 +223,7 @@ __all__ = [
     "HandPlayer",
     "LedgerImport",
     "PaymentReminder",
+    "SessionNet",
     "SettleGroup",
     "SettleGroupMember",
     "TransferPaid",

@@ -36,6 +36,7 @@ from ..models import (
     ClubPayment,
     LedgerEntry,
     Seat,
+    SessionNet,
     SettleGroup,
     SettleGroupMember,
     Table,
@@ -133,10 +134,24 @@ def book(club: Club) -> Book:
             members[key] = Member(key, f"{name} (guest)", member=False)
         return members[key]
 
-    # a game at a real table counts once its bank is closed: until then its chips are on a
-    # real table nobody here can count (tables.history.in_person)
-    counted = LedgerEntry.objects.filter(table__club=club).exclude(
-        table__in_person=True, table__status__in=[Table.Status.OPEN, Table.Status.PAUSED]
+    # closed sessions from their summary (they never change); the tables still open from
+    # their ledger. A game at a real table counts once its bank is closed: until then its
+    # chips are on a real table nobody here can count (tables.history.in_person)
+    closed = (
+        SessionNet.objects.filter(club=club)
+        .values("user_id", "guest")
+        .annotate(total=Sum("net"))
+        .order_by()
+    )
+    for row in closed:
+        if row["user_id"] is not None:
+            member(row["user_id"]).net += row["total"]
+        elif row["guest"]:
+            guest(row["guest"]).net += row["total"]
+        else:
+            house.net += row["total"]
+    counted = LedgerEntry.objects.filter(table__club=club, table__in_person=False).exclude(
+        table__status=Table.Status.CLOSED
     )
     totals = counted.values("user_id", "guest", "kind").annotate(total=Sum("amount")).order_by()
     for row in totals:
@@ -232,28 +247,28 @@ def book(club: Club) -> Book:
 
 
 def _owed_since(club: Club, debtors: list[Party]) -> dict[str, datetime]:
-    """When each debtor's open debt began (one query, summed and walked in the database):
-    payments settle the oldest losses first, so what is still owed is the newest losses.
-    Going back from a party's newest session, the debt dates from the session whose net,
-    added to the newer ones', first covers it (or from its first session, if none does)."""
+    """When each debtor's open debt began (one query, walked in the database over the
+    closed sessions' summary): payments settle the oldest losses first, so what is still
+    owed is the newest losses. Going back from a party's newest closed session, the debt
+    dates from the session whose net, added to the newer ones', first covers it (or from its
+    first session, if none does); a debt from a game still on has no date yet."""
     party_of = {m.user_id: p.key for p in debtors for m in p.members if m.user_id is not None}
     if not party_of:
         return {}
     owed = {p.key: -p.open for p in debtors}
     users = sorted(party_of)
-    ledger, tables = LedgerEntry._meta.db_table, Table._meta.db_table
-    rows = ", ".join("(CAST(%s AS BIGINT), CAST(%s AS TEXT), CAST(%s AS BIGINT))" for _ in users)
+    nets_table = SessionNet._meta.db_table
+    # parties by number (sorting text keys under the database's collation is slow)
+    numbers = {key: k for k, key in enumerate(owed)}
+    rows = ", ".join("(CAST(%s AS BIGINT), CAST(%s AS BIGINT), CAST(%s AS BIGINT))" for _ in users)
     sql = f"""
         WITH debtor (user_id, party, owed) AS (VALUES {rows}),
         per AS (
-            SELECT d.party AS party, MAX(d.owed) AS owed, l.table_id AS tid,
-                   SUM(CASE WHEN l.kind = %s THEN l.amount ELSE -l.amount END) AS net,
-                   MAX(l.created_at) AS ended
-            FROM {ledger} l JOIN debtor d ON d.user_id = l.user_id
-                 JOIN {tables} t ON t.id = l.table_id
-            WHERE t.club_id = %s AND l.kind IN (%s, %s, %s)
-              AND NOT (t.in_person AND t.status <> %s)
-            GROUP BY d.party, l.table_id
+            SELECT d.party AS party, MAX(d.owed) AS owed, n.table_id AS tid,
+                   SUM(n.net) AS net, MAX(n.ended_at) AS ended
+            FROM {nets_table} n JOIN debtor d ON d.user_id = n.user_id
+            WHERE n.club_id = %s
+            GROUP BY d.party, n.table_id
         ), walked AS (
             SELECT party, owed, ended,
                    -SUM(net) OVER (PARTITION BY party ORDER BY ended DESC, tid DESC
@@ -263,14 +278,14 @@ def _owed_since(club: Club, debtors: list[Party]) -> dict[str, datetime]:
         SELECT party, MAX(CASE WHEN covered >= owed THEN ended END), MIN(ended)
         FROM walked GROUP BY party
     """
-    params: list[Any] = [v for u in users for v in (u, party_of[u], owed[party_of[u]])]
-    params += [LedgerEntry.Kind.CASH_OUT, club.pk]
-    params += [LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.TOP_UP, LedgerEntry.Kind.CASH_OUT]
-    params += [Table.Status.CLOSED]
+    params: list[Any] = [v for u in users for v in (u, numbers[party_of[u]], owed[party_of[u]])]
+    params.append(club.pk)
     since: dict[str, datetime] = {}
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        for party, covered_at, first in cursor.fetchall():
+        keys = list(owed)
+        for number, covered_at, first in cursor.fetchall():
+            party = keys[number]
             when = covered_at or first
             if isinstance(when, str):  # SQLite gives text
                 when = parse_datetime(when)

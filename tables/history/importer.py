@@ -31,6 +31,7 @@ from pokerclub.access import membership_of
 from pokerclub.models import Club, Membership
 
 from ..models import LedgerEntry, LedgerImport, Table
+from .settlement import record_nets
 
 COLUMNS = (
     "player_nickname",
@@ -299,6 +300,7 @@ def apply(actor: Any, club: Club, batch_id: int, mapping: dict[str, str]) -> Tab
             entries.append(LedgerEntry(table=table, kind="cash_out", amount=r["cashed_out"],
                                        created_at=end, **who))  # fmt: skip
     LedgerEntry.objects.bulk_create(entries)
+    record_nets(table)
     batch.mapping, batch.status, batch.table = final, LedgerImport.Status.DONE, table
     batch.save(update_fields=["mapping", "status", "table"])
     return table

@@ -20,6 +20,7 @@ from pokerclub.access import membership_of
 from pokerclub.models import Club, Membership
 
 from ..models import LedgerEntry, Table
+from .settlement import record_nets
 
 KINDS = {
     "buy_in": LedgerEntry.Kind.BUY_IN,
@@ -147,3 +148,4 @@ def close(actor: Any, club: Club, table_id: int, assign_to: str | None = None) -
             )
     table.status = Table.Status.CLOSED
     table.save(update_fields=["status"])
+    record_nets(table)

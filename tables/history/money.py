@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -124,6 +125,7 @@ def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "groups": groups,
             "candidates": candidates,
             "grace": grace,
+            "pay_url": reverse("history:money_pay", args=[club.slug]),
         },
     )
 

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import Max, Sum
 from django.utils import timezone
 
-from ..models import LedgerEntry, Seat, Table, TransferPaid
+from ..models import LedgerEntry, Seat, SessionNet, Table, TransferPaid
 
 HOUSE = "house"
 EXACT_UP_TO = 16
@@ -142,6 +142,35 @@ def session(table: Table) -> Session:
         )
     }
     return result
+
+
+def record_nets(table: Table) -> None:
+    """Write the session's result per party (:class:`~tables.models.SessionNet`) when it
+    closes, from its ledger: what each player cashed out minus what they bought in, and the
+    house's rake. Called in the transaction that closes the table; idempotent."""
+    rows = (
+        LedgerEntry.objects.filter(table=table)
+        .exclude(kind__in=[LedgerEntry.Kind.BOUNTY_WON, LedgerEntry.Kind.BOUNTY_PAID])
+        .values("user_id", "guest", "kind")
+        .annotate(total=Sum("amount"), last=Max("created_at"))
+        .order_by()
+    )
+    nets: dict[tuple[int | None, str], list[Any]] = {}
+    for row in rows:
+        house = row["kind"] == LedgerEntry.Kind.RAKE
+        key = (None, "") if house else (row["user_id"], row["guest"])
+        entry = nets.setdefault(key, [0, row["last"]])
+        entry[0] += (
+            row["total"] if house or row["kind"] == LedgerEntry.Kind.CASH_OUT else -row["total"]
+        )
+        entry[1] = max(entry[1], row["last"])
+    SessionNet.objects.filter(table=table).delete()
+    SessionNet.objects.bulk_create(
+        SessionNet(
+            table=table, club_id=table.club_id, user_id=user, guest=guest, net=net, ended_at=ended
+        )  # fmt: skip
+        for (user, guest), (net, ended) in nets.items()
+    )
 
 
 def fewest_transfers(nets: Mapping[str, int]) -> list[Transfer]:

@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from ..history.settlement import record_nets
 from ..models import LedgerEntry, Seat, Table
 from . import deck
 
@@ -133,3 +134,4 @@ def finish_closing(table: Table, seats: list[Seat]) -> None:
             leave_seat(table, seat)
     table.status = Table.Status.CLOSED
     table.next_hand_at = None
+    record_nets(table)  # the session's result, for the club's money book
