@@ -68,9 +68,12 @@ def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "pay_to": methods.get(payee_users.get(t.payee, 0), []),
             "overdue": book.overdue(t, now),
             "since": book.owed_since.get(t.payer),
+            "verb": "pay" if t.payer.startswith("group:") else "pays",  # "Ann & Ben pay Cat"
+            "mine": request.user.pk in book.user_ids(t.payer) + book.user_ids(t.payee),
         }
         for t in book.transfers
     ]
+    transfers.sort(key=lambda row: not row["mine"])  # the viewer's own payments first
     grace = club.payment_grace_days
     waiting = [
         {

@@ -332,3 +332,16 @@ def test_closing_a_played_table_writes_its_result_as_the_ledger_has_it(
     assert stored == {k: v for k, v in expected.items() if v or k != HOUSE}
     after = balances.book(club)
     assert {m.key: m.net for m in after.members} == {m.key: m.net for m in live.members}
+
+
+def test_a_members_own_payments_come_first_and_a_group_pays_in_the_plural(money, client):
+    """Ben and Cat settle together (-35): they pay Ann 30 and the house 5; Ann sees her
+    payment first, marked as hers."""
+    club, ann, ben, cat = money["club"], money["ann"], money["ben"], money["cat"]
+    balances.make_group(club, money["host"], True, "Ben & Cat", [ben.pk, cat.pk])
+    client.force_login(ann)
+    page = client.get(f"/clubs/{club.slug}/history/money/").content.decode()
+    settlement = page[page.index('id="club-settlement"') :]
+    first = settlement[settlement.index("<li") : settlement.index("</li>")]
+    assert "yours" in first and "Ben &amp; Cat pay Ann 30" in first
+    assert "Ben &amp; Cat pay The house 5" in settlement
