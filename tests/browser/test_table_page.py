@@ -570,3 +570,47 @@ def test_a_seven_deuce_bounty_shows_on_a_laptop_and_a_phone_R22(laptop, phone, c
         width = page.viewport_size["width"]
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert console.errors == []
+
+
+def test_dealers_choice_offers_the_lists_games_and_sends_the_pick_R20_5(
+    laptop, phone, console, shots
+):
+    """At a dealer's-choice table a seated player picks from the host's list; the label
+    says whose pick comes next; the pick goes to the server as pick_game."""
+    for label, context in (("laptop", laptop), ("phone", phone)):
+        state = load_state("preflop_my_turn")
+        state["table"].update(
+            mixed_games=["NLH", "PLO", "PLO8"], mixed_mode="dealers_choice", next_game="PLO8",
+            next_chooser_seat=4, chooser_seat=3, game_letter="", game="holdem",
+        )  # fmt: skip
+        for seat in state["seats"]:
+            seat["game_pick"] = "PLO8" if seat["number"] == 4 else None
+        page, server = open_table(context, state)
+        console.watch(page, label)
+        pick = page.locator("#game-pick")
+        pick.wait_for()
+        assert pick.locator("option").all_inner_texts() == [
+            "Next in the list",
+            "NLH",
+            "PLO",
+            "PLO8",
+        ]
+        assert pick.input_value() == "PLO8"
+        assert "(you pick next)" in page.locator("#pick-choice").inner_text()
+        assert page.locator("#stakes").inner_text().endswith("· next PLO8 (Dana)")
+        shots(page, f"dealers-choice-{label}")
+        pick.select_option("PLO")
+        sent = server.wait_for(lambda got: [m for m in got if m.get("type") == "pick_game"])
+        assert sent[-1]["game"] == "PLO"
+        pick.select_option("")
+        sent = server.wait_for(lambda got: [m for m in got if m.get("type") == "pick_game"][1:])
+        assert sent[-1]["game"] is None
+        width = page.viewport_size["width"]
+        wide = page.evaluate(
+            """(w) => [...document.querySelectorAll('body *')].filter((e) => {
+            const r = e.getBoundingClientRect(); return r.right > w + 0.5 && r.width > 0;
+          }).map((e) => e.tagName + '#' + e.id + '.' + e.className).slice(0, 8)""",
+            width,
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, wide
+    assert console.errors == []
