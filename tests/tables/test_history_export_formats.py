@@ -19,6 +19,7 @@ from engine.hand import BlindPosted, HandStarted, PotAwarded, RunItTwiceDecided
 from engine.phh import loads_all
 from engine.phh import replay as phh_replay
 from tables import services
+from tables.history import exports
 from tables.history.exports import Viewer, pokerstars, pokerstars_hand_name, stream
 from tables.history.replay import replay
 from tables.models import Hand
@@ -257,7 +258,13 @@ def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_recorded_stacks(s
                 continue
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                theirs = list(list(history)[-1].stacks)
+                try:
+                    theirs = list(list(history)[-1].stacks)
+                except ValueError as error:  # say which hand, for whoever reproduces it
+                    raise AssertionError(
+                        f"PokerKit cannot replay {table.name} hand #{hand.number}: {error}\n"
+                        + exports.phh(r, Viewer.public())
+                    ) from error
             assert_same_stacks(theirs, r)
 
 
