@@ -37,16 +37,7 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
+from history import cpu_model  # noqa: E402  (bench/history.py, beside this script)
 
 
 def populate(name: str, members: int, sessions: int, seed: int) -> dict:

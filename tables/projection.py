@@ -60,8 +60,8 @@ def table_summary(table: Table) -> dict[str, Any]:
             ),
         },
         "structure": table.structure,
-        "small_blind": table.blinds[0],  # the current game's (R20: per game on a mixed table)
-        "big_blind": table.blinds[1],
+        # the current game's blinds (R20: per game on a mixed table)
+        **dict(zip(("small_blind", "big_blind"), table.blinds, strict=True)),
         "mixed_blinds": table.mixed_blinds,  # R20: {code: [small, big]} where not the table's
         "ante": table.ante,
         "ante_by_big_blind": table.ante_by_big_blind,

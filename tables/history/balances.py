@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -97,7 +98,6 @@ class Book:
     transfers: list[Transfer] = field(default_factory=list)
     waiting: list[ClubPayment] = field(default_factory=list)
     """Payments sent and not confirmed yet, and disputed ones, oldest first."""
-    _actors: dict[str, list[int]] | None = None
     owed_since: dict[str, datetime] = field(default_factory=dict)
     """When each party that owes began to owe what it owes now (:func:`_owed_since`)."""
 
@@ -112,9 +112,11 @@ class Book:
 
     def user_ids(self, key: str) -> list[int]:
         """The members who may act for a party: the member, or everyone in the group."""
-        if self._actors is None:
-            self._actors = {p.key: p.actors for p in self.parties}
         return self._actors.get(key, [])
+
+    @cached_property
+    def _actors(self) -> dict[str, list[int]]:
+        return {p.key: p.actors for p in self.parties}
 
 
 def book(club: Club) -> Book:
@@ -406,9 +408,7 @@ def dissolve_group(club: Club, by: Any, is_host: bool, group_id: int) -> None:
     if not (is_host or mine):
         raise GroupError("Only the club's hosts or the group's members can end it.")
     key = group_key(group.pk)
-    if ClubPayment.objects.filter(club=club).filter(payer=key).exists() or (
-        ClubPayment.objects.filter(club=club, payee=key).exists()
-    ):
+    if ClubPayment.objects.filter(Q(payer=key) | Q(payee=key), club=club).exists():
         raise GroupError("This group paid or was paid as one: it ends once those are cleared.")
     group.delete()
 

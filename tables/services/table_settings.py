@@ -73,11 +73,10 @@ def rotate_game(table: Table, button: int, dealt: list[Seat]) -> list[str]:
     if current not in codes:
         current = None
     last_button, start = table.button_seat, table.orbit_start_seat
-    first = current is None or start is None or last_button is None
     if current is None or start is None or last_button is None:
-        code = current or codes[0]
+        first, code = True, current or codes[0]
     elif orbit_completed(last_button, button, start, table.max_seats):
-        code = codes[(codes.index(current) + 1) % len(codes)]
+        first, code = False, codes[(codes.index(current) + 1) % len(codes)]
     else:
         return []
     fields = ["game", "structure", "orbit_start_seat"]
