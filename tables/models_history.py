@@ -152,7 +152,13 @@ class SessionNet(models.Model):
     """One party's result of a closed session (a table), written when it closes
     (``settlement.record_nets``): a closed session never changes, so the club's money
     book (``tables.history.balances``) reads these instead of the whole ledger. The house's
-    row (no user, no guest) holds the rake."""
+    row (no user, no guest) holds the rake.
+
+    ``earlier`` is the member's running total before this session: the sum of their nets
+    over the club's sessions that ended before it (in the order ``ended_at``, ``table``), so
+    how old a debt is becomes an indexed lookup instead of a walk over every session
+    (``balances._owed_since``). ``settlement.record_nets`` keeps it, for members only
+    (guests' and the house's rows hold 0)."""
 
     table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
@@ -162,9 +168,14 @@ class SessionNet(models.Model):
     guest = models.CharField(max_length=60, blank=True)
     net = models.BigIntegerField()
     ended_at = models.DateTimeField()
+    earlier = models.BigIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["club", "user"], name="sessionnet_club_user")]
+        indexes = [
+            models.Index(
+                fields=["club", "user", "ended_at", "table"], name="sessionnet_club_user_end"
+            )
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "user", "guest"], name="one_net_per_party_per_session"

@@ -67,6 +67,8 @@ class Member:
     """Of ``paid``/``received``: sent but not confirmed yet (+ paid, − received)."""
     member: bool = True
     """False for someone who has left the club (their open balance stays until settled)."""
+    closed: int = 0
+    """Of ``net``: what their closed sessions add up to (``SessionNet``)."""
 
     @property
     def open(self) -> int:
@@ -147,7 +149,9 @@ def book(club: Club) -> Book:
     )
     for row in closed:
         if row["user_id"] is not None:
-            member(row["user_id"]).net += row["total"]
+            who = member(row["user_id"])
+            who.net += row["total"]
+            who.closed += row["total"]
         elif row["guest"]:
             guest(row["guest"]).net += row["total"]
         else:
@@ -249,51 +253,97 @@ def book(club: Club) -> Book:
 
 
 def _owed_since(club: Club, debtors: list[Party]) -> dict[str, datetime]:
-    """When each debtor's open debt began (one query, walked in the database over the
-    closed sessions' summary): payments settle the oldest losses first, so what is still
-    owed is the newest losses. Going back from a party's newest closed session, the debt
-    dates from the session whose net, added to the newer ones', first covers it (or from its
-    first session, if none does); a debt from a game still on has no date yet."""
-    party_of = {m.user_id: p.key for p in debtors for m in p.members if m.user_id is not None}
-    if not party_of:
+    """When each debtor's open debt began (one query, whatever the number of sessions):
+    payments settle the oldest losses first, so what is still owed is the newest losses.
+    Going back from a party's newest closed session, the debt dates from the session whose
+    net, added to the newer ones', first covers it (or from its first session, if none
+    does); a debt from a game still on has no date yet.
+
+    For one member that session is the newest whose running total before it
+    (``SessionNet.earlier``) is at least their closed total plus the debt: an indexed
+    lookup. A settle-with group has no running total of its own; its members' nets are
+    walked per session in the database (groups are a few members each)."""
+    alone = [p for p in debtors if p.key.startswith("user:")]
+    grouped = [
+        (m.user_id, p) for p in debtors if p.key.startswith("group:") for m in p.members
+        if m.user_id is not None
+    ]  # fmt: skip
+    if not alone and not grouped:
         return {}
-    owed = {p.key: -p.open for p in debtors}
-    users = sorted(party_of)
-    nets_table = SessionNet._meta.db_table
-    # parties by number (sorting text keys under the database's collation is slow)
-    numbers = {key: k for k, key in enumerate(owed)}
-    rows = ", ".join("(CAST(%s AS BIGINT), CAST(%s AS BIGINT), CAST(%s AS BIGINT))" for _ in users)
-    sql = f"""
-        WITH debtor (user_id, party, owed) AS (VALUES {rows}),
-        per AS (
-            SELECT d.party AS party, MAX(d.owed) AS owed, n.table_id AS tid,
-                   SUM(n.net) AS net, MAX(n.ended_at) AS ended
-            FROM {nets_table} n JOIN debtor d ON d.user_id = n.user_id
-            WHERE n.club_id = %s
-            GROUP BY d.party, n.table_id
-        ), walked AS (
-            SELECT party, owed, ended,
-                   -SUM(net) OVER (PARTITION BY party ORDER BY ended DESC, tid DESC
-                                   ROWS UNBOUNDED PRECEDING) AS covered
-            FROM per
+    keys = [p.key for p in debtors]
+    numbers = {key: k for k, key in enumerate(keys)}  # numbers sort faster than text keys
+    nets = SessionNet._meta.db_table
+    ctes: list[str] = []
+    selects: list[str] = []
+    params: list[Any] = []
+    if alone:
+        firsts = [p.members[0] for p in alone]
+        sql, values = _rows(
+            [m.user_id for m in firsts],
+            [numbers[p.key] for p in alone],
+            [m.closed - p.open for m, p in zip(firsts, alone, strict=True)],
         )
-        SELECT party, MAX(CASE WHEN covered >= owed THEN ended END), MIN(ended)
-        FROM walked GROUP BY party
-    """
-    params: list[Any] = [v for u in users for v in (u, numbers[party_of[u]], owed[party_of[u]])]
-    params.append(club.pk)
+        ctes.append(f"debtor (user_id, party, mark) AS ({sql})")
+        params += values
+        selects.append(f"""
+            SELECT d.party,
+                (SELECT n.ended_at FROM {nets} n
+                 WHERE n.club_id = %s AND n.user_id = d.user_id AND n.earlier >= d.mark
+                 ORDER BY n.ended_at DESC, n.table_id DESC LIMIT 1),
+                (SELECT n.ended_at FROM {nets} n WHERE n.club_id = %s AND n.user_id = d.user_id
+                 ORDER BY n.ended_at, n.table_id LIMIT 1)
+            FROM debtor d""")
+    if grouped:
+        sql, values = _rows(
+            [user_id for user_id, _ in grouped],
+            [numbers[p.key] for _, p in grouped],
+            [-p.open for _, p in grouped],
+        )
+        ctes.append(f"""gdebtor (user_id, party, owed) AS ({sql}),
+            per AS (
+                SELECT d.party AS party, MAX(d.owed) AS owed, n.table_id AS tid,
+                       SUM(n.net) AS net, MAX(n.ended_at) AS ended
+                FROM {nets} n JOIN gdebtor d ON d.user_id = n.user_id
+                WHERE n.club_id = %s
+                GROUP BY d.party, n.table_id
+            ), walked AS (
+                SELECT party, owed, ended,
+                       -SUM(net) OVER (PARTITION BY party ORDER BY ended DESC, tid DESC
+                                       ROWS UNBOUNDED PRECEDING) AS covered
+                FROM per
+            )""")
+        params += [*values, club.pk]
+        selects.append(
+            "SELECT party, MAX(CASE WHEN covered >= owed THEN ended END), MIN(ended) "
+            "FROM walked GROUP BY party"
+        )
+    if alone:
+        params += [club.pk, club.pk]  # the first select's, after every CTE's
+    sql = f"WITH {', '.join(ctes)} {' UNION ALL '.join(selects)}"
     since: dict[str, datetime] = {}
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        keys = list(owed)
         for number, covered_at, first in cursor.fetchall():
-            party = keys[number]
             when = covered_at or first
             if isinstance(when, str):  # SQLite gives text
                 when = parse_datetime(when)
             if when is not None:
-                since[party] = when if timezone.is_aware(when) else timezone.make_aware(when, UTC)
+                aware = when if timezone.is_aware(when) else timezone.make_aware(when, UTC)
+                since[keys[number]] = aware
     return since
+
+
+def _rows(*columns: list[Any]) -> tuple[str, list[Any]]:
+    """Rows of integers for a query: on PostgreSQL one array parameter per column (a few
+    hundred rows of ``VALUES`` placeholders cost the driver more to parse than the query
+    costs to run), elsewhere ``VALUES``."""
+    if connection.vendor == "postgresql":
+        arrays = ", ".join(["CAST(%s AS BIGINT[])"] * len(columns))
+        return f"SELECT * FROM unnest({arrays})", [list(c) for c in columns]
+    row = "(" + ", ".join(["CAST(%s AS BIGINT)"] * len(columns)) + ")"
+    return "VALUES " + ", ".join([row] * len(columns[0])), [
+        v for r in zip(*columns, strict=True) for v in r
+    ]
 
 
 def _by_name(m: Member) -> tuple[str, str]:

@@ -60,11 +60,7 @@ def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "payer": names.get(t.payer, t.payer),
             "payee": names.get(t.payee, t.payee),
             "amount": fmt(t.amount),
-            "actions": [
-                (op, label)
-                for op, label in LABELS.items()
-                if op in balances.party_transfer_marks(book, t, request.user.pk, membership.is_host)
-            ],
+            "actions": [(op, label) for op, label in LABELS.items() if op in allowed],
             "pay_to": methods.get(payee_users.get(t.payee, 0), []),
             "overdue": book.overdue(t, now),
             "since": book.owed_since.get(t.payer),
@@ -72,6 +68,7 @@ def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "mine": request.user.pk in book.user_ids(t.payer) + book.user_ids(t.payee),
         }
         for t in book.transfers
+        for allowed in [balances.party_transfer_marks(book, t, request.user.pk, membership.is_host)]
     ]
     transfers.sort(key=lambda row: not row["mine"])  # the viewer's own payments first
     grace = club.payment_grace_days

@@ -23,6 +23,8 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
+from pokerclub.models import Club
+
 from ..models import LedgerEntry, Seat, SessionNet, Table, TransferPaid
 
 HOUSE = "house"
@@ -144,6 +146,7 @@ def session(table: Table) -> Session:
     return result
 
 
+@transaction.atomic
 def record_nets(table: Table) -> None:
     """Write the session's result per party (:class:`~tables.models.SessionNet`) when it
     closes, from its ledger: what each player cashed out minus what they bought in, and the
@@ -164,6 +167,9 @@ def record_nets(table: Table) -> None:
             row["total"] if house or row["kind"] == LedgerEntry.Kind.CASH_OUT else -row["total"]
         )
         entry[1] = max(entry[1], row["last"])
+    # one club's summary changes at a time, so each running total is counted over
+    # committed rows (the lock is the money book's: balances.pay takes it too)
+    Club.objects.select_for_update().filter(pk=table.club_id).first()
     SessionNet.objects.filter(table=table).delete()
     SessionNet.objects.bulk_create(
         SessionNet(
@@ -171,6 +177,26 @@ def record_nets(table: Table) -> None:
         )  # fmt: skip
         for (user, guest), (net, ended) in nets.items()
     )
+    recount_earlier(table.club_id, [user for user, _ in nets if user is not None])
+
+
+def recount_earlier(club_id: int, user_ids: list[int]) -> None:
+    """Keep each member's running total (``SessionNet.earlier``) in order after their
+    sessions changed: a session brought in from the past moves every later one."""
+    rows = (
+        SessionNet.objects.filter(club_id=club_id, user_id__in=user_ids)
+        .order_by("user_id", "ended_at", "table_id")
+        .only("id", "user_id", "net", "earlier")
+    )
+    changed = []
+    running: dict[int, int] = defaultdict(int)
+    for row in rows:
+        assert row.user_id is not None
+        if row.earlier != running[row.user_id]:
+            row.earlier = running[row.user_id]
+            changed.append(row)
+        running[row.user_id] += row.net
+    SessionNet.objects.bulk_update(changed, ["earlier"], batch_size=500)
 
 
 def fewest_transfers(nets: Mapping[str, int]) -> list[Transfer]:

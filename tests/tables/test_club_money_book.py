@@ -281,6 +281,88 @@ def test_a_newer_loss_dates_the_debt_from_itself(money):
     assert not book.overdue(transfer, now)
 
 
+def walked_since(club, debtors: dict[str, int], members_of) -> dict:
+    """The debt ages by the definition, walked in Python over every session: going back
+    from the newest, the session whose net added to the newer ones' first covers the debt,
+    else the first session."""
+    from tables.models import SessionNet
+
+    since = {}
+    for key, owed in debtors.items():
+        per_table: dict[int, list] = {}
+        for row in SessionNet.objects.filter(club=club, user__in=members_of(key)):
+            entry = per_table.setdefault(row.table_id, [0, row.ended_at])
+            entry[0] += row.net
+            entry[1] = max(entry[1], row.ended_at)
+        ordered = sorted(per_table.items(), key=lambda kv: (kv[1][1], kv[0]), reverse=True)
+        if not ordered:
+            continue
+        covered, found = 0, None
+        for _, (net, ended) in ordered:
+            covered -= net
+            if covered >= owed:
+                found = ended
+                break
+        since[key] = found or ordered[-1][1][1]
+    return since
+
+
+def test_a_session_brought_in_from_the_past_dates_an_older_debt(money):
+    """The running totals behind the debt age (SessionNet.earlier) follow a session that
+    lands before the others: Ben owed 20 since Friday; a loss of 10 thirty days ago, brought
+    in now, makes him owe 30, and Friday's loss no longer covers it all."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    club, ben, cat = money["club"], money["ben"], money["cat"]
+    now = timezone.now()
+    age(money["friday"], 12)
+    age(money["saturday"], 2)
+    old = closed_session(club, money["host"], "Last month", {ben: (50, 40), cat: (50, 60)})
+    # played today, the -10 is the newest: with Saturday's +20 back, Friday covers the 30
+    twelve_days = (now - timedelta(days=12)).date()
+    assert balances.book(club).owed_since[user_key(ben.pk)].date() == twelve_days
+    age(old, 30)
+    book = balances.book(club)
+    assert opens(book)[user_key(ben.pk)] == -30
+    assert book.owed_since[user_key(ben.pk)].date() == (now - timedelta(days=30)).date()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_debt_ages_agree_with_walking_every_session(money, seed):
+    """Random histories of four members (one pair settling together), sessions on random
+    days, payments in between: the indexed lookup and the group walk give the date the
+    definition gives."""
+    import random
+
+    from tables.models import ClubPayment
+
+    rng = random.Random(seed)
+    club, host = money["club"], money["host"]
+    ann, ben, cat = money["ann"], money["ben"], money["cat"]
+    dan = Membership.objects.filter(club=club, user__display_name="Dan").get().user
+    group = balances.make_group(club, host, True, "Cat & Dan", [cat.pk, dan.pk])
+    people = [ann, ben, cat, dan]
+    for night in range(12):
+        seated = rng.sample(people, rng.randint(2, 4))
+        pot = 100 * len(seated)
+        cuts = sorted(rng.randint(0, pot) for _ in seated[1:])
+        shares = [b - a for a, b in zip([0, *cuts], [*cuts, pot], strict=True)]
+        table = closed_session(club, host, f"Night {night}",
+                               {p: (100, share) for p, share in zip(seated, shares, strict=True)})  # fmt: skip
+        age(table, rng.randint(0, 60))
+        if night % 4 == 3:  # a payment between two parties, confirmed
+            payer, payee = rng.sample([user_key(ann.pk), user_key(ben.pk), f"group:{group.pk}"], 2)
+            ClubPayment.objects.create(club=club, payer=payer, payee=payee,
+                                       amount=rng.randint(1, 60), status="confirmed")  # fmt: skip
+    book = balances.book(club)
+    debtors = {p.key: -p.open for p in book.parties if p.open < 0 and p.key != HOUSE}
+    parties = {p.key: p for p in book.parties}
+    expected = walked_since(club, debtors, lambda key: [m.user_id for m in parties[key].members])
+    assert debtors and book.owed_since == expected
+
+
 def test_overdue_payers_who_asked_for_it_get_one_mail_per_grace_period(money, mailoutbox):
     from datetime import timedelta
 
