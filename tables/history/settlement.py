@@ -8,8 +8,12 @@ sum to zero.
 
 :func:`fewest_transfers` settles the nets with as few payments as possible: the players split
 into the largest number of groups whose nets sum to zero (each group of ``m`` settles in
-``m - 1`` payments, which is the least), exactly by dynamic programming over subsets for up
-to :data:`EXACT_UP_TO` parties, greedily (largest debtor pays largest creditor) beyond.
+``m - 1`` payments, which is the least). Parties whose nets are opposite are paired first
+(that never costs a payment); the others split exactly by dynamic programming over subsets
+when at most :data:`EXACT_UP_TO` are left, greedily (largest debtor pays largest creditor)
+beyond. The exact split is strongly NP-hard (3-partition reduces to it) and the dynamic
+programme takes ``2**n`` steps: 45 ms for 16 parties, ``2**14`` times that (about 25
+minutes, and lists of ``2**30`` entries) for 30.
 """
 
 from __future__ import annotations
@@ -207,11 +211,34 @@ def fewest_transfers(nets: Mapping[str, int]) -> list[Transfer]:
     items = sorted((key, value) for key, value in nets.items() if value)
     if not items:
         return []
-    groups = _zero_sum_groups(items) if len(items) <= EXACT_UP_TO else [items]
+    groups, rest = _opposite_pairs(items)
+    if rest:
+        groups += _zero_sum_groups(rest) if len(rest) <= EXACT_UP_TO else [rest]
     transfers: list[Transfer] = []
     for group in groups:
         transfers.extend(_settle_group(group))
     return sorted(transfers, key=lambda t: (t.payer, t.payee))
+
+
+def _opposite_pairs(
+    items: list[tuple[str, int]],
+) -> tuple[list[list[tuple[str, int]]], list[tuple[str, int]]]:
+    """Pair off parties whose nets are opposite (one owes exactly what the other is owed):
+    some settlement with the fewest payments has each such pair as a group of its own. (In
+    a best split, if ``+a`` and ``-a`` are in groups G and H, then ``{+a, -a}`` and the rest
+    of G and H together are as many zero-sum groups.) So pairing first keeps the result
+    the least, and leaves fewer parties for the search. Returns the pairs and the rest, in
+    key order."""
+    waiting: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    pairs: list[list[tuple[str, int]]] = []
+    for item in items:
+        partners = waiting[-item[1]]
+        if partners:
+            pairs.append([partners.pop(0), item])
+        else:
+            waiting[item[1]].append(item)
+    rest = sorted(item for queue in waiting.values() for item in queue)
+    return pairs, rest
 
 
 def _zero_sum_groups(items: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:

@@ -87,6 +87,31 @@ def test_fewest_transfers_is_the_least_number_of_payments():
         assert set(balance.values()) <= {0}
 
 
+def test_opposite_nets_pair_off_so_thirty_parties_settle_in_the_fewest_payments():
+    """Past the exact search's 16 parties: eight pairs who owe each other exactly, and
+    fourteen others in four groups that settle among themselves (3, 3, 4 and 4 of them).
+    The least is 8 + (14 - 4) = 18 payments; greedily it would be 29."""
+    rng = random.Random(7)
+    nets: dict[str, int] = {}
+    for i in range(8):
+        amount = rng.randint(1, 10**6)
+        nets[f"pair{i}a"], nets[f"pair{i}b"] = amount, -amount
+    for g, size in enumerate((3, 3, 4, 4)):
+        values = [rng.randint(10**8, 10**9) * rng.choice((1, -1)) for _ in range(size - 1)]
+        values.append(-sum(values))
+        nets.update({f"g{g}m{i}": v for i, v in enumerate(values)})
+    assert len(nets) == 30
+    transfers = fewest_transfers(nets)
+    assert len(transfers) == 18
+    balance = dict(nets)
+    for t in transfers:
+        balance[t.payer] += t.amount
+        balance[t.payee] -= t.amount
+    assert set(balance.values()) == {0}
+    for i in range(8):  # each pair settles between its two
+        assert Transfer(f"pair{i}b", f"pair{i}a", nets[f"pair{i}a"]) in transfers
+
+
 def test_fewest_transfers_refuses_nets_that_do_not_balance():
     with pytest.raises(ValueError):
         fewest_transfers({"a": 5, "b": -4})
