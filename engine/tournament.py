@@ -375,9 +375,16 @@ class Seating:
     seats: int
     players: Mapping[int, Hashable]
     button: int | None = None
+    waiting: frozenset[int] = frozenset()
+    """Seats of players with no chips for now (a rebuy may bring them back): they hold the
+    seat and count at the table, but are not dealt in, so the blinds pass them by."""
 
     def free_seats(self) -> list[int]:
         return [s for s in range(1, self.seats + 1) if s not in self.players]
+
+    def dealt(self) -> list[int]:
+        """The seats dealt into the next hand."""
+        return [s for s in self.players if s not in self.waiting]
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,7 +408,7 @@ def _big_blind_next(table: Seating) -> int | None:
     """The seat that posts the big blind in the table's next hand (R2 via
     :func:`engine.table.plan_hand`; in a tournament nobody waits for the big blind)."""
     plan = plan_hand(
-        [TableSeat(seat, 1) for seat in table.players], table.button, choose=_first_seat
+        [TableSeat(seat, 1) for seat in table.dealt()], table.button, choose=_first_seat
     )
     return plan.big_blind_seat if plan else None
 
@@ -410,7 +417,7 @@ def hands_until_big_blind(table: Seating, seat: int) -> int:
     """In how many hands a player in ``seat`` posts the big blind (1: the next hand),
     the button moving as R2.2 says; a table that has not started counts from its lowest
     seat as button."""
-    seated = [TableSeat(s, 1) for s in (*table.players, seat)]
+    seated = [TableSeat(s, 1) for s in (*table.dealt(), seat)]
     button = table.button
     for hand in range(1, table.seats + 2):
         plan = plan_hand(seated, button, choose=_first_seat)
@@ -445,7 +452,9 @@ def balance(
     3. A moved player takes the free seat where they will post the big blind soonest
        (ties: the lowest seat), so a move never lets anybody skip a big blind.
     """
-    state = {t.number: Seating(t.number, t.seats, dict(t.players), t.button) for t in tables}
+    state = {
+        t.number: Seating(t.number, t.seats, dict(t.players), t.button, t.waiting) for t in tables
+    }
     moves: list[Move] = []
     broken: list[int] = []
 
@@ -456,9 +465,14 @@ def balance(
         moves.append(Move(player, source, seat, target.number, to_seat, breaking))
         src = state[source]
         players = {s: p for s, p in src.players.items() if s != seat}
-        state[source] = Seating(src.number, src.seats, players, src.button)
+        state[source] = Seating(src.number, src.seats, players, src.button, src.waiting - {seat})
+        moved_waiting = {to_seat} if seat in src.waiting else set()
         state[target.number] = Seating(
-            target.number, target.seats, {**target.players, to_seat: player}, target.button
+            target.number,
+            target.seats,
+            {**target.players, to_seat: player},
+            target.button,
+            target.waiting | moved_waiting,
         )
 
     total = sum(len(t.players) for t in state.values())

@@ -27,7 +27,7 @@ from . import presence
 log = logging.getLogger(__name__)
 
 
-def due_tables(now: Any = None) -> list[tuple[int, int]]:
+def due_tables(now: Any = None) -> list[tuple[int, int, int | None]]:
     from .models import Table
 
     now = now or timezone.now()
@@ -35,7 +35,7 @@ def due_tables(now: Any = None) -> list[tuple[int, int]]:
         Table.objects.filter(Q(deadline__lte=now) | Q(next_hand_at__lte=now))
         .exclude(status=Table.Status.CLOSED)
         .order_by("pk")
-        .values_list("pk", "version")
+        .values_list("pk", "version", "tournament_id")
     )
 
 
@@ -74,13 +74,22 @@ def tick(now: Any = None) -> int:
 
     record_history()
     presence.sweep()
+    from .services import tournaments
+
     changed = 0
-    for table_id, version in due_tables(now):
+    for table_id, version, tournament_id in due_tables(now):
         try:
-            if services.handle_due(table_id, version):
+            # a tournament table's next deal is its tournament's (locks it first)
+            if services.handle_due(table_id, version, now) or (
+                tournament_id is not None and tournaments.table_due(table_id, version, now)
+            ):
                 changed += 1
         except Exception:  # one broken table must not stop the clock of the others
             log.exception("clock: table %s failed", table_id)
+    try:
+        changed += tournaments.start_due(now)
+    except Exception:
+        log.exception("clock: starting scheduled tournaments failed")
     return changed
 
 

@@ -354,6 +354,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event["user_id"] == self.user.pk:
             await self.close(code=CLOSE_NOT_MEMBER)
 
+    async def table_moved(self, event: dict[str, Any]) -> None:
+        """A tournament moved the viewer to another of its tables (R28): their page follows."""
+        if event["user_id"] == self.user.pk:
+            await self.send_json(
+                {"type": "moved", "table_id": event["table_id"], "url": event["url"]}
+            )
+
     async def table_chat(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "chat", **event["chat"]})
 

@@ -87,6 +87,15 @@ class Table(models.Model):
         help_text="Where an imported session came from (e.g. 'pokernow'); empty for the "
         "club's own.",
     )
+    tournament = models.ForeignKey(
+        "tables.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="tables",
+        help_text="A tournament's table: its chips are tournament chips, never money.",
+    )
+    tournament_number = models.PositiveSmallIntegerField(null=True, blank=True)
     in_person = models.BooleanField(
         default=False,
         help_text="A game played at a real table: a banker records buy-ins and cash-outs; "
@@ -263,9 +272,16 @@ class Table(models.Model):
         small, big = self.mixed_blinds.get(code, (self.small_blind, self.big_blind))
         return int(small), int(big)
 
+    def format_amount(self, amount: int) -> str:
+        """An amount of this table's chips for people: the club's money, or on a
+        tournament's table plain chips (they are never money)."""
+        if self.tournament_id is not None:
+            return f"{'-' if amount < 0 else ''}{abs(amount):,}"
+        return self.club.format_amount(amount)
+
     @property
     def stakes(self) -> str:
-        fmt = self.club.format_amount
+        fmt = self.format_amount
         small, big = self.blinds
         text = f"{fmt(small)}/{fmt(big)}"
         if self.ante:
@@ -274,7 +290,7 @@ class Table(models.Model):
 
     @property
     def buy_in_range(self) -> str:
-        fmt = self.club.format_amount
+        fmt = self.format_amount
         return f"{fmt(self.min_buy_in)}–{fmt(self.max_buy_in)}"
 
     @property
@@ -500,3 +516,4 @@ class ChatMessage(models.Model):
 
 
 from .models_history import *  # noqa: E402,F403  (hand histories: tables/models_history.py)
+from .models_tournament import *  # noqa: E402,F403  (tournaments: tables/models_tournament.py)

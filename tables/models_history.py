@@ -149,7 +149,8 @@ class SettleGroupMember(models.Model):
 
 
 class SessionNet(models.Model):
-    """One party's result of a closed session (a table), written when it closes
+    """One party's result of a closed session (a table, or a finished tournament), written
+    when it closes
     (``settlement.record_nets``): a closed session never changes, so the club's money
     book (``tables.history.balances``) reads these instead of the whole ledger. The house's
     row (no user, no guest) holds the rake.
@@ -160,7 +161,12 @@ class SessionNet(models.Model):
     (``balances._owed_since``). ``settlement.record_nets`` keeps it, for members only
     (guests' and the house's rows hold 0)."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    tournament = models.ForeignKey(
+        "tables.Tournament", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
@@ -179,6 +185,13 @@ class SessionNet(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "user", "guest"], name="one_net_per_party_per_session"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "user", "guest"], name="one_net_per_party_per_tournament"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(table__isnull=False) ^ models.Q(tournament__isnull=False),
+                name="sessionnet_of_a_table_or_a_tournament",
             ),
         ]
 

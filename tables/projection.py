@@ -79,10 +79,12 @@ def table_summary(table: Table) -> dict[str, Any]:
         "close_requested": table.close_requested,
         "next_hand_at": _iso(table.next_hand_at),
         "pending_settings": table.pending_settings,
-        "amount_format": {
-            "kind": club.amount_format,
-            "symbol": club.currency_symbol,
-            "decimals": club.decimal_places if club.amount_format == "currency" else 0,
+        "amount_format": {  # a tournament's chips are plain chips (Table.format_amount)
+            "kind": "chips" if table.tournament_id else club.amount_format,
+            "symbol": "" if table.tournament_id else club.currency_symbol,
+            "decimals": club.decimal_places
+            if club.amount_format == "currency" and not table.tournament_id
+            else 0,
         },
     }
 

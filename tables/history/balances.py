@@ -156,9 +156,9 @@ def book(club: Club) -> Book:
             guest(row["guest"]).net += row["total"]
         else:
             house.net += row["total"]
-    counted = LedgerEntry.objects.filter(table__club=club, table__in_person=False).exclude(
-        table__status=Table.Status.CLOSED
-    )
+    counted = LedgerEntry.objects.filter(
+        table__club=club, table__in_person=False, table__tournament__isnull=True
+    ).exclude(table__status=Table.Status.CLOSED)
     totals = counted.values("user_id", "guest", "kind").annotate(total=Sum("amount")).order_by()
     for row in totals:
         kind, total = row["kind"], row["total"]
@@ -171,8 +171,9 @@ def book(club: Club) -> Book:
         elif kind == LedgerEntry.Kind.CASH_OUT:
             who.net += total
         # R22 bounties are inside the stacks already: not counted again
+    # a tournament's chips are not money: its result comes in when it ends (SessionNet)
     on_tables = (
-        Seat.objects.filter(table__club=club, user__isnull=False)
+        Seat.objects.filter(table__club=club, user__isnull=False, table__tournament__isnull=True)
         .exclude(table__status=Table.Status.CLOSED)
         .values("user_id")
         .annotate(total=Sum("stack"))

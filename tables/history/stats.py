@@ -96,7 +96,9 @@ def _aggregate(rows: Any, *by: str) -> Any:
 def club_stats(club: Any, user_id: int | None = None, game: str | None = None) -> list[PlayerStats]:
     """Stats of every player of the club (or one), best net first: the leaderboard; of one
     game's hands with ``game`` (:func:`game_q`)."""
-    rows = HandPlayer.objects.filter(game_q(game, "hand__"), club=club, user__isnull=False)
+    rows = HandPlayer.objects.filter(
+        game_q(game, "hand__"), club=club, user__isnull=False, table__tournament__isnull=True
+    )  # a tournament's chips are not money: its hands are not in the cash stats
     if user_id is not None:
         rows = rows.filter(user_id=user_id)
     aggregated = list(_aggregate(rows))
@@ -111,7 +113,9 @@ def stats_by_game(club: Any, user_id: int) -> list[tuple[str, PlayerStats]]:
         Value(GameChoice.HOLDEM.value),
         output_field=TextField(),
     )
-    rows = HandPlayer.objects.filter(club=club, user_id=user_id).annotate(game=game)
+    rows = HandPlayer.objects.filter(
+        club=club, user_id=user_id, table__tournament__isnull=True
+    ).annotate(game=game)
     aggregated = list(_aggregate(rows, "game"))
     found = dict(zip((r["game"] for r in aggregated), _player_stats(aggregated), strict=True))
     return [(label, found[value]) for value, label in GameChoice.choices if value in found]
@@ -142,7 +146,7 @@ def net_series(club: Any, user_id: int, max_points: int = 400) -> list[tuple[Any
     """(time, cumulative net) after each of the player's hands in the club, thinned to at
     most ``max_points`` points (the last one always kept)."""
     rows = (
-        HandPlayer.objects.filter(club=club, user_id=user_id)
+        HandPlayer.objects.filter(club=club, user_id=user_id, table__tournament__isnull=True)
         .order_by("hand_id")
         .values_list("ended_at", "net")
     )

@@ -249,7 +249,8 @@ def _session_table(
     request: AuthenticatedHttpRequest, slug: str, table_id: int
 ) -> tuple[Club, Membership, Table]:
     club, membership = club_for_member(request, slug)
-    table = get_object_or_404(Table, pk=table_id, club=club)
+    # a tournament's table is not a money session: its chips are the tournament's
+    table = get_object_or_404(Table, pk=table_id, club=club, tournament__isnull=True)
     return club, membership, table
 
 

@@ -42,7 +42,12 @@ def schedule_next_hand(table: Table, seats: list[Seat], now: Any = None) -> list
         not table.in_hand
         and table.status == Table.Status.OPEN
         and not table.pause_requested
-        and sum(1 for s in seats if is_ready(s)) >= 2
+        and (
+            sum(1 for s in seats if is_ready(s)) >= 2
+            # a tournament's table with a player left is its tournament's to look at
+            # between hands (balancing may bring players or break it: services.tournaments)
+            or (table.tournament_id is not None and any(s.user_id is not None for s in seats))
+        )
     )
     if can_start and table.next_hand_at is None:
         # the pause after a hand (or after the second player sits down), settings.NEXT_HAND_DELAY_MS

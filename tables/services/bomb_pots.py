@@ -8,7 +8,7 @@ from django.db import transaction
 
 from ..errors import PlayError, PlayErrorCode
 from ..models import Seat, Table
-from .common import commit_change, lock_own_seat
+from .common import commit_change, lock_own_seat, refuse_at_tournament
 
 
 def is_bomb_pot(table: Table, dealt: list[Seat]) -> bool:
@@ -30,6 +30,7 @@ def vote_bomb_pot(user: Any, table_id: int, vote: Any) -> None:
     if not isinstance(vote, bool):
         raise PlayError(PlayErrorCode.BAD_FIELD, "'vote' must be true or false.")
     table, seats, _ = lock_own_seat(user, table_id, must_be_open=True)
+    refuse_at_tournament(table)
     if not (table.bomb_pot_vote and table.bomb_pot_ante):
         raise PlayError(PlayErrorCode.NOT_ALLOWED, "This table does not vote on bomb pots.")
     votes = [voter for voter in table.bomb_votes if voter != user.pk]

@@ -67,6 +67,16 @@ def lock_own_seat(
     return table, seats, require_seat(table, seats, user)
 
 
+def refuse_at_tournament(table: Table) -> None:
+    """A tournament's seats, chips and settings are its own (``tables.services.tournaments``):
+    nobody sits down, tops up, sits out, leaves with chips or changes the table there."""
+    if table.tournament_id is not None:
+        raise PlayError(
+            PlayErrorCode.NOT_ALLOWED,
+            "This is a tournament table: the tournament seats its players and keeps its chips.",
+        )
+
+
 def membership(user: Any, table: Table) -> Membership:
     found = membership_of(user, table.club_id)
     if found is None:
@@ -143,13 +153,19 @@ def commit_change(
 
 
 def broadcast_on_commit(table_id: int, message: dict[str, Any]) -> None:
+    send_on_commit(group_name(table_id), message)
+
+
+def send_on_commit(group: str, message: dict[str, Any]) -> None:
+    """Send ``message`` to a channel-layer group once the transaction commits."""
+
     def send() -> None:
         layer = get_channel_layer()
         if layer is None:
             return
         try:
-            async_to_sync(layer.group_send)(group_name(table_id), message)
+            async_to_sync(layer.group_send)(group, message)
         except Exception:  # the channel layer may drop messages; clients resync by version
-            log.exception("broadcast to table %s failed", table_id)
+            log.exception("broadcast to %s failed", group)
 
     transaction.on_commit(send)

@@ -10,12 +10,13 @@ from django.db import transaction
 from ..errors import PlayError, PlayErrorCode
 from ..models import LedgerEntry, Seat, Table
 from .between_hands import cash_out_seat, finish_closing, leave_seat, schedule_next_hand
-from .common import commit_change, lock
+from .common import commit_change, lock, refuse_at_tournament
 
 
 @transaction.atomic
 def approve_seat(actor: Any, table_id: int, seat_number: int) -> None:
     table, seats = lock(table_id, host=actor, must_be_open=True)
+    refuse_at_tournament(table)
     seat = _requested(seats, seat_number)
     amount = seat.pending_chips
     seat.status = Seat.Status.SEATED
@@ -31,6 +32,7 @@ def approve_seat(actor: Any, table_id: int, seat_number: int) -> None:
 @transaction.atomic
 def reject_seat(actor: Any, table_id: int, seat_number: int) -> None:
     table, seats = lock(table_id, host=actor)
+    refuse_at_tournament(table)
     seat = _requested(seats, seat_number)
     seat.pending_chips = 0  # nothing was bought in yet
     cash_out_seat(table, seat)
@@ -48,6 +50,7 @@ def _requested(seats: list[Seat], seat_number: Any) -> Seat:
 def remove_player(actor: Any, table_id: int, seat_number: Any) -> None:
     """The host removes a player; cashed out when the current hand ends."""
     table, seats = lock(table_id, host=actor)
+    refuse_at_tournament(table)
     seat = next((s for s in seats if s.number == seat_number and s.user_id), None)
     if seat is None:
         raise PlayError(PlayErrorCode.NO_SUCH_SEAT, "Nobody sits there.")
@@ -59,6 +62,7 @@ def remove_player(actor: Any, table_id: int, seat_number: Any) -> None:
 def pause(actor: Any, table_id: int) -> None:
     """Pause after the current hand (R16.3)."""
     table, seats = lock(table_id, host=actor, must_be_open=True)
+    refuse_at_tournament(table)
     table.pause_requested = True
     fields = ["pause_requested"]
     if not table.in_hand:
@@ -71,6 +75,7 @@ def pause(actor: Any, table_id: int) -> None:
 @transaction.atomic
 def resume(actor: Any, table_id: int) -> None:
     table, seats = lock(table_id, host=actor, must_be_open=True)
+    refuse_at_tournament(table)
     table.pause_requested = False
     table.status = Table.Status.OPEN
     fields = ["pause_requested", "status", *schedule_next_hand(table, seats)]
@@ -81,6 +86,7 @@ def resume(actor: Any, table_id: int) -> None:
 def close_table(actor: Any, table_id: int) -> None:
     """Close the table: everyone is cashed out (after the current hand, if one is running)."""
     table, seats = lock(table_id, host=actor, must_be_open=True)
+    refuse_at_tournament(table)
     table.close_requested = True
     fields = ["close_requested"]
     if not table.in_hand:

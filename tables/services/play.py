@@ -115,7 +115,7 @@ def _straddles(table: Table, dealt: list[Seat], plan: HandPlan) -> bool:
 def _log(table: Table, seats: list[Seat], events: list[Any], state: HandState) -> None:
     """The events' lines in the table's log; ``state``: the hand after them."""
     names = {s.number: str(s.user) for s in seats if s.user_id is not None}
-    lines = handlog.lines(events, names, table.club.format_amount, boards=len(state.boards))
+    lines = handlog.lines(events, names, table.format_amount, boards=len(state.boards))
     table.hand_log = handlog.extend(table.hand_log, lines)
 
 
@@ -203,10 +203,20 @@ def start_hand_if_ready(table_id: int, now: Any = None) -> bool:
     table = lock_table(table_id)
     if running_state(table) is not None or table.status != Table.Status.OPEN:
         return False
+    if table.tournament_id is not None:  # its tournament deals (tournaments.table_due)
+        return False
     seats = table_seats(table)
     fields = _start_hand(table, seats, now)
     commit_change(table, table_seats(table), fields=fields)
     return table.in_hand
+
+
+def deal_tournament_hand(table: Table, seats: list[Seat], now: Any, fields: list[str]) -> None:
+    """Deal a tournament table's next hand (``fields``: what the tournament changed on the
+    table, its blinds from the clock). Called by ``tournaments.table_due``, which holds the
+    tournament's lock, then the table's."""
+    fields = [*fields, *_start_hand(table, seats, now)]
+    commit_change(table, table_seats(table), fields=fields)
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -416,6 +426,8 @@ def handle_due(table_id: int, version: int, now: Any = None) -> bool:
         _timeout(table, seats, now)
         return True
     if table.next_hand_at is not None and table.next_hand_at <= now:
+        if table.tournament_id is not None:
+            return False  # its tournament deals it, under the tournament's lock (table_due)
         if running_state(table) is not None or table.status != Table.Status.OPEN:
             table.next_hand_at = None
             commit_change(table, fields=["next_hand_at"])
@@ -465,7 +477,8 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
         if table.time_bank_in_use:
             seat.time_bank = 0
         seat.timeouts_in_row += 1
-        if seat.timeouts_in_row >= TIMEOUTS_BEFORE_SIT_OUT:
+        if seat.timeouts_in_row >= TIMEOUTS_BEFORE_SIT_OUT and table.tournament_id is None:
+            # (a tournament player who is away is still dealt in and blinded: R14, R25)
             seat.sit_out_next_hand = True  # R14: two timeouts in a row sit the player out
         seat.save(update_fields=["time_bank", "timeouts_in_row", "sit_out_next_hand"])
     new_state, events = apply(state, action)

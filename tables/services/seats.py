@@ -20,6 +20,7 @@ from .common import (
     lock,
     lock_own_seat,
     membership,
+    refuse_at_tournament,
     require_open,
     seat_of,
 )
@@ -37,6 +38,7 @@ def sit(user: Any, table_id: int, seat_number: Any, amount: Any) -> Seat:
     amount = check_amount(amount)
     table, seats = lock(table_id)
     m = membership(user, table)
+    refuse_at_tournament(table)
     require_open(table)
     if seat_of(seats, user) is not None:
         raise PlayError(PlayErrorCode.ALREADY_SEATED, "You already have a seat at this table.")
@@ -76,6 +78,7 @@ def top_up(user: Any, table_id: int, amount: Any) -> Seat:
     """
     amount = check_amount(amount)
     table, seats, seat = lock_own_seat(user, table_id, must_be_open=True)
+    refuse_at_tournament(table)
     if seat.status == Seat.Status.REQUESTED:
         raise PlayError(PlayErrorCode.NOT_SEATED, "The host has not let you sit down yet.")
     in_hand = seat.number in seats_in_hand(table)
@@ -126,6 +129,7 @@ def _chips_behind(table: Table, seat: Seat, in_hand: bool) -> int:
 def sit_out(user: Any, table_id: int) -> None:
     """Keep the seat and chips but skip hands (R16.2); from the next hand if in one."""
     table, seats, seat = lock_own_seat(user, table_id)
+    refuse_at_tournament(table)
     if seat.number in seats_in_hand(table):
         seat.sit_out_next_hand = True
     elif seat.status == Seat.Status.SEATED:
@@ -177,6 +181,7 @@ def set_straddle(user: Any, table_id: int, on: Any) -> None:
 def leave(user: Any, table_id: int) -> None:
     """Leave the seat and cash out; during a hand, when it ends (R16.2)."""
     table, seats, seat = lock_own_seat(user, table_id)
+    refuse_at_tournament(table)
     leave_seat(table, seat)
     commit_change(table, seats, fields=schedule_next_hand(table, seats))
 
@@ -198,6 +203,9 @@ def release_member(club_id: int, user_id: int) -> None:
     for table_id in table_ids:
         table, seats = lock(table_id)
         seat = next((s for s in seats if s.user_id == user_id), None)
+        if seat is not None and table.tournament_id is not None:
+            # a tournament keeps their chips in play: the clock blinds them away (R14)
+            seat = None
         if seat is not None:
             fields = []
             if seat.number in seats_in_hand(table) and table.deadline_seat == seat.number:

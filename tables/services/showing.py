@@ -52,7 +52,7 @@ def show_after_hand(user: Any, table_id: int, hand_number: Any, cards: Any) -> N
     except EngineError as error:
         raise _engine_error(error) from None
     # named for who was dealt the cards, whoever sits in that seat now
-    lines = handlog.lines(events, {seat_number: str(user)}, table.club.format_amount)
+    lines = handlog.lines(events, {seat_number: str(user)}, table.format_amount)
     table.hand_log = handlog.extend(table.hand_log, lines)
     _record(table, seat_number, user, ActionKind.SHOW_AFTER, mask, timeout=False)
     table.hand_state = new_state.to_json()

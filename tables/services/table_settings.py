@@ -13,7 +13,7 @@ from pokerclub.models import Club
 from ..errors import PlayError, PlayErrorCode
 from ..models import MixedMode, Seat, Table
 from .between_hands import schedule_next_hand
-from .common import commit_change, lock, lock_own_seat, table_seats
+from .common import commit_change, lock, lock_own_seat, refuse_at_tournament, table_seats
 
 
 @transaction.atomic
@@ -102,6 +102,7 @@ def pick_game(user: Any, table_id: int, code: Any) -> None:
     if code is not None and not isinstance(code, str):
         raise PlayError(PlayErrorCode.BAD_FIELD, "'game' must be a game's code or null.")
     table, seats, _ = lock_own_seat(user, table_id, must_be_open=True)
+    refuse_at_tournament(table)
     if table.mixed_mode != MixedMode.DEALERS_CHOICE or len(table.mixed_games) < 2:
         raise PlayError(PlayErrorCode.NOT_ALLOWED, "This table does not play dealer's choice.")
     if code is not None and code not in table.mixed_games:
@@ -124,6 +125,7 @@ def update_settings(actor: Any, table_id: int, values: dict[str, Any]) -> bool:
     Returns True when applied at once, False when they apply from the next hand.
     """
     table, seats = lock(table_id, host=actor, must_be_open=True)
+    refuse_at_tournament(table)
     if not values:
         return True
     if table.in_hand:

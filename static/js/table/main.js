@@ -98,6 +98,9 @@ function onMessage(msg) {
   } else if (msg.type === "chat_history" || msg.type === "history") {
     const lines = msg.messages || msg.lines || [];
     for (const line of lines) panel.receiveChat(line, { quiet: true });
+  } else if (msg.type === "moved") {
+    // a tournament moved this player to another of its tables: the page follows them
+    if (typeof msg.url === "string" && msg.url.startsWith("/")) window.location.assign(msg.url);
   } else if (msg.type === "nonce_ok") {
     deckCheck.accepted(msg.hand);
   } else if (msg.type === "error" && String(msg.ref || "").startsWith("nonce:")) {

@@ -1,0 +1,342 @@
+"""Between two hands of a tournament table (docs/rules.md R25-R28): the clock calls
+:func:`table_due` when the table's next hand is due, instead of dealing it itself.
+
+In one transaction that locks the tournament row first, then its tables in id order (the
+order of every tournament change, ``tables.services.tournaments``; a table's own
+transactions lock only that table, so the two cannot deadlock):
+
+1. players of the table left with no chips are out (R27.1), or, while rebuys are open, may
+   rebuy (R25.2) until they close;
+2. when one entry is left and nobody can join any more, the tournament ends: places,
+   prizes, and the money to the club's book (R26, R27.2);
+3. the tables are balanced, or one breaks (R28), the moved players' chips moving with them
+   and their pages following them (a ``moved`` message);
+4. the table deals its next hand at the clock's level (R24.4), or waits out a break or a
+   pause, or, with nobody to play against, looks again in a few seconds.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine import tournament as rules
+
+from ..history.settlement import recount_earlier
+from ..models import Seat, SessionNet, Table, Tournament, TournamentEntry
+from .between_hands import is_ready, schedule_next_hand, seats_in_hand
+from .common import broadcast_on_commit, commit_change, table_seats
+from .tournaments import (
+    ACTIVE,
+    blinds_of,
+    free_seat,
+    lock_tournament,
+    reading,
+    save_changed,
+    schedule_of,
+    seatings,
+    shares,
+    tables_of,
+    take_seat,
+)
+
+WAIT_SECONDS = 5
+"""How soon a tournament table with nobody to play against looks again."""
+
+
+@transaction.atomic
+def table_due(table_id: int, version: int, now: Any = None) -> bool:
+    """A tournament table's next hand is due (the clock calls this instead of
+    ``handle_due``'s deal): busts, the end, balancing, then the deal, as the module says.
+    A compare-and-set on the table's version, after the tournament's lock: exactly once
+    with any number of clocks. Returns whether anything changed."""
+    from .play import deal_tournament_hand, running_state
+
+    now = now or timezone.now()
+    tournament_id = (
+        Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        return False
+    tournament = lock_tournament(tournament_id)
+    tables = tables_of(tournament)
+    table = next((t for t in tables if t.pk == table_id), None)
+    if table is None or table.version != version or running_state(table) is not None:
+        return False
+    if table.next_hand_at is None or table.next_hand_at > now:
+        return False
+    seats = {t.pk: table_seats(t) for t in tables}
+    clock_now = reading(tournament, now)
+    assert clock_now is not None  # its tables exist once it runs
+    changed = _busts(tournament, table, seats, clock_now)
+    changed |= _rebuys_closed(tournament, tables, seats, clock_now)
+    if _finish_if_won(tournament, tables, seats, clock_now, now):
+        return True
+    moved = _balance(tournament, tables, seats, table, now)
+    seats[table.pk] = table_seats(table)
+    if table.pk in moved:  # the table broke: its players went to the others
+        save_changed(tournament, [])
+        return True
+    if tournament.paused_at is not None:
+        table.next_hand_at = None
+        commit_change(table, seats[table.pk], fields=["next_hand_at"])
+        return True
+    if clock_now.on_break:  # the break's end deals the next hand
+        assert clock_now.remaining is not None
+        table.next_hand_at = now + timedelta(seconds=clock_now.remaining)
+        commit_change(table, seats[table.pk], fields=["next_hand_at"])
+        return True
+    if sum(1 for s in seats[table.pk] if is_ready(s)) < 2:
+        # nobody to play with yet: look again soon (a move or a break will come)
+        table.next_hand_at = now + timedelta(seconds=WAIT_SECONDS)
+        commit_change(table, seats[table.pk], fields=["next_hand_at"])
+        if changed or moved:
+            save_changed(tournament, [])
+        return True
+    level = schedule_of(tournament).levels[clock_now.level - 1]
+    for key, value in blinds_of(level).items():
+        setattr(table, key, value)
+    deal_tournament_hand(table, seats[table.pk], now, list(blinds_of(level)))
+    if changed or moved:
+        save_changed(tournament, [])
+    return True
+
+
+def _busts(
+    tournament: Tournament,
+    table: Table,
+    seats: dict[int, list[Seat]],
+    clock_now: rules.ClockReading,
+) -> bool:
+    """Players of ``table``'s last hand left with no chips: out, or busted with a rebuy to
+    take while rebuys are open (R27.1, R25.2)."""
+    broke = [s for s in seats[table.pk] if s.user_id is not None and s.stack == 0]
+    if not broke:
+        return False
+    hand = table.current_hand
+    started = {p["user_id"]: p["stack"] for p in (hand.players if hand else [])}
+    entries = {
+        e.user_id: e
+        for e in tournament.entries.filter(
+            user_id__in=[s.user_id for s in broke], status=TournamentEntry.Status.PLAYING
+        )
+    }
+    if not entries:
+        return False
+    tournament.eliminations += 1
+    tournament.save(update_fields=["eliminations"])
+    for seat in broke:
+        entry = entries.get(seat.user_id or 0)
+        if entry is None:
+            continue
+        entry.busted_order = tournament.eliminations
+        entry.busted_hand = hand
+        entry.start_stack = started.get(seat.user_id, 0)
+        can_rebuy = rules.may_rebuy(
+            clock_now,
+            stack=0,
+            starting_stack=tournament.starting_stack,
+            rebuys=entry.rebuys,
+            limit=tournament.rebuy_limit,
+            until_level=tournament.rebuy_until_level,
+        ) is None  # fmt: skip
+        if can_rebuy:
+            entry.status = TournamentEntry.Status.BUSTED  # keeps the seat, not dealt in
+        else:
+            entry.status = TournamentEntry.Status.OUT
+            free_seat(seat)
+        entry.save(update_fields=["busted_order", "busted_hand", "start_stack", "status"])
+    seats[table.pk] = table_seats(table)
+    return True
+
+
+def _rebuys_closed(
+    tournament: Tournament,
+    tables: list[Table],
+    seats: dict[int, list[Seat]],
+    clock_now: rules.ClockReading,
+) -> bool:
+    """Once rebuys close, players still waiting with no chips are out (in the order they
+    busted: R27.1)."""
+    if tournament.rebuy_until_level and clock_now.level <= tournament.rebuy_until_level:
+        return False
+    waiting = list(tournament.entries.filter(status=TournamentEntry.Status.BUSTED))
+    if not waiting:
+        return False
+    users = {e.user_id for e in waiting}
+    for table in tables:
+        touched = False
+        for seat in seats[table.pk]:
+            if (
+                seat.user_id in users
+                and seat.stack == 0
+                and seat.number not in seats_in_hand(table)
+            ):
+                free_seat(seat)
+                touched = True
+        if touched:
+            seats[table.pk] = table_seats(table)
+            commit_change(table, seats[table.pk], fields=schedule_next_hand(table, seats[table.pk]))
+    TournamentEntry.objects.filter(pk__in=[e.pk for e in waiting]).update(
+        status=TournamentEntry.Status.OUT
+    )
+    return True
+
+
+def _finish_if_won(
+    tournament: Tournament,
+    tables: list[Table],
+    seats: dict[int, list[Seat]],
+    clock_now: rules.ClockReading,
+    now: Any,
+) -> bool:
+    """The end (R26, R27): one entry left with chips, nobody waiting to rebuy, and nobody
+    can register any more."""
+    alive = list(tournament.entries.filter(status__in=ACTIVE))
+    if len(alive) != 1 or alive[0].status != TournamentEntry.Status.PLAYING:
+        return False
+    if rules.registration_open(clock_now, tournament.late_until_level):
+        return False
+    _finish(tournament, tables, seats, alive[0], now)
+    return True
+
+
+def finishing_order(
+    tournament: Tournament, winner: TournamentEntry | None
+) -> list[tuple[int, list[TournamentEntry]]]:
+    """Every entry's place (R27.1): the winner first, then the entries out, the last out
+    highest; within one hand by the stack it started with, equal stacks sharing."""
+    entries = list(tournament.entries.all())
+    out = sorted(
+        (e for e in entries if e.status == TournamentEntry.Status.OUT),
+        key=lambda e: e.busted_order or 0,
+    )
+    total = len(entries)
+    places: list[tuple[int, list[TournamentEntry]]] = []
+    if winner is not None:
+        places.append((1, [winner]))
+    left_before = total
+    by_hand: dict[int, list[TournamentEntry]] = {}
+    for entry in out:
+        by_hand.setdefault(entry.busted_order or 0, []).append(entry)
+    groups = []
+    for order in sorted(by_hand):
+        group = by_hand[order]
+        groups.append(rules.finishing_places(left_before, {e: e.start_stack for e in group}))
+        left_before -= len(group)
+    for group_places in reversed(groups):
+        places.extend(group_places)
+    return sorted(places, key=lambda p: p[0])
+
+
+def _finish(
+    tournament: Tournament,
+    tables: list[Table],
+    seats: dict[int, list[Seat]],
+    winner: TournamentEntry,
+    now: Any,
+) -> None:
+    """Places and prizes (R26.3, R27.2), the money to the club's book, the tables closed."""
+    entries = list(tournament.entries.all())
+    pool = sum(e.paid for e in entries) - tournament.fee * len(entries)
+    paid = rules.prizes(pool, shares(tournament, len(entries)))
+    finish = finishing_order(tournament, winner)
+    placed = sorted(e.pk for _, group in finish for e in group)
+    assert placed == sorted(e.pk for e in entries), "every entry has a place"
+    won = rules.awards(paid, [(place, group) for place, group in finish])
+    for place, group in finish:
+        for entry in group:
+            entry.place = place
+            entry.prize = won.get(entry, 0)
+            entry.status = (
+                TournamentEntry.Status.WON if entry.pk == winner.pk else TournamentEntry.Status.OUT
+            )
+            entry.save(update_fields=["place", "prize", "status"])
+    for table in tables:
+        for seat in seats[table.pk]:
+            if seat.user_id is not None:
+                free_seat(seat)
+        table.status = Table.Status.CLOSED
+        table.next_hand_at = None
+        commit_change(table, table_seats(table), fields=["status", "next_hand_at"])
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = now
+    _record_nets(tournament, [e for _, group in finish for e in group], now)
+    save_changed(tournament, ["status", "finished_at"])
+
+
+def _record_nets(tournament: Tournament, entries: list[TournamentEntry], now: Any) -> None:
+    """The tournament's result in the club's money book: each player's prizes minus what
+    they paid, and the fees to the house. It sums to zero: the prizes are the pool."""
+    nets: dict[int, int] = {}
+    for entry in entries:
+        nets[entry.user_id] = nets.get(entry.user_id, 0) + entry.prize - entry.paid
+    rows = [
+        SessionNet(
+            tournament=tournament, club_id=tournament.club_id, user_id=user, net=net, ended_at=now
+        )
+        for user, net in nets.items()
+    ]
+    fees = tournament.fee * len(entries)
+    if fees:
+        rows.append(
+            SessionNet(tournament=tournament, club_id=tournament.club_id, net=fees, ended_at=now)
+        )
+    from pokerclub.models import Club as ClubModel
+
+    ClubModel.objects.select_for_update().filter(pk=tournament.club_id).first()
+    SessionNet.objects.filter(tournament=tournament).delete()
+    SessionNet.objects.bulk_create(rows)
+    recount_earlier(tournament.club_id, list(nets))
+
+
+def _balance(
+    tournament: Tournament,
+    tables: list[Table],
+    seats: dict[int, list[Seat]],
+    table: Table,
+    now: Any,
+) -> set[int]:
+    """R28 after ``table``'s hand: the moves, each player's chips with them; a broken
+    table closes. Returns the ids of the tables broken."""
+    from .play import running_state
+
+    number_of = {t.tournament_number or t.pk: t for t in tables}
+    idle = {t.tournament_number or t.pk for t in tables if running_state(t) is None}
+    moves, broken = rules.balance(seatings(tables, seats), idle)
+    if not moves and not broken:
+        return set()
+    by_table = {t.pk: {s.number: s for s in seats[t.pk]} for t in tables}
+    touched: set[int] = set()
+    for move in moves:
+        source, target = number_of[move.source], number_of[move.target]
+        old = by_table[source.pk][move.from_seat]
+        new = by_table[target.pk][move.to_seat]
+        stack = old.stack
+        user_id = old.user_id
+        assert user_id is not None and new.user_id is None
+        free_seat(old)
+        take_seat(new, user_id, stack)
+        touched |= {source.pk, target.pk}
+        broadcast_on_commit(
+            source.pk,
+            {"type": "table.moved", "user_id": user_id, "table_id": target.pk,
+             "url": target.get_absolute_url()},
+        )  # fmt: skip
+    gone = {number_of[n].pk for n in broken}
+    for t in tables:
+        if t.pk not in touched and t.pk not in gone:
+            continue
+        fields: list[str] = []
+        if t.pk in gone:
+            t.status = Table.Status.CLOSED
+            t.next_hand_at = None
+            fields += ["status", "next_hand_at"]
+        seats[t.pk] = table_seats(t)
+        if t.pk not in gone and t.pk != table.pk:
+            fields += schedule_next_hand(t, seats[t.pk], now)
+        commit_change(t, seats[t.pk], fields=fields)
+    return gone
