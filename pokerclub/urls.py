@@ -35,6 +35,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("clubs/", include(club_patterns)),
     path("clubs/<slug:slug>/tables/", include("tables.urls")),
+    path("clubs/<slug:slug>/tournaments/", include("tables.tournament_urls")),
     path("clubs/<slug:slug>/history/", include("tables.history_urls")),
     path("invite/<str:token>/", views.invitation, name="invitation"),
     path("admin/", admin.site.urls),

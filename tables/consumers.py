@@ -427,3 +427,48 @@ class TableConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _chat_history(self) -> list[dict[str, Any]]:
         return recent_chat(self.table_id)
+
+
+class TournamentConsumer(AsyncWebsocketConsumer):
+    """A tournament's lobby, live (docs/protocol.md, "The tournament lobby"): members of the
+    club hear ``changed`` (with the tournament's version) whenever it changes, and reload
+    the lobby's part of the page. Nothing is read from the socket: a frame is refused."""
+
+    tournament_id: int
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        await self.accept()
+        if not await self._may_watch():
+            await self.close(code=CLOSE_NOT_MEMBER)
+            return
+        self.group = f"tournament-{self.tournament_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        ensure_embedded_clock()  # in `make run` the clock runs in the server process
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        error = PlayError(PlayErrorCode.UNKNOWN_TYPE, "The lobby takes no messages.")
+        await self.send(text_data=json.dumps(error.as_message()))
+
+    async def tournament_changed(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps({"type": "changed", "version": event["version"]}))
+
+    @database_sync_to_async
+    def _may_watch(self) -> bool:
+        from pokerclub.access import membership_of
+
+        from .models import Tournament
+
+        if self.user is None or not self.user.is_authenticated:
+            return False
+        club_id = (
+            Tournament.objects.filter(pk=self.tournament_id)
+            .values_list("club_id", flat=True)
+            .first()
+        )
+        return club_id is not None and membership_of(self.user, club_id) is not None

@@ -42,6 +42,31 @@ def main() -> None:
         for player, amount in zip(played.players, (2000, 2000, 1000, 500), strict=True):
             in_person.record(played.owner, played.club, bank.pk, player.pk, "buy_in", amount)
         in_person.record(played.owner, played.club, bank.pk, played.players[0].pk, "cash_out", 3000)
+        # tournaments: one running (its table dealt by the clock), one over
+        from datetime import timedelta
+
+        from django.utils import timezone
+
+        from tables.models import Seat, Table
+        from tables.services import tournaments
+        from tests.tables.tournament_helpers import settings_for
+
+        running = tournaments.create_tournament(
+            played.owner, played.club, settings_for(name="Friday freezeout", start_players=3)
+        )
+        for player in played.players[:3]:
+            tournaments.register(player, running.pk)
+        over = tournaments.create_tournament(
+            played.owner, played.club, settings_for(name="Heads-up final", start_players=2)
+        )
+        for player in played.players[:2]:
+            tournaments.register(player, over.pk)
+        final = Table.objects.get(tournament=over)
+        loser, winner = Seat.objects.filter(table=final).exclude(user=None).order_by("number")
+        Seat.objects.filter(pk=winner.pk).update(stack=winner.stack + loser.stack)
+        Seat.objects.filter(pk=loser.pk).update(stack=0)  # all in before the first hand, say
+        final.refresh_from_db()
+        tournaments.table_due(final.pk, final.version, timezone.now() + timedelta(seconds=10))
     club, table = played.club, played.table
     hand = table.hands.order_by("number").last()
     client = Client()
@@ -69,6 +94,10 @@ def main() -> None:
         "import": reverse("history:import", args=[slug]),
         "player stats": reverse("history:player", args=[slug, played.players[0].pk]),
         "profile": reverse("profile"),
+        "tournaments": reverse("tournaments:list", args=[slug]),
+        "new tournament": reverse("tournaments:create", args=[slug]),
+        "tournament lobby": reverse("tournaments:detail", args=[slug, running.pk]),
+        "tournament results": reverse("tournaments:detail", args=[slug, over.pk]),
     }
     anonymous = {
         "home": reverse("home"),

@@ -1,0 +1,199 @@
+"""Tournament pages: the club's list, the host's form, the lobby (live: it reloads its
+part when the tournament changes, ``static/js/tournament.js``) and what members do there
+(register, rebuy, take the add-on; a host starts, pauses, resumes or cancels). Thin views:
+the services decide (``tables.services.tournaments``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Case, IntegerField, Value, When
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from engine import tournament as rules
+from pokerclub.access import club_for_member
+from pokerclub.http import AuthenticatedHttpRequest
+
+from .errors import PlayError
+from .models import Seat, Table, Tournament
+from .services import tournaments
+from .tournament_forms import TournamentForm
+
+
+@login_required
+def tournament_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    order = Case(
+        When(status=Tournament.Status.RUNNING, then=Value(0)),
+        When(status=Tournament.Status.REGISTERING, then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
+    found = (
+        Tournament.objects.filter(club=club).annotate(rank=order).order_by("rank", "-created_at")
+    )
+    return render(
+        request,
+        "tournaments/list.html",
+        {"club": club, "membership": membership, "tournaments": found[:100]},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    if not membership.is_host:
+        raise PermissionDenied("Only the owner or a host can create tournaments.")
+    form = TournamentForm(
+        request.POST or None,
+        club=club,
+        initial={"name": f"{club.name} tournament", "buy_in": club.format_amount(2000)},
+    )
+    if request.method == "POST" and form.is_valid():
+        values = form.settings()
+        if values is not None:
+            try:
+                tournament = tournaments.create_tournament(request.user, club, values)
+            except PlayError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, f"{tournament.name} is open for registration.")
+                return redirect("tournaments:detail", club.slug, tournament.pk)
+    return render(request, "tournaments/form.html", {"club": club, "form": form})
+
+
+def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
+    """What the lobby shows (one function for the page and its live part)."""
+    fmt = tournament.club.format_amount
+    entries = list(tournament.entries.select_related("user").order_by("pk"))
+    tables = list(
+        Table.objects.filter(tournament=tournament).exclude(status=Table.Status.CLOSED)
+        .order_by("tournament_number")
+    )  # fmt: skip
+    seats = list(Seat.objects.filter(table__in=tables).exclude(user=None).select_related("table"))
+    stack = {s.user_id: s.stack for s in seats}
+    table_of = {s.user_id: s.table for s in seats}
+    reading = tournaments.reading(tournament, now)
+    schedule = tournaments.schedule_of(tournament)
+    active = [e for e in entries if e.status in ("playing", "busted", "won")]
+    chips = [stack.get(e.user_id, 0) for e in active]
+    pool = sum(e.paid for e in entries) - tournament.fee * len(entries)
+    field = max(len(entries), 1)
+    shares = tournaments.shares(tournament, field) if entries else ()
+    paid = rules.prizes(pool, shares) if shares else []
+    standings = [
+        {"entry": e, "chips": stack.get(e.user_id, 0), "table": table_of.get(e.user_id)}
+        for e in sorted(active, key=lambda e: -stack.get(e.user_id, 0))
+    ]
+    out = [
+        {"entry": e, "prize": fmt(e.prize) if e.prize else ""}
+        for e in sorted((e for e in entries if e.place), key=lambda e: e.place or 0)
+    ]
+    mine = next((e for e in entries if e.user_id == user.pk and e.status in
+                 ("registered", "playing", "busted")), None)  # fmt: skip
+    level = schedule.levels[(reading.next_level if reading else 1) - 1] if schedule.levels else None
+    upcoming = (
+        schedule.levels[reading.next_level] if reading and reading.next_level < len(schedule.levels)
+        else None
+    )  # fmt: skip
+    return {
+        "tournament": tournament,
+        "entries": entries,
+        "registered": [e for e in entries if e.status == "registered"],
+        "pool": fmt(pool),
+        "payouts": [
+            {"place": i + 1, "share": f"{s / 100:g} %", "amount": fmt(a)}
+            for i, (s, a) in enumerate(zip(shares, paid, strict=True))
+        ],
+        "levels": [
+            {"number": i + 1, "level": lv, "break_after": schedule.has_break_after(i + 1)}
+            for i, lv in enumerate(schedule.levels)
+        ],
+        "reading": reading,
+        "remaining": int(reading.remaining) if reading and reading.remaining is not None else None,
+        "level": level,
+        "upcoming": upcoming,
+        "left": len(active),
+        "average": sum(chips) // len(chips) if chips else 0,
+        "biggest": max(chips) if chips else 0,
+        "tables": [
+            {"table": t, "players": sum(1 for s in seats if s.table_id == t.pk)} for t in tables
+        ],
+        "standings": standings,
+        "finished": out,
+        "out": sorted((e for e in entries if e.status == "out"),
+                      key=lambda e: -(e.busted_order or 0)),  # fmt: skip
+        "mine": mine,
+        "my_table": table_of.get(user.pk),
+        "buy_in": fmt(tournament.buy_in),
+        "fee": fmt(tournament.fee) if tournament.fee else "",
+        "can_register": tournament.status in ("registering", "running")
+        and rules.registration_open(reading, tournament.late_until_level)
+        and mine is None
+        and sum(1 for e in entries if e.user_id == user.pk) < tournament.entries_per_player,
+        "can_rebuy": bool(mine and reading and rules.may_rebuy(
+            reading, stack=stack.get(user.pk, 0), starting_stack=tournament.starting_stack,
+            rebuys=mine.rebuys, limit=tournament.rebuy_limit,
+            until_level=tournament.rebuy_until_level) is None),
+        "can_add_on": bool(mine and reading and rules.may_add_on(
+            reading, after_level=tournament.add_on_after_level, taken=mine.add_on) is None),
+    }  # fmt: skip
+
+
+@login_required
+def tournament_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), club=club, pk=pk)
+    context = {"club": club, "membership": membership,
+               **lobby(tournament, request.user, timezone.now())}  # fmt: skip
+    if request.GET.get("part") == "lobby":  # the live part (static/js/tournament.js)
+        return render(request, "tournaments/_lobby.html", context)
+    return render(request, "tournaments/detail.html", context)
+
+
+ACTIONS = {
+    "register": lambda user, pk: tournaments.register(user, pk),
+    "unregister": tournaments.unregister,
+    "rebuy": lambda user, pk: tournaments.rebuy(user, pk),
+    "add_on": lambda user, pk: tournaments.add_on(user, pk),
+    "start": lambda user, pk: tournaments.start_now(user, pk),
+    "cancel": tournaments.cancel,
+    "pause": lambda user, pk: tournaments.pause(user, pk),
+    "resume": lambda user, pk: tournaments.resume(user, pk),
+}
+DONE = {
+    "register": "You are in.",
+    "unregister": "Your entry is taken back.",
+    "rebuy": "Rebought: your chips are on your table.",
+    "add_on": "Add-on taken.",
+    "start": "The tournament has started.",
+    "cancel": "The tournament is cancelled.",
+    "pause": "Paused: the tables stop after their current hand.",
+    "resume": "Resumed.",
+}
+
+
+@login_required
+@require_POST
+def tournament_action(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _ = club_for_member(request, slug)
+    tournament = get_object_or_404(Tournament, club=club, pk=pk)
+    op = request.POST.get("op", "")
+    action = ACTIONS.get(op)
+    if action is None:
+        messages.error(request, "Unknown action.")
+    else:
+        try:
+            action(request.user, tournament.pk)
+        except PlayError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, DONE[op])
+    return redirect("tournaments:detail", club.slug, tournament.pk)
