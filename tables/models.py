@@ -96,6 +96,9 @@ class Table(models.Model):
         help_text="A tournament's table: its chips are tournament chips, never money.",
     )
     tournament_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    tournament_level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="R24: the level of the tournament's clock it deals at."
+    )
     in_person = models.BooleanField(
         default=False,
         help_text="A game played at a real table: a banker records buy-ins and cash-outs; "
@@ -407,6 +410,9 @@ class Hand(models.Model):
         default=list, help_text="[{seat, user_id, name, stack}] at the start"
     )
     config = models.JSONField(default=dict)
+    tournament_level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A tournament's hand: the level it was dealt at (R24)."
+    )
     commitment = models.CharField(
         max_length=64, help_text="SHA-256 of the seed, or deck v2's root."
     )

@@ -196,6 +196,22 @@ def pokerstars_hand_name(hole: Sequence[int], board: Sequence[int], game: Any = 
     return f"a straight flush, {_PS_RANK[low]} to {_PS_RANK[top]}"
 
 
+def roman(number: int) -> str:
+    """A tournament level as PokerStars numbers it.
+
+    >>> roman(1), roman(4), roman(9), roman(14), roman(40)
+    ('I', 'IV', 'IX', 'XIV', 'XL')
+    """
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):  # fmt: skip
+        while number >= value:
+            out += letters
+            number -= value
+    return out
+
+
 def _ps_time(when: datetime) -> str:
     """``2024/01/15 14:30:00 UTC [2024/01/15 9:30:00 ET]``: hours not zero-padded."""
     utc = when.astimezone(UTC)
@@ -217,7 +233,9 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     hand = replayed.hand
     table = hand.table
     club = club or table.club
-    amount = Amounts(club)
+    tournament = table.tournament if table.tournament_id else None
+    money = Amounts(club)
+    amount = Amounts(None) if tournament else money  # a tournament's chips are chips
     config = replayed.config
     names = replayed.names
     me = viewer.seat_in(replayed)
@@ -230,12 +248,26 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
         stakes = f"{amount(config.big_blind)}/{amount(2 * config.big_blind)}"
     else:
         stakes = f"{amount(config.small_blind)}/{amount(config.big_blind)}"
-    code = f" {amount.code}" if amount.code else ""
-    lines = [
-        f"PokerStars Hand #{hand.pk}:  {GAME_NAMES[(str(config.game), str(config.structure))]} ({stakes}{code})"
-        f" - {_ps_time(hand.started_at)}",
-        f"Table '{table.name}' {table.max_seats}-max Seat #{config.button} is the button",
-    ]
+    code = f" {money.code}" if money.code else ""
+    game = GAME_NAMES[(str(config.game), str(config.structure))]
+    if tournament is not None:  # as PokerStars writes its tournaments' hands
+        buy_in = (
+            f"{money(tournament.buy_in)}+{money(tournament.fee)}{code}"
+            if tournament.buy_in or tournament.fee
+            else "Freeroll"
+        )
+        level = roman(hand.tournament_level or 1)
+        lines = [
+            f"PokerStars Hand #{hand.pk}: Tournament #{tournament.pk}, {buy_in} {game}"
+            f" - Level {level} ({stakes}) - {_ps_time(hand.started_at)}",
+            f"Table '{tournament.pk} {table.tournament_number}' {table.max_seats}-max"
+            f" Seat #{config.button} is the button",
+        ]
+    else:
+        lines = [
+            f"PokerStars Hand #{hand.pk}:  {game} ({stakes}{code}) - {_ps_time(hand.started_at)}",
+            f"Table '{table.name}' {table.max_seats}-max Seat #{config.button} is the button",
+        ]
     start_stacks = dict(zip(started.seats, started.stacks, strict=True))
     for seat in sorted(started.seats):
         lines.append(
@@ -508,7 +540,10 @@ def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
             time_zone="UTC",
         )
     club = hand.table.club
-    if club.amount_format == "currency":  # amounts stay whole units of the club's cents
+    if hand.table.tournament_id is not None:  # a tournament's hand: its chips, its level
+        user["_tournament"] = hand.table.tournament_id
+        user["_tournament_level"] = hand.tournament_level or 1
+    elif club.amount_format == "currency":  # amounts stay whole units of the club's cents
         symbol = (
             club.currency_symbol if len(club.currency_symbol) == 1 else None
         )  # the standard: one character
@@ -554,6 +589,15 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
         "id": hand.pk,
         "club": table.club.slug,
         "table": {"id": table.pk, "name": table.name, "max_seats": table.max_seats},
+        "tournament": (
+            {
+                "id": table.tournament_id,
+                "table": table.tournament_number,
+                "level": hand.tournament_level or 1,
+            }
+            if table.tournament_id is not None
+            else None
+        ),  # fmt: skip
         "number": hand.number,
         "started_at": _iso(hand.started_at),
         "ended_at": _iso(hand.ended_at),
@@ -643,7 +687,7 @@ def finished_hands(queryset: QuerySet[Hand] | None = None) -> QuerySet[Hand]:
     queryset = queryset if queryset is not None else Hand.objects.all()
     return (
         queryset.filter(final_state__isnull=False)
-        .select_related("table__club")
+        .select_related("table__club", "table__tournament")
         .order_by("table_id", "number")
     )
 

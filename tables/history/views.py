@@ -124,8 +124,9 @@ def hand_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     page, more = hand_page(club, request.user, request.GET)
     for hand in page:
-        hand.pot_text = club.format_amount(hand.pot)
-        hand.net_text = None if hand.viewer_net is None else club.format_amount(hand.viewer_net)
+        fmt = hand.table.format_amount  # a tournament's hands are in chips
+        hand.pot_text = fmt(hand.pot)
+        hand.net_text = None if hand.viewer_net is None else fmt(hand.viewer_net)
     params = request.GET.copy()
     params.pop("before", None)
     older = None
@@ -179,7 +180,7 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
         "button": replayed.config.button,
         "seats": sorted(replayed.final.seats),
         "me": me,
-        "steps": steps(replayed, me, club.format_amount),
+        "steps": steps(replayed, me, hand.table.format_amount),
         # for the live table's renderer: the table as a state message has it
         "table": {
             **table_summary(hand.table),

@@ -175,6 +175,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
             for s in dealt
         ],
         config=config.to_json(),
+        tournament_level=table.tournament_level,
         commitment=proof["root"],
         deck=proof,
         deck_secret=table.deck["secret"],

@@ -99,7 +99,9 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
     level = schedule_of(tournament).levels[clock_now.level - 1]
     for key, value in blinds_of(level).items():
         setattr(table, key, value)
-    deal_tournament_hand(table, seats[table.pk], now, list(blinds_of(level)))
+    table.tournament_level = clock_now.level
+    fields = [*blinds_of(level), "tournament_level"]
+    deal_tournament_hand(table, seats[table.pk], now, fields)
     if changed or moved:
         save_changed(tournament, [])
     return True

@@ -377,3 +377,55 @@ def test_a_pause_stops_the_clock_and_the_deals(club_with_roles, crowd):
     table.refresh_from_db()
     assert table.next_hand_at is not None
     assert ActionKind  # (the engine's kinds drive the simulation above)
+
+
+# ---------------------------------------------------------------- exports
+
+
+def test_a_tournament_hand_exports_with_its_tournament_and_level_in_chips(club_with_roles, crowd):
+    """PokerStars tournament headers ("Tournament #…, €20+€2 EUR Hold'em No Limit -
+    Level I (5/10)"), chips as chips in a club that counts money, read by PokerKit's
+    parser; PHH and JSON carry the tournament and the level."""
+    import tomllib
+    import warnings
+
+    from pokerkit import PokerStarsParser
+
+    from tables.history.exports import Viewer, phh, pokerstars, record
+    from tables.history.replay import replay
+
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    club.amount_format, club.currency_symbol, club.decimal_places = "currency", "€", 2
+    club.currency_code = "EUR"
+    club.save()
+    t0 = timezone.now()
+    tournament = tournaments.create_tournament(host, club, settings_for(start_players=2))
+    tournaments.register(crowd[0], tournament.pk, now=t0)
+    tournaments.register(crowd[1], tournament.pk, now=t0)
+    table = Table.objects.get(tournament=tournament)
+    assert tournaments.table_due(table.pk, table.version, t0 + timedelta(seconds=5))
+    table.refresh_from_db()
+    rng = random.Random(3)
+    while running_state(table) is not None:
+        play_step(table, rng, shove=0.0)
+        table.refresh_from_db()
+    hand = Hand.objects.get(table=table)
+    assert hand.tournament_level == 1
+    replayed = replay(hand)
+    text = pokerstars(replayed, Viewer.public())
+    first, second = text.splitlines()[:2]
+    assert first.startswith(
+        f"PokerStars Hand #{hand.pk}: Tournament #{tournament.pk}, €20+€2 EUR"
+        " Hold'em No Limit - Level I (5/10) - "
+    )
+    assert second.startswith(f"Table '{tournament.pk} 1' 9-max Seat #")
+    assert "(1000 in chips)" in text and "€" not in text.split("\n", 1)[1]
+    with warnings.catch_warnings():  # PokerKit names the time zone field without a "_"
+        warnings.simplefilter("ignore", UserWarning)
+        (history,) = list(PokerStarsParser()(text))
+    assert list(history.starting_stacks) == [1000, 1000]
+    document = tomllib.loads(phh(replayed, Viewer.public()))
+    assert (document["_tournament"], document["_tournament_level"]) == (tournament.pk, 1)
+    assert "currency" not in document
+    data = record(replayed, Viewer.public())
+    assert data["tournament"] == {"id": tournament.pk, "table": 1, "level": 1}
