@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Case, IntegerField, Value, When
+from django.db.models import Case, Count, IntegerField, Min, Q, Sum, Value, When
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -19,9 +19,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from engine import tournament as rules
 from pokerclub.access import club_for_member
 from pokerclub.http import AuthenticatedHttpRequest
+from pokerclub.models import User
 
 from .errors import PlayError
-from .models import Seat, Table, Tournament
+from .models import Seat, Table, Tournament, TournamentEntry
 from .services import tournaments
 from .tournament_forms import TournamentForm
 
@@ -38,11 +39,42 @@ def tournament_list(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
     found = (
         Tournament.objects.filter(club=club).annotate(rank=order).order_by("rank", "-created_at")
     )
+    fmt = club.format_amount
+    listed = list(found[:100])
+    for t in listed:
+        t.buy_in_text = fmt(t.buy_in) + (f" + {fmt(t.fee)}" if t.fee else "")  # type: ignore[attr-defined]
+    board = [{**row, "net_text": fmt(row["net"])} for row in leaderboard(club)]
+    names = {u.pk: str(u) for u in User.objects.filter(pk__in=[r["user_id"] for r in board])}
+    for row in board:
+        row["name"] = names.get(row["user_id"], "?")
     return render(
         request,
         "tournaments/list.html",
-        {"club": club, "membership": membership, "tournaments": found[:100]},
+        {"club": club, "membership": membership, "tournaments": listed, "board": board},
     )
+
+
+def leaderboard(club: Any) -> list[dict[str, Any]]:
+    """Every player's tournaments in the club, best net first (one query): finished
+    tournaments entered, wins, cashes (a prize), net (prizes minus buy-ins, fees, rebuys
+    and add-ons) and the best place."""
+    rows = (
+        TournamentEntry.objects.filter(
+            tournament__club=club, tournament__status=Tournament.Status.FINISHED
+        )
+        .values("user_id")
+        .annotate(
+            played=Count("tournament", distinct=True),
+            wins=Count("id", filter=Q(place=1)),
+            cashes=Count("id", filter=Q(prize__gt=0)),
+            won=Sum("prize"),
+            paid=Sum("paid"),
+            best=Min("place"),
+        )
+        .order_by()
+    )
+    out = [{**r, "net": (r["won"] or 0) - (r["paid"] or 0)} for r in rows]
+    return sorted(out, key=lambda r: (-r["net"], -r["wins"], r["user_id"]))
 
 
 @login_required

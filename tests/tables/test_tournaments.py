@@ -429,3 +429,30 @@ def test_a_tournament_hand_exports_with_its_tournament_and_level_in_chips(club_w
     assert "currency" not in document
     data = record(replayed, Viewer.public())
     assert data["tournament"] == {"id": tournament.pk, "table": 1, "level": 1}
+
+
+def test_the_tournament_leaderboard_counts_finished_tournaments_in_money(club_with_roles, crowd):
+    """Two heads-up tournaments, Ann wins both: played, wins, cashes, best place and net
+    (prizes minus what was paid) per player; a running tournament is not counted."""
+    from tables.tournament_views import leaderboard
+
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    ann, ben, cat = crowd[:3]
+    t0 = timezone.now()
+    for _ in range(2):
+        tournament = tournaments.create_tournament(host, club, settings_for(start_players=2))
+        tournaments.register(ann, tournament.pk, now=t0)
+        tournaments.register(ben, tournament.pk, now=t0)
+        table = Table.objects.get(tournament=tournament)
+        Seat.objects.filter(table=table, user=ann).update(stack=2000)
+        Seat.objects.filter(table=table, user=ben).update(stack=0)
+        assert tournaments.table_due(table.pk, table.version, t0 + timedelta(seconds=10))
+    running = tournaments.create_tournament(host, club, settings_for(start_players=2))
+    tournaments.register(cat, running.pk, now=t0)
+    tournaments.register(ben, running.pk, now=t0)
+    rows = {r["user_id"]: r for r in leaderboard(club)}
+    assert set(rows) == {ann.pk, ben.pk}
+    # each paid 2,000 + 200; the pool of 4,000 goes to first place
+    assert (rows[ann.pk]["played"], rows[ann.pk]["wins"], rows[ann.pk]["cashes"]) == (2, 2, 2)
+    assert (rows[ann.pk]["net"], rows[ben.pk]["net"]) == (2 * 1800, 2 * -2200)
+    assert (rows[ann.pk]["best"], rows[ben.pk]["best"]) == (1, 2)
