@@ -9,9 +9,11 @@ import asyncio
 import json
 import random
 import time
-from collections import deque
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlparse
 
 import websockets
 
@@ -229,3 +231,107 @@ class Bot:
         if legal["fold"] and roll > 0.85:
             return {"type": "act", "action": "fold", "version": version}
         return {"type": "act", "action": "check" if legal["check"] else "call", "version": version}
+
+
+class TournamentStats:
+    """Latency at a tournament's tables, whose players come and go: an action's result has
+    reached every seat when every bot connected to that table when it was sent has it;
+    and how long a moved player's page takes to show the new table."""
+
+    def __init__(self) -> None:
+        self.connected: defaultdict[int, set[int]] = defaultdict(set)
+        self.pending: dict[tuple[int, int], tuple[float, set[int], set[int]]] = {}
+        self.latencies_ms: list[float] = []
+        self.actions = 0
+
+    def view(self, table_id: int) -> _TableView:
+        return _TableView(self, table_id)
+
+
+@dataclass
+class _TableView:
+    """What a :class:`Bot` calls (``sent``, ``received``) for the table it is on."""
+
+    stats: TournamentStats
+    table_id: int
+
+    def sent(self, version: int) -> None:
+        self.stats.actions += 1
+        expected = set(self.stats.connected[self.table_id])
+        self.stats.pending[(self.table_id, version)] = (time.perf_counter(), expected, set())
+
+    def received(self, bot_id: int, version: int) -> None:
+        done = []
+        for key, (t0, expected, seen) in self.stats.pending.items():
+            if key[0] == self.table_id and version > key[1]:
+                seen.add(bot_id)
+                if expected <= seen:
+                    self.stats.latencies_ms.append((time.perf_counter() - t0) * 1000)
+                    done.append(key)
+        for key in done:
+            del self.stats.pending[key]
+
+
+class TournamentBot(Bot):
+    """A bot in a tournament: it never tops up (the tournament's chips are not bought at
+    the table), and :meth:`follow` keeps it on its player's table: when the tournament
+    moves the player (a ``moved`` message) it goes to the new table, and when its server
+    goes away, to whichever server answers."""
+
+    def __init__(
+        self, user_id: int, cookie: str, *, think: float = 0.0, rng: random.Random | None = None
+    ) -> None:
+        super().__init__("", cookie, "", think=think, rng=rng, bot_id=user_id)
+        self.user_id = user_id
+        self.moves = 0
+        self.move_ms: list[float] = []
+        self._moved_at: float | None = None
+        self._moved_to: int | None = None
+
+    async def _maybe_rebuy(self, state: dict[str, Any]) -> None:
+        return
+
+    async def _on_message(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "moved":
+            self.moves += 1
+            self._moved_at = time.perf_counter()
+            self._moved_to = int(message["table_id"])
+            await self.ws.close()  # follow() goes to the new table
+            return
+        if message.get("type") == "state" and self._moved_at is not None:
+            self.move_ms.append((time.perf_counter() - self._moved_at) * 1000)
+            self._moved_at = None
+        await super()._on_message(message)
+
+    async def follow(
+        self,
+        servers: list[str],
+        table_of: Callable[[], Awaitable[int | None]],
+        stop: asyncio.Event,
+        stats: TournamentStats | None = None,
+    ) -> None:
+        """Play until ``stop`` or until ``table_of()`` (where the player sits now) is None."""
+        attempt = 0
+        while not stop.is_set():
+            table_id = self._moved_to or await table_of()
+            self._moved_to = None
+            if table_id is None:
+                return
+            base = urlparse(servers[(self.user_id + attempt) % len(servers)])
+            scheme = "wss" if base.scheme == "https" else "ws"
+            self.url = f"{scheme}://{base.netloc}/ws/tables/{table_id}/"
+            self.headers["Origin"] = f"{base.scheme}://{base.netloc}"
+            attempt += 1
+            try:
+                await self.connect()
+            except OSError:
+                await asyncio.sleep(0.2)  # that server is down: the next one
+                continue
+            if stats is not None:
+                self.stats = stats.view(table_id)  # type: ignore[assignment]
+                stats.connected[table_id].add(self.bot_id)
+            try:
+                await self.run(stop)
+            finally:
+                if stats is not None:
+                    stats.connected[table_id].discard(self.bot_id)

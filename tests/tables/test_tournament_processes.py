@@ -9,13 +9,12 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async as sync_to_async
 from django.db import connection
 
-from tables.bots import Bot
+from tables.bots import TournamentBot
 from tables.management.commands.loadtest import session_cookie
 from tables.models import Hand, HandAction, Seat, SessionNet, Table, Tournament
 from tables.services import tournaments
@@ -28,26 +27,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 STACK = 60
 
 
-class TournamentBot(Bot):
-    """A bot that plays a tournament: it never tops up, and follows its player when the
-    tournament moves them (the ``moved`` message) or when its server goes away."""
-
-    def __init__(self, user_id: int, cookie: str, rng: random.Random) -> None:
-        super().__init__("", cookie, "", rng=rng)
-        self.user_id = user_id
-        self.moves = 0
-
-    async def _maybe_rebuy(self, state: dict[str, Any]) -> None:
-        return  # a tournament's chips are not bought at the table
-
-    async def _on_message(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "moved":
-            self.moves += 1
-            await self.ws.close()  # follow() reconnects to the new table
-            return
-        await super()._on_message(message)
-
-
 def table_of(tournament_id: int, user_id: int) -> int | None:
     return (
         Seat.objects.filter(table__tournament_id=tournament_id, user_id=user_id)
@@ -55,25 +34,6 @@ def table_of(tournament_id: int, user_id: int) -> int | None:
         .values_list("table_id", flat=True)
         .first()
     )
-
-
-async def follow(bot: TournamentBot, servers: list[Daphne], tournament_id: int, stop) -> None:
-    """Keep ``bot`` on its player's table, on whichever server answers, until it is out."""
-    attempt = 0
-    while not stop.is_set():
-        table_id = await sync_to_async(table_of)(tournament_id, bot.user_id)
-        if table_id is None:
-            return  # out (or the tournament is over)
-        server = servers[(bot.user_id + attempt) % len(servers)]
-        bot.url = f"ws://127.0.0.1:{server.port}/ws/tables/{table_id}/"
-        bot.headers["Origin"] = server.url
-        attempt += 1
-        try:
-            await bot.connect()
-        except OSError:
-            await asyncio.sleep(0.2)  # that server is down: the next one
-            continue
-        await bot.run(stop)
 
 
 @pytest.fixture
@@ -102,7 +62,8 @@ def test_a_tournament_survives_a_server_and_a_clock_dying_and_finishes_whole(
                          action_seconds=5),
         )  # fmt: skip
         bots = [
-            TournamentBot(p.pk, session_cookie(p), random.Random(i)) for i, p in enumerate(players)
+            TournamentBot(p.pk, session_cookie(p), rng=random.Random(i))
+            for i, p in enumerate(players)
         ]
         for person in players:
             tournaments.register(person, tournament.pk)
@@ -119,7 +80,14 @@ def test_a_tournament_survives_a_server_and_a_clock_dying_and_finishes_whole(
         async def scenario() -> None:
             stop = asyncio.Event()
             runners = [
-                asyncio.create_task(follow(bot, [a, b], tournament.pk, stop)) for bot in bots
+                asyncio.create_task(
+                    bot.follow(
+                        [a.url, b.url],
+                        lambda bot=bot: sync_to_async(table_of)(tournament.pk, bot.user_id),
+                        stop,
+                    )
+                )
+                for bot in bots
             ]
             try:
                 await eventually_async(
