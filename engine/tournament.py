@@ -330,7 +330,7 @@ def finishing_places(left_before: int, busted: Mapping[P, int]) -> list[tuple[in
     the tournament before the hand, the one who started it with the most chips finishes
     highest; players who started with equal stacks share the highest place they cover.
     Returns (place, players) from the best place down; within a group, players are in
-    the order given (the services give seat order)."""
+    the order given (the services give the order of entry)."""
     if not 0 < len(busted) < left_before + 1:
         raise EngineError(ErrorCode.INVALID_STATE, "more players busted than were left")
     if len(busted) == left_before:

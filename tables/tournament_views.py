@@ -223,7 +223,13 @@ def tournament_action(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
         messages.error(request, "Unknown action.")
     else:
         try:
-            action(request.user, tournament.pk)
+            if op == "rebuy":  # how many rebuys the page showed (a second click changes none)
+                seen = request.POST.get("rebuys", "")
+                tournaments.rebuy(
+                    request.user, tournament.pk, seen=int(seen) if seen.isdigit() else None
+                )
+            else:
+                action(request.user, tournament.pk)
         except PlayError as error:
             messages.error(request, error.message)
         else:

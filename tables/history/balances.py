@@ -302,11 +302,12 @@ def _owed_since(club: Club, debtors: list[Party]) -> dict[str, datetime]:
         )
         ctes.append(f"""gdebtor (user_id, party, owed) AS ({sql}),
             per AS (
-                SELECT d.party AS party, MAX(d.owed) AS owed, n.table_id AS tid,
+                SELECT d.party AS party, MAX(d.owed) AS owed,
+                       COALESCE(n.table_id, -n.tournament_id) AS tid,
                        SUM(n.net) AS net, MAX(n.ended_at) AS ended
                 FROM {nets} n JOIN gdebtor d ON d.user_id = n.user_id
                 WHERE n.club_id = %s
-                GROUP BY d.party, n.table_id
+                GROUP BY d.party, COALESCE(n.table_id, -n.tournament_id)
             ), walked AS (
                 SELECT party, owed, ended,
                        -SUM(net) OVER (PARTITION BY party ORDER BY ended DESC, tid DESC

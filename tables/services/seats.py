@@ -159,6 +159,7 @@ def set_blind_choice(user: Any, table_id: int, wait: Any) -> None:
     if not isinstance(wait, bool):
         raise PlayError(PlayErrorCode.BAD_FIELD, "'wait' must be true or false.")
     table, seats, seat = lock_own_seat(user, table_id)
+    refuse_at_tournament(table)
     seat.blind_choice = NewPlayerPolicy.WAIT if wait else NewPlayerPolicy.POST
     seat.save(update_fields=["blind_choice"])
     commit_change(table, seats)

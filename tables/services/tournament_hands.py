@@ -71,7 +71,16 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
     seats = {t.pk: table_seats(t) for t in tables}
     clock_now = reading(tournament, now)
     assert clock_now is not None  # its tables exist once it runs
-    changed = _busts(tournament, table, seats, clock_now)
+    changed = False
+    # every table whose hand is over first, in the order their hands ended: a table broken
+    # below must not take players with no chips to another table before they are placed
+    idle = [t for t in tables if running_state(t) is None]
+    for other in sorted(idle, key=lambda t: (_ended(t, now), t.pk)):
+        if _busts(tournament, other, seats, clock_now):
+            changed = True
+            if other.pk != table.pk:
+                fields = schedule_next_hand(other, seats[other.pk], now)
+                commit_change(other, seats[other.pk], fields=fields)
     changed |= _rebuys_closed(tournament, tables, seats, clock_now)
     if _finish_if_won(tournament, tables, seats, clock_now, now):
         return True
@@ -107,6 +116,11 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
     return True
 
 
+def _ended(table: Table, now: Any) -> Any:
+    hand = table.current_hand
+    return hand.ended_at if hand is not None and hand.ended_at is not None else now
+
+
 def _busts(
     tournament: Tournament,
     table: Table,
@@ -135,7 +149,6 @@ def _busts(
         if entry is None:
             continue
         entry.busted_order = tournament.eliminations
-        entry.busted_hand = hand
         entry.start_stack = started.get(seat.user_id, 0)
         can_rebuy = rules.may_rebuy(
             clock_now,
@@ -150,7 +163,8 @@ def _busts(
         else:
             entry.status = TournamentEntry.Status.OUT
             free_seat(seat)
-        entry.save(update_fields=["busted_order", "busted_hand", "start_stack", "status"])
+        # (not the hand as a foreign key: it would wait on the history's lock of that hand)
+        entry.save(update_fields=["busted_order", "start_stack", "status"])
     seats[table.pk] = table_seats(table)
     return True
 

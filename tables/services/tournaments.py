@@ -124,6 +124,10 @@ class Settings:
     action_seconds: int = 30
 
 
+CHIPS_MAX = 2**31 - 1
+"""The most a blind or an ante can be (the table's columns)."""
+
+
 def _whole(value: Any, name: str, least: int = 0, most: int = 10**12) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
         raise _refuse(f"'{name}' must be a whole number from {least} to {most}.")
@@ -145,9 +149,9 @@ def check_settings(values: Settings) -> None:
         schedule = rules.Schedule(
             tuple(
                 rules.Level(
-                    small_blind=_whole(level.get("small_blind"), "small_blind", 0),
-                    big_blind=_whole(level.get("big_blind"), "big_blind", 0),
-                    ante=_whole(level.get("ante", 0), "ante"),
+                    small_blind=_whole(level.get("small_blind"), "small_blind", 0, CHIPS_MAX),
+                    big_blind=_whole(level.get("big_blind"), "big_blind", 0, CHIPS_MAX),
+                    ante=_whole(level.get("ante", 0), "ante", 0, CHIPS_MAX),
                     big_blind_ante=bool(level.get("big_blind_ante", False)),
                     minutes=_whole(level.get("minutes"), "minutes", 0, 10**4),
                 )
@@ -161,8 +165,9 @@ def check_settings(values: Settings) -> None:
     except AttributeError:
         raise _refuse("Each level has small_blind, big_blind, ante and minutes.") from None
     count = len(schedule.levels)
+    # the last level lasts until the end: what is open "until level N" must close before it
     for name in ("late_until_level", "rebuy_until_level", "add_on_after_level"):
-        _whole(getattr(values, name), name, 0, count)
+        _whole(getattr(values, name), name, 0, count - 1)
     if values.add_on_after_level and not schedule.has_break_after(values.add_on_after_level):
         raise _refuse(f"There is no break after level {values.add_on_after_level} for the add-on.")
     if values.add_on_after_level and not values.add_on_chips:
@@ -235,7 +240,7 @@ def create_tournament(actor: Any, club: Club, values: Settings) -> Tournament:
 def lock_tournament(tournament_id: int) -> Tournament:
     """The first lock of every tournament change (then its tables, then their seats)."""
     tournament = (
-        Tournament.objects.select_for_update()
+        Tournament.objects.select_for_update(of=("self",))
         .select_related("club")
         .filter(pk=tournament_id)
         .first()
@@ -433,6 +438,11 @@ def take_seat(seat: Seat, user_id: int, stack: int) -> None:
     seat.status = Seat.Status.SEATED
     seat.stack = stack
     seat.owes_big_blind = False  # R28.3: a tournament player is dealt in at once
+    seat.blind_choice = ""
+    seat.straddle = False
+    seat.time_bank = 0
+    seat.run_twice_preference = None
+    seat.sit_out_next_hand = seat.leave_after_hand = False
     seat.save()
 
 
@@ -518,11 +528,15 @@ def _seat_of(tournament: Tournament, user_id: int) -> tuple[Table, Seat]:
 
 
 @transaction.atomic
-def rebuy(user: Any, tournament_id: int, now: Any = None) -> None:
-    """R25.2: the starting stack again for the buy-in, between hands."""
+def rebuy(user: Any, tournament_id: int, now: Any = None, seen: int | None = None) -> None:
+    """R25.2: the starting stack again for the buy-in, between hands. ``seen``: how many
+    rebuys the player's page showed, so a second click of the same button is refused
+    instead of charged twice."""
     now = now or timezone.now()
     tournament = lock_tournament(tournament_id)
     entry = _entry(tournament, user)
+    if seen is not None and seen != entry.rebuys:
+        raise _refuse("That rebuy is already in.", PlayErrorCode.STALE_VERSION)
     table, seat = _seat_of(tournament, user.pk)
     clock_now = reading(tournament, now)
     assert clock_now is not None  # a running tournament

@@ -270,7 +270,10 @@ def test_registering_twice_or_without_a_membership_or_after_the_close_is_refused
         ({"payout": (5000, 4000)}, "Payouts: the payouts sum to 90 %, not 100 %."),
         ({"payout": (5000, 3000, 2000), "start_players": 2},
          "Payouts: 3 places paid but only 2 entries."),
-        ({"rebuy_until_level": 99}, "'rebuy_until_level' must be a whole number from 0 to 18."),
+        # the last level lasts until the end: rebuys and late entries close before it
+        ({"rebuy_until_level": 18}, "'rebuy_until_level' must be a whole number from 0 to 17."),
+        ({"levels": [{"small_blind": 2**31, "big_blind": 2**32, "minutes": 5}]},
+         "'small_blind' must be a whole number from 0 to 2147483647."),
         ({"add_on_after_level": 3, "add_on_chips": 100, "break_every": 2},
          "There is no break after level 3 for the add-on."),
         ({"seats_per_table": 11}, "'seats_per_table' must be a whole number from 2 to 10."),
@@ -317,6 +320,9 @@ def test_rebuys_past_the_limit_or_the_level_are_refused(club_with_roles, crowd):
     with pytest.raises(PlayError) as limit:
         tournaments.rebuy(crowd[0], tournament.pk, now=t0)
     assert limit.value.message == "No more rebuys: 1 per player."
+    with pytest.raises(PlayError) as twice:  # the same button clicked again
+        tournaments.rebuy(crowd[0], tournament.pk, now=t0, seen=0)
+    assert twice.value.message == "That rebuy is already in."
     with pytest.raises(PlayError) as late:
         tournaments.rebuy(crowd[1], tournament.pk, now=t0 + timedelta(minutes=5))
     assert late.value.message == "Rebuys are closed."
@@ -456,3 +462,39 @@ def test_the_tournament_leaderboard_counts_finished_tournaments_in_money(club_wi
     assert (rows[ann.pk]["played"], rows[ann.pk]["wins"], rows[ann.pk]["cashes"]) == (2, 2, 2)
     assert (rows[ann.pk]["net"], rows[ben.pk]["net"]) == (2 * 1800, 2 * -2200)
     assert (rows[ann.pk]["best"], rows[ben.pk]["best"]) == (1, 2)
+
+
+def test_players_busted_at_a_table_that_another_table_breaks_keep_their_order(
+    club_with_roles, crowd
+):
+    """R27.1 across tables: table B's hand ends with two players out (they started it with
+    500 and 300) and one left; before B's own turn, table A's turn breaks B (its one player
+    fits at A). The two are placed as B's hand says, not carried to A with no chips."""
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    t0 = timezone.now()
+    tournament = tournaments.create_tournament(
+        host, club, settings_for(start_players=6, seats_per_table=4)
+    )
+    for person in crowd[:6]:
+        tournaments.register(person, tournament.pk, now=t0)
+    a, b = Table.objects.filter(tournament=tournament).order_by("pk")
+    p, q, r = Seat.objects.filter(table=b).exclude(user=None).order_by("number")
+    # B's last hand: p started with 500, q with 300; r won everything
+    hand = Hand.objects.create(
+        table=b, number=1, ended_at=t0,
+        players=[{"seat": s.number, "user_id": s.user_id, "name": "", "stack": st}
+                 for s, st in ((p, 500), (q, 300), (r, 2200))],
+    )  # fmt: skip
+    Table.objects.filter(pk=b.pk).update(current_hand=hand)
+    Seat.objects.filter(pk__in=[p.pk, q.pk]).update(stack=0)
+    Seat.objects.filter(pk=r.pk).update(stack=3000)
+    a.refresh_from_db()
+    assert tournaments.table_due(a.pk, a.version, t0 + timedelta(seconds=10))
+    assert Table.objects.get(pk=b.pk).status == "closed"
+    outs = {e.user_id: e for e in tournament.entries.filter(status="out")}
+    assert set(outs) == {p.user_id, q.user_id}
+    assert outs[p.user_id].busted_order == outs[q.user_id].busted_order
+    assert (outs[p.user_id].start_stack, outs[q.user_id].start_stack) == (500, 300)
+    # nobody with no chips sits at A; every chip is there
+    at_a = list(Seat.objects.filter(table=a).exclude(user=None))
+    assert len(at_a) == 4 and all(s.stack for s in at_a) and sum(s.stack for s in at_a) == 6000

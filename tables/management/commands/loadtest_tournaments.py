@@ -129,6 +129,7 @@ class Command(BaseCommand):
             return Tournament.objects.filter(pk__in=ids, status="finished").count()
 
         started = time.perf_counter()
+
         def seat_finder(user_id: int) -> Any:
             return lambda: sync_to_async(table_of)(user_id, ids)
 
