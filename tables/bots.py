@@ -242,6 +242,7 @@ class TournamentStats:
         self.connected: defaultdict[int, set[int]] = defaultdict(set)
         self.pending: dict[tuple[int, int], tuple[float, set[int], set[int]]] = {}
         self.latencies_ms: list[float] = []
+        self.at: list[float] = []  # when each latency was measured (perf_counter)
         self.actions = 0
 
     def view(self, table_id: int) -> _TableView:
@@ -266,7 +267,9 @@ class _TableView:
             if key[0] == self.table_id and version > key[1]:
                 seen.add(bot_id)
                 if expected <= seen:
-                    self.stats.latencies_ms.append((time.perf_counter() - t0) * 1000)
+                    now = time.perf_counter()
+                    self.stats.latencies_ms.append((now - t0) * 1000)
+                    self.stats.at.append(now)
                     done.append(key)
         for key in done:
             del self.stats.pending[key]
@@ -285,6 +288,7 @@ class TournamentBot(Bot):
         self.user_id = user_id
         self.moves = 0
         self.move_ms: list[float] = []
+        self.move_at: list[float] = []
         self._moved_at: float | None = None
         self._moved_to: int | None = None
 
@@ -299,7 +303,9 @@ class TournamentBot(Bot):
             await self.ws.close()  # follow() goes to the new table
             return
         if message.get("type") == "state" and self._moved_at is not None:
-            self.move_ms.append((time.perf_counter() - self._moved_at) * 1000)
+            now = time.perf_counter()
+            self.move_ms.append((now - self._moved_at) * 1000)
+            self.move_at.append(now)
             self._moved_at = None
         await super()._on_message(message)
 

@@ -33,6 +33,7 @@ from .tournaments import (
     ACTIVE,
     blinds_of,
     free_seat,
+    hold,
     lock_tournament,
     reading,
     save_changed,
@@ -62,7 +63,7 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
     if tournament_id is None:
         return False
     tournament = lock_tournament(tournament_id)
-    tables = tables_of(tournament)
+    tables = tables_of(tournament, playing=False)  # tables in a hand are locked if changed
     table = next((t for t in tables if t.pk == table_id), None)
     if table is None or table.version != version or running_state(table) is not None:
         return False
@@ -183,7 +184,10 @@ def _rebuys_closed(
     if not waiting:
         return False
     users = {e.user_id for e in waiting}
-    for table in tables:
+    for table in list(tables):
+        if not any(s.user_id in users for s in seats[table.pk]):
+            continue
+        table = hold(tables, seats, table.pk)
         touched = False
         for seat in seats[table.pk]:
             if (
@@ -256,6 +260,8 @@ def _finish(
     now: Any,
 ) -> None:
     """Places and prizes (R26.3, R27.2), the money to the club's book, the tables closed."""
+    for t in list(tables):
+        hold(tables, seats, t.pk)
     entries = list(tournament.entries.all())
     pool = sum(e.paid for e in entries) - tournament.fee * len(entries)
     paid = rules.prizes(pool, shares(tournament, len(entries)))
@@ -325,6 +331,10 @@ def _balance(
     moves, broken = rules.balance(seatings(tables, seats), idle)
     if not moves and not broken:
         return set()
+    involved = {number_of[m.source].pk for m in moves} | {number_of[m.target].pk for m in moves}
+    for pk in sorted(involved | {number_of[n].pk for n in broken}):
+        hold(tables, seats, pk)  # (the tables in a hand that receive players, too)
+    number_of = {t.tournament_number or t.pk: t for t in tables}
     by_table = {t.pk: {s.number: s for s in seats[t.pk]} for t in tables}
     touched: set[int] = set()
     for move in moves:

@@ -457,15 +457,30 @@ def free_seat(seat: Seat) -> None:
     seat.save()
 
 
-def tables_of(tournament: Tournament) -> list[Table]:
-    """The tournament's open tables, locked in id order (after the tournament's lock)."""
-    ids = (
+def tables_of(tournament: Tournament, *, playing: bool = True) -> list[Table]:
+    """The tournament's open tables in id order, locked (after the tournament's lock). With
+    ``playing=False`` a table in the middle of a hand is read without its lock, so its
+    players' actions do not wait on the tournament: lock it with :func:`hold` before
+    changing it. (Only the tournament's changes, under its lock, deal a hand or seat a
+    player at its tables, so a table read between hands stays between hands, and a free
+    seat stays free.)"""
+    found = list(
         Table.objects.filter(tournament=tournament)
         .exclude(status=Table.Status.CLOSED)
+        .select_related("club")
         .order_by("pk")
-        .values_list("pk", flat=True)
     )
-    return [lock_table(pk) for pk in ids]
+    return [lock_table(t.pk) if playing or not t.in_hand else t for t in found]
+
+
+def hold(tables: list[Table], seats: dict[int, list[Seat]], pk: int) -> Table:
+    """Lock one of ``tables`` (read by :func:`tables_of` without its lock) before changing
+    it, and read it and its seats again; returns the locked table."""
+    index = next(i for i, t in enumerate(tables) if t.pk == pk)
+    table = lock_table(pk)
+    tables[index] = table
+    seats[pk] = table_seats(table)
+    return table
 
 
 def seatings(tables: list[Table], seats: dict[int, list[Seat]]) -> list[rules.Seating]:
@@ -484,7 +499,7 @@ def seatings(tables: list[Table], seats: dict[int, list[Seat]]) -> list[rules.Se
 def _seat_late(tournament: Tournament, entry: TournamentEntry, now: Any) -> None:
     """A late entry sits at the table with the fewest players, in the seat where it posts
     the big blind soonest (R28.3); a table opens if every seat is taken."""
-    tables = tables_of(tournament)
+    tables = tables_of(tournament, playing=False)
     seats = {t.pk: table_seats(t) for t in tables}
     open_tables = [
         t for t, s in zip(tables, seatings(tables, seats), strict=True) if s.free_seats()
@@ -500,7 +515,7 @@ def _seat_late(tournament: Tournament, entry: TournamentEntry, now: Any) -> None
     views = [s for s in seatings(open_tables, seats)]
     target = min(views, key=lambda v: (len(v.players), v.number))
     chair = min(target.free_seats(), key=lambda c: (rules.hands_until_big_blind(target, c), c))
-    table = by_number[target.number]
+    table = hold(tables, seats, by_number[target.number].pk)
     seat = next(s for s in seats[table.pk] if s.number == chair)
     take_seat(seat, entry.user_id, tournament.starting_stack)
     entry.status = TournamentEntry.Status.PLAYING
@@ -520,10 +535,19 @@ def _entry(tournament: Tournament, user: Any) -> TournamentEntry:
 
 
 def _seat_of(tournament: Tournament, user_id: int) -> tuple[Table, Seat]:
-    for table in tables_of(tournament):
-        for seat in table_seats(table):
-            if seat.user_id == user_id:
-                return table, seat
+    """The player's table, locked, and their seat (only the tournament's changes, under its
+    lock, move a player, so where they sit does not change meanwhile)."""
+    table_id = (
+        Seat.objects.filter(table__tournament=tournament, user_id=user_id)
+        .exclude(table__status=Table.Status.CLOSED)
+        .values_list("table_id", flat=True)
+        .first()
+    )
+    if table_id is not None:
+        table = lock_table(table_id)
+        seat = next((s for s in table_seats(table) if s.user_id == user_id), None)
+        if seat is not None:
+            return table, seat
     raise _refuse("You have no seat in this tournament.", PlayErrorCode.NOT_SEATED)
 
 

@@ -95,6 +95,8 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=120)
         parser.add_argument("--think", type=float, default=1.0)
         parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--warmup", type=float, default=30,
+                            help="also report the latencies after the first S seconds")  # fmt: skip
 
     def handle(self, *args: Any, **opts: Any) -> None:
         if opts["players"] < 2:
@@ -158,6 +160,10 @@ class Command(BaseCommand):
         await asyncio.gather(*(b.close() for b in players), return_exceptions=True)
         lag_task.cancel()
         moves = [ms for b in players for ms in b.move_ms]
+        cut = started + opts["warmup"]
+        steady = [ms for ms, at in zip(stats.latencies_ms, stats.at, strict=True) if at >= cut]
+        steady_moves = [ms for b in players for ms, at in zip(b.move_ms, b.move_at, strict=True)
+                        if at >= cut]  # fmt: skip
         hands = await sync_to_async(
             lambda: Hand.objects.filter(table__tournament_id__in=ids).exclude(ended_at=None).count()
         )()
@@ -172,6 +178,13 @@ class Command(BaseCommand):
             "finished": await sync_to_async(over)(),
             "p50_ms": round(percentile(stats.latencies_ms, 50), 1),
             "p99_ms": round(percentile(stats.latencies_ms, 99), 1),
+            # after the start's storm (every table's first deal, every socket connecting)
+            "after_warmup": {
+                "seconds": opts["warmup"],
+                "p50_ms": round(percentile(steady, 50), 1),
+                "p99_ms": round(percentile(steady, 99), 1),
+                "move_p99_ms": round(percentile(steady_moves, 99), 1),
+            },
             "moves": len(moves),
             "move_p50_ms": round(percentile(moves, 50), 1),
             "move_p99_ms": round(percentile(moves, 99), 1),
