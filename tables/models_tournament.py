@@ -84,6 +84,14 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def game_label(self) -> str:
+        """The game for people, as a table says it: "No-limit Hold'em"."""
+        from .models import GameChoice, Structure
+
+        game = "Hold'em" if self.game == GameChoice.HOLDEM else GameChoice(self.game).label
+        return f"{Structure(self.structure).label} {game}"
+
 
 class TournamentEntry(models.Model):
     """One entry of a player (a re-entry is a new entry): what it paid, how it finished."""

@@ -67,6 +67,10 @@ def main() -> None:
         Seat.objects.filter(pk=loser.pk).update(stack=0)  # all in before the first hand, say
         final.refresh_from_db()
         tournaments.table_due(final.pk, final.version, timezone.now() + timedelta(seconds=10))
+        filling = tournaments.create_tournament(
+            played.owner, played.club, settings_for(name="Saturday sit & go", start_players=3)
+        )
+        tournaments.register(played.players[3], filling.pk)
     club, table = played.club, played.table
     hand = table.hands.order_by("number").last()
     client = Client()
@@ -98,6 +102,7 @@ def main() -> None:
         "new tournament": reverse("tournaments:create", args=[slug]),
         "tournament lobby": reverse("tournaments:detail", args=[slug, running.pk]),
         "tournament results": reverse("tournaments:detail", args=[slug, over.pk]),
+        "tournament registering": reverse("tournaments:detail", args=[slug, filling.pk]),
     }
     anonymous = {
         "home": reverse("home"),
@@ -111,6 +116,8 @@ def main() -> None:
             {
                 "pages": pages,
                 "bank_players": [p.display_name for p in played.players],
+                "owner_name": str(played.owner),
+                "filling": {"id": filling.pk, "next": played.players[2].pk},
                 "replayer_players": [p["name"] for p in hand.players],
                 "anonymous": anonymous,
                 "session_cookie": {"name": "sessionid", "value": client.cookies["sessionid"].value},
@@ -124,5 +131,22 @@ def main() -> None:
     )
 
 
+def register(tournament_id: str, user_id: str) -> None:
+    """Another member enters a tournament (what the lobby of a browser test then sees)."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
+    django.setup()
+    from pokerclub.models import User
+    from tables.services import tournaments
+
+    tournaments.register(User.objects.get(pk=int(user_id)), int(tournament_id))
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    if sys.argv[1:2] == ["register"]:
+        register(*sys.argv[2:4])
+    else:
+        main()

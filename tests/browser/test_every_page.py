@@ -274,3 +274,41 @@ def test_a_banker_keeps_a_real_tables_bank_on_a_phone_and_the_club_sees_who_owes
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
     assert console.errors == []
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone-360"])
+def test_a_member_registers_and_the_lobby_follows_the_start_live(
+    size, browser, live_pokerclub, seeded, console, shots
+):
+    """R25.1, R24: on the lobby of a sit & go that needs three, the owner registers (the
+    second); when a third member registers elsewhere the lobby updates by itself: the
+    tournament runs, its clock shows level 1, and a link takes the owner to their table."""
+    viewport, phone = VIEWPORTS[size]
+    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+    context = browser.new_context(viewport=viewport, **extra)
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    console.watch(page, size)
+    url = live_pokerclub.url + seeded["pages"]["tournament registering"]
+    page.goto(url)
+    lobby = page.locator("#lobby")
+    if size == "laptop":  # the first run registers; the phone's finds it running
+        page.get_by_role("button", name=re.compile(r"^Register")).click()
+        page.wait_for_load_state("load")
+        assert seeded["owner_name"] in page.locator("#lobby-players").inner_text()
+        assert page.get_by_role("button", name="Unregister").is_visible()
+        assert "(2 so far)" in lobby.inner_text()
+        shots(page, "tournament-registered")
+        filling = seeded["filling"]
+        live_pokerclub.run_python(
+            "tests.browser.seed_pages", "register", str(filling["id"]), str(filling["next"])
+        )
+    page.locator("#lobby-clock").wait_for(timeout=60_000)  # the live part reloaded
+    assert "Level 1" in page.locator("#lobby-clock").inner_text()
+    assert "Running" in page.locator("#tournament-status").inner_text()
+    shots(page, f"tournament-running-{size}", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    page.locator("#my-table").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    context.close()
+    assert console.errors == []

@@ -67,6 +67,7 @@ def test_a_host_creates_a_tournament_and_members_register_on_its_lobby(
     assert tournament.levels[0]["big_blind"] == 200 and tournament.levels[0]["minutes"] == 6
     page = client.get(response["Location"]).content.decode()
     assert "Register (€20.00 + €2.00)" in page and "Prize pool €0.00" in page
+    assert "No-limit Hold&#x27;em · buy-in €20.00 + €2.00 fee" in page
     for name in ("Ann", "Ben"):
         player = make_user(name)
         Membership.objects.create(club=club, user=player)
