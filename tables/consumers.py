@@ -172,6 +172,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self._send_snapshot()
         await self.send_json({"type": "chat_history", "messages": await self._chat_history()})
+        moved = await self._moved_elsewhere()
+        if moved is not None:  # moved while away (a phone asleep): the page follows now
+            await self.send_json({"type": "moved", **moved})
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "is_host", None) is not None:
@@ -423,6 +426,23 @@ class TableConsumer(AsyncWebsocketConsumer):
             return None
         m = membership_of(self.user, club_id)
         return None if m is None else m.is_host
+
+    @database_sync_to_async
+    def _moved_elsewhere(self) -> dict[str, Any] | None:
+        """On a tournament's table the viewer no longer sits at, the table of the same
+        tournament they sit at now, if any (R28)."""
+        from .models import Seat, Table
+
+        table = Table.objects.filter(pk=self.table_id).values("tournament_id").first()
+        if table is None or table["tournament_id"] is None:
+            return None
+        seats = Seat.objects.filter(
+            table__tournament_id=table["tournament_id"], user_id=self.user.pk
+        ).exclude(table__status=Table.Status.CLOSED)
+        found = seats.select_related("table__club").first()
+        if found is None or found.table_id == self.table_id:
+            return None
+        return {"table_id": found.table_id, "url": found.table.get_absolute_url()}
 
     @database_sync_to_async
     def _chat_history(self) -> list[dict[str, Any]]:

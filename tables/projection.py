@@ -40,6 +40,12 @@ def table_summary(table: Table) -> dict[str, Any]:
         "club": club.slug,
         "game": table.game,
         "game_letter": rules(table.game).letter,  # "1/2 PLO": the label's letters after NL/PL/FL
+        # a tournament's table (R24-R29): its players neither top up, sit out nor leave
+        "tournament": (
+            {"id": table.tournament_id, "table": table.tournament_number}
+            if table.tournament_id
+            else None
+        ),
         "mixed_games": list(table.mixed_games),  # R20: the rotation, one game an orbit
         "mixed_mode": table.mixed_mode,  # "rotate" or "dealers_choice" (R20.5)
         "chooser_seat": table.chooser_seat,  # R20.5: who picked this orbit's game

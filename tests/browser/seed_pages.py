@@ -71,6 +71,15 @@ def main() -> None:
             played.owner, played.club, settings_for(name="Saturday sit & go", start_players=3)
         )
         tournaments.register(played.players[3], filling.pk)
+        # a paused one the owner plays in, on two tables, for the move (R28)
+        moving = tournaments.create_tournament(
+            played.owner, played.club,
+            settings_for(name="Sunday move", start_players=5, seats_per_table=3),
+        )  # fmt: skip
+        for player in [played.owner, *played.players[:4]]:
+            tournaments.register(player, moving.pk)
+        tournaments.pause(played.owner, moving.pk)
+        owner_table = Seat.objects.get(table__tournament=moving, user=played.owner).table
     club, table = played.club, played.table
     hand = table.hands.order_by("number").last()
     client = Client()
@@ -103,6 +112,7 @@ def main() -> None:
         "tournament lobby": reverse("tournaments:detail", args=[slug, running.pk]),
         "tournament results": reverse("tournaments:detail", args=[slug, over.pk]),
         "tournament registering": reverse("tournaments:detail", args=[slug, filling.pk]),
+        "tournament table": owner_table.get_absolute_url(),
     }
     anonymous = {
         "home": reverse("home"),
@@ -118,6 +128,7 @@ def main() -> None:
                 "bank_players": [p.display_name for p in played.players],
                 "owner_name": str(played.owner),
                 "filling": {"id": filling.pk, "next": played.players[2].pk},
+                "moving": {"id": moving.pk, "owner": played.owner.pk},
                 "replayer_players": [p["name"] for p in hand.players],
                 "anonymous": anonymous,
                 "session_cookie": {"name": "sessionid", "value": client.cookies["sessionid"].value},
@@ -143,10 +154,41 @@ def register(tournament_id: str, user_id: str) -> None:
     tournaments.register(User.objects.get(pk=int(user_id)), int(tournament_id))
 
 
+def move(tournament_id: str, user_id: str) -> None:
+    """Break the table of ``user_id``: everyone else there loses their chips to the other
+    table's players (and that table keeps at most two), so the tournament's next turn at
+    it moves them to the other table (R28.1), and their page follows."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
+    django.setup()
+    from django.db import transaction
+    from django.utils import timezone
+
+    from tables.models import Seat, Table
+    from tables.services import tournaments
+
+    with transaction.atomic():
+        mine = Seat.objects.get(table__tournament_id=tournament_id, user_id=user_id).table
+        other = Table.objects.filter(tournament_id=tournament_id).exclude(pk=mine.pk).get()
+        losers = list(Seat.objects.filter(table=mine).exclude(user=None).exclude(user_id=user_id))
+        keep = list(Seat.objects.filter(table=other).exclude(user=None).order_by("number"))
+        losers += keep[2:]
+        gone = sum(s.stack for s in losers)
+        Seat.objects.filter(pk__in=[s.pk for s in losers]).update(stack=0)
+        Seat.objects.filter(pk=keep[0].pk).update(stack=keep[0].stack + gone)
+        Table.objects.filter(pk__in=[mine.pk, other.pk]).update(next_hand_at=timezone.now())
+    for table in (other, mine):  # the other table's busts first, then the break
+        table.refresh_from_db()
+        tournaments.table_due(table.pk, table.version, timezone.now())
+
+
 if __name__ == "__main__":
     import sys
 
     if sys.argv[1:2] == ["register"]:
         register(*sys.argv[2:4])
+    elif sys.argv[1:2] == ["move"]:
+        move(*sys.argv[2:4])
     else:
         main()

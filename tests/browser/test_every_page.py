@@ -312,3 +312,34 @@ def test_a_member_registers_and_the_lobby_follows_the_start_live(
     page.wait_for_url(re.compile(r"/tables/\d+/$"))
     context.close()
     assert console.errors == []
+
+
+def test_a_moved_players_page_follows_them_to_their_new_table(
+    browser, live_pokerclub, seeded, console, shots
+):
+    """R28: the owner watches their tournament table on a phone; the table breaks (the
+    others at it are out, and the other table has room): the page goes by itself to the
+    table the tournament moved them to, where they sit with their chips."""
+    viewport, _ = VIEWPORTS["phone-390"]
+    context = browser.new_context(
+        viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    console.watch(page, "move")
+    before = live_pokerclub.url + seeded["pages"]["tournament table"]
+    page.goto(before)
+    page.locator("#seats > li").first.wait_for(timeout=60_000)
+    # (whether the socket hears the move or connects after it, the page follows: a
+    # tournament table's socket tells a player who sits elsewhere now where to go)
+    moving = seeded["moving"]
+    live_pokerclub.run_python("tests.browser.seed_pages", "move", str(moving["id"]),
+                              str(moving["owner"]))  # fmt: skip
+    page.wait_for_url(lambda url: url != before and "/tables/" in url, timeout=60_000)
+    page.locator("#seats > li").first.wait_for(timeout=60_000)
+    assert seeded["owner_name"] in page.locator("main").inner_text()
+    assert not page.locator("#btn-topup").is_visible()  # a tournament's chips: no top-up,
+    assert not page.locator("#btn-leave").is_visible()  # no leaving with them
+    shots(page, "moved-to-new-table")
+    context.close()
+    assert console.errors == []

@@ -109,9 +109,11 @@ export class Dialogs {
     this.state = state;
     const mine = this.mySeat();
     const table = state.table;
-    this.tools.hidden = !mine;
+    // a tournament's seats and chips are its own: no top-up, no sitting out, no leaving
+    const tournament = !!table.tournament;
+    this.tools.hidden = !mine || tournament;
     if (!mine) this.awayBanner.hidden = true;
-    if (mine) {
+    if (mine && !tournament) {
       const range = mine.top_up;
       this.btnTopup.disabled = !range || mine.status === "requested";
       this.btnTopup.title = range ? `Add up to ${money(range.max)}` : "Your stack is at the maximum buy-in";
