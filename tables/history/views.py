@@ -124,7 +124,8 @@ def hand_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     page, more = hand_page(club, request.user, request.GET)
     for hand in page:
-        fmt = hand.table.format_amount  # a tournament's hands are in chips
+        # a tournament's hands are in chips (Table.format_amount; the club is in hand here)
+        fmt = hand.table.format_amount if hand.table.tournament_id else club.format_amount
         hand.pot_text = fmt(hand.pot)
         hand.net_text = None if hand.viewer_net is None else fmt(hand.viewer_net)
     params = request.GET.copy()

@@ -388,7 +388,9 @@ def test_a_pause_stops_the_clock_and_the_deals(club_with_roles, crowd):
 # ---------------------------------------------------------------- exports
 
 
-def test_a_tournament_hand_exports_with_its_tournament_and_level_in_chips(club_with_roles, crowd):
+def test_a_tournament_hand_exports_with_its_tournament_and_level_in_chips(
+    club_with_roles, crowd, client
+):
     """PokerStars tournament headers ("Tournament #…, €20+€2 EUR Hold'em No Limit -
     Level I (5/10)"), chips as chips in a club that counts money, read by PokerKit's
     parser; PHH and JSON carry the tournament and the level."""
@@ -435,6 +437,14 @@ def test_a_tournament_hand_exports_with_its_tournament_and_level_in_chips(club_w
     assert "currency" not in document
     data = record(replayed, Viewer.public())
     assert data["tournament"] == {"id": tournament.pk, "table": 1, "level": 1}
+    # the hand list and the replayer show the tournament's chips as chips too
+    client.force_login(crowd[0])
+    listed = client.get(f"/clubs/{club.slug}/history/").content.decode()
+    shown = client.get(f"/clubs/{club.slug}/history/hands/{hand.pk}/").content.decode()
+    assert f"/history/hands/{hand.pk}/" in listed  # listed like any other hand
+    assert "€" not in listed.split("<main", 1)[1]
+    header = "€20+€2 EUR"  # the buy-in in the PokerStars text is money; nothing else is
+    assert "€" not in shown.split("<main", 1)[1].replace(header, "")
 
 
 def test_the_tournament_leaderboard_counts_finished_tournaments_in_money(club_with_roles, crowd):
