@@ -116,7 +116,7 @@ def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
     schedule = tournaments.schedule_of(tournament)
     active = [e for e in entries if e.status in ("playing", "busted", "won")]
     chips = [stack.get(e.user_id, 0) for e in active]
-    pool = sum(e.paid for e in entries) - tournament.fee * len(entries)
+    pool = tournaments.prize_pool(tournament, entries)
     field = max(len(entries), 1)
     shares = tournaments.shares(tournament, field) if entries else ()
     paid = rules.prizes(pool, shares) if shares else []

@@ -35,6 +35,7 @@ from .tournaments import (
     free_seat,
     hold,
     lock_tournament,
+    prize_pool,
     reading,
     save_changed,
     schedule_of,
@@ -263,7 +264,7 @@ def _finish(
     for t in list(tables):
         hold(tables, seats, t.pk)
     entries = list(tournament.entries.all())
-    pool = sum(e.paid for e in entries) - tournament.fee * len(entries)
+    pool = prize_pool(tournament, entries)
     paid = rules.prizes(pool, shares(tournament, len(entries)))
     finish = finishing_order(tournament, winner)
     placed = sorted(e.pk for _, group in finish for e in group)

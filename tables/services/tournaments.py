@@ -87,9 +87,9 @@ def shares(tournament: Tournament, entries: int) -> tuple[int, ...]:
     return tuple(tournament.payout) if tournament.payout else rules.default_payout(entries)
 
 
-def prize_pool(tournament: Tournament) -> int:
-    """R25.4: every buy-in, rebuy and add-on; the fees are the club's."""
-    entries = list(tournament.entries.all())
+def prize_pool(tournament: Tournament, entries: list[TournamentEntry]) -> int:
+    """R25.4: every buy-in, rebuy and add-on of ``entries`` (all of the tournament's); the
+    fees are the club's."""
     return sum(e.paid for e in entries) - tournament.fee * len(entries)
 
 
@@ -320,9 +320,7 @@ def unregister(user: Any, tournament_id: int) -> None:
 def start_now(actor: Any, tournament_id: int, now: Any = None) -> None:
     """The host starts a tournament before its time (or a sit & go before it fills)."""
     tournament = lock_tournament(tournament_id)
-    m = membership_of(actor, tournament.club)
-    if m is None or not m.is_host:
-        raise _refuse("Only the club's owner or a host can do that.", PlayErrorCode.NOT_ALLOWED)
+    _require_host(actor, tournament)
     if tournament.status != Tournament.Status.REGISTERING:
         raise _refuse("The tournament has already started.", PlayErrorCode.NOT_ALLOWED)
     _start(tournament, now or timezone.now())
@@ -333,9 +331,7 @@ def start_now(actor: Any, tournament_id: int, now: Any = None) -> None:
 def cancel(actor: Any, tournament_id: int) -> None:
     """The host cancels a tournament before it starts (the entries are taken back)."""
     tournament = lock_tournament(tournament_id)
-    m = membership_of(actor, tournament.club)
-    if m is None or not m.is_host:
-        raise _refuse("Only the club's owner or a host can do that.", PlayErrorCode.NOT_ALLOWED)
+    _require_host(actor, tournament)
     if tournament.status != Tournament.Status.REGISTERING:
         raise _refuse("A tournament that has started is played out.", PlayErrorCode.NOT_ALLOWED)
     tournament.entries.all().delete()
@@ -574,19 +570,14 @@ def rebuy(user: Any, tournament_id: int, now: Any = None, seen: int | None = Non
     )
     if why:
         raise _refuse(why, PlayErrorCode.NOT_ALLOWED)
-    if seat.number in seats_in_hand(table):
-        raise _refuse("You can rebuy when this hand is over.", PlayErrorCode.IN_HAND)
-    seat.stack += tournament.starting_stack
-    seat.save(update_fields=["stack"])
+    _add_chips(table, seat, tournament.starting_stack, "rebuy")
     entry.rebuys += 1
     entry.paid += tournament.buy_in
     entry.status = TournamentEntry.Status.PLAYING
     entry.busted_order = None
     entry.busted_hand = None
     entry.save(update_fields=["rebuys", "paid", "status", "busted_order", "busted_hand"])
-    seated = table_seats(table)
-    commit_change(table, seated, fields=schedule_next_hand(table, seated, now))
-    save_changed(tournament, [])
+    _chips_added(tournament, table, now)
 
 
 @transaction.atomic
@@ -601,14 +592,24 @@ def add_on(user: Any, tournament_id: int, now: Any = None) -> None:
     if why:
         raise _refuse(why, PlayErrorCode.NOT_ALLOWED)
     table, seat = _seat_of(tournament, user.pk)
-    if seat.number in seats_in_hand(table):  # the hand's stacks are the engine's until it ends
-        raise _refuse("You can take the add-on when this hand is over.", PlayErrorCode.IN_HAND)
-    seat.stack += tournament.add_on_chips
-    seat.save(update_fields=["stack"])
+    _add_chips(table, seat, tournament.add_on_chips, "take the add-on")
     entry.add_on = True
     entry.paid += tournament.add_on_price
     entry.status = TournamentEntry.Status.PLAYING
     entry.save(update_fields=["add_on", "paid", "status"])
+    _chips_added(tournament, table, now)
+
+
+def _add_chips(table: Table, seat: Seat, chips: int, what: str) -> None:
+    """Chips to a seat between its hands (in a hand the stacks are the engine's until it
+    ends, and its end writes them back: chips added then would be lost)."""
+    if seat.number in seats_in_hand(table):
+        raise _refuse(f"You can {what} when this hand is over.", PlayErrorCode.IN_HAND)
+    seat.stack += chips
+    seat.save(update_fields=["stack"])
+
+
+def _chips_added(tournament: Tournament, table: Table, now: Any) -> None:
     seated = table_seats(table)
     commit_change(table, seated, fields=schedule_next_hand(table, seated, now))
     save_changed(tournament, [])
@@ -660,6 +661,7 @@ __all__ = [
     "create_tournament",
     "finishing_order",
     "pause",
+    "prize_pool",
     "reading",
     "rebuy",
     "register",
