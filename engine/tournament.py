@@ -335,11 +335,18 @@ def finishing_places(left_before: int, busted: Mapping[P, int]) -> list[tuple[in
         raise EngineError(ErrorCode.INVALID_STATE, "more players busted than were left")
     if len(busted) == left_before:
         raise EngineError(ErrorCode.INVALID_STATE, "somebody must be left to win")
+    return places_by_chips(busted, left_before - len(busted) + 1)
+
+
+def places_by_chips(stacks: Mapping[P, int], first: int = 1) -> list[tuple[int, list[P]]]:
+    """Places from ``first`` down by chips, the most first; equal stacks share the highest
+    place they cover (R27.1, and the players of a deal, R29.3). Returns (place, players),
+    players within a group in the order given."""
     by_stack: dict[int, list[P]] = {}
-    for player, stack in busted.items():
+    for player, stack in stacks.items():
         by_stack.setdefault(stack, []).append(player)
     out = []
-    place = left_before - len(busted) + 1
+    place = first
     for stack in sorted(by_stack, reverse=True):
         group = by_stack[stack]
         out.append((place, group))

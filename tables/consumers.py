@@ -364,6 +364,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                 {"type": "moved", "table_id": event["table_id"], "url": event["url"]}
             )
 
+    async def table_notice(self, event: dict[str, Any]) -> None:
+        """A word from the table's tournament to everyone watching (a deal, R29.3)."""
+        await self.send_json({"type": "notice", "text": event["text"]})
+
     async def table_chat(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "chat", **event["chat"]})
 

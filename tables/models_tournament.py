@@ -68,6 +68,14 @@ class Tournament(models.Model):
     )
     starts_at = models.DateTimeField(null=True, blank=True)
     action_seconds = models.PositiveSmallIntegerField(default=30)
+    deals_allowed = models.BooleanField(
+        default=True, help_text="R29.3: the players left may agree an ICM deal or a chip chop."
+    )
+    deal = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="R29.3: the last deal proposed (tables.services.tournament_deals).",
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
     started_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)

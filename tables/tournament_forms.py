@@ -107,6 +107,8 @@ class TournamentForm(forms.Form):
                                     widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))  # fmt: skip
     action_seconds = forms.IntegerField(min_value=5, max_value=600, initial=30,
                                         label="Seconds to act")  # fmt: skip
+    deals_allowed = forms.BooleanField(required=False, initial=True,
+                                       label="The players left may agree a deal (ICM or chip chop)")  # fmt: skip
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -186,4 +188,5 @@ class TournamentForm(forms.Form):
             else 0,
             starts_at=starts_at if data["start_mode"] == Tournament.StartMode.SCHEDULED else None,
             action_seconds=data["action_seconds"],
+            deals_allowed=bool(data.get("deals_allowed")),
         )

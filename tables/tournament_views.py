@@ -1,7 +1,8 @@
 """Tournament pages: the club's list, the host's form, the lobby (live: it reloads its
 part when the tournament changes, ``static/js/tournament.js``) and what members do there
-(register, rebuy, take the add-on; a host starts, pauses, resumes or cancels). Thin views:
-the services decide (``tables.services.tournaments``)."""
+(register, rebuy, take the add-on, propose and answer a deal; a host starts, pauses,
+resumes or cancels). Thin views: the services decide (``tables.services.tournaments``,
+``tables.services.tournament_deals``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from pokerclub.models import User
 
 from .errors import PlayError
 from .models import Seat, Table, Tournament, TournamentEntry
+from .services import tournament_deals as deals
 from .services import tournaments
 from .tournament_forms import TournamentForm
 
@@ -174,9 +176,45 @@ def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
             reading, stack=stack.get(user.pk, 0), starting_stack=tournament.starting_stack,
             rebuys=mine.rebuys, limit=tournament.rebuy_limit,
             until_level=tournament.rebuy_until_level) is None),
+        "deal": deal_view(tournament, user, entries, now),
         "can_add_on": bool(mine and reading and rules.may_add_on(
             reading, after_level=tournament.add_on_after_level, taken=mine.add_on) is None),
     }  # fmt: skip
+
+
+def deal_view(
+    tournament: Tournament, user: Any, entries: list[TournamentEntry], now: Any
+) -> dict[str, Any] | None:
+    """The lobby's deal (R29.3): the open or last offer, and what ``user`` may do."""
+    deal = tournament.deal or {}
+    state = deal.get("state")
+    running = tournament.status == Tournament.Status.RUNNING
+    if not running and state != "done":
+        return None
+    names = {e.user_id: e.user for e in entries}
+    playing = any(e.user_id == user.pk and e.status == "playing" for e in entries)
+    fmt = tournament.club.format_amount
+    players = [
+        {"user": names.get(p["user"]), "chips": p["chips"], "amount": fmt(p["amount"]),
+         "agreed": p["agreed"], "me": p["user"] == user.pk}
+        for p in deal.get("players", [])
+    ]  # fmt: skip
+    open_ = state in ("waiting", "offered")
+    refusal = deals.why_no_deal(tournament, now) if running and playing and not open_ else None
+    can_propose = running and playing and not open_ and refusal is None
+    if state is None and not can_propose:
+        return None
+    return {
+        "state": state,
+        "number": deal.get("number"),
+        "method": deals.METHODS.get(deal.get("method", ""), ""),
+        "by": names.get(deal.get("by", 0)),
+        "declined_by": names.get(deal.get("declined_by", 0)),
+        "players": players,
+        "can_propose": can_propose,
+        "can_agree": state == "offered" and any(p["me"] and not p["agreed"] for p in players),
+        "can_decline": open_ and (playing or tournaments.is_host(user, tournament)),
+    }
 
 
 @login_required
@@ -199,7 +237,11 @@ ACTIONS = {
     "cancel": tournaments.cancel,
     "pause": lambda user, pk: tournaments.pause(user, pk),
     "resume": lambda user, pk: tournaments.resume(user, pk),
+    "deal_icm": lambda user, pk: deals.propose(user, pk, "icm"),
+    "deal_chop": lambda user, pk: deals.propose(user, pk, "chop"),
 }
+ANSWERS = {"deal_agree": deals.agree, "deal_decline": deals.decline}
+"""Answers to a deal, which name the offer they answer (R29.3)."""
 DONE = {
     "register": "You are in.",
     "unregister": "Your entry is taken back.",
@@ -209,6 +251,10 @@ DONE = {
     "cancel": "The tournament is cancelled.",
     "pause": "Paused: the tables stop after their current hand.",
     "resume": "Resumed.",
+    "deal_icm": "Deal proposed: the tables stop after their hands, then everyone left answers.",
+    "deal_chop": "Deal proposed: the tables stop after their hands, then everyone left answers.",
+    "deal_agree": "You agreed to the deal.",
+    "deal_decline": "Deal declined: play goes on.",
 }
 
 
@@ -219,16 +265,21 @@ def tournament_action(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
     tournament = get_object_or_404(Tournament, club=club, pk=pk)
     op = request.POST.get("op", "")
     action = ACTIONS.get(op)
-    if action is None:
+    answer = ANSWERS.get(op)
+    if action is None and answer is None:
         messages.error(request, "Unknown action.")
     else:
         try:
-            if op == "rebuy":  # how many rebuys the page showed (a second click changes none)
+            if answer is not None:
+                number = request.POST.get("deal", "")
+                answer(request.user, tournament.pk, int(number) if number.isdigit() else None)
+            elif op == "rebuy":  # how many rebuys the page showed (a second click changes none)
                 seen = request.POST.get("rebuys", "")
                 tournaments.rebuy(
                     request.user, tournament.pk, seen=int(seen) if seen.isdigit() else None
                 )
             else:
+                assert action is not None
                 action(request.user, tournament.pk)
         except PlayError as error:
             messages.error(request, error.message)

@@ -11,7 +11,8 @@ transactions lock only that table, so the two cannot deadlock):
    prizes, and the money to the club's book (R26, R27.2);
 3. the tables are balanced, or one breaks (R28), the moved players' chips moving with them
    and their pages following them (a ``moved`` message);
-4. the table deals its next hand at the clock's level (R24.4), or waits out a break or a
+4. a deal the players left proposed (R29.3) is offered once no table is in a hand;
+5. the table deals its next hand at the clock's level (R24.4), or waits out a break or a
    pause, or, with nobody to play against, looks again in a few seconds.
 """
 
@@ -56,6 +57,7 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
     A compare-and-set on the table's version, after the tournament's lock: exactly once
     with any number of clocks. Returns whether anything changed."""
     from .play import deal_tournament_hand, running_state
+    from .tournament_deals import offer_if_ready
 
     now = now or timezone.now()
     tournament_id = (
@@ -88,6 +90,8 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
         return True
     moved = _balance(tournament, tables, seats, table, now)
     seats[table.pk] = table_seats(table)
+    if offer_if_ready(tournament):  # a deal waited for this hand (R29.3)
+        save_changed(tournament, ["deal"])
     if table.pk in moved:  # the table broke: its players went to the others
         save_changed(tournament, [])
         return True
@@ -221,24 +225,23 @@ def _finish_if_won(
         return False
     if rules.registration_open(clock_now, tournament.late_until_level):
         return False
-    _finish(tournament, tables, seats, alive[0], now)
+    finish(tournament, tables, seats, now, [(1, [alive[0]])])
     return True
 
 
 def finishing_order(
-    tournament: Tournament, winner: TournamentEntry | None
+    tournament: Tournament, top: list[tuple[int, list[TournamentEntry]]]
 ) -> list[tuple[int, list[TournamentEntry]]]:
-    """Every entry's place (R27.1): the winner first, then the entries out, the last out
-    highest; within one hand by the stack it started with, equal stacks sharing."""
+    """Every entry's place (R27.1): ``top``, the places of those still in (the winner, or
+    the players of a deal, R29.3), then the entries out, the last out highest; within one
+    hand by the stack it started with, equal stacks sharing."""
     entries = list(tournament.entries.all())
     out = sorted(
         (e for e in entries if e.status == TournamentEntry.Status.OUT),
         key=lambda e: e.busted_order or 0,
     )
     total = len(entries)
-    places: list[tuple[int, list[TournamentEntry]]] = []
-    if winner is not None:
-        places.append((1, [winner]))
+    places: list[tuple[int, list[TournamentEntry]]] = list(top)
     left_before = total
     by_hand: dict[int, list[TournamentEntry]] = {}
     for entry in out:
@@ -253,30 +256,33 @@ def finishing_order(
     return sorted(places, key=lambda p: p[0])
 
 
-def _finish(
+def finish(
     tournament: Tournament,
     tables: list[Table],
     seats: dict[int, list[Seat]],
-    winner: TournamentEntry,
     now: Any,
+    top: list[tuple[int, list[TournamentEntry]]],
+    agreed: dict[int, int] | None = None,
 ) -> None:
-    """Places and prizes (R26.3, R27.2), the money to the club's book, the tables closed."""
+    """Places and prizes (R26.3, R27.2), the money to the club's book, the tables closed.
+    ``top`` places those still in: the winner, or the players of a deal (R29.3) whose
+    prizes are ``agreed`` (by entry id); everyone else is paid by place."""
     for t in list(tables):
         hold(tables, seats, t.pk)
     entries = list(tournament.entries.all())
     pool = prize_pool(tournament, entries)
     paid = rules.prizes(pool, shares(tournament, len(entries)))
-    finish = finishing_order(tournament, winner)
-    placed = sorted(e.pk for _, group in finish for e in group)
+    order = finishing_order(tournament, top)
+    placed = sorted(e.pk for _, group in order for e in group)
     assert placed == sorted(e.pk for e in entries), "every entry has a place"
-    won = rules.awards(paid, [(place, group) for place, group in finish])
-    for place, group in finish:
+    won = {entry.pk: prize for entry, prize in rules.awards(paid, order).items()}
+    won.update(agreed or {})
+    assert sum(won.values()) == pool, "the prizes are the pool"
+    for place, group in order:
         for entry in group:
             entry.place = place
-            entry.prize = won.get(entry, 0)
-            entry.status = (
-                TournamentEntry.Status.WON if entry.pk == winner.pk else TournamentEntry.Status.OUT
-            )
+            entry.prize = won.get(entry.pk, 0)
+            entry.status = TournamentEntry.Status.WON if place == 1 else TournamentEntry.Status.OUT
             entry.save(update_fields=["place", "prize", "status"])
     for table in tables:
         for seat in seats[table.pk]:
@@ -287,7 +293,7 @@ def _finish(
         commit_change(table, table_seats(table), fields=["status", "next_hand_at"])
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now
-    _record_nets(tournament, [e for _, group in finish for e in group], now)
+    _record_nets(tournament, [e for _, group in order for e in group], now)
     save_changed(tournament, ["status", "finished_at"])
 
 

@@ -122,6 +122,7 @@ class Settings:
     start_players: int = 0
     starts_at: Any = None
     action_seconds: int = 30
+    deals_allowed: bool = True
 
 
 CHIPS_MAX = 2**31 - 1
@@ -231,6 +232,7 @@ def create_tournament(actor: Any, club: Club, values: Settings) -> Tournament:
         start_players=values.start_players,
         starts_at=values.starts_at,
         action_seconds=values.action_seconds,
+        deals_allowed=values.deals_allowed,
     )
 
 
@@ -618,6 +620,12 @@ def _chips_added(tournament: Tournament, table: Table, now: Any) -> None:
 # ---------------------------------------------------------------- pause
 
 
+def deal_open(tournament: Tournament) -> bool:
+    """Whether a deal (R29.3) waits for the hands to end or for the players' answers."""
+    deal = tournament.deal or {}
+    return deal.get("state") in ("waiting", "offered")
+
+
 @transaction.atomic
 def pause(actor: Any, tournament_id: int, now: Any = None) -> None:
     """R24.4: the clock stops now; every table stops after its current hand."""
@@ -637,28 +645,46 @@ def resume(actor: Any, tournament_id: int, now: Any = None) -> None:
     _require_host(actor, tournament)
     if tournament.paused_at is None:
         raise _refuse("The tournament is not paused.", PlayErrorCode.NOT_ALLOWED)
+    if deal_open(tournament):
+        raise _refuse(
+            "The players are looking at a deal: decline it first, or let them answer.",
+            PlayErrorCode.NOT_ALLOWED,
+        )
+    save_changed(tournament, restart_clock(tournament, now))
+
+
+def restart_clock(tournament: Tournament, now: Any) -> list[str]:
+    """The clock runs again from where it stopped, and every table deals again. Returns
+    the tournament's fields to save."""
+    assert tournament.paused_at is not None
     tournament.paused_seconds += (now - tournament.paused_at).total_seconds()
     tournament.paused_at = None
     for table in tables_of(tournament):
         seated = table_seats(table)
         commit_change(table, seated, fields=schedule_next_hand(table, seated, now))
-    save_changed(tournament, ["paused_at", "paused_seconds"])
+    return ["paused_at", "paused_seconds"]
+
+
+def is_host(actor: Any, tournament: Tournament) -> bool:
+    """Whether ``actor`` is the club's owner or one of its hosts."""
+    m = membership_of(actor, tournament.club)
+    return m is not None and m.is_host
 
 
 def _require_host(actor: Any, tournament: Tournament) -> None:
-    m = membership_of(actor, tournament.club)
-    if m is None or not m.is_host:
+    if not is_host(actor, tournament):
         raise _refuse("Only the club's owner or a host can do that.", PlayErrorCode.NOT_ALLOWED)
 
 
 # what happens between two hands of a tournament table: tables/services/tournament_hands.py
-from .tournament_hands import finishing_order, table_due  # noqa: E402
+from .tournament_hands import finish, finishing_order, table_due  # noqa: E402
 
 __all__ = [
     "Settings",
     "add_on",
     "cancel",
     "create_tournament",
+    "finish",
     "finishing_order",
     "pause",
     "prize_pool",

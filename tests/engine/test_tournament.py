@@ -27,6 +27,7 @@ from engine.tournament import (
     icm_equity,
     may_add_on,
     may_rebuy,
+    places_by_chips,
     preset,
     prizes,
     registration_open,
@@ -211,6 +212,14 @@ def test_players_busted_in_one_hand_finish_by_the_stack_they_started_it_with():
     assert finishing_places(3, {"cat": 50}) == [(3, ["cat"])]
     with pytest.raises(EngineError):
         finishing_places(2, {"ann": 1, "ben": 1})  # somebody must be left
+
+
+def test_the_players_of_a_deal_are_placed_by_their_chips_equal_stacks_sharing():
+    """R29.3: the most chips first; equal stacks share the highest place they cover, and
+    the next stack takes the place after them."""
+    assert places_by_chips({"ann": 500, "ben": 900, "cat": 500, "dan": 100}) == [
+        (1, ["ben"]), (2, ["ann", "cat"]), (4, ["dan"])
+    ]  # fmt: skip
 
 
 def test_players_who_share_places_share_their_prizes_exactly():

@@ -1,5 +1,6 @@
 """A player moved to another table of a tournament (R28) is told so on their socket, and
-only they are; the page follows them there (docs/protocol.md ``moved``)."""
+only they are; the page follows them there (docs/protocol.md ``moved``). A deal proposed to
+the players left is told to everyone at its tables (``notice``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from channels.db import database_sync_to_async as sync_to_async
 from django.utils import timezone
 
 from pokerclub.models import Membership
-from tables.models import Seat, Table
+from tables.models import Seat, Table, Tournament
 from tables.services import tournaments
 from tests.tables.socket_helpers import connect, drain, receive
 from tests.tables.tournament_helpers import settings_for
@@ -72,4 +73,42 @@ async def test_the_moved_player_alone_hears_where_to_go(club_with_roles, make_us
     for user_id, comm in sockets.items():
         if user_id != mover:
             assert all(m["type"] != "moved" for m in await drain(comm))
+        await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_everyone_at_a_tournament_table_hears_of_a_deal_proposed_and_declined(
+    club_with_roles, make_user
+):
+    """R29.3: a ``notice`` to every socket of the tournament's tables when the offer is
+    ready and when it is declined (docs/protocol.md); the lobby holds the offer itself."""
+    from tables.services import tournament_deals as deals
+
+    club, host = club_with_roles["club"], club_with_roles["host"]
+
+    def start_two():
+        people = [make_user(f"D{i}") for i in range(2)]
+        for person in people:
+            Membership.objects.create(club=club, user=person)
+        tournament = tournaments.create_tournament(host, club, settings_for(start_players=2))
+        for person in people:
+            tournaments.register(person, tournament.pk)
+        return tournament, Table.objects.get(tournament=tournament), people
+
+    tournament, table, (ann, ben) = await sync_to_async(start_two)()
+    sockets = []
+    for user in (ann, ben, club_with_roles["member"]):  # a member watching too
+        comm, connected, _ = await connect(user, table.pk)
+        assert connected
+        await receive(comm, "state")
+        sockets.append(comm)
+    await sync_to_async(deals.propose)(ann, tournament.pk, "icm")
+    for comm in sockets:
+        told = await receive(comm, "notice")
+        assert "ICM deal" in told["text"]
+    number = await sync_to_async(lambda: Tournament.objects.get(pk=tournament.pk).deal["number"])()
+    await sync_to_async(deals.decline)(ben, tournament.pk, number)
+    for comm in sockets:
+        told = await receive(comm, "notice")
+        assert "declined" in told["text"] and str(ben) in told["text"]
         await comm.disconnect()

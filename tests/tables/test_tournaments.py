@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from engine.hand import ActionKind, Phase, default_action, legal_actions
+from engine.hand import ActionKind
 from pokerclub.models import Membership
 from tables import services
 from tables.errors import PlayError
@@ -20,7 +20,7 @@ from tables.history.settlement import HOUSE, user_key
 from tables.models import Hand, Seat, SessionNet, Table, Tournament, TournamentEntry
 from tables.services import tournaments
 from tables.services.play import running_state
-from tests.tables.tournament_helpers import settings_for
+from tests.tables.tournament_helpers import play_step, settings_for
 
 pytestmark = pytest.mark.django_db
 
@@ -37,39 +37,6 @@ def crowd(club_with_roles, make_user):
     people = [make_user(f"P{i:02d}") for i in range(45)]
     Membership.objects.bulk_create(Membership(club=club, user=p) for p in people)
     return people
-
-
-def play_step(table: Table, rng: random.Random, shove: float = 0.07) -> bool:
-    """One decision at ``table`` by whoever must decide: random, often all-in."""
-    state = running_state(table)
-    if state is None:
-        return False
-    legal = legal_actions(state)
-    if legal is None:
-        return False
-    seat = legal.seat if legal.seat is not None else legal.waiting[0]
-    user_id = table.hand_players[str(seat)]
-    from pokerclub.models import User
-
-    user = User.objects.get(pk=user_id)
-    if state.phase is not Phase.BETTING:
-        action = default_action(state)
-        assert action is not None
-        services.act(user, table.pk, str(action.kind), action.amount, None)
-        return True
-    kinds = {str(k) for k in legal.kinds}
-    roll = rng.random()
-    if roll < shove and "all_in" in kinds:
-        services.act(user, table.pk, "all_in", None, None)
-    elif roll < 0.55 and "call" in kinds:
-        services.act(user, table.pk, "call", None, None)
-    elif "check" in kinds:
-        services.act(user, table.pk, "check", None, None)
-    elif "call" in kinds and roll < 0.7:
-        services.act(user, table.pk, "call", None, None)
-    else:
-        services.act(user, table.pk, "fold", None, None)
-    return True
 
 
 def chips_in_play(tournament: Tournament) -> int:

@@ -3,7 +3,13 @@ test modules, which never import one another)."""
 
 from __future__ import annotations
 
+import random
+
+from engine.hand import Phase, default_action, legal_actions
+from tables import services
+from tables.models import Table
 from tables.services import tournaments
+from tables.services.play import running_state
 
 FAST = [
     {"small_blind": 5 * k, "big_blind": 10 * k, "ante": 10 * k if k >= 3 else 0,
@@ -25,3 +31,36 @@ def settings_for(**overrides) -> tournaments.Settings:
     }
     values.update(overrides)
     return tournaments.Settings(**values)
+
+
+def play_step(table: Table, rng: random.Random, shove: float = 0.07) -> bool:
+    """One decision at ``table`` by whoever must decide: random, often all-in."""
+    state = running_state(table)
+    if state is None:
+        return False
+    legal = legal_actions(state)
+    if legal is None:
+        return False
+    seat = legal.seat if legal.seat is not None else legal.waiting[0]
+    user_id = table.hand_players[str(seat)]
+    from pokerclub.models import User
+
+    user = User.objects.get(pk=user_id)
+    if state.phase is not Phase.BETTING:
+        action = default_action(state)
+        assert action is not None
+        services.act(user, table.pk, str(action.kind), action.amount, None)
+        return True
+    kinds = {str(k) for k in legal.kinds}
+    roll = rng.random()
+    if roll < shove and "all_in" in kinds:
+        services.act(user, table.pk, "all_in", None, None)
+    elif roll < 0.55 and "call" in kinds:
+        services.act(user, table.pk, "call", None, None)
+    elif "check" in kinds:
+        services.act(user, table.pk, "check", None, None)
+    elif "call" in kinds and roll < 0.7:
+        services.act(user, table.pk, "call", None, None)
+    else:
+        services.act(user, table.pk, "fold", None, None)
+    return True

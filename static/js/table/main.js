@@ -101,6 +101,9 @@ function onMessage(msg) {
   } else if (msg.type === "moved") {
     // a tournament moved this player to another of its tables: the page follows them
     if (typeof msg.url === "string" && msg.url.startsWith("/")) window.location.assign(msg.url);
+  } else if (msg.type === "notice") {
+    // a word from the table's tournament (a deal proposed or declined): the lobby has more
+    if (typeof msg.text === "string") toast(msg.text);
   } else if (msg.type === "nonce_ok") {
     deckCheck.accepted(msg.hand);
   } else if (msg.type === "error" && String(msg.ref || "").startsWith("nonce:")) {
