@@ -61,7 +61,7 @@ class HandStarted(Event):
     seats: tuple[int, ...]
     stacks: tuple[int, ...]
     button: int
-    small_blind_seat: int
+    small_blind_seat: int | None  # None: a dead small blind (R28.5)
     big_blind_seat: int
     straddle_seat: int | None
     commitment: str | None

@@ -259,22 +259,25 @@ def _state_of(values: tuple[Any, ...]) -> HandState:
 # --------------------------------------------------------------------------- positions
 
 
-def _blind_positions(n: int, straddle: bool) -> tuple[int, int, int | None]:
+def _blind_positions(config: HandConfig, n: int) -> tuple[int | None, int, int | None]:
     """Return the position indices of the small blind, the big blind and the straddler.
 
     The small blind is the first player left of the button, the big blind the next (R2.3);
     heads-up the button (index 1) posts the small blind (R2.4). The straddler is the player
-    left of the big blind (R3.3), only with three players or more.
+    left of the big blind (R3.3), only with three players or more. With a dead small blind
+    (R28.5) nobody posts it and the first player left of the button is the big blind.
     """
     if n == MIN_PLAYERS:
         return 1, 0, None
-    return 0, 1, (2 if straddle else None)
+    small, big = (None, 0) if config.dead_small_blind else (0, 1)
+    return small, big, (big + 1 if config.straddle else None)
 
 
-def blind_seats(state: HandState) -> tuple[int, int]:
-    """The seats of the small blind and the big blind of this hand (R2.3, R2.4)."""
-    small, big, _ = _blind_positions(len(state.seats), state.config.straddle)
-    return state.seats[small], state.seats[big]
+def blind_seats(state: HandState) -> tuple[int | None, int]:
+    """The seats of the small blind (``None``: a dead small blind, R28.5) and the big
+    blind of this hand (R2.3, R2.4)."""
+    small, big, _ = _blind_positions(state.config, len(state.seats))
+    return (None if small is None else state.seats[small]), state.seats[big]
 
 
 # --------------------------------------------------------------------------- start
@@ -313,9 +316,26 @@ def _check_config(config: HandConfig) -> None:
         raise EngineError(ErrorCode.INVALID_CONFIG, f"seats repeat: {seats!r}")
     for stack in stacks:
         _check_int(stack, "a stack", 1)
-    if config.button not in seats:
+    _check_int(config.button, "the button seat", 1)
+    for flag in ("dead_button", "dead_small_blind"):
+        if type(getattr(config, flag)) is not bool:
+            raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
+    if not config.dead_button and config.button not in seats:
         raise EngineError(
             ErrorCode.INVALID_CONFIG, f"the button seat {config.button!r} is not dealt in (R2.1)"
+        )
+    if config.dead_button and (config.button in seats or len(seats) == MIN_PLAYERS):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "a dead button is on a seat nobody dealt in holds, with three players or more (R28.5)",
+        )
+    if config.dead_small_blind and (
+        len(seats) == MIN_PLAYERS or config.straddle or config.posting or config.bomb_pot
+    ):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "a dead small blind is a tournament's, with three players or more, and no "
+            "straddle, posted blind or bomb pot (R28.5)",
         )
     _check_int(config.big_blind, "big_blind", 1)
     _check_int(config.small_blind, "small_blind", 0)
@@ -414,7 +434,8 @@ def start_hand(
     order = sorted(range(len(config.seats)), key=lambda k: config.seats[k])
     clockwise = [config.seats[k] for k in order]
     chips = [config.stacks[k] for k in order]
-    start = (clockwise.index(config.button) + 1) % len(clockwise)
+    # the first player clockwise after the button's seat (dealt in, or a dead button, R28.5)
+    start = next((k for k, seat in enumerate(clockwise) if seat > config.button), 0)
     seats = tuple(clockwise[start:] + clockwise[:start])
     stacks = chips[start:] + chips[:start]
     n = len(seats)
@@ -451,13 +472,13 @@ def start_hand(
     w.bounty = [0] * n
     w.events = []
 
-    small, big, straddler = _blind_positions(n, config.straddle)
+    small, big, straddler = _blind_positions(config, n)
     w.events.append(
         HandStarted(
             seats=seats,
             stacks=tuple(stacks),
             button=config.button,
-            small_blind_seat=seats[small],
+            small_blind_seat=None if small is None else seats[small],
             big_blind_seat=seats[big],
             straddle_seat=None if straddler is None else seats[straddler],
             commitment=commitment,
@@ -959,7 +980,7 @@ class _Work:
 
     # ---- forced bets and dealing
 
-    def post_forced_bets(self, small: int, big: int, straddler: int | None) -> None:
+    def post_forced_bets(self, small: int | None, big: int, straddler: int | None) -> None:
         """Antes (R3.1, R3.2), blinds (R2.3, R2.4), straddle (R3.3), live big blinds (R2.6);
         a short player posts everything and is all-in (R2.5)."""
         config = self.config
@@ -982,15 +1003,15 @@ class _Work:
             self.dead += ante
             self.events.append(AntePosted(self.seats[big], ante, stacks[big] == 0, True))
         posting = set(config.posting)
-        blinds: list[tuple[int, str, int]] = [
+        blinds: list[tuple[int, str, int]] = []
+        if small is not None:  # (a dead small blind is nobody's, R28.5)
             # a player coming in on the small blind posts a live big blind instead (R2.6)
-            (
+            blinds.append(
                 (small, "live_big_blind", config.big_blind)
                 if self.seats[small] in posting
                 else (small, "small_blind", config.small_blind)
-            ),
-            (big, "big_blind", config.big_blind),
-        ]
+            )
+        blinds.append((big, "big_blind", config.big_blind))
         if straddler is not None:
             blinds.append((straddler, "straddle", 2 * config.big_blind))
         blind_positions = {small, big, straddler}
@@ -1064,7 +1085,7 @@ class _Work:
         self.street = street
         self.phase = Phase.BETTING
         if street is Street.PREFLOP:
-            _, big, straddler = _blind_positions(n, self.config.straddle)
+            _, big, straddler = _blind_positions(self.config, n)
             first = ((big if straddler is None else straddler) + 1) % n
         else:
             first = 0

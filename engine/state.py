@@ -56,7 +56,7 @@ class HandConfig:
         seats: seat numbers dealt in (R2, R16); any order, they are played clockwise,
             i.e. in increasing seat number.
         stacks: chips of each of ``seats``, aligned with it; every stack is positive.
-        button: the seat with the button; it must be dealt in (R2.1, R2.2).
+        button: the seat with the button; dealt in (R2.1, R2.2), except with ``dead_button``.
         small_blind, big_blind: the blinds, ``0 <= small_blind <= big_blind`` (R2.3).
         structure: no-limit, pot-limit or fixed-limit (R7).
         ante: posted by every player dealt in, dead money (R3.1); 0 = off.
@@ -80,6 +80,11 @@ class HandConfig:
             it collects face down.
         double_board: two boards are dealt from the flop on, each pot is halved between
             them (R23).
+        dead_button: the button is on a seat nobody dealt in holds (a tournament's dead
+            button, R28.5; three players or more): positions start from the first player
+            after it, and the last player before it acts last.
+        dead_small_blind: nobody posts the small blind: the first player after the button
+            is the big blind (a tournament's dead small blind, R28.5; three players or more).
     """
 
     seats: tuple[int, ...]
@@ -103,6 +108,8 @@ class HandConfig:
     seven_deuce: int = 0
     seven_deuce_shown: bool = True
     double_board: bool = False
+    dead_button: bool = False
+    dead_small_blind: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form."""
@@ -128,6 +135,8 @@ class HandConfig:
             "seven_deuce": self.seven_deuce,
             "seven_deuce_shown": self.seven_deuce_shown,
             "double_board": self.double_board,
+            "dead_button": self.dead_button,
+            "dead_small_blind": self.dead_small_blind,
         }
 
     @classmethod
@@ -156,6 +165,8 @@ class HandConfig:
             seven_deuce=data.get("seven_deuce", 0),  # and before R22 have no 7-2 bounty
             seven_deuce_shown=data.get("seven_deuce_shown", True),
             double_board=data.get("double_board", False),  # states before R23: one board
+            dead_button=data.get("dead_button", False),  # and before R28.5
+            dead_small_blind=data.get("dead_small_blind", False),
         )
 
 

@@ -33,6 +33,7 @@ from engine.hand import HandConfig
 __all__ = [
     "MIXED_GAMES",
     "BlindChoice",
+    "Blinds",
     "HandPlan",
     "TableSeat",
     "buy_in_range",
@@ -41,6 +42,8 @@ __all__ = [
     "mixed_game_code",
     "next_chooser",
     "orbit_completed",
+    "blinds_of",
+    "plan_dead_button_hand",
     "plan_hand",
     "seats_after_hand",
 ]
@@ -98,6 +101,19 @@ class HandPlan:
     big_blind_seat: int
     posting: tuple[int, ...] = ()
     waiting: tuple[int, ...] = ()
+    dead_button: bool = False
+    """The button is on a seat nobody dealt in holds (R28.5)."""
+    dead_small_blind: bool = False
+    """Nobody posts the small blind; ``small_blind_seat`` is the seat where it is (R28.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Blinds:
+    """Where a hand's button and blinds were, dead or not (R28.5): seat numbers."""
+
+    button: int
+    small_blind: int
+    big_blind: int
 
 
 def can_start_hand(seats: Sequence[TableSeat], *, paused: bool = False) -> bool:
@@ -187,6 +203,63 @@ def plan_hand(
     )
 
 
+def plan_dead_button_hand(
+    seats: Sequence[TableSeat],
+    previous: Blinds | None,
+    *,
+    choose: Callable[[Sequence[int]], int] = secrets.choice,
+    paused: bool = False,
+) -> HandPlan | None:
+    """Plan a tournament table's next hand with a dead button (R28.5), or ``None``.
+
+    The big blind moves on to the next player clockwise after the last hand's big blind;
+    the small blind is the seat of the last big blind, dead if nobody there is dealt in;
+    the button is the seat of the last small blind, dead if nobody there is dealt in. A
+    player between the button and the small blind waits until the button has passed.
+    Heads-up, the player who is not the big blind has the button and posts the small blind
+    (R2.4); from heads-up to more players, the button goes to the player just before the
+    small blind. Nobody owes a big blind (R28.3). The first hand is planned as any table's
+    (:func:`plan_hand`: a random button); so is a hand the rule cannot place (two players
+    or more sit between the button and the small blind, and nobody else is left).
+    """
+    if paused:
+        return None
+    fresh = [replace(seat, owes_big_blind=False) for seat in seats]
+    ready = sorted(seat.seat for seat in fresh if seat.ready)
+    if len(ready) < 2:
+        return None
+    if previous is None:
+        return plan_hand(fresh, None, choose=choose)
+    stack = {seat.seat: seat.stack for seat in fresh}
+    big = _next_after(previous.big_blind, ready)
+    if len(ready) == 2:  # heads-up (R2.4)
+        button = next(seat for seat in ready if seat != big)
+        return HandPlan(tuple(ready), tuple(stack[s] for s in ready), button, button, big)
+    small, button = previous.big_blind, previous.small_blind
+    if previous.button == previous.small_blind:  # heads-up before: the button goes behind
+        button = max((s for s in ready if s < small and s != big), default=None) or max(
+            s for s in ready if s != big and s != small
+        )  # the small blind, and nobody waits (it was the seat of last hand's big blind)
+    dealt = [seat for seat in ready if not _between(seat, button, small)]
+    if big == button or big not in dealt or len(dealt) < 3:
+        return plan_hand(fresh, previous.button, choose=choose)
+    return HandPlan(
+        seats=tuple(dealt),
+        stacks=tuple(stack[s] for s in dealt),
+        button=button,
+        small_blind_seat=small,
+        big_blind_seat=big,
+        waiting=tuple(seat for seat in ready if seat not in dealt),
+        dead_button=button not in dealt,
+        dead_small_blind=small not in dealt,
+    )
+
+
+def blinds_of(plan: HandPlan) -> Blinds:
+    """Where ``plan``'s button and blinds are, for the next hand's :func:`plan_dead_button_hand`."""
+    return Blinds(plan.button, plan.small_blind_seat, plan.big_blind_seat)
+
+
 def hand_config(
     plan: HandPlan,
     *,
@@ -216,6 +289,8 @@ def hand_config(
         seats=plan.seats,
         stacks=plan.stacks,
         button=plan.button,
+        dead_button=plan.dead_button,
+        dead_small_blind=plan.dead_small_blind and not bomb_pot,
         small_blind=small_blind,
         big_blind=big_blind,
         structure=structure,

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TypeVar
 
 from engine.errors import EngineError, ErrorCode
-from engine.table import TableSeat, plan_hand
+from engine.table import Blinds, HandPlan, TableSeat, blinds_of, plan_dead_button_hand, plan_hand
 
 __all__ = [
     "PRESETS",
@@ -385,6 +385,9 @@ class Seating:
     waiting: frozenset[int] = frozenset()
     """Seats of players with no chips for now (a rebuy may bring them back): they hold the
     seat and count at the table, but are not dealt in, so the blinds pass them by."""
+    blinds: Blinds | None = None
+    """Where the last hand's button and blinds were, for the dead button (R28.5); without
+    them the next hand's button moves as R2.2 says, and the dead button rules after it."""
 
     def free_seats(self) -> list[int]:
         return [s for s in range(1, self.seats + 1) if s not in self.players]
@@ -411,28 +414,35 @@ def _first_seat(seats: Sequence[int]) -> int:
     return min(seats)
 
 
+def _next_plan(
+    seated: Sequence[TableSeat], blinds: Blinds | None, button: int | None
+) -> HandPlan | None:
+    """The next hand at a tournament table: the dead button's (R28.5) once the blinds of
+    a hand are known, before that R2's (a table that has not started: its lowest seat as
+    the button)."""
+    if blinds is not None:
+        return plan_dead_button_hand(seated, blinds, choose=_first_seat)
+    return plan_hand(seated, button, choose=_first_seat)
+
+
 def _big_blind_next(table: Seating) -> int | None:
-    """The seat that posts the big blind in the table's next hand (R2 via
-    :func:`engine.table.plan_hand`; in a tournament nobody waits for the big blind)."""
-    plan = plan_hand(
-        [TableSeat(seat, 1) for seat in table.dealt()], table.button, choose=_first_seat
-    )
+    """The seat that posts the big blind in the table's next hand."""
+    plan = _next_plan([TableSeat(seat, 1) for seat in table.dealt()], table.blinds, table.button)
     return plan.big_blind_seat if plan else None
 
 
 def hands_until_big_blind(table: Seating, seat: int) -> int:
-    """In how many hands a player in ``seat`` posts the big blind (1: the next hand),
-    the button moving as R2.2 says; a table that has not started counts from its lowest
-    seat as button."""
+    """In how many hands a player in ``seat`` posts the big blind (1: the next hand), the
+    big blind moving on one player a hand (R28.5)."""
     seated = [TableSeat(s, 1) for s in (*table.dealt(), seat)]
-    button = table.button
+    blinds, button = table.blinds, table.button
     for hand in range(1, table.seats + 2):
-        plan = plan_hand(seated, button, choose=_first_seat)
+        plan = _next_plan(seated, blinds, button)
         if plan is None:
             return table.seats + 1
         if plan.big_blind_seat == seat:
             return hand
-        button = plan.button
+        blinds, button = blinds_of(plan), plan.button
     return table.seats + 1
 
 
@@ -459,9 +469,7 @@ def balance(
     3. A moved player takes the free seat where they will post the big blind soonest
        (ties: the lowest seat), so a move never lets anybody skip a big blind.
     """
-    state = {
-        t.number: Seating(t.number, t.seats, dict(t.players), t.button, t.waiting) for t in tables
-    }
+    state = {t.number: replace(t, players=dict(t.players)) for t in tables}
     moves: list[Move] = []
     broken: list[int] = []
 
@@ -472,14 +480,12 @@ def balance(
         moves.append(Move(player, source, seat, target.number, to_seat, breaking))
         src = state[source]
         players = {s: p for s, p in src.players.items() if s != seat}
-        state[source] = Seating(src.number, src.seats, players, src.button, src.waiting - {seat})
+        state[source] = replace(src, players=players, waiting=src.waiting - {seat})
         moved_waiting = {to_seat} if seat in src.waiting else set()
-        state[target.number] = Seating(
-            target.number,
-            target.seats,
-            {**target.players, to_seat: player},
-            target.button,
-            target.waiting | moved_waiting,
+        state[target.number] = replace(
+            target,
+            players={**target.players, to_seat: player},
+            waiting=target.waiting | moved_waiting,
         )
 
     total = sum(len(t.players) for t in state.values())

@@ -236,6 +236,9 @@ class Table(models.Model):
     )
     hand_count = models.PositiveIntegerField(default=0)
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # a tournament table's dead button (R28.5): the last hand's blinds, by seat, dead or not
+    small_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    big_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # deadline and next_hand_at change with nearly every action: they are not indexed, so
     # PostgreSQL can update the row in place (a HOT update, pruned without VACUUM); the clock
     # scans the open tables instead (tables.clock.due_tables). See migration 0006.

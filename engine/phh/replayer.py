@@ -145,6 +145,15 @@ def phh_config(phh: PhhHand) -> HandConfig:
     blinds = phh.blinds_or_straddles
     small_blind, big_blind = blinds[0], blinds[1]
     user = phh.user_defined
+    dead_small_blind = "_dead_small_blind" in user  # R28.5: p1 posted the big blind alone
+    if dead_small_blind:
+        if n < 3 or any(blinds[1:]):
+            raise PhhError(
+                f"blinds_or_straddles {list(blinds)}: with a dead small blind p1 posts the big"
+                " blind and nobody else posts (R28.5)"
+            )
+        small_blind, big_blind = _user_int(user, "_dead_small_blind", 0), blinds[0]
+        blinds = (small_blind, big_blind, *blinds[2:])
     bomb_pot = _user_int(user, "_bomb_pot", 0)
     if bomb_pot:  # R21: written with no blinds and the bomb's ante from everyone
         if any(blinds) or set(phh.antes) != {bomb_pot}:
@@ -174,8 +183,10 @@ def phh_config(phh: PhhHand) -> HandConfig:
     elif any(antes):
         if len(set(antes)) == 1:
             ante = antes[0]
-        elif antes[1] and not any(a for i, a in enumerate(antes) if i != 1):
-            big_blind_ante = antes[1]
+        elif antes[big := 0 if dead_small_blind else 1] and not any(
+            a for i, a in enumerate(antes) if i != big
+        ):
+            big_blind_ante = antes[big]
         else:
             raise PhhError(f"antes {list(antes)}: we play a uniform ante or a big-blind ante (R3)")
     structure = Structure(VARIANT_STRUCTURES[phh.variant])
@@ -195,7 +206,9 @@ def phh_config(phh: PhhHand) -> HandConfig:
         return HandConfig(
             seats=tuple(seats),
             stacks=phh.starting_stacks,
-            button=seats[-1],
+            button=_user_int(user, "_dead_button", 0) or seats[-1],
+            dead_button="_dead_button" in user,
+            dead_small_blind=dead_small_blind,
             small_blind=small_blind,
             big_blind=big_blind,
             structure=structure,

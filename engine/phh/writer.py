@@ -91,10 +91,12 @@ def to_phh(
         antes = [config.bomb_pot] * n
     elif config.ante:
         antes = [config.ante] * n
-    elif config.big_blind_ante:
-        antes[1] = config.big_blind_ante  # the big blind's entry; reversed heads-up by the standard
+    elif config.big_blind_ante:  # the big blind's entry; reversed heads-up by the standard
+        antes[0 if config.dead_small_blind else 1] = config.big_blind_ante
     blinds = [0] * n
-    if not config.bomb_pot:
+    if config.dead_small_blind:  # R28.5: p1 is the big blind, nobody posts the small one
+        blinds[0] = config.big_blind
+    elif not config.bomb_pot:
         blinds[0], blinds[1] = config.small_blind, config.big_blind
     if started.small_blind_seat in config.posting:  # a live big blind from the small blind (R2.6)
         blinds[0] = config.big_blind
@@ -117,6 +119,10 @@ def to_phh(
         user["_seed"] = state.seed.hex()
     if state.commitment is not None:
         user["_commitment"] = state.commitment
+    if config.dead_small_blind:  # R28.5: the level's small blind, which nobody posted
+        user["_dead_small_blind"] = config.small_blind
+    if config.dead_button:  # R28.5: the button's empty seat
+        user["_dead_button"] = config.button
     if config.posting:
         user["_live_big_blinds"] = [label(seat) for seat in seats if seat in config.posting]
     if config.rake_bps:

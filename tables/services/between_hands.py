@@ -9,6 +9,8 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from engine.table import Blinds
+
 from ..history.settlement import record_nets
 from ..models import LedgerEntry, Seat, Table
 from . import deck
@@ -140,3 +142,11 @@ def finish_closing(table: Table, seats: list[Seat]) -> None:
     table.status = Table.Status.CLOSED
     table.next_hand_at = None
     record_nets(table)  # the session's result, for the club's money book
+
+
+def last_blinds(table: Table) -> Blinds | None:
+    """Where the table's last hand had its button and blinds, dead or not (R28.5)."""
+    button, small, big = table.button_seat, table.small_blind_seat, table.big_blind_seat
+    if button is None or small is None or big is None:
+        return None
+    return Blinds(button, small, big)

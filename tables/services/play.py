@@ -27,14 +27,27 @@ from engine.hand import (
     default_action,
     legal_actions,
 )
-from engine.table import BlindChoice, HandPlan, TableSeat, plan_hand, seats_after_hand
+from engine.table import (
+    BlindChoice,
+    HandPlan,
+    TableSeat,
+    plan_dead_button_hand,
+    plan_hand,
+    seats_after_hand,
+)
 
 from .. import handlog
 from ..errors import PlayError, PlayErrorCode
 from ..models import Hand, HandAction, LedgerEntry, Seat, Table
 from ..play import table_config
 from . import deck, rows
-from .between_hands import cash_out_leavers, finish_closing, is_ready, schedule_next_hand
+from .between_hands import (
+    cash_out_leavers,
+    finish_closing,
+    is_ready,
+    last_blinds,
+    schedule_next_hand,
+)
 from .bomb_pots import is_bomb_pot
 from .common import commit_change, is_member, lock_table, require_seat, table_seats
 from .table_settings import apply_pending_settings, rotate_game
@@ -144,11 +157,14 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         table.status = Table.Status.PAUSED
         table.hand_state = None
         return [*fields, "status"]
-    plan = plan_hand(
-        _table_seats(table, seats),
-        table.button_seat,
-        default=BlindChoice(table.new_player_policy),
-    )
+    if table.tournament_id is not None:  # a dead button (R28.5)
+        plan = plan_dead_button_hand(_table_seats(table, seats), last_blinds(table))
+    else:
+        plan = plan_hand(
+            _table_seats(table, seats),
+            table.button_seat,
+            default=BlindChoice(table.new_player_policy),
+        )
     if plan is None:
         table.hand_state = None
         return fields
@@ -191,10 +207,14 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     table.current_hand = hand
     table.hand_players = {str(s.number): s.user_id for s in dealt}
     table.button_seat = button
+    table.small_blind_seat, table.big_blind_seat = plan.small_blind_seat, plan.big_blind_seat
     # the first decision's clock, the first street of a paced runout, or (the forced bets put
     # everyone all-in and the board is dealt at once) the end of the hand
     fields += _after_engine(table, seats, state, now)
-    return [*fields, "hand_count", "button_seat", "deck", "next_deck"]
+    return [
+        *fields, "hand_count", "button_seat", "small_blind_seat", "big_blind_seat", "deck",
+        "next_deck",
+    ]  # fmt: skip
 
 
 @transaction.atomic

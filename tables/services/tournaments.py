@@ -35,7 +35,7 @@ from pokerclub.models import Club
 
 from ..errors import PlayError, PlayErrorCode
 from ..models import GameChoice, Seat, Structure, Table, Tournament, TournamentEntry
-from .between_hands import is_ready, schedule_next_hand, seats_in_hand
+from .between_hands import is_ready, last_blinds, schedule_next_hand, seats_in_hand
 from .common import commit_change, lock_table, send_on_commit, table_seats
 
 ACTIVE = (TournamentEntry.Status.PLAYING, TournamentEntry.Status.BUSTED)
@@ -489,6 +489,7 @@ def seatings(tables: list[Table], seats: dict[int, list[Seat]]) -> list[rules.Se
             {s.number: s.user_id for s in seats[t.pk] if s.user_id is not None},
             t.button_seat,
             frozenset(s.number for s in seats[t.pk] if s.user_id is not None and not is_ready(s)),
+            last_blinds(t),
         )
         for t in tables
     ]

@@ -153,6 +153,11 @@ GOOD = HandConfig(seats=(1, 2, 3), stacks=(100, 100, 100), button=1, small_blind
         {"stacks": (100, 0, 100)},  # R16.3: players with chips
         {"seats": (1, 1, 2)},
         {"button": 4},  # R2.1: the button is dealt in
+        {"dead_button": True},  # R28.5: a dead button is on a seat nobody dealt in holds
+        {"dead_button": True, "button": 4, "seats": (1, 2), "stacks": (100, 100)},
+        {"dead_small_blind": True, "seats": (1, 2), "stacks": (100, 100)},  # heads-up
+        {"dead_small_blind": True, "straddle": True},
+        {"dead_small_blind": 1},
         {"small_blind": 3},  # R2.3: SB <= BB
         {"big_blind": 0},
         {"ante": 1, "big_blind_ante": 2},

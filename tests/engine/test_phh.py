@@ -324,6 +324,43 @@ def test_run_it_twice_rake_and_live_blind_round_trip_through_user_fields() -> No
 
 
 @pytest.mark.parametrize(
+    "dead",
+    [
+        {"button": 5, "dead_button": True},  # the button's seat is empty
+        {"button": 3, "dead_small_blind": True, "big_blind_ante": 10},  # seat 4, say, is
+        {"button": 5, "dead_button": True, "dead_small_blind": True},
+    ],
+)
+def test_a_dead_button_or_small_blind_round_trips_and_replays_in_stock_pokerkit(dead) -> None:
+    """R28.5 in PHH: a dead small blind is p1's big blind alone (``blinds_or_straddles``
+    [BB, 0, ...]), with the level's small blind in ``_dead_small_blind``; a dead button's
+    empty seat is ``_dead_button``. Our replay gives back the same hand and text; stock
+    PokerKit plays it to the same stacks (p1 acts first after the flop, p2 first before)."""
+    config = HandConfig(
+        seats=(1, 3, 6, 8), stacks=(500, 900, 250, 700), small_blind=5, big_blind=10, **dead
+    )
+    state, events = _play_to_the_end(config, b"\x05" * 32)
+    text = phh.export(state, events, players={1: "Ann", 3: "Ben", 6: "Cy", 8: "Di"})
+    document = phh.loads(text)
+    if config.dead_small_blind:
+        assert document.blinds_or_straddles == (10, 0, 0, 0)
+        assert document.user_defined["_dead_small_blind"] == 5
+    if config.dead_button:
+        assert document.user_defined["_dead_button"] == 5
+    replayed = phh.replay(document)
+    again = replayed.state.config
+    fields = ("button", "dead_button", "dead_small_blind", "small_blind", "big_blind_ante")
+    assert [getattr(again, f) for f in fields] == [getattr(config, f) for f in fields]
+    assert replayed.finishing_stacks == state.stacks
+    names = {1: "Ann", 3: "Ben", 6: "Cy", 8: "Di"}
+    unseeded = "".join(
+        line for line in text.splitlines(True) if not line.startswith(("_seed", "_commitment"))
+    )  # a replay has the cards, not the seed
+    assert phh.export(replayed.state, replayed.events, players=names) == unseeded
+    assert oracle.replay_phh(text, rulebook=False) == tuple(state.stacks)
+
+
+@pytest.mark.parametrize(
     ("change", "message"),
     [
         (('variant = "NT"', 'variant = "F7S"'), "variant 'F7S' is not supported"),

@@ -161,6 +161,7 @@ def test_a_45_player_tournament_with_late_entries_rebuys_and_an_add_on_plays_to_
     assert not Table.objects.filter(tournament=tournament).exclude(status="closed").exists()
     moves = assert_moves_skip_no_big_blind(tournament)
     assert moves > 0  # balancing moved players (and kept every chip with them)
+    assert assert_the_big_blind_passes_nobody(tournament) > 0  # busts left dead blinds
 
 
 def check_balanced(tournament: Tournament, table_id: int) -> None:
@@ -173,16 +174,43 @@ def check_balanced(tournament: Tournament, table_id: int) -> None:
 
 
 def big_blind_seat(config: dict) -> int:
+    """R2.3, R2.4 and R28.5: the first player after the (perhaps dead) button is the big
+    blind heads-up or when the small blind is dead, else the second."""
     seats, button = sorted(config["seats"]), config["button"]
     order = [s for s in seats if s > button] + [s for s in seats if s <= button]
-    return order[0] if len(order) == 2 else order[1]  # R2.3, R2.4
+    return order[0] if len(order) == 2 or config.get("dead_small_blind") else order[1]
+
+
+def assert_the_big_blind_passes_nobody(tournament: Tournament) -> int:
+    """R28.5: between two hands of a table the big blind moves on to the next player, so
+    nobody dealt into both hands in the same seat sits strictly between the two big
+    blinds, however many busted in the first. Returns how many dead blinds or buttons
+    there were."""
+    dead = 0
+    for table in Table.objects.filter(tournament=tournament):
+        hands = list(Hand.objects.filter(table=table).order_by("number"))
+        for before, after in zip(hands, hands[1:], strict=False):
+            dead += bool(after.config.get("dead_button") or after.config.get("dead_small_blind"))
+            start, end = big_blind_seat(before.config), big_blind_seat(after.config)
+            stayed = {(p["seat"], p["user_id"]) for p in before.players} & {
+                (p["seat"], p["user_id"]) for p in after.players
+            }
+            passed = [
+                seat for seat, _ in stayed
+                if (start < seat < end) or (start >= end and (seat > start or seat < end))
+            ]  # fmt: skip
+            assert passed == [] or len(after.players) == 2, (
+                table.pk, before.number, passed, before.config, before.players, after.config,
+                after.players,
+            )  # fmt: skip
+    return dead
 
 
 def assert_moves_skip_no_big_blind(tournament: Tournament) -> int:
     """R28.3: a player moved to another table posts a big blind there soon: within two
-    orbits of it (twice as many hands as players at that table). Not one: under R2.2's
-    moving button a player who busts can make the next one skip a big blind, at any table
-    (docs/rules.md R28, Choices). Returns how many moves there were."""
+    orbits of it (twice as many hands as players at that table); the seat they take may
+    be where they wait for the button to pass first (R28.5). Returns how many moves there
+    were."""
     hands = list(Hand.objects.filter(table__tournament=tournament).order_by("started_at", "pk"))
     dealt: dict[int, list[tuple[int, bool, int]]] = defaultdict(list)
     for hand in hands:
@@ -412,6 +440,76 @@ def test_a_tournament_hand_exports_with_its_tournament_and_level_in_chips(
     assert "€" not in listed.split("<main", 1)[1]
     header = "€20+€2 EUR"  # the buy-in in the PokerStars text is money; nothing else is
     assert "€" not in shown.split("<main", 1)[1].replace(header, "")
+
+
+@pytest.mark.parametrize("busts", ["big blind", "small blind"])
+def test_a_bust_leaves_a_dead_blind_or_button_that_the_exports_and_replayer_carry(
+    club_with_roles, crowd, busts
+):
+    """R28.5 live: the big blind (or the small blind) of a four-handed table busts; the
+    next hand's big blind is the next player, and nobody posts the small blind (or the
+    button is on the empty seat). The hand replays from the history, PokerKit reads its
+    PokerStars text, and PHH carries the dead small blind or button."""
+    import tomllib
+    import warnings
+
+    from pokerkit import PokerStarsParser
+
+    from tables.history.exports import Viewer, phh, pokerstars
+    from tables.history.replay import replay
+
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    t0 = timezone.now()
+    tournament = tournaments.create_tournament(host, club, settings_for(start_players=4))
+    for person in crowd[:4]:
+        tournaments.register(person, tournament.pk, now=t0)
+    table = Table.objects.get(tournament=tournament)
+    assert tournaments.table_due(table.pk, table.version, t0 + timedelta(seconds=5))
+    table.refresh_from_db()
+    rng = random.Random(7)
+    while running_state(table) is not None:
+        play_step(table, rng, shove=0.0)
+        table.refresh_from_db()
+    first = Hand.objects.get(table=table, number=1)
+    button, small, big = table.button_seat, table.small_blind_seat, table.big_blind_seat
+    assert (button, small, big) != (None, None, None)
+    loser = Seat.objects.get(table=table, number=big if busts == "big blind" else small)
+    other = Seat.objects.filter(table=table).exclude(user=None).exclude(pk=loser.pk).first()
+    Seat.objects.filter(pk=other.pk).update(stack=other.stack + loser.stack)
+    Seat.objects.filter(pk=loser.pk).update(stack=0)
+    table.refresh_from_db()
+    assert tournaments.table_due(table.pk, table.version, timezone.now() + timedelta(minutes=1))
+    table.refresh_from_db()
+    hand = Hand.objects.get(table=table, number=2)
+    seats = sorted(hand.config["seats"])
+    assert loser.number not in seats and len(seats) == 3
+    assert (hand.config["button"], table.small_blind_seat) == (small, big)
+    dead = "dead_small_blind" if busts == "big blind" else "dead_button"
+    assert hand.config[dead] is True and hand.config.get("dead_button", False) == (
+        busts != "big blind"
+    )
+    after_big = [s for s in seats if s > big] + [s for s in seats if s < big]
+    assert table.big_blind_seat == after_big[0]  # the big blind moved on one player
+    assert first.config["button"] == button
+    while running_state(table) is not None:
+        play_step(table, rng, shove=0.0)
+        table.refresh_from_db()
+    hand.refresh_from_db()
+    replayed = replay(hand)
+    text = pokerstars(replayed, Viewer.public())
+    assert ("posts small blind" in text) == (busts != "big blind")
+    assert f"Seat #{small} is the button" in text
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        (history,) = list(PokerStarsParser()(text))
+    assert sorted(history.starting_stacks) == sorted(p["stack"] for p in hand.players)
+    document = tomllib.loads(phh(replayed, Viewer.public()))
+    if busts == "big blind":
+        assert document["_dead_small_blind"] == hand.config["small_blind"]
+        assert document["blinds_or_straddles"][0] == hand.config["big_blind"]
+        assert not any(document["blinds_or_straddles"][1:])
+    else:
+        assert document["_dead_button"] == small
 
 
 def test_the_tournament_leaderboard_counts_finished_tournaments_in_money(club_with_roles, crowd):

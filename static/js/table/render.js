@@ -209,6 +209,12 @@ export class TableView {
       } else {
         el.append(h("span", "seat-free", `Seat ${seat.number}`));
       }
+      if (seat.button) {
+        // a tournament's dead button (R28.5): on the seat of a player who has gone
+        const dead = h("span", "marker dealer", "D");
+        dead.title = "Dead button";
+        el.append(dead);
+      }
       return;
     }
 
