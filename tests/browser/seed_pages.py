@@ -80,6 +80,16 @@ def main() -> None:
             tournaments.register(player, moving.pk)
         tournaments.pause(played.owner, moving.pk)
         owner_table = Seat.objects.get(table__tournament=moving, user=played.owner).table
+        # three left, the owner among them, looking at an ICM deal (R29.3)
+        from tables.services import tournament_deals
+
+        dealing = tournaments.create_tournament(
+            played.owner, played.club,
+            settings_for(name="Monday deal", start_players=3, payout=(5000, 3000, 2000)),
+        )  # fmt: skip
+        for player in [played.owner, *played.players[:2]]:
+            tournaments.register(player, dealing.pk)
+        tournament_deals.propose(played.players[0], dealing.pk, "icm")
     club, table = played.club, played.table
     hand = table.hands.order_by("number").last()
     client = Client()
@@ -113,6 +123,7 @@ def main() -> None:
         "tournament results": reverse("tournaments:detail", args=[slug, over.pk]),
         "tournament registering": reverse("tournaments:detail", args=[slug, filling.pk]),
         "tournament table": owner_table.get_absolute_url(),
+        "tournament deal": reverse("tournaments:detail", args=[slug, dealing.pk]),
     }
     anonymous = {
         "home": reverse("home"),

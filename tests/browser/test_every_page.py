@@ -343,3 +343,33 @@ def test_a_moved_players_page_follows_them_to_their_new_table(
     shots(page, "moved-to-new-table")
     context.close()
     assert console.errors == []
+
+
+def test_a_player_left_reads_and_agrees_to_a_deal_on_a_phone(
+    browser, live_pokerclub, seeded, console, shots
+):
+    """R29.3: three are left and one proposed an ICM deal; on a 360 px phone the owner sees
+    what each would get, in the club's money, without scrolling sideways, and agrees: the
+    offer now shows their agreement and no second Agree button."""
+    viewport, _ = VIEWPORTS["phone-360"]
+    context = browser.new_context(
+        viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    console.watch(page, "deal")
+    page.goto(live_pokerclub.url + seeded["pages"]["tournament deal"])
+    offer = page.locator("#deal-offer")
+    offer.wait_for()
+    assert offer.locator("tbody tr").count() == 3
+    assert seeded["owner_name"] in offer.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    shots(page, "tournament-deal-offered", full_page=True)
+    page.get_by_role("button", name="Agree").click()
+    page.wait_for_load_state("load")
+    mine = page.locator("#deal-offer tr.me")
+    assert "agreed" in mine.inner_text()
+    assert page.get_by_role("button", name="Agree").count() == 0
+    assert page.get_by_role("button", name="Decline").is_visible()
+    context.close()
+    assert console.errors == []
