@@ -237,9 +237,8 @@ def plan_dead_button_hand(
         return HandPlan(tuple(ready), tuple(stack[s] for s in ready), button, button, big)
     small, button = previous.big_blind, previous.small_blind
     if previous.button == previous.small_blind:  # heads-up before: the button goes behind
-        button = max((s for s in ready if s < small and s != big), default=None) or max(
-            s for s in ready if s != big and s != small
-        )  # the small blind, and nobody waits (it was the seat of last hand's big blind)
+        others = [s for s in ready if s not in (big, small)]  # the player just before the
+        button = max((s for s in others if s < small), default=max(others))  # small blind
     dealt = [seat for seat in ready if not _between(seat, button, small)]
     if big == button or big not in dealt or len(dealt) < 3:
         return plan_hand(fresh, previous.button, choose=choose)

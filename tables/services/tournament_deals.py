@@ -36,6 +36,7 @@ from .tournaments import (
     is_host,
     lock_tournament,
     prize_pool,
+    reading,
     restart_clock,
     save_changed,
     shares,
@@ -63,8 +64,6 @@ def why_no_deal(tournament: Tournament, now: Any) -> str | None:
         return "This tournament does not allow deals."
     if deal_open(tournament):
         return "A deal is already proposed: answer it first."
-    from .tournaments import reading
-
     clock_now = reading(tournament, now)
     assert clock_now is not None  # it runs
     if rules.registration_open(clock_now, tournament.late_until_level):
