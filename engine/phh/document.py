@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 from engine.cards import FULL_DECK, Card, card_str, parse_card
+from engine.phh import toml_subset
 
 VARIANT_STRUCTURES: Final = {
     "NT": "no_limit",
@@ -265,7 +266,7 @@ def dumps_all(hands: Iterable[PhhHand]) -> str:
 
 def _parse_toml(text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        return toml_subset.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PhhError(f"not valid TOML: {error}") from error
 
