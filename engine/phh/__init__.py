@@ -56,12 +56,13 @@ Modules: :mod:`engine.phh.document` (the TOML and the action notation),
 :mod:`engine.phh.writer`, :mod:`engine.phh.replayer`, and :mod:`engine.phh.__main__`, the
 command line (the only part of ``engine/`` that reads files)::
 
-    python -m engine.phh replay PATH...
+    python -m engine.phh replay [--jobs N] PATH...
 
 replays every hand of every ``.phh``/``.phhs`` file (folders are read recursively) and prints
 one JSON object per line, ``{"path": ..., "index": N, "finishing_stacks": [...]}`` (stacks in
 the file's player order; ``index`` counts the hands of a file from 0) or
-``{"path": ..., "index": N, "error": "..."}``. It exits 0 when every hand replayed.
+``{"path": ..., "index": N, "error": "..."}``. It exits 0 when every hand replayed. It
+replays in one worker process per CPU (``--jobs N`` to choose; the output is the same).
 """
 
 from engine.phh.document import (

@@ -35,6 +35,7 @@ from engine.hand import (
     legal_actions,
     start_hand,
 )
+from engine.phh.__main__ import BATCH_FILES
 from tests.engine import pokerkit_oracle as oracle
 
 SEED = int(os.environ.get("ENGINE_PHH_SEED") or secrets.randbelow(2**32))
@@ -196,6 +197,57 @@ def test_replay_command_reports_a_bad_hand_and_exits_one(tmp_path: Path) -> None
     assert lines[0]["finishing_stacks"] == [150, 190, 110]
     assert lines[2]["error"] == "'p3 cc': it is p2's turn"
     assert "TOML" in lines[3]["error"]
+
+
+def test_replay_command_in_worker_processes_prints_what_one_process_prints(
+    exported: list[Exported], tmp_path: Path
+) -> None:
+    """``--jobs 2`` splits the files among workers; the lines, their order and the exit status
+    are those of ``--jobs 1``, a bad hand in a worker's share included."""
+    count = 2 * BATCH_FILES + 7  # three tasks: the workers' results are put back in order
+    for i in range(count):
+        hand = exported[i % len(exported)]
+        folder = tmp_path / f"f{i % 3}"
+        folder.mkdir(exist_ok=True)
+        (folder / f"h{i}.phh").write_text(hand.text)
+    good = (FIXTURES / "nt_side_pot_muck.phh").read_text()
+    (tmp_path / "f1" / "h99x.phh").write_text(good.replace("p2 cc", "p3 cc", 1))  # out of turn
+    outputs = []
+    for jobs in ("1", "2"):
+        result = subprocess.run(
+            [sys.executable, "-m", "engine.phh", "replay", "--jobs", jobs, str(tmp_path)],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert result.returncode == 1, result.stderr
+        outputs.append(result.stdout)
+    assert outputs[0] == outputs[1]
+    lines = [json.loads(line) for line in outputs[0].splitlines()]
+    assert len(lines) == count + 1
+    assert [line["path"] for line in lines] == sorted(
+        (line["path"] for line in lines), key=lambda path: Path(path).parts
+    )
+    assert [line for line in lines if "error" in line] == [
+        {"path": str(tmp_path / "f1" / "h99x.phh"), "index": 0, "error": "'p3 cc': it is p2's turn"}
+    ]
+    stacks = {Path(line["path"]).name: line.get("finishing_stacks") for line in lines}
+    for i in range(count):
+        assert stacks.get(f"h{i}.phh") == list(exported[i % len(exported)].stacks)
+
+
+def test_replay_command_refuses_a_bad_jobs_count_with_usage() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engine.phh", "replay", "--jobs", "0", "x.phh"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "--jobs" in result.stderr and "at least 1" in result.stderr
+    assert result.stdout == ""
 
 
 # --------------------------------------------------------------------------- fixtures
