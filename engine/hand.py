@@ -108,6 +108,7 @@ __all__ = [
     "ActionKind",
     "LegalActions",
     "apply",
+    "HandInPlay",
     "blind_seats",
     "deal_next",
     "default_action",
@@ -615,37 +616,100 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     a non-int or out-of-range amount, check facing a bet, raise when the betting is not
     reopened, anything after the hand ended) and nothing changes (R6).
     """
-    kind = action.kind
-    if type(kind) is not ActionKind:
-        try:
-            kind = ActionKind(kind)
-        except ValueError:
-            raise EngineError(ErrorCode.UNKNOWN_ACTION, f"unknown action {kind!r}") from None
+    kind = _kind_of(action)
     if state.phase is Phase.FINISHED:
         if kind is ActionKind.SHOW_AFTER:
             return _show_after(state, action.seat, action.amount)
         raise EngineError(ErrorCode.HAND_OVER, "the hand is over")
+    w = _Work(state)
+    _play(w, kind, action)
+    return w.freeze(), w.events
+
+
+class HandInPlay:
+    """A hand moved on in place: :meth:`apply` is :func:`apply` (the same checks, the same
+    rules, the same events) without a new :class:`HandState` after every action, which a
+    replay, needing only the end, does not use (``engine.phh`` replays this way). An illegal
+    action raises :class:`EngineError` before anything changes, as :func:`apply` does."""
+
+    __slots__ = ("_work",)
+
+    def __init__(self, state: HandState) -> None:
+        self._work = _Work(state)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` in place; the events it caused."""
+        kind = _kind_of(action)
+        w = self._work
+        if w.phase is Phase.FINISHED:
+            if kind is ActionKind.SHOW_AFTER:
+                state, events = _show_after(w.freeze(), action.seat, action.amount)
+                self._work = _Work(state)
+                return events
+            raise EngineError(ErrorCode.HAND_OVER, "the hand is over")
+        w.events = []
+        _play(w, kind, action)
+        return w.events
+
+    @property
+    def state(self) -> HandState:
+        """The hand as it is now."""
+        return self._work.freeze()
+
+    @property
+    def phase(self) -> Phase:
+        return self._work.phase
+
+    @property
+    def to_act(self) -> Sequence[int]:
+        """Positions to act, first first (as :attr:`HandState.to_act`)."""
+        return self._work.to_act
+
+    @property
+    def bets(self) -> Sequence[int]:
+        return self._work.bets
+
+    @property
+    def holes(self) -> tuple[tuple[Card, ...], ...]:
+        return self._work.holes
+
+
+def _kind_of(action: Action) -> ActionKind:
+    kind = action.kind
+    if type(kind) is ActionKind:
+        return kind
+    try:
+        return ActionKind(kind)
+    except ValueError:
+        raise EngineError(ErrorCode.UNKNOWN_ACTION, f"unknown action {kind!r}") from None
+
+
+def _play(w: _Work, kind: ActionKind, action: Action) -> None:
+    """Check ``action`` against the hand in ``w`` (not finished), then play it into ``w``;
+    an illegal action raises :class:`EngineError` before ``w`` changes (R6)."""
     if kind is ActionKind.SHOW_AFTER:
         raise EngineError(ErrorCode.WRONG_PHASE, "cards are shown this way once the hand is over")
     seat = action.seat
-    if type(seat) is not int or seat not in state.seats:
+    if type(seat) is not int or seat not in w.seats:
         raise EngineError(ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand")
     amount = action.amount
     if amount is not None and type(amount) is not int:
         raise EngineError(
             ErrorCode.BAD_AMOUNT, f"an amount is a whole number of chips, not {amount!r}"
         )
-    p = state.seats.index(seat)
-    phase = state.phase
+    p = w.seats.index(seat)
+    phase = w.phase
     if phase is Phase.BETTING:
-        if p != state.to_act[0]:
+        if p != w.to_act[0]:
             raise EngineError(
-                ErrorCode.NOT_YOUR_TURN, f"it is seat {state.seat_to_act}'s turn, not seat {seat}'s"
+                ErrorCode.NOT_YOUR_TURN,
+                f"it is seat {w.seats[w.to_act[0]]}'s turn, not seat {seat}'s",
             )
-        return _apply_betting(state, p, kind, amount)
+        _bet(w, p, kind, amount)
+        return
     if phase is Phase.RUN_TWICE:
-        if p != state.to_act[0]:
-            raise EngineError(ErrorCode.NOT_YOUR_TURN, f"seat {state.seat_to_act} answers first")
+        if p != w.to_act[0]:
+            raise EngineError(ErrorCode.NOT_YOUR_TURN, f"seat {w.seats[w.to_act[0]]} answers first")
         if kind is not ActionKind.RUN_TWICE:
             raise EngineError(
                 ErrorCode.WRONG_PHASE, "answer run_twice with amount 1 (yes) or 0 (no)"
@@ -654,9 +718,8 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
             raise EngineError(
                 ErrorCode.BAD_AMOUNT, "run_twice takes amount 1 (agree) or 0 (decline)"
             )
-        w = _Work(state)
         w.answer_run_twice(p, amount == 1)
-        return w.freeze(), w.events
+        return
     if phase is Phase.RUNOUT:
         raise EngineError(
             ErrorCode.WRONG_PHASE, "the board is being run out: nobody acts (see deal_next)"
@@ -666,16 +729,14 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
         raise EngineError(ErrorCode.WRONG_PHASE, "at showdown a player shows or mucks")
     if amount is not None:
         raise EngineError(ErrorCode.BAD_AMOUNT, "show and muck take no amount")
-    explicit = state.config.explicit_showdown
-    if (p not in state.to_act) if explicit else (p != state.to_act[0]):
+    explicit = w.config.explicit_showdown
+    if (p not in w.to_act) if explicit else (p != w.to_act[0]):
         raise EngineError(
             ErrorCode.NOT_YOUR_TURN, f"seat {seat} has no showdown decision to make now"
         )
-    if kind is ActionKind.MUCK and not _may_muck(state, p):
+    if kind is ActionKind.MUCK and not _may_muck(w, p):
         raise EngineError(ErrorCode.CANNOT_MUCK, "this hand must be shown (R11.3)")
-    w = _Work(state)
     w.decide_showdown(p, kind is ActionKind.SHOW)
-    return w.freeze(), w.events
 
 
 def deal_next(state: HandState) -> tuple[HandState, list[Event]]:
@@ -693,12 +754,11 @@ def deal_next(state: HandState) -> tuple[HandState, list[Event]]:
     return w.freeze(), w.events
 
 
-def _apply_betting(
-    state: HandState, p: int, kind: ActionKind, amount: int | None
-) -> tuple[HandState, list[Event]]:
-    to_call, call, can_raise, min_to, max_to = _raise_options(state, p)
-    stack = state.stacks[p]
-    bet = state.bets[p]
+def _bet(w: _Work, p: int, kind: ActionKind, amount: int | None) -> None:
+    """A betting action of player ``p`` to act (R6, R7): checked, then played into ``w``."""
+    to_call, call, can_raise, min_to, max_to = _raise_options(w, p)
+    stack = w.stacks[p]
+    bet = w.bets[p]
     if kind is ActionKind.ALL_IN:
         all_in_to = stack + bet
         if amount is not None and amount != all_in_to:
@@ -708,7 +768,7 @@ def _apply_betting(
         if stack <= to_call:
             kind, amount = ActionKind.CALL, None
         elif can_raise and all_in_to <= max_to:
-            kind = ActionKind.RAISE if max(state.bets) > 0 else ActionKind.BET
+            kind = ActionKind.RAISE if max(w.bets) > 0 else ActionKind.BET
             amount = all_in_to
         elif can_raise:
             raise EngineError(
@@ -736,7 +796,7 @@ def _apply_betting(
                 ErrorCode.AMOUNT_OUT_OF_RANGE, f"a call adds {call} chips, not {amount}"
             )
     elif kind is ActionKind.BET or kind is ActionKind.RAISE:
-        opened = max(state.bets) > 0
+        opened = max(w.bets) > 0
         if kind is ActionKind.BET and opened:
             raise EngineError(ErrorCode.CANNOT_BET, "there is already a bet: raise (R6)")
         if kind is ActionKind.RAISE and not opened:
@@ -754,7 +814,6 @@ def _apply_betting(
             )
     else:
         raise EngineError(ErrorCode.WRONG_PHASE, f"{kind} is not a betting action")
-    w = _Work(state)
     if kind is ActionKind.FOLD:
         w.fold(p)
     elif kind is ActionKind.CHECK or kind is ActionKind.CALL:
@@ -764,7 +823,6 @@ def _apply_betting(
         w.raise_to(p, kind, amount)
     if not w.to_act or w.folded.count(False) <= 1:
         w.end_round()
-    return w.freeze(), w.events
 
 
 # --------------------------------------------------------------------------- showdown rules

@@ -8,6 +8,7 @@ write.
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import math
 import tomllib
@@ -340,8 +341,13 @@ class PhhAction(NamedTuple):
     text: str = ""
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def parse_action(text: str, player_count: int) -> PhhAction | None:
-    """Parse one PHH action; ``None`` for a no-op (empty, or only a commentary)."""
+    """Parse one PHH action; ``None`` for a no-op (empty, or only a commentary).
+
+    Remembered (a PhhAction is immutable, and hand histories repeat the same lines: the
+    10,000 Pluribus hands have 166,698 actions and 24,823 different ones); an error is not.
+    """
     words = text.split("#", 1)[0].split()
     if not words:
         return None

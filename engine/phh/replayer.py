@@ -2,7 +2,7 @@
 
 The engine deals hole cards one at a time clockwise from ``p1``, then burn + flop, burn +
 turn, burn + river (R4); :func:`deck_order` puts the file's cards where the engine will deal
-them. :func:`replay` then applies the file's actions through :func:`engine.hand.apply`,
+them. :func:`replay` then applies the file's actions through :class:`engine.hand.HandInPlay`,
 checking each card and turn against the file, with the showdown driven by the file's own
 shows and mucks (``explicit_showdown``).
 """
@@ -23,10 +23,10 @@ from engine.hand import (
     EngineError,
     Event,
     HandConfig,
+    HandInPlay,
     HandState,
     Phase,
     Structure,
-    apply,
     is_seven_deuce,
     legal_actions,
     start_hand,
@@ -296,14 +296,15 @@ def replay(phh: PhhHand) -> Replay:
         raise PhhError(f"the engine refuses this hand: {error.message}") from error
     history: list[Event] = list(events)
     seats = state.seats
+    hand = HandInPlay(state)  # the end state is all a replay needs
     file_board: list[Card | None] = []
     for action in actions:
         text = action.text
-        if state.phase is Phase.RUN_TWICE:
-            state = _answer_run_twice(state, history, answers)
+        if hand.phase is Phase.RUN_TWICE:
+            _answer_run_twice(hand, history, answers)
         if action.verb == "dh":
             assert action.player is not None
-            dealt = state.holes[action.player]
+            dealt = hand.holes[action.player]
             if any(card is not None and card != dealt[j] for j, card in enumerate(action.cards)):
                 raise PhhError(f"{text!r}: the engine dealt {phh_cards(dealt)}")
             continue
@@ -317,7 +318,7 @@ def replay(phh: PhhHand) -> Replay:
         assert action.player is not None
         player = action.player
         seat = seats[player]
-        phase = state.phase
+        phase = hand.phase
         if phase is Phase.FINISHED:
             raise PhhError(f"{text!r}: the hand is already over")
         if action.verb == "sm":
@@ -333,9 +334,9 @@ def replay(phh: PhhHand) -> Replay:
         else:
             if phase is not Phase.BETTING:
                 raise PhhError(f"{text!r}: the betting is over ({phase})")
-            if state.to_act[0] != player:
-                raise PhhError(f"{text!r}: it is p{state.to_act[0] + 1}'s turn")
-            bets = state.bets
+            if hand.to_act[0] != player:
+                raise PhhError(f"{text!r}: it is p{hand.to_act[0] + 1}'s turn")
+            bets = hand.bets
             if action.verb == "f":
                 move = Action(ActionKind.FOLD, seat)
             elif action.verb == "cc":
@@ -345,21 +346,20 @@ def replay(phh: PhhHand) -> Replay:
                 kind = ActionKind.RAISE if max(bets) > 0 else ActionKind.BET
                 move = Action(kind, seat, action.amount)
         try:
-            state, events = apply(state, move)
+            history.extend(hand.apply(move))
         except EngineError as error:
             raise PhhError(f"{text!r}: {error.message}") from error
-        history.extend(events)
-    state = _answer_run_twice(state, history, answers)
-    while state.phase is Phase.SHOWDOWN:  # players the file leaves out show (as PokerKit)
-        legal = legal_actions(state)
+    _answer_run_twice(hand, history, answers)
+    while hand.phase is Phase.SHOWDOWN:  # players the file leaves out show (as PokerKit)
+        legal = legal_actions(hand.state)
         assert legal is not None
         player = seats.index(legal.waiting[0])
         if not known[player]:
             raise PhhError(
                 f"the showdown needs p{player + 1}'s cards, which the file does not give"
             )
-        state, events = apply(state, Action(ActionKind.SHOW, legal.waiting[0]))
-        history.extend(events)
+        history.extend(hand.apply(Action(ActionKind.SHOW, legal.waiting[0])))
+    state = hand.state
     if not state.is_finished:
         raise PhhError(
             f"the actions end before the hand does ({state.phase}, {state.street.label})"
@@ -431,12 +431,10 @@ def _run_twice_answer(text: object, n: int) -> bool:
     return text.split()[1] == "yes"
 
 
-def _answer_run_twice(state: HandState, history: list[Event], answers: list[bool]) -> HandState:
+def _answer_run_twice(hand: HandInPlay, history: list[Event], answers: list[bool]) -> None:
     """Answer the run-it-twice question (R12) from ``_run_twice_answers`` (no by default)."""
-    while state.phase is Phase.RUN_TWICE:
-        legal = legal_actions(state)
+    while hand.phase is Phase.RUN_TWICE:
+        legal = legal_actions(hand.state)
         assert legal is not None
         agree = answers.pop(0) if answers else False
-        state, events = apply(state, Action(ActionKind.RUN_TWICE, legal.seat, int(agree)))
-        history.extend(events)
-    return state
+        history.extend(hand.apply(Action(ActionKind.RUN_TWICE, legal.seat, int(agree))))

@@ -13,6 +13,7 @@ from engine.hand import (
     ActionKind,
     EngineError,
     HandConfig,
+    HandInPlay,
     apply,
     legal_actions,
     start_hand,
@@ -69,3 +70,48 @@ def test_any_input_is_either_applied_or_refused_with_an_engine_error(
         assert state.to_json() == before
     else:
         check_invariants(after)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    config=configs(),
+    seed=st.binary(min_size=32, max_size=32),
+    data=st.data(),
+    kind=st.one_of(st.sampled_from(list(ActionKind)), st.text(max_size=6)),
+    seat=st.one_of(st.integers(-2, 12), st.none()),
+    amount=st.one_of(st.none(), st.integers(-10, 10_000), st.booleans()),
+)
+def test_a_hand_in_play_moves_as_apply_does_and_refuses_what_apply_refuses(
+    config: HandConfig,
+    seed: bytes,
+    data: st.DataObject,
+    kind: object,
+    seat: object,
+    amount: object,
+) -> None:
+    """HandInPlay (the replays' in-place path) is apply without a state per action: at every
+    step the same events and the same state, and a stray input is refused with apply's code,
+    changing nothing (R6)."""
+    state, _ = start_hand(config, seed=seed)
+    hand = HandInPlay(state)
+    for _ in range(MAX_STEPS):
+        stray = Action(kind, seat, amount)
+        try:
+            expected: object = apply(state, stray)
+        except EngineError as error:
+            expected = error.code
+        try:
+            events = hand.apply(stray)
+        except EngineError as error:
+            assert error.code == expected
+            assert hand.state == state  # nothing changed
+        else:
+            assert (hand.state, events) == expected
+            state = hand.state
+        if state.is_finished:
+            break
+        action = choose_action(data, state)
+        state, events = apply(state, action)
+        assert hand.apply(action) == events
+        assert hand.state == state
+    assert hand.state.is_finished
