@@ -20,6 +20,18 @@ From one run on the same generated hands it prints:
 * all-in equity time for two players preflop (``engine.equity.all_in_equity``, exact over
   all 1,712,304 boards), median of three runs.
 
+With ``--folder PATH`` (a folder of PHH files, e.g. PokerKit's 10,000 Pluribus hands:
+``git -C pokerkit archive 14f7714d086b22ae6b51306b0350ddef4e17f8ed data/pluribus | tar -x``
+in a clone of https://github.com/uoftcprg/pokerkit) it times instead whole processes as a
+user runs them, interpreter start, listing, reading, parsing, replaying and printing
+included: ``python -m engine.phh replay PATH`` (worker processes, one per CPU) and with
+``--jobs 1``, against a PokerKit script that loads each file with ``HandHistory.load``,
+iterates its states and prints the final stacks as JSON lines. The runs alternate; wall and
+CPU seconds (the process and its children) are the median of ``--rounds``; every file's
+final stacks must agree. The last line is one JSON object with the keys ``wall_s``,
+``jobs1_wall_s``, ``pokerkit_wall_s``, ``ratio`` (PokerKit's wall over ours),
+``jobs1_ratio`` and the CPU seconds of each.
+
 With ``--game omaha`` the hands are pot-limit Omaha (PHH ``PO``, which PokerKit reads as its
 ``PotLimitOmahaHoldem``), and the evaluation and equity lines are Omaha's: evaluations/s of
 phevaluator's Omaha evaluator (four hole cards and five board cards), and the time of a
@@ -41,6 +53,8 @@ import json
 import os
 import platform
 import random
+import statistics
+import subprocess
 import sys
 import time
 import warnings
@@ -174,13 +188,102 @@ def best_of(functions: dict[str, Callable[[], object]], rounds: int) -> dict[str
     return best
 
 
+POKERKIT_REPLAY = """
+import json, pathlib, sys, warnings
+from pokerkit import HandHistory
+warnings.simplefilter("ignore")
+for path in sorted(pathlib.Path(sys.argv[1]).rglob("*.phh")):
+    with open(path, "rb") as file:
+        history = HandHistory.load(file)
+    for state in history:
+        pass
+    print(json.dumps({"path": str(path), "finishing_stacks": list(state.stacks)}))
+"""
+
+
+def timed_process(command: list[str], cwd: str) -> tuple[float, float, str]:
+    """Wall seconds, CPU seconds (the process and its children) and standard output."""
+    before = os.times()
+    start = time.perf_counter()
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    after = os.times()
+    if result.returncode not in (0, 1):
+        sys.exit(f"{command[:4]} failed: {result.stderr[-2000:]}")
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return wall, cpu, result.stdout
+
+
+def whole_process(folder: Path, rounds: int) -> None:
+    """Ours (default workers and --jobs 1) against PokerKit, whole processes, alternating."""
+    python = sys.executable
+    root = str(Path(__file__).resolve().parents[1])
+    commands = {
+        "ours": [python, "-m", "engine.phh", "replay", str(folder)],
+        "jobs1": [python, "-m", "engine.phh", "replay", "--jobs", "1", str(folder)],
+        "pokerkit": [python, "-c", POKERKIT_REPLAY, str(folder)],
+    }
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
+    outputs: dict[str, str] = {}
+    for _ in range(rounds):
+        for name, command in commands.items():
+            wall, cpu, outputs[name] = timed_process(command, root)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+    stacks = {
+        name: {
+            line["path"]: line.get("finishing_stacks", line.get("error"))
+            for line in map(json.loads, text.splitlines())
+        }
+        for name, text in outputs.items()
+    }
+    disagree = [
+        path for path in stacks["pokerkit"] if stacks["ours"].get(path) != stacks["pokerkit"][path]
+    ]
+    if stacks["ours"] != stacks["jobs1"]:
+        sys.exit("--jobs 1 and the workers disagree")
+    wall = {name: statistics.median(values) for name, values in walls.items()}
+    cpu = {name: statistics.median(values) for name, values in cpus.items()}
+    print(f"{len(stacks['pokerkit'])} files in {folder}; median of {rounds} alternating runs;"
+          f" final stacks differ on {len(disagree)} files {disagree[:3]}")  # fmt: skip
+    for name, label in (
+        ("ours", "ours, workers"),
+        ("jobs1", "ours, --jobs 1"),
+        ("pokerkit", "PokerKit"),
+    ):
+        print(f"  {label:>15}: {wall[name]:6.2f} s wall, {cpu[name]:6.2f} s CPU"
+              f"  (runs: {', '.join(f'{w:.2f}' for w in walls[name])})")  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "wall_s": round(wall["ours"], 2),
+                "jobs1_wall_s": round(wall["jobs1"], 2),
+                "pokerkit_wall_s": round(wall["pokerkit"], 2),
+                "ratio": round(wall["pokerkit"] / wall["ours"], 2),
+                "jobs1_ratio": round(wall["pokerkit"] / wall["jobs1"], 2),
+                "cpu_s": round(cpu["ours"], 2),
+                "jobs1_cpu_s": round(cpu["jobs1"], 2),
+                "pokerkit_cpu_s": round(cpu["pokerkit"], 2),
+            }
+        )
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3, help="timed runs of each; the best counts")
     parser.add_argument("--seed", type=int, default=20260)
     parser.add_argument("--game", choices=[str(g) for g in Game], default="holdem")
+    parser.add_argument("--folder", type=Path, help="time whole-process replays of this folder")
     args = parser.parse_args()
+    if args.folder is not None:
+        print(f"machine: {machine()}")
+        whole_process(args.folder, args.rounds)
+        return
     game = Game(args.game)
 
     from importlib.metadata import version
