@@ -103,7 +103,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # must stay off with a pool: the pool owns connection reuse.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})
-    if env_bool("DB_POOL", True):
+    if env_bool("DB_PGBOUNCER", False):
+        # Behind PgBouncer in transaction pooling mode (docs/deploy.md): a transaction may
+        # not leave anything in the server session for the next one, so no server-side
+        # cursors (QuerySet.iterator would DECLARE one) and no prepared statements (psycopg
+        # prepares a query run five times; PgBouncer before 1.21 cannot follow them).
+        DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
+    if env_bool("DB_POOL", not env_bool("DB_PGBOUNCER", False)):
         DATABASES["default"]["OPTIONS"]["pool"] = {
             "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
             "max_size": int(os.environ.get("DB_POOL_MAX", "20")),
@@ -144,16 +151,22 @@ def channel_prefix() -> str:
 
 
 def redis_channel_layer(kind: str, url: str) -> dict[str, Any]:
-    """The CHANNEL_LAYERS entry of a Redis layer of ``kind`` (REDIS_LAYER) at ``url``."""
+    """The CHANNEL_LAYERS entry of a Redis layer of ``kind`` (REDIS_LAYER) at ``url``.
+
+    ``url`` may name several Redis servers, comma-separated: channels-redis then shards
+    every channel and group over them by a hash of its name (each table's broadcasts go
+    through one of them, the same in every process), so each server carries a share of
+    the tables. Every process must list the same servers in the same order."""
+    hosts = [part.strip() for part in url.split(",") if part.strip()]
     if kind == "pubsub":
         return {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [url], "prefix": channel_prefix()},
+            "CONFIG": {"hosts": hosts, "prefix": channel_prefix()},
         }
     if kind == "core":
         return {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [url], "capacity": 1500, "expiry": 30, "prefix": channel_prefix()},
+            "CONFIG": {"hosts": hosts, "capacity": 1500, "expiry": 30, "prefix": channel_prefix()},
         }
     raise ImproperlyConfigured(f"REDIS_LAYER must be 'pubsub' or 'core', not {kind!r}.")
 
@@ -216,7 +229,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -12,6 +12,7 @@ import time
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from ssl import SSLContext
 from typing import Any
 from urllib.parse import urlparse
 
@@ -59,8 +60,10 @@ class Bot:
         stats: TableStats | None = None,
         bot_id: int = 0,
         show_after: float = 0.0,
+        ssl: SSLContext | None = None,
     ) -> None:
         self.url = url
+        self.ssl = ssl  # for a wss:// URL whose certificate the default context does not trust
         self.headers = {"Cookie": cookie, "Origin": origin}
         self.seat = seat
         self.buy_in = buy_in
@@ -83,8 +86,9 @@ class Bot:
         self._rebuying = False
 
     async def connect(self) -> None:
+        options: dict[str, Any] = {} if self.ssl is None else {"ssl": self.ssl}
         self.ws = await websockets.connect(
-            self.url, additional_headers=self.headers, open_timeout=20, max_size=2**22
+            self.url, additional_headers=self.headers, open_timeout=20, max_size=2**22, **options
         )
 
     async def close(self) -> None:

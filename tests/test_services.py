@@ -4,6 +4,7 @@ processes. Under REQUIRE_SERVICES=1 (CI) a missing service fails these tests."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -170,6 +171,39 @@ def test_socket_queries_give_their_connection_back_to_the_pool():
     assert result.returncode == 0, result.stderr
     size, available, requests = (int(x) for x in result.stdout.split())
     assert requests >= 30 and available == size  # every connection back in the pool
+
+
+def test_behind_pgbouncer_the_settings_keep_nothing_in_the_server_session():
+    """DB_PGBOUNCER=1 (transaction pooling, docs/deploy.md): no server-side cursors, no
+    prepared statements, and PgBouncer pools instead of Django."""
+    probe = (
+        "import django, json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'pokerclub.settings';"
+        " django.setup(); from django.conf import settings; db = settings.DATABASES['default'];"
+        " print(json.dumps([db.get('DISABLE_SERVER_SIDE_CURSORS'), db['OPTIONS']]))"
+    )
+    env = {**os.environ, "DATABASE_URL": "postgres://u@127.0.0.1:6432/pokerclub"}
+    for pgbouncer, expected in (
+        ("1", [True, {"prepare_threshold": None}]),
+        ("0", [False, {"pool": {"min_size": 2, "max_size": 20, "timeout": 10}}]),
+    ):
+        result = subprocess.run(
+            [sys.executable, "-c", probe],
+            env={**env, "DB_PGBOUNCER": pgbouncer, "DB_POOL_MIN": "2", "DB_POOL_MAX": "20"},
+            capture_output=True,
+            text=True,
+            cwd=settings.BASE_DIR,
+            timeout=60,
+        )
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout) == expected
+
+
+@pytest.mark.parametrize("kind", ["pubsub", "core"])
+def test_several_redis_urls_shard_the_channel_layer_over_every_server(kind):
+    from pokerclub.settings import redis_channel_layer
+
+    config = redis_channel_layer(kind, "redis://a:6379/0, redis://b:6380/0")["CONFIG"]
+    assert config["hosts"] == ["redis://a:6379/0", "redis://b:6380/0"]
 
 
 def test_deploy_check_passes_with_debug_off_and_real_values():
