@@ -3,7 +3,10 @@
 # `manage.py loadtest` against them. Usage:
 #   bash bench/live_load.sh TABLES PLAYERS HANDS THINK [DAPHNES]
 # Prints the loadtest's progress and its final JSON line (TIMED=1: see bench/timed_asgi.py;
-# the servers' logs are /tmp/bench-daphne-N.log). Uses the database pokerclub_liveload
+# the servers' logs are /tmp/bench-daphne-N.log), then the Daphnes' memory: resident set
+# before the bots connect and at its highest during the run, and per socket.
+# LOADTEST_ARGS adds loadtest options, e.g. "--think-dist lognormal --timeouts 0.03
+# --action-seconds 20 --time-bank 10" (human scale, issue #18). Uses the database pokerclub_liveload
 # (re-created) on 127.0.0.1:5432 and Redis db 2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,4 +35,20 @@ $PY manage.py run_clock >/tmp/bench-clock.log 2>&1 &
 pids+=($!)
 sleep 3
 IFS=,; url_list="${urls[*]}"; unset IFS
-$PY manage.py loadtest --url "$url_list" --tables "$TABLES" --players "$PLAYERS" --hands "$HANDS" --think "$THINK" --seed 1
+rss_kb() {  # the summed resident set of the Daphne processes, in kB
+  local total=0 pid
+  for pid in "${pids[@]:0:$DAPHNES}"; do
+    total=$((total + $(awk '/^VmRSS/ {print $2}' /proc/"$pid"/status 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+before=$(rss_kb)
+( peak=$before; while sleep 2; do now=$(rss_kb); [ "$now" -gt "$peak" ] && peak=$now && echo "$peak" >/tmp/bench-rss-peak; done ) &
+sampler=$!
+echo "$before" >/tmp/bench-rss-peak
+# shellcheck disable=SC2086  # LOADTEST_ARGS is a list of options
+$PY manage.py loadtest --url "$url_list" --tables "$TABLES" --players "$PLAYERS" --hands "$HANDS" --think "$THINK" --seed 1 ${LOADTEST_ARGS:-}
+kill "$sampler" 2>/dev/null || true
+peak=$(cat /tmp/bench-rss-peak)
+sockets=$((TABLES * PLAYERS))
+echo "daphne memory: ${before} kB before, ${peak} kB at the peak, $(( (peak - before) / sockets )) kB per socket ($sockets sockets over $DAPHNES processes)"

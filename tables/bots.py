@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import random
 import time
 from collections import defaultdict, deque
@@ -44,8 +45,42 @@ class TableStats:
             del self.pending[v]
 
 
+@dataclass(frozen=True)
+class ThinkTime:
+    """How long a bot waits before each decision.
+
+    ``uniform``: between half and one and a half times ``median``. ``lognormal``: log-normal
+    with that median and shape ``sigma``, like people's decision times (most are quick, a
+    few take long: with sigma 0.75 one in ten takes 2.6 times the median or more). A share
+    ``timeouts`` of the decisions is never made: the table's clock acts for the bot (R14)."""
+
+    median: float = 0.0
+    kind: str = "uniform"
+    sigma: float = 0.75
+    timeouts: float = 0.0
+
+    KINDS = ("uniform", "lognormal")
+
+    def __post_init__(self) -> None:
+        if self.kind not in self.KINDS:
+            raise ValueError(f"think time is one of {self.KINDS}, not {self.kind!r}")
+        if self.median < 0 or self.sigma < 0 or not 0 <= self.timeouts < 1:
+            raise ValueError("median and sigma are >= 0, timeouts a share in [0, 1)")
+
+    def sample(self, rng: random.Random) -> float | None:
+        """Seconds to wait before acting, or None: let the clock time this decision out."""
+        if self.timeouts and rng.random() < self.timeouts:
+            return None
+        if self.median == 0:
+            return 0.0
+        if self.kind == "lognormal":
+            return rng.lognormvariate(math.log(self.median), self.sigma)
+        return rng.uniform(0.5 * self.median, 1.5 * self.median)
+
+
 class Bot:
-    """One player on one socket. ``think`` seconds (0.5x to 1.5x, random) before acting."""
+    """One player on one socket, waiting ``think`` (a :class:`ThinkTime`, or seconds: 0.5x
+    to 1.5x that, random) before each decision."""
 
     def __init__(
         self,
@@ -55,7 +90,7 @@ class Bot:
         *,
         seat: int | None = None,
         buy_in: int | None = None,
-        think: float = 0.0,
+        think: float | ThinkTime = 0.0,
         rng: random.Random | None = None,
         stats: TableStats | None = None,
         bot_id: int = 0,
@@ -67,7 +102,8 @@ class Bot:
         self.headers = {"Cookie": cookie, "Origin": origin}
         self.seat = seat
         self.buy_in = buy_in
-        self.think = think
+        self.think = think if isinstance(think, ThinkTime) else ThinkTime(think)
+        self.timed_out = 0  # decisions left to the table's clock (ThinkTime.timeouts)
         self.rng = rng or random.Random()
         self.stats = stats
         self.bot_id = bot_id
@@ -200,8 +236,12 @@ class Bot:
         if self._acting_on == key:
             return
         self._acting_on = key
-        if self.think:
-            await asyncio.sleep(self.rng.uniform(0.5 * self.think, 1.5 * self.think))
+        delay = self.think.sample(self.rng)
+        if delay is None:
+            self.timed_out += 1
+            return  # the clock acts for this bot (R14)
+        if delay:
+            await asyncio.sleep(delay)
             if self.state is not None and self.state["version"] != state["version"]:
                 return  # something happened meanwhile (a timeout); act on the new state
         message = self.decide(hand, pending, state["version"])
@@ -286,7 +326,12 @@ class TournamentBot(Bot):
     goes away, to whichever server answers."""
 
     def __init__(
-        self, user_id: int, cookie: str, *, think: float = 0.0, rng: random.Random | None = None
+        self,
+        user_id: int,
+        cookie: str,
+        *,
+        think: float | ThinkTime = 0.0,
+        rng: random.Random | None = None,
     ) -> None:
         super().__init__("", cookie, "", think=think, rng=rng, bot_id=user_id)
         self.user_id = user_id

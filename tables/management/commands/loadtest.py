@@ -5,7 +5,9 @@
 It creates bot users, a club and tables in the server's database (so run it with the same
 DATABASE_URL as the server), logs every bot in with a session, and lets them play: each
 bot thinks ``--think`` seconds (a random wait between half and one and a half times it)
-before acting. Latency is measured from sending an action to every seat at that table having
+before acting, or, with ``--think-dist lognormal``, a log-normal wait of median ``--think``
+and shape ``--sigma``, as people do; ``--timeouts 0.03`` leaves 3 % of the decisions to the
+table's clock (``--action-seconds``, ``--time-bank``). Latency is measured from sending an action to every seat at that table having
 received the resulting state. The server needs its clock (``manage.py run_clock``; ``make
 run`` starts one) to deal the hands. The last line printed is one JSON object.
 """
@@ -29,7 +31,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.core.management.base import BaseCommand, CommandError
 
 from pokerclub.models import Club, Membership, Role, User
-from tables.bots import Bot, TableStats
+from tables.bots import Bot, TableStats, ThinkTime
 from tables.models import Seat, Table
 
 
@@ -42,7 +44,9 @@ def session_cookie(user: User) -> str:
     return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
 
 
-def create_world(tables: int, players: int, run: str) -> list[tuple[int, list[tuple[User, str]]]]:
+def create_world(
+    tables: int, players: int, run: str, action_seconds: int = 60, time_bank: int = 60
+) -> list[tuple[int, list[tuple[User, str]]]]:
     """Bot users, a club, its tables; returns [(table id, [(user, cookie), ...]), ...]."""
     owner = User.objects.create_user(email=f"owner-{run}@load.pokerclub.test", display_name="Host")
     club = Club.objects.create(name=f"Load {run}", slug=f"load-{run}")
@@ -58,8 +62,8 @@ def create_world(tables: int, players: int, run: str) -> list[tuple[int, list[tu
             min_buy_in=100,
             max_buy_in=200,
             max_seats=max(2, players),
-            action_seconds=60,
-            time_bank_seconds=60,
+            action_seconds=action_seconds,
+            time_bank_seconds=time_bank,
         )
         Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, table.max_seats + 1))
         bots = []
@@ -93,15 +97,28 @@ class Command(BaseCommand):
         parser.add_argument("--tables", type=int, default=10)
         parser.add_argument("--players", type=int, default=6)
         parser.add_argument("--hands", type=int, default=10)
-        parser.add_argument("--think", type=float, default=1.0)
+        parser.add_argument("--think", type=float, default=1.0, help="seconds (the median)")
+        parser.add_argument("--think-dist", choices=ThinkTime.KINDS, default="uniform")
+        parser.add_argument("--sigma", type=float, default=0.75, help="log-normal shape")
+        parser.add_argument("--timeouts", type=float, default=0.0, help="share left to the clock")
+        parser.add_argument("--action-seconds", type=int, default=60)
+        parser.add_argument("--time-bank", type=int, default=60)
         parser.add_argument("--seed", type=int, default=None)
         parser.add_argument("--timeout", type=float, default=1800, help="give up after S seconds")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         if opts["players"] < 2 or opts["players"] > 10:
             raise CommandError("--players must be 2..10")
+        try:
+            opts["think_time"] = ThinkTime(
+                opts["think"], opts["think_dist"], opts["sigma"], opts["timeouts"]
+            )
+        except ValueError as error:
+            raise CommandError(str(error)) from None
         run = secrets.token_hex(3)
-        world = create_world(opts["tables"], opts["players"], run)
+        world = create_world(
+            opts["tables"], opts["players"], run, opts["action_seconds"], opts["time_bank"]
+        )
         self.stderr.write(f"created {opts['tables']} tables x {opts['players']} bots (run {run})")
         result = asyncio.run(self.play(world, opts))
         self.stdout.write(json.dumps(result))
@@ -125,7 +142,7 @@ class Command(BaseCommand):
                     origin,
                     seat=i + 1,
                     buy_in=150,
-                    think=opts["think"],
+                    think=opts["think_time"],
                     rng=random.Random(rng.random()),
                     stats=stats,
                     bot_id=i,
@@ -185,4 +202,6 @@ class Command(BaseCommand):
             "error_codes": dict(error_codes),
             "seconds": round(elapsed, 1),
             "think": opts["think"],
+            "think_dist": opts["think_dist"],
+            "timed_out": sum(b.timed_out for _, b in bots),
         }
