@@ -67,7 +67,10 @@ class Process:
 
 
 class Daphne(Process):
-    def __init__(self, env: dict[str, str], log: Path, port: int | None = None) -> None:
+    def __init__(
+        self, env: dict[str, str], log: Path, port: int | None = None, options: tuple[str, ...] = ()
+    ) -> None:
+        """``options``: more of daphne's command-line options (``--ping-timeout 2``)."""
         self.port = port or free_port()
         super().__init__(
             [
@@ -78,6 +81,7 @@ class Daphne(Process):
                 "127.0.0.1",
                 "-p",
                 str(self.port),
+                *options,
                 "pokerclub.asgi:application",
             ],
             env,
