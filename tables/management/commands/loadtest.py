@@ -7,9 +7,11 @@ DATABASE_URL as the server), logs every bot in with a session, and lets them pla
 bot thinks ``--think`` seconds (a random wait between half and one and a half times it)
 before acting, or, with ``--think-dist lognormal``, a log-normal wait of median ``--think``
 and shape ``--sigma``, as people do; ``--timeouts 0.03`` leaves 3 % of the decisions to the
-table's clock (``--action-seconds``, ``--time-bank``). Latency is measured from sending an action to every seat at that table having
-received the resulting state. The server needs its clock (``manage.py run_clock``; ``make
-run`` starts one) to deal the hands. The last line printed is one JSON object.
+table's clock (``--action-seconds``, ``--time-bank``). Latency is measured from sending an
+action to every seat at that table having received the resulting state. The server needs
+its clock (``manage.py run_clock``; ``make run`` starts one) to deal the hands. The last
+line printed is one JSON object, with the generator's own event-loop lag and CPU time
+beside the latency (a loaded generator would report its own delay as the server's).
 """
 
 from __future__ import annotations
@@ -75,6 +77,15 @@ def create_world(
             bots.append((user, session_cookie(user)))
         world.append((table.pk, bots))
     return world
+
+
+async def watch_loop_lag(stop: asyncio.Event, lags: list[float], every: float = 0.05) -> None:
+    """Until ``stop``: how many milliseconds late this event loop wakes from a sleep of
+    ``every`` seconds, into ``lags``."""
+    while not stop.is_set():
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append((time.perf_counter() - asked - every) * 1000)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -152,7 +163,10 @@ class Command(BaseCommand):
             await asyncio.gather(*(b.connect() for _, b in bots[chunk : chunk + 50]))
         await asyncio.gather(*(b.sit_down() for _, b in bots))
         started = time.perf_counter()
+        cpu_started = time.process_time()
         runners = [asyncio.create_task(b.run(stop)) for _, b in bots]
+        lags: list[float] = []
+        watcher = asyncio.create_task(watch_loop_lag(stop, lags))
 
         def hands_done() -> int:
             per_table: dict[int, int] = {}
@@ -179,8 +193,9 @@ class Command(BaseCommand):
                     f"p50 {percentile(lat, 50):.1f} ms p99 {percentile(lat, 99):.1f} ms"
                 )
         elapsed = time.perf_counter() - started
+        cpu = time.process_time() - cpu_started
         stop.set()
-        await asyncio.gather(*runners, return_exceptions=True)
+        await asyncio.gather(*runners, watcher, return_exceptions=True)
         await asyncio.gather(*(b.send({"type": "leave"}) for _, b in bots), return_exceptions=True)
         await asyncio.gather(*(b.close() for _, b in bots), return_exceptions=True)
         lat = [x for s in all_stats for x in s.latencies_ms]
@@ -201,6 +216,12 @@ class Command(BaseCommand):
             "errors": errors,
             "error_codes": dict(error_codes),
             "seconds": round(elapsed, 1),
+            # the generator's own health: how late its event loop ran a 50 ms timer (a late
+            # loop is measured as the server's latency) and the CPU it used
+            "loop_lag_p50_ms": round(percentile(lags, 50), 1),
+            "loop_lag_p99_ms": round(percentile(lags, 99), 1),
+            "loop_lag_max_ms": round(max(lags, default=0.0), 1),
+            "generator_cpu_s": round(cpu, 1),
             "think": opts["think"],
             "think_dist": opts["think_dist"],
             "timed_out": sum(b.timed_out for _, b in bots),
