@@ -20,7 +20,7 @@ for _ in $(seq 1 "$ROUNDS"); do
   for side in a b; do
     rev=$A; [ $side = b ] && rev=$B
     before=$(connections)
-    out=$(bash "$root/$side/bench/live_load.sh" "$TABLES" "$PLAYERS" "$HANDS" "$THINK" "$DAPHNES" 2>/dev/null | tail -1)
+    out=$(bash "$root/$side/bench/live_load.sh" "$TABLES" "$PLAYERS" "$HANDS" "$THINK" "$DAPHNES" 2>/dev/null | grep '^{' | tail -1)
     echo "$(date +%H:%M) $rev redis_connections=$(( $(connections) - before )) $out"
   done
 done
