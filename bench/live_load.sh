@@ -4,7 +4,8 @@
 #   bash bench/live_load.sh TABLES PLAYERS HANDS THINK [DAPHNES]
 # Prints the loadtest's progress and its final JSON line (TIMED=1: see bench/timed_asgi.py;
 # the servers' logs are /tmp/bench-daphne-N.log), then the Daphnes' memory: resident set
-# before the bots connect and at its highest during the run, and per socket.
+# before the bots connect and at its highest during the run, and per socket; and the CPU
+# milliseconds per action of the Daphnes, the clock, Redis and PostgreSQL.
 # LOADTEST_ARGS adds loadtest options, e.g. "--think-dist lognormal --timeouts 0.03
 # --action-seconds 20 --time-bank 10" (human scale, issue #18). Uses the database pokerclub_liveload
 # (re-created) on 127.0.0.1:5432 and Redis db 2.
@@ -42,13 +43,48 @@ rss_kb() {  # the summed resident set of the Daphne processes, in kB
   done
   echo "$total"
 }
+cpu_ticks() {  # user + system clock ticks of the given processes
+  local total=0 pid
+  for pid in "$@"; do
+    total=$((total + $(awk '{print $14 + $15}' /proc/"$pid"/stat 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+services() { pgrep -d ' ' -f "$1" || true; }
+declare -A ticks_before
+for name in daphne clock redis postgres; do
+  case $name in
+    daphne) procs="${pids[*]:0:$DAPHNES}" ;;
+    clock) procs="${pids[$DAPHNES]}" ;;
+    redis) procs=$(services redis-server) ;;
+    postgres) procs=$(services "postgres") ;;
+  esac
+  # shellcheck disable=SC2086
+  ticks_before[$name]=$(cpu_ticks $procs)
+done
 before=$(rss_kb)
 ( peak=$before; while sleep 2; do now=$(rss_kb); [ "$now" -gt "$peak" ] && peak=$now && echo "$peak" >/tmp/bench-rss-peak; done ) &
 sampler=$!
 echo "$before" >/tmp/bench-rss-peak
 # shellcheck disable=SC2086  # LOADTEST_ARGS is a list of options
-$PY manage.py loadtest --url "$url_list" --tables "$TABLES" --players "$PLAYERS" --hands "$HANDS" --think "$THINK" --seed 1 ${LOADTEST_ARGS:-}
+LOG_JSON=$(mktemp)
+$PY manage.py loadtest --url "$url_list" --tables "$TABLES" --players "$PLAYERS" --hands "$HANDS" --think "$THINK" --seed 1 ${LOADTEST_ARGS:-} | tee "$LOG_JSON"
 kill "$sampler" 2>/dev/null || true
+hz=$(getconf CLK_TCK)
+actions=$(grep '^{' "$LOG_JSON" 2>/dev/null | tail -1 | sed -n 's/.*"actions": \([0-9]*\).*/\1/p')
+line="CPU per action (ms):"
+for name in daphne clock redis postgres; do
+  case $name in
+    daphne) procs="${pids[*]:0:$DAPHNES}" ;;
+    clock) procs="${pids[$DAPHNES]}" ;;
+    redis) procs=$(services redis-server) ;;
+    postgres) procs=$(services "postgres") ;;
+  esac
+  # shellcheck disable=SC2086
+  used=$(( $(cpu_ticks $procs) - ticks_before[$name] ))
+  line="$line $name $(awk -v t="$used" -v hz="$hz" -v a="${actions:-0}" 'BEGIN { if (a > 0) printf "%.2f", t * 1000 / hz / a; else print "?" }')"
+done
+echo "$line (postgres: the backends alive at the end; the generator's CPU is in its JSON)"
 peak=$(cat /tmp/bench-rss-peak)
 sockets=$((TABLES * PLAYERS))
 echo "daphne memory: ${before} kB before, ${peak} kB at the peak, $(( (peak - before) / sockets )) kB per socket ($sockets sockets over $DAPHNES processes)"
