@@ -50,17 +50,17 @@ cpu_ticks() {  # user + system clock ticks of the given processes
   done
   echo "$total"
 }
-services() { pgrep -d ' ' -f "$1" || true; }
+procs_of() {  # the PIDs of: daphne, clock, redis or postgres
+  case $1 in
+    daphne) echo "${pids[*]:0:$DAPHNES}" ;;
+    clock) echo "${pids[$DAPHNES]}" ;;
+    *) pgrep -d ' ' -f "${1/redis/redis-server}" || true ;;
+  esac
+}
 declare -A ticks_before
 for name in daphne clock redis postgres; do
-  case $name in
-    daphne) procs="${pids[*]:0:$DAPHNES}" ;;
-    clock) procs="${pids[$DAPHNES]}" ;;
-    redis) procs=$(services redis-server) ;;
-    postgres) procs=$(services "postgres") ;;
-  esac
-  # shellcheck disable=SC2086
-  ticks_before[$name]=$(cpu_ticks $procs)
+  # shellcheck disable=SC2046
+  ticks_before[$name]=$(cpu_ticks $(procs_of $name))
 done
 before=$(rss_kb)
 ( peak=$before; while sleep 2; do now=$(rss_kb); [ "$now" -gt "$peak" ] && peak=$now && echo "$peak" >/tmp/bench-rss-peak; done ) &
@@ -74,14 +74,8 @@ hz=$(getconf CLK_TCK)
 actions=$(grep '^{' "$LOG_JSON" 2>/dev/null | tail -1 | sed -n 's/.*"actions": \([0-9]*\).*/\1/p')
 line="CPU per action (ms):"
 for name in daphne clock redis postgres; do
-  case $name in
-    daphne) procs="${pids[*]:0:$DAPHNES}" ;;
-    clock) procs="${pids[$DAPHNES]}" ;;
-    redis) procs=$(services redis-server) ;;
-    postgres) procs=$(services "postgres") ;;
-  esac
-  # shellcheck disable=SC2086
-  used=$(( $(cpu_ticks $procs) - ticks_before[$name] ))
+  # shellcheck disable=SC2046
+  used=$(( $(cpu_ticks $(procs_of $name)) - ticks_before[$name] ))
   line="$line $name $(awk -v t="$used" -v hz="$hz" -v a="${actions:-0}" 'BEGIN { if (a > 0) printf "%.2f", t * 1000 / hz / a; else print "?" }')"
 done
 echo "$line (postgres: the backends alive at the end; the generator's CPU is in its JSON)"

@@ -639,14 +639,12 @@ class HandInPlay:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` in place; the events it caused."""
-        kind = _kind_of(action)
         w = self._work
-        if w.phase is Phase.FINISHED:
-            if kind is ActionKind.SHOW_AFTER:
-                state, events = _show_after(w.freeze(), action.seat, action.amount)
-                self._work = _Work(state)
-                return events
-            raise EngineError(ErrorCode.HAND_OVER, "the hand is over")
+        if w.phase is Phase.FINISHED:  # only a show after the hand (R11.5), as apply says
+            state, events = apply(w.freeze(), action)
+            self._work = _Work(state)
+            return events
+        kind = _kind_of(action)
         w.events = []
         _play(w, kind, action)
         return w.events

@@ -103,14 +103,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # must stay off with a pool: the pool owns connection reuse.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})
-    if env_bool("DB_PGBOUNCER", False):
+    behind_pgbouncer = env_bool("DB_PGBOUNCER", False)
+    if behind_pgbouncer:
         # Behind PgBouncer in transaction pooling mode (docs/deploy.md): a transaction may
         # not leave anything in the server session for the next one, so no server-side
         # cursors (QuerySet.iterator would DECLARE one) and no prepared statements (psycopg
         # prepares a query run five times; PgBouncer before 1.21 cannot follow them).
         DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
         DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
-    if env_bool("DB_POOL", not env_bool("DB_PGBOUNCER", False)):
+    if env_bool("DB_POOL", not behind_pgbouncer):
         DATABASES["default"]["OPTIONS"]["pool"] = {
             "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
             "max_size": int(os.environ.get("DB_POOL_MAX", "20")),

@@ -84,12 +84,6 @@ def replay_file(path: Path) -> Iterator[dict[str, Any]]:
         yield result
 
 
-def replay_paths(paths: Sequence[str | Path]) -> Iterator[dict[str, Any]]:
-    """One result object per hand, in order, replayed in this process."""
-    for path in iter_files(paths):
-        yield from replay_file(path)
-
-
 def _replay_batch(paths: list[str]) -> tuple[bool, str]:
     """A worker's task: the output lines of these files, and whether every hand replayed."""
     ok = True

@@ -6,7 +6,6 @@ distribution's packages (.ci/run)."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import pwd
 import random
@@ -23,7 +22,6 @@ from http.cookiejar import Cookie, CookieJar
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from pokerclub.models import Membership
 from tables import services
@@ -31,7 +29,17 @@ from tables.bots import Bot
 from tables.models import Hand
 from tests.conftest import eventually, eventually_async, require_service, run_async
 from tests.tables.conftest import table_settings
-from tests.tables.live_servers import ROOT, Clock, Daphne, Process, free_port, server_env
+from tests.tables.live_servers import (
+    LATE_CODES,
+    ROOT,
+    Clock,
+    Daphne,
+    Process,
+    free_port,
+    playing,
+    require_live_services,
+    server_env,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -121,10 +129,7 @@ def stack(tmp_path, club_with_roles, make_user, settings):
     """Two Daphnes with production settings, the clock, and nginx in front with TLS."""
     if shutil.which("nginx") is None:
         require_service("nginx", "the proxy test runs Debian's nginx (apt-get install nginx)")
-    if connection.vendor != "postgresql":
-        require_service("PostgreSQL", "server processes share the database")
-    if not os.environ.get("REDIS_URL"):
-        require_service("Redis", "server processes share the Redis channel layer")
+    require_live_services()
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
@@ -264,8 +269,7 @@ def test_pages_and_table_sockets_go_through_nginx_to_both_daphnes(stack):
     run_async(_play, bots)
     assert Hand.objects.filter(table=table).exclude(ended_at=None).count() >= HANDS
     for bot in bots:
-        late = ("stale_version", "not_your_turn", "hand_over", "rate_limited")
-        assert [e for e in bot.errors if e["code"] not in late] == []
+        assert [e for e in bot.errors if e["code"] not in LATE_CODES] == []
         assert bot.state is not None and bot.state["you"]["seat"] is not None
     # the WebSocket upgrades were answered (101) by both processes (nginx logs a socket
     # when it closes)
@@ -275,19 +279,8 @@ def test_pages_and_table_sockets_go_through_nginx_to_both_daphnes(stack):
 async def _play(bots: list[Bot]) -> None:
     from channels.db import database_sync_to_async as sync_to_async
 
-    for bot in bots:
-        await bot.connect()
-    for bot in bots:
-        await bot.sit_down()
-    stop = asyncio.Event()
-    runners = [asyncio.create_task(bot.run(stop)) for bot in bots]
-    try:
+    async with playing(bots):
         await eventually_async(
             lambda: sync_to_async(lambda: Hand.objects.exclude(ended_at=None).count() >= HANDS)(),
             what=f"{HANDS} hands played through the proxy",
         )
-    finally:
-        stop.set()
-        await asyncio.gather(*runners)
-        for bot in bots:
-            await bot.close()

@@ -3,18 +3,54 @@ database (PostgreSQL) and the Redis channel layer."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
 import sys
 import time
-from contextlib import closing
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, closing
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
 
 ROOT = Path(settings.BASE_DIR)
+
+
+LATE_CODES = ("stale_version", "not_your_turn", "hand_over", "rate_limited")
+"""Refusals a fast bot earns without anything being wrong: it acted on a state the clock or
+another player had already moved on from, or sent faster than a person (rate_limited)."""
+
+
+def require_live_services() -> None:
+    """Server processes share the test database (PostgreSQL) and the Redis channel layer."""
+    from tests.conftest import require_service
+
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "server processes share the database")
+    if not os.environ.get("REDIS_URL"):
+        require_service("Redis", "server processes share the Redis channel layer")
+
+
+@asynccontextmanager
+async def playing(bots: list[Any]) -> AsyncIterator[None]:
+    """The bots connect, sit down and play until the block ends; then they stop and close."""
+    for bot in bots:
+        await bot.connect()
+    for bot in bots:
+        await bot.sit_down()
+    stop = asyncio.Event()
+    runners = [asyncio.create_task(bot.run(stop)) for bot in bots]
+    try:
+        yield
+    finally:
+        stop.set()
+        await asyncio.gather(*runners)
+        for bot in bots:
+            await bot.close()
 
 
 def free_port() -> int:

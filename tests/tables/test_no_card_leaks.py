@@ -13,7 +13,6 @@ the stats pages.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
@@ -22,7 +21,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -33,9 +31,16 @@ from tables import services
 from tables.bots import Bot
 from tables.management.commands.loadtest import session_cookie
 from tables.models import Hand, Table
-from tests.conftest import eventually, eventually_async, require_service, run_async
+from tests.conftest import eventually, eventually_async, run_async
 from tests.tables.conftest import table_settings
-from tests.tables.live_servers import Clock, Daphne, server_env
+from tests.tables.live_servers import (
+    LATE_CODES,
+    Clock,
+    Daphne,
+    playing,
+    require_live_services,
+    server_env,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -160,10 +165,7 @@ class Leaks:
 
 @pytest.fixture
 def world(club_with_roles, make_user):
-    if connection.vendor != "postgresql":
-        require_service("PostgreSQL", "server processes share the database")
-    if not os.environ.get("REDIS_URL"):
-        require_service("Redis", "server processes share the Redis channel layer")
+    require_live_services()
     club = club_with_roles["club"]
     tables = []
     for index, (options, seated) in enumerate(TABLES):
@@ -228,8 +230,7 @@ def test_no_user_ever_receives_a_card_they_could_not_see(world, tmp_path):
         # when the server is slow, their frames reach the consumer in bursts and the socket's
         # rate limit refuses one now and then (rate_limited; a refused message changes
         # nothing, and what the test is about, the frames, is still checked)
-        late = ("stale_version", "not_your_turn", "hand_over", "rate_limited")
-        assert [e for e in bot.errors if e["code"] not in late] == []
+        assert [e for e in bot.errors if e["code"] not in LATE_CODES] == []
         for message in bot.messages:
             hand = message.get("hand") if message.get("type") == "state" else None
             number = hand["number"] if hand else None
@@ -252,23 +253,12 @@ def test_no_user_ever_receives_a_card_they_could_not_see(world, tmp_path):
 async def _play(bots: list[Bot], hands: int) -> None:
     from channels.db import database_sync_to_async as sync_to_async
 
-    for bot in bots:
-        await bot.connect()
-    for bot in bots:
-        await bot.sit_down()
-    stop = asyncio.Event()
-    runners = [asyncio.create_task(bot.run(stop)) for bot in bots]
-    try:
+    async with playing(bots):
         await eventually_async(
             lambda: sync_to_async(lambda: Hand.objects.exclude(ended_at=None).count() >= hands)(),
             timeout=1800,
             what=f"{hands} finished hands",
         )
-    finally:
-        stop.set()
-        await asyncio.gather(*runners)
-        for bot in bots:
-            await bot.close()
 
 
 HANDS_PER_VIEWER = 6

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import os
 import random
 import secrets
 import socket
@@ -16,16 +15,22 @@ import time
 
 import pytest
 from channels.db import database_sync_to_async as sync_to_async
-from django.db import connection
 
 from pokerclub.models import Membership
 from tables import services
 from tables.bots import Bot
 from tables.management.commands.loadtest import session_cookie
 from tables.models import Hand
-from tests.conftest import require_service, run_async
+from tests.conftest import run_async
 from tests.tables.conftest import table_settings
-from tests.tables.live_servers import Clock, Daphne, server_env
+from tests.tables.live_servers import (
+    LATE_CODES,
+    Clock,
+    Daphne,
+    playing,
+    require_live_services,
+    server_env,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,10 +69,7 @@ def tcp_state(sock: socket.socket) -> int:
 
 @pytest.fixture
 def table_and_people(club_with_roles, make_user):
-    if connection.vendor != "postgresql":
-        require_service("PostgreSQL", "server processes share the database")
-    if not os.environ.get("REDIS_URL"):
-        require_service("Redis", "the server and the clock share the Redis channel layer")
+    require_live_services()
     club = club_with_roles["club"]
     table = services.create_table(club_with_roles["host"], club, table_settings(name="Tunnel"))
     people = [make_user(f"Reader {i}") for i in range(3)]
@@ -104,8 +106,7 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_plays_on(table_and
     assert dropped_after < DROP_DEADLINE
     assert hands_after >= hands_at_drop + 3  # the others played on, during and after
     for bot in bots:
-        late = ("stale_version", "not_your_turn", "hand_over", "rate_limited")
-        assert [e for e in bot.errors if e["code"] not in late] == []
+        assert [e for e in bot.errors if e["code"] not in LATE_CODES] == []
     log = server.log.read_text()
     assert "Traceback" not in log, log[-3000:]
 
@@ -114,28 +115,19 @@ async def _play_beside(bots: list[Bot], stuck: socket.socket) -> tuple[float, in
     def finished() -> int:
         return Hand.objects.exclude(ended_at=None).count()
 
-    for bot in bots:
-        await bot.connect()
-    for bot in bots:
-        await bot.sit_down()
-    stop = asyncio.Event()
-    runners = [asyncio.create_task(bot.run(stop)) for bot in bots]
-    started = time.monotonic()
     try:
-        while tcp_state(stuck) == TCP_ESTABLISHED:
-            if time.monotonic() - started > 4 * DROP_DEADLINE:
-                break  # (reported as too late by the assertion)
-            await asyncio.sleep(0.1)
-        dropped_after = time.monotonic() - started
-        at_drop = await sync_to_async(finished)()
-        deadline = time.monotonic() + 240
-        while (after := await sync_to_async(finished)()) < at_drop + 3:
-            assert time.monotonic() < deadline, "the table stopped after the drop"
-            await asyncio.sleep(0.1)
-        return dropped_after, at_drop, after
+        async with playing(bots):
+            started = time.monotonic()
+            while tcp_state(stuck) == TCP_ESTABLISHED:
+                if time.monotonic() - started > 4 * DROP_DEADLINE:
+                    break  # (reported as too late by the assertion)
+                await asyncio.sleep(0.1)
+            dropped_after = time.monotonic() - started
+            at_drop = await sync_to_async(finished)()
+            deadline = time.monotonic() + 240
+            while (after := await sync_to_async(finished)()) < at_drop + 3:
+                assert time.monotonic() < deadline, "the table stopped after the drop"
+                await asyncio.sleep(0.1)
+            return dropped_after, at_drop, after
     finally:
-        stop.set()
-        await asyncio.gather(*runners)
-        for bot in bots:
-            await bot.close()
         stuck.close()
