@@ -24,8 +24,8 @@ What we read and write:
   (R8.1), which is PokerKit's ``true``.
 * ``actions`` in PHH notation: ``d dh p1 AcKd`` (hole cards), ``d db AhKh7c`` (board),
   ``p1 f``, ``p1 cc`` (check or call), ``p1 cbr 60`` (bet or raise *to* 60), ``p1 sm AcKd``
-  (show), ``p1 sm`` (muck), ``p1 sm ????`` (a hand kept face down: it takes only a pot
-  nobody else contests, R8; read as a muck).
+  (show), ``p1 sm`` (muck), ``p1 sm ????`` (a hand kept face down, one ``??`` a hole
+  card: it takes only a pot nobody else contests, R8; read as a muck).
 * Optional fields ``hand``, ``table``, ``seats``, ``seat_count``, ``players``,
   ``finishing_stacks``, ``winnings``; the club's exports add ``time`` (a TOML local time),
   ``time_zone``, ``day``, ``month``, ``year`` and, for a currency club, ``currency`` and

@@ -73,6 +73,8 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
             shown[action.player] = action.cards
     count = rules(VARIANT_GAMES[phh.variant]).hole_cards  # two, or Omaha's four (R17)
     for player, cards in shown.items():
+        if all(card is None for card in cards):
+            continue  # kept face down: "sm ????" (Omaha's four as two until 2026-12-03)
         dealt = holes[player]
         if len(cards) != count or (dealt and len(dealt) != count):
             raise PhhError(f"p{player + 1} must show {count} cards")

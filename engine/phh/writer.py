@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import Card
+from engine.games import rules
 from engine.hand import (
     ActionTaken,
     BoardDealt,
@@ -36,7 +37,8 @@ def to_phh(
     decision, each street's board, and the showdown's shows and mucks (an all-in showdown
     comes before the rest of the board, R11.1, as PokerKit writes it). A player who mucks
     but still takes a pot nobody else could win (R8) neither mucked nor showed in PHH terms:
-    ``sm ????`` (the standard's notation for a cash-game hand kept face down).
+    ``sm ????`` (the standard's notation for a cash-game hand kept face down; Omaha's four
+    cards ``sm ????????``).
     """
     if not state.is_finished:
         raise PhhError("only a finished hand can be exported")
@@ -83,8 +85,9 @@ def to_phh(
         elif isinstance(event, HandShown):
             actions.append(f"{label(event.seat)} sm {phh_cards(event.cards)}")
         elif isinstance(event, HandMucked):
-            kept = state.won[index[event.seat]] > 0
-            actions.append(f"{label(event.seat)} sm ????" if kept else f"{label(event.seat)} sm")
+            kept = state.won[index[event.seat]] > 0  # face down: one "??" a hole card
+            face_down = " " + "??" * rules(config.game).hole_cards if kept else ""
+            actions.append(f"{label(event.seat)} sm{face_down}")
 
     antes = [0] * n
     if config.bomb_pot:  # R21: the bomb's ante from everyone and no blinds

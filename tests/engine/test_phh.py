@@ -23,6 +23,7 @@ import pytest
 from engine import phh
 from engine.cards import parse_cards
 from engine.deck import verify
+from engine.games import Game
 from engine.hand import (
     Action,
     ActionKind,
@@ -479,3 +480,42 @@ def test_a_mucked_hand_that_keeps_an_uncontested_side_pot_is_written_face_down_R
     assert tuple(oracle.replay_phh(text, rulebook=False)) == state.stacks
     with pytest.raises(AssertionError):  # PokerKit cannot give out a pot its only claimant mucked
         oracle.replay_phh(text.replace('"p3 sm ????"', '"p3 sm"'), rulebook=False)
+
+
+def test_an_omaha_hand_kept_face_down_is_written_with_four_unknown_cards_R8_R17() -> None:
+    """The same hand in Omaha (R17: four hole cards): the face-down hand is ``sm ????????``,
+    one ``??`` a card, so our own reader (which needs as many cards as the game deals) reads
+    back our public export. Found by a CI run: ``sm ????`` made a PLO table's export unreadable."""
+    config = HandConfig(
+        seats=(1, 2, 3),
+        stacks=(20, 200, 200),
+        button=3,
+        small_blind=1,
+        big_blind=2,
+        game=Game.OMAHA,
+    )
+    deck = parse_cards("As 2c 7c Ah 3c 8d Ks 4d 9h Kh 5d Tc Qs Ad Kd 2s Jd 3h Jc 9s")
+    state, events = start_hand(config, deck=deck)
+    history = list(events)
+    for kind, seat, amount in [
+        (ActionKind.CALL, 3, None),
+        (ActionKind.ALL_IN, 1, None),
+        (ActionKind.RAISE, 2, 40),
+        (ActionKind.CALL, 3, None),
+        (ActionKind.CHECK, 2, None),
+        (ActionKind.CHECK, 3, None),
+        (ActionKind.CHECK, 2, None),
+        (ActionKind.CHECK, 3, None),
+        (ActionKind.CHECK, 2, None),
+        (ActionKind.BET, 3, 50),
+        (ActionKind.FOLD, 2, None),
+        (ActionKind.MUCK, 3, None),
+    ]:
+        state, events = apply(state, Action(kind, seat, amount))
+        history.extend(events)
+    assert state.is_finished and state.stacks_by_seat() == {1: 60, 2: 160, 3: 200}
+    text = phh.export(state, history)
+    assert '"p3 sm ????????"' in text
+    assert tuple(phh.replay(phh.loads(text)).finishing_stacks) == state.stacks
+    earlier = text.replace('"p3 sm ????????"', '"p3 sm ????"')  # as files had it before
+    assert tuple(phh.replay(phh.loads(earlier)).finishing_stacks) == state.stacks
