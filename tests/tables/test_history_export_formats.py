@@ -232,9 +232,10 @@ def test_the_session_covers_every_table_option_and_the_hard_cases(session):
 
 def pokerkit_replays_phh(replayed) -> bool:
     """PHH has no notation for a second run (R12) nor a field for a live big blind outside
-    the blinds and the straddle (R2.6, our ``_live_big_blinds``), and PokerKit's muck
-    forfeits a side pot nobody else could win (docs/rules.md, PokerKit difference 9): PokerKit
-    loads those hands but cannot replay them."""
+    the blinds and the straddle (R2.6, our ``_live_big_blinds``), and PokerKit stops on an
+    Omaha hand kept face down beside a side pot of its own (docs/rules.md, PokerKit
+    difference 9; hold'em ones are left out too, test_phh.py covers them): PokerKit loads
+    those hands but cannot replay them."""
     started = next(e for e in replayed.events if isinstance(e, HandStarted))
     forced = {started.small_blind_seat, started.big_blind_seat, started.straddle_seat}
     mucked = {e.seat for e in replayed.events if isinstance(e, HandMucked)}
