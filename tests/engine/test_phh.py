@@ -27,9 +27,11 @@ from engine.games import Game
 from engine.hand import (
     Action,
     ActionKind,
+    Event,
     HandConfig,
     HandMucked,
     HandStarted,
+    HandState,
     PotAwarded,
     Structure,
     apply,
@@ -446,16 +448,14 @@ def test_pot_limit_hands_use_the_pt_extension_code() -> None:
     assert oracle.replay_phh(document.to_toml(), rulebook=False) == state.stacks
 
 
-def test_a_mucked_hand_that_keeps_an_uncontested_side_pot_is_written_face_down_R8() -> None:
-    """R8 (a pot only one player can win goes to them, shown or not) and R11.3: the button
-    mucks against the all-in aces but keeps the side pot the big blind folded to. PHH writes
-    that as the standard's face-down hand, ``sm ????`` (a bare ``sm`` would give up the side
-    pot); our reader and PokerKit both replay it to the same stacks."""
+def _button_keeps_the_side_pot(game: Game, deck: str) -> tuple[HandState, list[Event]]:
+    """Three players; the small blind is all-in for 20, the big blind raises to 40, the button
+    calls, bets 50 on the river and the big blind folds: the button mucks against the all-in
+    hand (``deck`` gives it the winner) and keeps the side pot (R8, R11.3)."""
     config = HandConfig(
-        seats=(1, 2, 3), stacks=(20, 200, 200), button=3, small_blind=1, big_blind=2
+        seats=(1, 2, 3), stacks=(20, 200, 200), button=3, small_blind=1, big_blind=2, game=game
     )
-    deck = parse_cards("As Qs 7c Ah Qd 2d 3h Kd 9s 5h 3c 4c 3s Jd")
-    state, events = start_hand(config, deck=deck)
+    state, events = start_hand(config, deck=parse_cards(deck))
     history = list(events)
     for kind, seat, amount in [
         (ActionKind.CALL, 3, None),
@@ -474,6 +474,17 @@ def test_a_mucked_hand_that_keeps_an_uncontested_side_pot_is_written_face_down_R
         state, events = apply(state, Action(kind, seat, amount))
         history.extend(events)
     assert state.is_finished and state.stacks_by_seat() == {1: 60, 2: 160, 3: 200}
+    return state, history
+
+
+def test_a_mucked_hand_that_keeps_an_uncontested_side_pot_is_written_face_down_R8() -> None:
+    """R8 (a pot only one player can win goes to them, shown or not) and R11.3: the button
+    mucks against the all-in aces but keeps the side pot the big blind folded to. PHH writes
+    that as the standard's face-down hand, ``sm ????`` (a bare ``sm`` would give up the side
+    pot); our reader and PokerKit both replay it to the same stacks."""
+    state, history = _button_keeps_the_side_pot(
+        Game.HOLDEM, "As Qs 7c Ah Qd 2d 3h Kd 9s 5h 3c 4c 3s Jd"
+    )
     text = phh.export(state, history)
     assert '"p3 sm ????"' in text
     assert tuple(phh.replay(phh.loads(text)).finishing_stacks) == state.stacks
@@ -486,34 +497,9 @@ def test_an_omaha_hand_kept_face_down_is_written_with_four_unknown_cards_R8_R17(
     """The same hand in Omaha (R17: four hole cards): the face-down hand is ``sm ????????``,
     one ``??`` a card, so our own reader (which needs as many cards as the game deals) reads
     back our public export. Found by a CI run: ``sm ????`` made a PLO table's export unreadable."""
-    config = HandConfig(
-        seats=(1, 2, 3),
-        stacks=(20, 200, 200),
-        button=3,
-        small_blind=1,
-        big_blind=2,
-        game=Game.OMAHA,
+    state, history = _button_keeps_the_side_pot(
+        Game.OMAHA, "As 2c 7c Ah 3c 8d Ks 4d 9h Kh 5d Tc Qs Ad Kd 2s Jd 3h Jc 9s"
     )
-    deck = parse_cards("As 2c 7c Ah 3c 8d Ks 4d 9h Kh 5d Tc Qs Ad Kd 2s Jd 3h Jc 9s")
-    state, events = start_hand(config, deck=deck)
-    history = list(events)
-    for kind, seat, amount in [
-        (ActionKind.CALL, 3, None),
-        (ActionKind.ALL_IN, 1, None),
-        (ActionKind.RAISE, 2, 40),
-        (ActionKind.CALL, 3, None),
-        (ActionKind.CHECK, 2, None),
-        (ActionKind.CHECK, 3, None),
-        (ActionKind.CHECK, 2, None),
-        (ActionKind.CHECK, 3, None),
-        (ActionKind.CHECK, 2, None),
-        (ActionKind.BET, 3, 50),
-        (ActionKind.FOLD, 2, None),
-        (ActionKind.MUCK, 3, None),
-    ]:
-        state, events = apply(state, Action(kind, seat, amount))
-        history.extend(events)
-    assert state.is_finished and state.stacks_by_seat() == {1: 60, 2: 160, 3: 200}
     text = phh.export(state, history)
     assert '"p3 sm ????????"' in text
     assert tuple(phh.replay(phh.loads(text)).finishing_stacks) == state.stacks
