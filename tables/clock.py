@@ -68,11 +68,35 @@ def record_history(every: float = 1.0, now: Any = None) -> int:
         return 0
 
 
+_last_settlements = 0.0
+
+
+def search_settlements(every: float = 1.0) -> int:
+    """At most every ``every`` seconds: one step of the settlement worker (keep the plans
+    whose search ended, start the next; ``tables.history.plans``: the search itself runs in
+    a process of its own, so the clock keeps its deadlines). Returns how many it kept."""
+    global _last_settlements
+    import time
+
+    from .history.plans import search_due
+
+    clock = time.monotonic()
+    if clock - _last_settlements < every:
+        return 0
+    _last_settlements = clock
+    try:
+        return search_due()
+    except Exception:  # e.g. the database is unreachable: the next call tries again
+        log.exception("the settlement worker failed")
+        return 0
+
+
 def tick(now: Any = None) -> int:
     """Handle every table that is due now; returns how many changed."""
     from . import services
 
     record_history()
+    search_settlements()
     presence.sweep()
     from .services import tournaments
 

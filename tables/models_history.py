@@ -242,6 +242,36 @@ class LedgerImport(models.Model):
         ]
 
 
+class SettlementPlan(models.Model):
+    """The fewest transfers that settle one set of nets of 17 to 30 parties (after opposite
+    nets are paired), worked out once: by the page that first needs it when the search ends
+    within its short allowance, else by the clock's settlement worker
+    (``tables.history.plans``). Keyed by a digest of the nets, so a session's plan never
+    changes once it is known, and marks on its transfers stay on them."""
+
+    class Status(models.TextChoices):
+        SEARCHING = "searching", "Being worked out"
+        FEWEST = "fewest", "The fewest transfers"
+        STOPPED = "stopped", "The search ran out of time; the largest-first transfers"
+
+    key = models.CharField(max_length=64, unique=True)
+    nets = models.JSONField(help_text="[[party, net], ...] in party order")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEARCHING)
+    transfers = models.JSONField(default=list, help_text="[[payer, payee, amount], ...]")
+    created_at = models.DateTimeField(default=timezone.now)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    seconds = models.FloatField(null=True, blank=True, help_text="How long the search took.")
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["created_at"],
+                name="settlementplan_searching",
+                condition=models.Q(status="searching"),
+            )
+        ]
+
+
 __all__ = [
     "ClubPayment",
     "HandPlayer",
@@ -250,5 +280,6 @@ __all__ = [
     "SessionNet",
     "SettleGroup",
     "SettleGroupMember",
+    "SettlementPlan",
     "TransferPaid",
 ]

@@ -8,8 +8,8 @@ house's is the rake. **Payments** settle it: the transfers of a session marked p
 (:class:`~tables.models.ClubPayment`), each counted once it is marked sent or confirmed, not
 when it is disputed. A party's **open balance** is its net plus what it paid minus what it
 received: positive, it is owed; negative, it owes. Open balances sum to zero, as the nets
-do (chips are conserved, DESIGN invariant 2), so :func:`settlement.fewest_transfers`
-settles them.
+do (chips are conserved, DESIGN invariant 2), so :func:`plans.settle` settles
+them.
 
 Members who settle among themselves (a :class:`~tables.models.SettleGroup`) are one party:
 their open balances are added up and the group pays or is paid as one (``"group:<id>"``).
@@ -43,7 +43,8 @@ from ..models import (
     Table,
     TransferPaid,
 )
-from .settlement import HOUSE, MarkError, Transfer, fewest_transfers, guest_key, user_key
+from .plans import settle
+from .settlement import HOUSE, MarkError, Transfer, guest_key, user_key
 
 COUNTED = (TransferPaid.Status.MARKED, TransferPaid.Status.CONFIRMED)
 """Payments that count in the balances: sent (until the payee says otherwise) or confirmed."""
@@ -98,6 +99,10 @@ class Book:
     members: list[Member]
     parties: list[Party]
     transfers: list[Transfer] = field(default_factory=list)
+    fewest: bool = True
+    """The transfers are proven the fewest (``settlement.Plan``)."""
+    searching: bool = False
+    """The fewest are still being worked out (``plans.settle``): the list may get shorter."""
     waiting: list[ClubPayment] = field(default_factory=list)
     """Payments sent and not confirmed yet, and disputed ones, oldest first."""
     owed_since: dict[str, datetime] = field(default_factory=dict)
@@ -247,7 +252,12 @@ def book(club: Club) -> Book:
     listed = sorted(members.values(), key=_by_name) + ([house] if house.net else [])
     result = Book(club, listed, parties)
     opens = {p.key: p.open for p in parties if p.open}
-    result.transfers = fewest_transfers(opens)
+    found = settle(opens)
+    result.transfers, result.fewest, result.searching = (
+        found.transfers,
+        found.fewest,
+        found.searching,
+    )
     result.waiting = [p for p in payments if p.status != ClubPayment.Status.CONFIRMED]
     result.owed_since = _owed_since(club, [p for p in parties if p.open < 0])
     return result

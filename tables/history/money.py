@@ -121,6 +121,8 @@ def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "membership": membership,
             "rows": rows,
             "transfers": transfers,
+            "fewest": book.fewest,
+            "searching": book.searching,
             "waiting": waiting,
             "groups": groups,
             "candidates": candidates,

@@ -9,11 +9,14 @@ sum to zero.
 :func:`fewest_transfers` settles the nets with as few payments as possible: the players split
 into the largest number of groups whose nets sum to zero (each group of ``m`` settles in
 ``m - 1`` payments, which is the least). Parties whose nets are opposite are paired first
-(that never costs a payment); the others split exactly by dynamic programming over subsets
-when at most :data:`EXACT_UP_TO` are left, greedily (largest debtor pays largest creditor)
-beyond. The exact split is strongly NP-hard (3-partition reduces to it) and the dynamic
-programme takes ``2**n`` steps: 45 ms for 16 parties, ``2**14`` times that (about 25
-minutes, and lists of ``2**30`` entries) for 30.
+(that never costs a payment); the others split exactly by the search of :mod:`.partition`
+up to :data:`SEARCH_UP_TO` (under a millisecond for 16 parties, under a second for 30 as
+measured, but the split is strongly NP-hard, 3-partition reduces to it, so no bound).
+When at most :data:`EXACT_UP_TO` are left, dynamic programming over subsets takes over if
+the search is not done in :data:`SEARCH_BEFORE_PROGRAMME` (``2**n`` steps, about 100 ms for
+16 parties: a bound a page can live with); from there to :data:`SEARCH_UP_TO` pages give
+the search a short allowance and leave the rest to the clock's worker
+(``tables.history.plans``); beyond, largest debtor pays largest creditor.
 """
 
 from __future__ import annotations
@@ -30,9 +33,16 @@ from django.utils import timezone
 from pokerclub.models import Club
 
 from ..models import LedgerEntry, Seat, SessionNet, Table, TransferPaid
+from .partition import zero_sum_split
 
 HOUSE = "house"
 EXACT_UP_TO = 16
+"""Up to this many parties (after pairing), the subset dynamic programme: bounded time."""
+SEARCH_BEFORE_PROGRAMME = 0.05
+"""Seconds the search has before the dynamic programme takes over (up to EXACT_UP_TO)."""
+SEARCH_UP_TO = 30
+"""Up to this many, the search of :mod:`.partition`; beyond, largest debtor pays largest
+creditor."""
 
 
 def user_key(user_id: int) -> str:
@@ -82,6 +92,11 @@ class Session:
     """(payer, payee, amount) -> the transfer's mark (``TransferPaid.Status``)."""
     counting: bool = False
     """A game at a real table whose bank is still open: no settlement yet."""
+    fewest: bool = True
+    """The transfers are proven the fewest (``Plan.fewest``)."""
+    searching: bool = False
+    """The fewest are still being worked out: the transfers may change, so they take no
+    marks yet (``Plan.searching``)."""
 
     @property
     def total_net(self) -> int:
@@ -140,7 +155,14 @@ def session(table: Table) -> Session:
     if table.in_person and table.status != Table.Status.CLOSED:
         result.counting = True  # the bank is open: settled once its chips count
         return result
-    result.transfers = fewest_transfers({line.key: line.net for line in ordered})
+    from .plans import settle
+
+    found = settle({line.key: line.net for line in ordered})
+    result.transfers, result.fewest, result.searching = (
+        found.transfers,
+        found.fewest,
+        found.searching,
+    )
     result.marks = {
         (payer, payee, amount): status
         for payer, payee, amount, status in TransferPaid.objects.filter(table=table).values_list(
@@ -203,21 +225,72 @@ def recount_earlier(club_id: int, user_ids: list[int]) -> None:
     SessionNet.objects.bulk_update(changed, ["earlier"], batch_size=500)
 
 
+@dataclass(frozen=True)
+class Plan:
+    """Transfers that settle a set of nets, and what is known of their number."""
+
+    transfers: list[Transfer]
+    fewest: bool = True
+    """Proven the fewest; ``False`` beyond :data:`SEARCH_UP_TO` parties or when the search
+    ran out of time (then: largest debtor pays largest creditor)."""
+    searching: bool = False
+    """The clock's worker is still looking for fewer (``tables.history.plans``)."""
+
+
 def fewest_transfers(nets: Mapping[str, int]) -> list[Transfer]:
     """Payments that settle ``nets`` (positive: is owed; they must sum to zero), as few as
-    possible. Deterministic: parties are taken in key order."""
+    possible up to :data:`SEARCH_UP_TO` parties (:func:`plan`, searching as long as it
+    takes: pages use ``plans.settle``, which bounds the time). Deterministic: parties are
+    taken in key order."""
+    return plan(nets).transfers
+
+
+def plan(nets: Mapping[str, int], seconds: float | None = None) -> Plan:
+    """:func:`fewest_transfers` with the search for more than :data:`EXACT_UP_TO` parties
+    given ``seconds`` (``None``: no limit; ``0``: no search). Up to :data:`EXACT_UP_TO` the
+    search goes first too, for :data:`SEARCH_BEFORE_PROGRAMME` at most (it takes under a
+    millisecond where the programme takes 100 ms: docs/benchmarks.md), then the programme."""
+    pairs, rest = pair_opposites(nets)
+    values = [v for _, v in rest]
+    if len(rest) <= EXACT_UP_TO:
+        split = zero_sum_split(values, SEARCH_BEFORE_PROGRAMME) if rest else []
+    else:
+        split = zero_sum_split(values, seconds) if seconds != 0 else None
+    return plan_from_split(pairs, rest, split)
+
+
+def pair_opposites(
+    nets: Mapping[str, int],
+) -> tuple[list[list[tuple[str, int]]], list[tuple[str, int]]]:
+    """The nets checked (they must sum to zero), without the zeros, as the groups of
+    opposite nets and the rest (:func:`_opposite_pairs`)."""
     if sum(nets.values()) != 0:
         raise ValueError(f"nets must sum to zero, they sum to {sum(nets.values())}")
-    items = sorted((key, value) for key, value in nets.items() if value)
-    if not items:
-        return []
-    groups, rest = _opposite_pairs(items)
-    if rest:
-        groups += _zero_sum_groups(rest) if len(rest) <= EXACT_UP_TO else [rest]
+    return _opposite_pairs(sorted((key, value) for key, value in nets.items() if value))
+
+
+def plan_from_split(
+    pairs: list[list[tuple[str, int]]],
+    rest: list[tuple[str, int]],
+    split: list[list[int]] | None,
+) -> Plan:
+    """The plan of :func:`pair_opposites`' result: the rest split by ``split`` (positions in
+    ``rest``, from :func:`~tables.history.partition.zero_sum_split`, up to
+    :data:`SEARCH_UP_TO` parties), else (``None``: it ran out of time) by the subset
+    dynamic programme up to :data:`EXACT_UP_TO`, else as one group, largest first."""
+    groups = list(pairs)
+    fewest = True
+    if split is not None and len(rest) <= SEARCH_UP_TO:
+        groups += [[rest[i] for i in positions] for positions in split]
+    elif len(rest) <= EXACT_UP_TO:
+        groups += _zero_sum_groups(rest)
+    else:
+        groups.append(rest)
+        fewest = False
     transfers: list[Transfer] = []
     for group in groups:
         transfers.extend(_settle_group(group))
-    return sorted(transfers, key=lambda t: (t.payer, t.payee))
+    return Plan(sorted(transfers, key=lambda t: (t.payer, t.payee)), fewest)
 
 
 def _opposite_pairs(

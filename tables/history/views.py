@@ -289,7 +289,9 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "amount": club.format_amount(t.amount),
             "paid": result.is_paid(t),
             "mark": result.mark(t),
-            "actions": _mark_buttons(
+            "actions": []
+            if result.searching  # the transfers may still change: marks wait for them
+            else _mark_buttons(
                 settlement.allowed_marks(t, request.user.pk, membership.is_host, result.mark(t)),
                 membership.is_host,
             ),
@@ -324,6 +326,8 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "on_table": any(line.on_table for line in result.lines),
             "has_bounty": any(line.bounty for line in result.lines),  # R22
             "counting": result.counting,
+            "fewest": result.fewest,
+            "searching": result.searching,
         },
     )
 
@@ -351,6 +355,9 @@ def mark_paid(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> Ht
         _int(request.POST.get("amount")),
     )
     transfer = next((t for t in result.transfers if (t.payer, t.payee, t.amount) == wanted), None)
+    if result.searching:
+        messages.error(request, "The fewest payments are still being worked out; try again soon.")
+        return redirect("history:session", slug=club.slug, table_id=table.pk)
     if transfer is None:
         messages.error(request, "That payment is no longer part of the settlement.")
         return redirect("history:session", slug=club.slug, table_id=table.pk)

@@ -88,7 +88,7 @@ def test_fewest_transfers_is_the_least_number_of_payments():
 
 
 def test_opposite_nets_pair_off_so_thirty_parties_settle_in_the_fewest_payments():
-    """Past the exact search's 16 parties: eight pairs who owe each other exactly, and
+    """Past the dynamic programme's 16 parties: eight pairs who owe each other exactly, and
     fourteen others in four groups that settle among themselves (3, 3, 4 and 4 of them).
     The least is 8 + (14 - 4) = 18 payments; greedily it would be 29."""
     rng = random.Random(7)
