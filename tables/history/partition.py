@@ -141,9 +141,12 @@ class _Search:
             self.second.sort(key=lambda vector: vector[2])
         by_sum = self.by_sum
         by_first: list[list[tuple[int, int, int]]] = [[] for _ in self.counts]
-        for s, packed, size, credit in self.second:
+        deadline = self.deadline
+        for k, (s, packed, size, credit) in enumerate(self.second):
             if size > cap:
                 break
+            if deadline is not None and k % CHECK_EVERY == 0 and time.monotonic() > deadline:
+                raise _OutOfTime
             for size_a, packed_a, credit_a in by_sum.get(-s, ()):
                 parties = size + size_a
                 if parties > cap:
@@ -160,8 +163,6 @@ class _Search:
         most = min(self.n // self.smallest, self.creditors, self.n - self.creditors)
         for need in range(most, 1, -1):
             self.by_first = self._groups(self.n - self.smallest * (need - 1))
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise _OutOfTime
             chosen: list[int] = []
             if self._can(self.full, self.n, self.creditors, need, chosen):
                 left = self.full
