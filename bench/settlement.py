@@ -16,8 +16,7 @@ opposite. Families of nets, ``--cases`` of each per size:
 
 Per family and size: the median and the slowest search, and the transfers it saves against
 largest debt to largest credit. The peer, in the same run: the subset dynamic programme (the
-pages' only exact settlement up to 16 parties before the search, now its fallback) on
-16-party nets. The last line is one JSON object.
+pages' settlement up to 16 parties) on 16-party nets. The last line is one JSON object.
 """
 
 from __future__ import annotations

@@ -71,8 +71,12 @@ def _searched(nets: Mapping[str, int]) -> bool:
     return EXACT_UP_TO < len(pair_opposites(nets)[1]) <= SEARCH_UP_TO
 
 
-def settle(nets: Mapping[str, int]) -> Plan:
-    """The transfers that settle ``nets`` for a page, in bounded time (see the module)."""
+def settle(nets: Mapping[str, int], marked: bool = False) -> Plan:
+    """The transfers that settle ``nets`` for a page, in bounded time (see the module).
+
+    ``marked``: transfers of these nets were marked before their plan was kept (a session
+    settled largest-first before the search existed): that plan is kept as it is, so the
+    marks stay on the transfers they were made on."""
     if not _searched(nets):
         return plan(nets)
     key = digest(nets)
@@ -81,8 +85,14 @@ def settle(nets: Mapping[str, int]) -> Plan:
         return _plan_of(row)
     if row is None:
         started = time.monotonic()
-        found = plan(nets, seconds=PAGE_SECONDS)
-        status = SettlementPlan.Status.FEWEST if found.fewest else SettlementPlan.Status.SEARCHING
+        found = plan(nets, seconds=0 if marked else PAGE_SECONDS)
+        if found.fewest:
+            status = SettlementPlan.Status.FEWEST
+        elif marked:
+            status = SettlementPlan.Status.STOPPED
+        else:
+            status = SettlementPlan.Status.SEARCHING
+        kept = status != SettlementPlan.Status.SEARCHING
         SettlementPlan.objects.bulk_create(
             [
                 SettlementPlan(
@@ -90,14 +100,14 @@ def settle(nets: Mapping[str, int]) -> Plan:
                     nets=_ordered(nets),
                     status=status,
                     transfers=[[t.payer, t.payee, t.amount] for t in found.transfers]
-                    if found.fewest
+                    if kept
                     else [],
-                    seconds=time.monotonic() - started if found.fewest else None,
+                    seconds=time.monotonic() - started if kept else None,
                 )
             ],
             ignore_conflicts=True,  # another page kept the same nets a moment ago
         )
-        if found.fewest:
+        if kept:
             return found
     return Plan(plan(nets, seconds=0).transfers, fewest=False, searching=True)
 
@@ -146,6 +156,10 @@ def search_due(now: Any = None, seconds: float = WORKER_SECONDS) -> int:
     kept = 0
     for pk, search in list(_running.items()):
         ended, split = search.result()
+        if not ended and time.monotonic() - search.started > seconds + 60:
+            log.error("the settlement search of plan %s overran its time: stopped", pk)
+            search.process.kill()
+            ended, split = True, None
         if ended:
             del _running[pk]
             kept += _keep(pk, split, time.monotonic() - search.started)
@@ -155,7 +169,9 @@ def search_due(now: Any = None, seconds: float = WORKER_SECONDS) -> int:
     stale = now - timedelta(seconds=seconds + 60)
     waiting = SettlementPlan.objects.filter(status=SettlementPlan.Status.SEARCHING)
     unclaimed = Q(claimed_at=None) | Q(claimed_at__lt=stale)
-    row = waiting.filter(unclaimed).order_by("created_at", "pk").first()
+    # the newest first: a club's book changes its nets with each payment, and its older
+    # nets may be no page's any more
+    row = waiting.filter(unclaimed).order_by("-created_at", "-pk").first()
     if row is None:
         return kept
     if not waiting.filter(unclaimed, pk=row.pk).update(claimed_at=now):
@@ -176,6 +192,14 @@ def _keep(pk: int, split: list[list[int]] | None, seconds: float) -> int:
     row.seconds = seconds
     row.save(update_fields=["status", "transfers", "seconds"])
     return 1
+
+
+def stop_searches() -> None:
+    """End this process's searches without keeping them (tests)."""
+    for search in _running.values():
+        search.process.kill()
+        search.process.join()
+    _running.clear()
 
 
 def running() -> list[int]:

@@ -9,14 +9,13 @@ sum to zero.
 :func:`fewest_transfers` settles the nets with as few payments as possible: the players split
 into the largest number of groups whose nets sum to zero (each group of ``m`` settles in
 ``m - 1`` payments, which is the least). Parties whose nets are opposite are paired first
-(that never costs a payment); the others split exactly by the search of :mod:`.partition`
-up to :data:`SEARCH_UP_TO` (under a millisecond for 16 parties, under a second for 30 as
-measured, but the split is strongly NP-hard, 3-partition reduces to it, so no bound).
-When at most :data:`EXACT_UP_TO` are left, dynamic programming over subsets takes over if
-the search is not done in :data:`SEARCH_BEFORE_PROGRAMME` (``2**n`` steps, about 100 ms for
-16 parties: a bound a page can live with); from there to :data:`SEARCH_UP_TO` pages give
-the search a short allowance and leave the rest to the clock's worker
-(``tables.history.plans``); beyond, largest debtor pays largest creditor.
+(that never costs a payment); the others split exactly: by dynamic programming over subsets
+when at most :data:`EXACT_UP_TO` are left (``2**n`` steps, about 100 ms for 16 parties: a
+bound a page can live with, and the same transfers every time); up to :data:`SEARCH_UP_TO`
+by the search of :mod:`.partition` (under a second for 30 as measured, but the split is
+strongly NP-hard, 3-partition reduces to it, so no bound: pages give it a short allowance,
+keep what it finds and leave the rest to the clock's worker, ``tables.history.plans``);
+beyond, largest debtor pays largest creditor, without a search.
 """
 
 from __future__ import annotations
@@ -38,8 +37,6 @@ from .partition import zero_sum_split
 HOUSE = "house"
 EXACT_UP_TO = 16
 """Up to this many parties (after pairing), the subset dynamic programme: bounded time."""
-SEARCH_BEFORE_PROGRAMME = 0.05
-"""Seconds the search has before the dynamic programme takes over (up to EXACT_UP_TO)."""
 SEARCH_UP_TO = 30
 """Up to this many, the search of :mod:`.partition`; beyond, largest debtor pays largest
 creditor."""
@@ -157,18 +154,19 @@ def session(table: Table) -> Session:
         return result
     from .plans import settle
 
-    found = settle({line.key: line.net for line in ordered})
-    result.transfers, result.fewest, result.searching = (
-        found.transfers,
-        found.fewest,
-        found.searching,
-    )
     result.marks = {
         (payer, payee, amount): status
         for payer, payee, amount, status in TransferPaid.objects.filter(table=table).values_list(
             "payer", "payee", "amount", "status"
         )
     }
+    # marks made before this session's plan was kept keep the plan they were made on
+    found = settle({line.key: line.net for line in ordered}, marked=bool(result.marks))
+    result.transfers, result.fewest, result.searching = (
+        found.transfers,
+        found.fewest,
+        found.searching,
+    )
     return result
 
 
@@ -246,16 +244,11 @@ def fewest_transfers(nets: Mapping[str, int]) -> list[Transfer]:
 
 
 def plan(nets: Mapping[str, int], seconds: float | None = None) -> Plan:
-    """:func:`fewest_transfers` with the search for more than :data:`EXACT_UP_TO` parties
-    given ``seconds`` (``None``: no limit; ``0``: no search). Up to :data:`EXACT_UP_TO` the
-    search goes first too, for :data:`SEARCH_BEFORE_PROGRAMME` at most (it takes under a
-    millisecond where the programme takes 100 ms: docs/benchmarks.md), then the programme."""
+    """:func:`fewest_transfers` with the search (more than :data:`EXACT_UP_TO` parties, up
+    to :data:`SEARCH_UP_TO`) given ``seconds`` (``None``: no limit; ``0``: no search)."""
     pairs, rest = pair_opposites(nets)
-    values = [v for _, v in rest]
-    if len(rest) <= EXACT_UP_TO:
-        split = zero_sum_split(values, SEARCH_BEFORE_PROGRAMME) if rest else []
-    else:
-        split = zero_sum_split(values, seconds) if seconds != 0 else None
+    search = EXACT_UP_TO < len(rest) <= SEARCH_UP_TO and seconds != 0
+    split = zero_sum_split([v for _, v in rest], seconds) if search else None
     return plan_from_split(pairs, rest, split)
 
 
@@ -274,16 +267,17 @@ def plan_from_split(
     rest: list[tuple[str, int]],
     split: list[list[int]] | None,
 ) -> Plan:
-    """The plan of :func:`pair_opposites`' result: the rest split by ``split`` (positions in
-    ``rest``, from :func:`~tables.history.partition.zero_sum_split`, up to
-    :data:`SEARCH_UP_TO` parties), else (``None``: it ran out of time) by the subset
-    dynamic programme up to :data:`EXACT_UP_TO`, else as one group, largest first."""
+    """The plan of :func:`pair_opposites`' result: the rest split exactly by the subset
+    dynamic programme up to :data:`EXACT_UP_TO` parties, else by ``split`` (positions in
+    ``rest``, from :func:`~tables.history.partition.zero_sum_split`) up to
+    :data:`SEARCH_UP_TO`, else (beyond, or ``None``: the search ran out of time) as one
+    group, largest first."""
     groups = list(pairs)
     fewest = True
-    if split is not None and len(rest) <= SEARCH_UP_TO:
+    if len(rest) <= EXACT_UP_TO:
+        groups += _zero_sum_groups(rest) if rest else []
+    elif split is not None and len(rest) <= SEARCH_UP_TO:
         groups += [[rest[i] for i in positions] for positions in split]
-    elif len(rest) <= EXACT_UP_TO:
-        groups += _zero_sum_groups(rest)
     else:
         groups.append(rest)
         fewest = False

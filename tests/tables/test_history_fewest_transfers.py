@@ -28,6 +28,13 @@ from tests.tables.conftest import table_settings
 from tests.tables.history_helpers import URLS
 
 
+@pytest.fixture(autouse=True)
+def no_search_left_behind():
+    """A test that starts the worker's child process does not leave it to the next."""
+    yield
+    plans.stop_searches()
+
+
 def settles(nets: dict[str, int], transfers: list[Transfer]) -> bool:
     balance = dict(nets)
     for t in transfers:
@@ -221,5 +228,56 @@ def test_two_clocks_never_search_the_same_nets_at_once(monkeypatch):
     from django.utils import timezone
 
     SettlementPlan.objects.filter(pk=row.pk).update(claimed_at=timezone.now())  # another clock
-    assert plans.search_due() == 0
+    plans.search_due()
     assert row.pk not in plans.running()  # left to the clock that claimed it
+
+
+@pytest.mark.django_db
+def test_a_search_whose_clock_went_away_is_taken_up_after_its_allowance(monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    monkeypatch.setattr(plans, "PAGE_SECONDS", 1e-9)
+    plans.settle(six_groups_of_five())
+    row = SettlementPlan.objects.get()
+    long_ago = timezone.now() - timedelta(seconds=plans.WORKER_SECONDS + 61)
+    SettlementPlan.objects.filter(pk=row.pk).update(claimed_at=long_ago)
+    plans.search_due()
+    assert plans.running() == [row.pk]
+    row.refresh_from_db()
+    assert row.claimed_at > long_ago
+
+
+def test_beyond_thirty_parties_the_transfers_are_largest_first_without_a_search(monkeypatch):
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched beyond SEARCH_UP_TO parties")
+
+    monkeypatch.setattr("tables.history.settlement.zero_sum_split", no_search)
+    rng = random.Random(31)
+    values = [rng.randint(1, 10**6) * (1 if i % 2 else -1) for i in range(39)]
+    values.append(-sum(values))
+    nets = {f"p{i:02}": v for i, v in enumerate(values)}
+    found = plan(nets)
+    assert not found.fewest and settles(nets, found.transfers)
+    assert len(found.transfers) <= len(nets) - 1
+
+
+@pytest.mark.django_db
+def test_a_session_marked_before_its_plan_was_kept_keeps_the_transfers_it_was_marked_on(
+    club_with_roles, make_user
+):
+    """A session settled largest-first before the search existed, one transfer marked:
+    its plan stays largest-first (and says it is not proven the fewest), so the mark stays
+    on the transfer it was made on."""
+    nets = six_groups_of_five()
+    table, users = big_session(club_with_roles, make_user, nets)
+    keyed = {f"user:{users[k].pk}": v for k, v in nets.items()}
+    before = plan(keyed, seconds=0).transfers  # what the page showed then
+    TransferPaid.objects.create(
+        table=table, payer=before[0].payer, payee=before[0].payee, amount=before[0].amount
+    )
+    now = session(table)
+    assert now.transfers == before and not now.fewest and not now.searching
+    assert now.is_paid(before[0])
+    assert SettlementPlan.objects.get().status == SettlementPlan.Status.STOPPED
