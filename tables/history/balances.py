@@ -44,7 +44,7 @@ from ..models import (
     TransferPaid,
 )
 from .plans import settle
-from .settlement import HOUSE, MarkError, Transfer, guest_key, user_key
+from .settlement import HOUSE, MarkError, Plan, Transfer, guest_key, user_key
 
 COUNTED = (TransferPaid.Status.MARKED, TransferPaid.Status.CONFIRMED)
 """Payments that count in the balances: sent (until the payee says otherwise) or confirmed."""
@@ -98,15 +98,17 @@ class Book:
     club: Club
     members: list[Member]
     parties: list[Party]
-    transfers: list[Transfer] = field(default_factory=list)
-    fewest: bool = True
-    """The transfers are proven the fewest (``settlement.Plan``)."""
-    searching: bool = False
-    """The fewest are still being worked out (``plans.settle``): the list may get shorter."""
+    plan: Plan = field(default_factory=lambda: Plan([]))
+    """The transfers that settle it (``plans.settle``; while ``plan.searching`` the list
+    may get shorter)."""
     waiting: list[ClubPayment] = field(default_factory=list)
     """Payments sent and not confirmed yet, and disputed ones, oldest first."""
     owed_since: dict[str, datetime] = field(default_factory=dict)
     """When each party that owes began to owe what it owes now (:func:`_owed_since`)."""
+
+    @property
+    def transfers(self) -> list[Transfer]:
+        return self.plan.transfers
 
     def overdue(self, transfer: Transfer, now: datetime) -> bool:
         """The payer has owed it longer than the club's grace period (0: never overdue)."""
@@ -252,12 +254,7 @@ def book(club: Club) -> Book:
     listed = sorted(members.values(), key=_by_name) + ([house] if house.net else [])
     result = Book(club, listed, parties)
     opens = {p.key: p.open for p in parties if p.open}
-    found = settle(opens)
-    result.transfers, result.fewest, result.searching = (
-        found.transfers,
-        found.fewest,
-        found.searching,
-    )
+    result.plan = settle(opens)
     result.waiting = [p for p in payments if p.status != ClubPayment.Status.CONFIRMED]
     result.owed_since = _owed_since(club, [p for p in parties if p.open < 0])
     return result

@@ -30,14 +30,13 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ..models import SettlementPlan
-from .partition import search_into
+from .partition import search_into, zero_sum_split
 from .settlement import (
     EXACT_UP_TO,
     SEARCH_UP_TO,
     Plan,
     Transfer,
     pair_opposites,
-    plan,
     plan_from_split,
 )
 
@@ -65,27 +64,24 @@ def _plan_of(row: SettlementPlan) -> Plan:
     )
 
 
-def _searched(nets: Mapping[str, int]) -> bool:
-    """Whether ``nets`` need the search (more than the dynamic programme's parties, no
-    more than the search's)."""
-    return EXACT_UP_TO < len(pair_opposites(nets)[1]) <= SEARCH_UP_TO
-
-
 def settle(nets: Mapping[str, int], marked: bool = False) -> Plan:
     """The transfers that settle ``nets`` for a page, in bounded time (see the module).
 
     ``marked``: transfers of these nets were marked before their plan was kept (a session
     settled largest-first before the search existed): that plan is kept as it is, so the
     marks stay on the transfers they were made on."""
-    if not _searched(nets):
-        return plan(nets)
+    pairs, rest = pair_opposites(nets)
+    if not EXACT_UP_TO < len(rest) <= SEARCH_UP_TO:  # no search: bounded as it is
+        return plan_from_split(pairs, rest, None)
     key = digest(nets)
     row = SettlementPlan.objects.filter(key=key).first()
     if row is not None and row.status != SettlementPlan.Status.SEARCHING:
         return _plan_of(row)
+    largest_first = plan_from_split(pairs, rest, None)
     if row is None:
         started = time.monotonic()
-        found = plan(nets, seconds=0 if marked else PAGE_SECONDS)
+        split = None if marked else zero_sum_split([v for _, v in rest], PAGE_SECONDS)
+        found = plan_from_split(pairs, rest, split) if split is not None else largest_first
         if found.fewest:
             status = SettlementPlan.Status.FEWEST
         elif marked:
@@ -109,7 +105,7 @@ def settle(nets: Mapping[str, int], marked: bool = False) -> Plan:
         )
         if kept:
             return found
-    return Plan(plan(nets, seconds=0).transfers, fewest=False, searching=True)
+    return Plan(largest_first.transfers, fewest=False, searching=True)
 
 
 # --- the worker ------------------------------------------------------------------------------

@@ -80,20 +80,41 @@ class Transfer:
     amount: int
 
 
+@dataclass(frozen=True)
+class Plan:
+    """Transfers that settle a set of nets, and what is known of their number."""
+
+    transfers: list[Transfer]
+    fewest: bool = True
+    """Proven the fewest; ``False`` beyond :data:`SEARCH_UP_TO` parties or when the search
+    ran out of time (then: largest debtor pays largest creditor)."""
+    searching: bool = False
+    """The clock's worker is still looking for fewer (``tables.history.plans``)."""
+
+
 @dataclass
 class Session:
     table: Table
     lines: list[SessionLine]
-    transfers: list[Transfer] = field(default_factory=list)
+    plan: Plan = field(default_factory=lambda: Plan([]))
+    """Its settlement; while ``plan.searching`` the transfers may change, so they take no
+    marks yet."""
     marks: dict[tuple[str, str, int], str] = field(default_factory=dict)
     """(payer, payee, amount) -> the transfer's mark (``TransferPaid.Status``)."""
     counting: bool = False
     """A game at a real table whose bank is still open: no settlement yet."""
-    fewest: bool = True
-    """The transfers are proven the fewest (``Plan.fewest``)."""
-    searching: bool = False
-    """The fewest are still being worked out: the transfers may change, so they take no
-    marks yet (``Plan.searching``)."""
+
+    @property
+    def transfers(self) -> list[Transfer]:
+        return self.plan.transfers
+
+    @property
+    def fewest(self) -> bool:
+        return self.plan.fewest
+
+    @property
+    def searching(self) -> bool:
+        return self.plan.searching
 
     @property
     def total_net(self) -> int:
@@ -161,12 +182,7 @@ def session(table: Table) -> Session:
         )
     }
     # marks made before this session's plan was kept keep the plan they were made on
-    found = settle({line.key: line.net for line in ordered}, marked=bool(result.marks))
-    result.transfers, result.fewest, result.searching = (
-        found.transfers,
-        found.fewest,
-        found.searching,
-    )
+    result.plan = settle({line.key: line.net for line in ordered}, marked=bool(result.marks))
     return result
 
 
@@ -221,18 +237,6 @@ def recount_earlier(club_id: int, user_ids: list[int]) -> None:
             changed.append(row)
         running[row.user_id] += row.net
     SessionNet.objects.bulk_update(changed, ["earlier"], batch_size=500)
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Transfers that settle a set of nets, and what is known of their number."""
-
-    transfers: list[Transfer]
-    fewest: bool = True
-    """Proven the fewest; ``False`` beyond :data:`SEARCH_UP_TO` parties or when the search
-    ran out of time (then: largest debtor pays largest creditor)."""
-    searching: bool = False
-    """The clock's worker is still looking for fewer (``tables.history.plans``)."""
 
 
 def fewest_transfers(nets: Mapping[str, int]) -> list[Transfer]:
