@@ -18,6 +18,7 @@ urlpatterns = [
     path("sessions/<int:table_id>/ledger.csv", views.ledger_csv, name="ledger_csv"),
     path("sessions/in-person/", money.in_person_new, name="in_person_new"),
     path("sessions/<int:table_id>/bank/", money.bank, name="bank"),
+    path("sessions/<int:table_id>/hand-log/", money.import_hand_log, name="import_hand_log"),
     path("money/", money.money_book, name="money"),
     path("money/import/", money.import_ledger, name="import"),
     path("money/import/<int:batch_id>/", money.import_match, name="import_match"),

@@ -434,6 +434,13 @@ class Hand(models.Model):
         blank=True,
         help_text="Deck v2's secret (SECRET: server-side only, for replays; never shown).",
     )
+    imported_deck = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="An imported hand's deal, for replays (SECRET: server-side only): the log's "
+        "cards where it gives them, stand-ins elsewhere, which are never shown "
+        "(tables.history.handlog_import).",
+    )
     final_state = models.JSONField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     rake = models.PositiveBigIntegerField(default=0)

@@ -242,6 +242,37 @@ class LedgerImport(models.Model):
         ]
 
 
+class HandLogImport(models.Model):
+    """A game's hand log brought in from another site (``tables.history.handlog_import``),
+    joined to the session its ledger became. The same file (by its SHA-256) is brought in
+    at most once per club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
+    sha256 = models.CharField(max_length=64)
+    file_name = models.CharField(max_length=200, blank=True)
+    hands = models.PositiveIntegerField(default=0, help_text="Hands brought in.")
+    skipped = models.JSONField(
+        default=list, help_text="[{number, line, reason}] for the hands left out."
+    )
+    log_owner = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text="The file's player id of whoever downloaded the log (their own cards are "
+        "in it, kept for them alone); empty when not known.",
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "sha256"], name="one_hand_log_per_file"),
+        ]
+
+
 class SettlementPlan(models.Model):
     """The fewest transfers that settle one set of nets of 17 to 30 parties (after opposite
     nets are paired), worked out once: by the page that first needs it when the search ends
@@ -275,6 +306,7 @@ class SettlementPlan(models.Model):
 __all__ = [
     "ClubPayment",
     "HandPlayer",
+    "HandLogImport",
     "LedgerImport",
     "PaymentReminder",
     "SessionNet",

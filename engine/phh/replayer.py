@@ -129,6 +129,9 @@ class Replay:
     deck: tuple[Card, ...]
     state: HandState
     events: tuple[Event, ...]
+    moves: tuple[Action, ...] = ()
+    """The engine actions the replay applied, in order (the file's decisions, the run-twice
+    answers and the shows the file leaves out): what a stored record of the hand keeps."""
 
     @property
     def finishing_stacks(self) -> tuple[int, ...]:
@@ -298,7 +301,7 @@ def replay(phh: PhhHand) -> Replay:
         raise PhhError(f"the engine refuses this hand: {error.message}") from error
     history: list[Event] = list(events)
     seats = state.seats
-    hand = HandInPlay(state)  # the end state is all a replay needs
+    hand = _Recording(state)  # the end state is all a replay needs (and the moves)
     file_board: list[Card | None] = []
     for action in actions:
         text = action.text
@@ -386,7 +389,22 @@ def replay(phh: PhhHand) -> Replay:
             f"_seven_deuce_bounty {phh.user_defined['_seven_deuce_bounty']}: the hand's bounty"
             f" is {list(state.bounty)}"
         )
-    return Replay(file_config, deck, state, tuple(history))
+    return Replay(file_config, deck, state, tuple(history), tuple(hand.moves))
+
+
+class _Recording(HandInPlay):
+    """A hand in play that keeps the actions applied to it."""
+
+    __slots__ = ("moves",)
+
+    def __init__(self, state: HandState) -> None:
+        super().__init__(state)
+        self.moves: list[Action] = []
+
+    def apply(self, action: Action) -> list[Event]:
+        events = super().apply(action)
+        self.moves.append(action)
+        return events
 
 
 def _face_down_bounty(phh: PhhHand, state: HandState, known: list[bool]) -> HandState:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
@@ -100,21 +101,22 @@ def _time(text: str, line: int, column: str, required: bool) -> str | None:
     return when.astimezone(UTC).isoformat()
 
 
-def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
-    """The rows of a ledger file (see the module docstring); :class:`ImportFileError` names
-    what is wrong and where."""
-    if len(data) > MAX_BYTES:
+def open_csv(
+    data: bytes, limit: int, columns: tuple[str, ...], what: str, size_note: str
+) -> tuple[Any, list[str], dict[str, int]]:
+    """A CSV file from elsewhere, opened: its reader past the header, the header, and each
+    of ``columns``' index (any order, other columns ignored). :class:`ImportFileError` for a
+    file over ``limit`` bytes, not UTF-8, empty, or without one of ``columns``."""
+    if len(data) > limit:
         raise ImportFileError(
-            f"The file is {len(data) / 2**20:.1f} MB: a ledger of one game is a few kB "
-            f"(at most {MAX_BYTES // 2**20} MB)."
+            f"The file is {len(data) / 2**20:.1f} MB: {size_note} (at most {limit // 2**20} MB)."
         )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ImportFileError(
-            f"The file is not UTF-8 text (byte {error.start + 1}): export the ledger as CSV again."
+            f"The file is not UTF-8 text (byte {error.start + 1}): export {what} as CSV again."
         ) from None
-    places = club.decimal_places if club.amount_format == Club.AmountFormat.CURRENCY else 0
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = [h.strip().lower() for h in next(reader)]
@@ -122,14 +124,20 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
         raise ImportFileError("The file is empty.") from None
     except csv.Error as error:
         raise ImportFileError(f"line 1: {error}") from None
-    missing = [c for c in COLUMNS if c not in header]
+    missing = [c for c in columns if c not in header]
     if missing:
         raise ImportFileError(
-            f"line 1: the ledger's columns are {', '.join(COLUMNS)}; missing: {', '.join(missing)}"
+            f"line 1: {what}'s columns are {', '.join(columns)}; missing: {', '.join(missing)}"
         )
-    at = {c: header.index(c) for c in COLUMNS}
-    rows: list[Row] = []
-    total = 0
+    return reader, header, {c: header.index(c) for c in columns}
+
+
+def records(
+    reader: Any, header: list[str], max_rows: int, what: str
+) -> Iterator[tuple[int, list[str]]]:
+    """The file's rows after the header, each with its line; blank rows passed over.
+    :class:`ImportFileError` for a row short of columns, too many rows, or broken CSV."""
+    count = 0
     try:
         for cells in reader:
             line = reader.line_num
@@ -139,47 +147,61 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
                 raise ImportFileError(
                     f"line {line}: {len(cells)} columns, the header has {len(header)}"
                 )
-            if len(rows) >= MAX_ROWS:
+            if count >= max_rows:
                 raise ImportFileError(
-                    f"line {line}: more than {MAX_ROWS} rows: not one game's ledger"
+                    f"line {line}: more than {max_rows} rows: not one game's {what}"
                 )
-
-            def cell(column: str, cells: list[str] = cells) -> str:
-                return cells[at[column]]
-
-            nickname = " ".join(cell("player_nickname").split())[:60]
-            player_id = cell("player_id").strip()[:60]
-            if not nickname:
-                raise ImportFileError(f"line {line}, column player_nickname: empty")
-            if not player_id:
-                raise ImportFileError(f"line {line}, column player_id: empty")
-            amounts = {
-                c: _amount(cell(c), line, c, places, whole_units)
-                for c in ("buy_in", "buy_out", "stack", "net")
-            }
-            for c in ("buy_in", "buy_out", "stack"):
-                if amounts[c] < 0:
-                    raise ImportFileError(f"line {line}, column {c}: cannot be negative")
-            out = amounts["buy_out"] + amounts["stack"]
-            if amounts["net"] != out - amounts["buy_in"]:
-                raise ImportFileError(
-                    f"line {line}, column net: {cell('net').strip()[:20]} is not buy_out + stack"
-                    " - buy_in"
-                )
-            total += amounts["net"]
-            rows.append(
-                Row(
-                    line=line,
-                    nickname=nickname,
-                    player_id=player_id,
-                    start=_time(cell("session_start_at"), line, "session_start_at", True) or "",
-                    end=_time(cell("session_end_at"), line, "session_end_at", False),
-                    buy_in=amounts["buy_in"],
-                    cashed_out=out,
-                )
-            )
+            count += 1
+            yield line, cells
     except csv.Error as error:
         raise ImportFileError(f"line {reader.line_num}: {error}") from None
+
+
+def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
+    """The rows of a ledger file (see the module docstring); :class:`ImportFileError` names
+    what is wrong and where."""
+    places = club.decimal_places if club.amount_format == Club.AmountFormat.CURRENCY else 0
+    reader, header, at = open_csv(
+        data, MAX_BYTES, COLUMNS, "the ledger", "a ledger of one game is a few kB"
+    )
+    rows: list[Row] = []
+    total = 0
+    for line, cells in records(reader, header, MAX_ROWS, "ledger"):
+
+        def cell(column: str, cells: list[str] = cells) -> str:
+            return cells[at[column]]
+
+        nickname = " ".join(cell("player_nickname").split())[:60]
+        player_id = cell("player_id").strip()[:60]
+        if not nickname:
+            raise ImportFileError(f"line {line}, column player_nickname: empty")
+        if not player_id:
+            raise ImportFileError(f"line {line}, column player_id: empty")
+        amounts = {
+            c: _amount(cell(c), line, c, places, whole_units)
+            for c in ("buy_in", "buy_out", "stack", "net")
+        }
+        for c in ("buy_in", "buy_out", "stack"):
+            if amounts[c] < 0:
+                raise ImportFileError(f"line {line}, column {c}: cannot be negative")
+        out = amounts["buy_out"] + amounts["stack"]
+        if amounts["net"] != out - amounts["buy_in"]:
+            raise ImportFileError(
+                f"line {line}, column net: {cell('net').strip()[:20]} is not buy_out + stack"
+                " - buy_in"
+            )
+        total += amounts["net"]
+        rows.append(
+            Row(
+                line=line,
+                nickname=nickname,
+                player_id=player_id,
+                start=_time(cell("session_start_at"), line, "session_start_at", True) or "",
+                end=_time(cell("session_end_at"), line, "session_end_at", False),
+                buy_in=amounts["buy_in"],
+                cashed_out=out,
+            )
+        )
     if not rows:
         raise ImportFileError("The file has a header and no players.")
     if total:

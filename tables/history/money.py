@@ -21,7 +21,7 @@ from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Membership, User
 
 from ..models import ClubPayment, LedgerEntry, LedgerImport, Table
-from . import balances, importer, in_person
+from . import balances, handlog_import, importer, in_person
 from .settlement import MarkError, Transfer
 
 LABELS = {"sent": "I paid", "received": "Received", "paid": "Mark paid"}
@@ -419,3 +419,49 @@ def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) ->
             "members": members,
         },  # fmt: skip
     )
+
+
+@login_required
+@require_POST
+def import_hand_log(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """The owner adds an imported game's hand log to its session."""
+    club, membership = club_for_member(request, slug)
+    if not membership.is_owner:
+        raise Http404("Only the club's owner imports its history.")
+    back = redirect("history:session", slug=club.slug, table_id=table_id)
+    upload = request.FILES.get("file")
+    limit = handlog_import.MAX_BYTES
+    if upload is None:
+        messages.error(request, "Choose the hand log's CSV file.")
+        return back
+    if upload.size is not None and upload.size > limit:
+        messages.error(
+            request,
+            f"Nothing was imported: the file is {upload.size / 2**20:.1f} MB, a game's hand"
+            f" log is a few MB (at most {limit // 2**20} MB).",
+        )
+        return back
+    try:
+        outcome = handlog_import.start(
+            request.user,
+            club,
+            table_id,
+            upload.read(limit + 1),
+            upload.name or "",
+            whole_units=request.POST.get("units") == "whole",
+            owner=str(request.POST.get("owner", ""))[:60],
+        )
+    except handlog_import.ImportFileError as error:
+        messages.error(request, f"Nothing was imported: {error}")
+        return back
+    batch = outcome.batch
+    if not outcome.created:
+        messages.info(request, "This hand log was imported already: nothing changed.")
+    else:
+        left = len(batch.skipped)
+        messages.success(
+            request,
+            f"{batch.hands} hand{'s' if batch.hands != 1 else ''} brought in"
+            + (f"; {left} left out (listed below)." if left else "."),
+        )
+    return back

@@ -1,13 +1,14 @@
 """The deck of a stored hand: how to deal it again, and its proof as one viewer may check
 it (R15). Hands dealt with deck v2 keep their public proof (``Hand.deck``) and their secret
 (``Hand.deck_secret``, server-side only); hands dealt before keep their revealed seed
-(``Hand.seed``) and are checked the old way (scheme 1)."""
+(``Hand.seed``) and are checked the old way (scheme 1). Imported hands
+(``Hand.imported_deck``) have no proof: the site they were dealt on kept none we could check."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import card_str
+from engine.cards import card_str, parse_card
 
 from ..models import Hand
 from ..play import deck_order, open_cards, public_hole_cards
@@ -20,6 +21,8 @@ def _with_secret(hand: Hand) -> dict[str, Any]:
 
 def start_kwargs(hand: Hand) -> dict[str, Any]:
     """``engine.hand.start_hand``'s deck argument for a replay of ``hand``."""
+    if hand.imported_deck is not None:  # an imported hand: no proof, its deal as imported
+        return {"deck": tuple(parse_card(card) for card in hand.imported_deck)}
     if hand.deck:
         plan, order = deck_order(_with_secret(hand))
         return {"deck": tuple(plan.cards[j] for j in order)}

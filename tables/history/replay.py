@@ -102,8 +102,14 @@ class ReplayedHand:
 
     @property
     def user_seats(self) -> dict[int, int]:
-        """Seat by user id."""
-        return {p["user_id"]: p["seat"] for p in self.hand.players if p.get("user_id")}
+        """Seat by user id, for the players who may see their own hole cards here: in an
+        imported hand only the player whose cards the log gave (``hole_cards_known``); the
+        others' cards are stand-ins (``Hand.imported_deck``), never shown, even to them."""
+        return {
+            p["user_id"]: p["seat"]
+            for p in self.hand.players
+            if p.get("user_id") and p.get("hole_cards_known", True)
+        }
 
     def seat_of(self, user: Any) -> int | None:
         """The seat ``user`` played in this hand, or ``None`` (not dealt in, or anonymous)."""

@@ -25,7 +25,7 @@ from pokerclub.access import club_for_member
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Club, Membership, User
 
-from ..models import GameChoice, Hand, HandPlayer, LedgerEntry, Table
+from ..models import GameChoice, Hand, HandLogImport, HandPlayer, LedgerEntry, LedgerImport, Table
 from ..projection import table_summary
 from . import exports, settlement, stats
 from .money import csv_response
@@ -328,8 +328,26 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "counting": result.counting,
             "fewest": result.fewest,
             "searching": result.searching,
+            **_imported(table, membership),
         },
     )
+
+
+def _imported(table: Table, membership: Membership) -> dict[str, Any]:
+    """An imported session's hand logs, and for its owner the form to add one."""
+    if not table.imported:
+        return {}
+    ledger = LedgerImport.objects.filter(table=table).first()
+    players = (
+        sorted({r["player_id"]: r["nickname"] for r in ledger.rows}.items(), key=lambda p: p[1])
+        if ledger is not None
+        else []
+    )
+    return {
+        "hand_logs": HandLogImport.objects.filter(table=table),
+        "log_players": players if membership.is_owner else [],
+        "may_import_log": membership.is_owner and ledger is not None,
+    }
 
 
 def _mark_buttons(allowed: set[str], is_host: bool) -> list[tuple[str, str]]:

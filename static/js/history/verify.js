@@ -22,5 +22,7 @@ async function check() {
   result.className = outcome.ok ? "ok" : "bad";
 }
 
-button?.addEventListener("click", check);
-check();
+if (result) {  // an imported hand has no deck to check, and no panel for it
+  button?.addEventListener("click", check);
+  check();
+}
