@@ -337,3 +337,36 @@ def test_a_big_file_is_refused_before_it_is_read(game, client):
     response = client.post(url, {"file": big}, follow=True)
     assert b"Nothing was imported: the file is 20.0 MB" in response.content
     assert not HandLogImport.objects.exists()
+
+
+def test_a_dead_button_hand_in_whole_units_replays_where_the_log_puts_the_blinds():
+    """R28.5: the button's seat is empty (the log says "dead button" and names no seat); it
+    sits just before the small blind. Older logs have no hand id; amounts in whole units of
+    a cents club (R2.3)."""
+    hand = [
+        "-- starting hand #7  (No Limit Texas Hold'em) (dead button) --",
+        f"Player stacks: #4 {B} (49.20) | #5 {C} (100.90) | #9 {Z} (60.00)",
+        f"{B} posts a small blind of 0.10",
+        f"{C} posts a big blind of 0.20",
+        f"{Z} folds",
+        f"{B} calls 0.20",
+        f"{C} checks",
+        "Flop:  [7♠, 6♠, J♥]",
+        f"{B} bets 0.40",
+        f"{C} folds",
+        f"Uncalled bet of 0.40 returned to {B}",
+        f"{B} collected 0.40 from pot",
+        "-- ending hand #7 --",
+        "Undealt cards: 7♠, 6♠, J♥ [9♠, 7♣]",
+    ]
+    parsed = handlog_import.parse_log(log_csv(hand))
+    (only,) = parsed.hands
+    converted = handlog_import.convert(only, 2, True, None)
+    assert converted.phh.optional["seats"] == [4, 5, 9]
+    assert converted.phh.user_defined == {"_dead_button": 3}
+    assert converted.phh.starting_stacks == (4920, 10090, 6000)
+    from engine.phh import replay as phh_replay
+
+    played = phh_replay(converted.phh)
+    assert played.state.stacks_by_seat() == {4: 4940, 5: 10070, 9: 6000}
+    assert converted.collected == {"bX2": 40}
