@@ -402,36 +402,65 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
     return Converted(phh, order, dict(collected), dealt_own)
 
 
-def log_owner(parsed: ParsedLog) -> str | None:
-    """Whose cards a log's ``Your hand is`` lines are: the one player who showed exactly
-    those cards, else the one player dealt in every hand that has such a line, else nobody."""
-    matched: set[str] = set()
-    dealt: set[str] | None = None
+@dataclass(frozen=True)
+class _Own:
+    """A hand with a ``Your hand is`` line: its cards, who was dealt in, who showed what."""
+
+    hand: LogHand
+    cards: frozenset[str]
+    dealt: frozenset[str]
+    shows: dict[str, frozenset[str]]
+
+
+def _evidence(parsed: ParsedLog) -> list[_Own]:
+    out = []
     for hand in parsed.hands:
-        own = next((t for _, t in hand.entries if YOUR_HAND.match(t)), None)
-        if own is None:
-            continue
-        try:
-            cards = set(_cards(YOUR_HAND.match(own)["cards"], hand.line))  # type: ignore[index]
-        except ImportFileError:
-            continue
-        pids = set()
+        own: frozenset[str] | None = None
+        dealt: frozenset[str] = frozenset()
+        shows: dict[str, frozenset[str]] = {}
         for line, text in hand.entries:
-            if (m := STACKS.match(text)) is not None:
-                pids = {s["pid"] for s in STACK.finditer(m["rest"])}
-            who = PLAYER.match(text)
-            if who and (shows := SHOWS.match(who["rest"])) is not None:
-                try:
-                    if set(_cards(shows["cards"], line)) == cards:
-                        matched.add(who["pid"])
-                except ImportFileError:
-                    continue
-        dealt = pids if dealt is None else dealt & pids
-    if len(matched) == 1:
-        return matched.pop()
-    if not matched and dealt is not None and len(dealt) == 1:
-        return dealt.pop()
+            if (mine := YOUR_HAND.match(text)) is not None:
+                own = frozenset(_cards(mine["cards"], line))
+            elif (m := STACKS.match(text)) is not None:
+                dealt = frozenset(s["pid"] for s in STACK.finditer(m["rest"]))
+            elif (who := PLAYER.match(text)) and (shown := SHOWS.match(who["rest"])):
+                shows.setdefault(who["pid"], frozenset(_cards(shown["cards"], line)))
+        if own is not None:
+            out.append(_Own(hand, own, dealt, shows))
+    return out
+
+
+def _contradiction(evidence: list[_Own], pid: str, nickname: str) -> str | None:
+    """Why ``pid`` cannot be whoever downloaded the log, or ``None``: the downloader is
+    dealt in every hand with their cards, shows no other cards there, and nobody else shows
+    theirs."""
+    for own in evidence:
+        where = f"hand #{own.hand.number} (line {own.hand.line})"
+        if pid not in own.dealt:
+            return f"{nickname} did not download this log: {where} has the downloader's cards and not {nickname}"
+        holder = next((p for p, cards in own.shows.items() if cards == own.cards), pid)
+        if holder != pid or (pid in own.shows and own.shows[pid] != own.cards):
+            return f"{nickname} did not download this log: in {where} they and the downloader hold other cards"
     return None
+
+
+def log_owner(parsed: ParsedLog, chosen: str = "") -> str | None:
+    """Whose cards a log's ``Your hand is`` lines are: ``chosen`` (:class:`ImportFileError`
+    if the log says otherwise), else the one player who showed exactly those cards, else the
+    one player dealt in every hand that has such a line, else nobody."""
+    evidence = _evidence(parsed)
+    if chosen:
+        reason = _contradiction(evidence, chosen, parsed.players.get(chosen, chosen))
+        if reason:
+            raise ImportFileError(reason)
+        return chosen
+    if not evidence:
+        return None
+    matched = {pid for own in evidence for pid, cards in own.shows.items() if cards == own.cards}
+    dealt = frozenset.intersection(*(own.dealt for own in evidence))
+    candidates = matched or dealt
+    fits = [p for p in candidates if _contradiction(evidence, p, p) is None]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _ledger_of(table: Table) -> LedgerImport:
@@ -481,14 +510,9 @@ def start(
             f"line {parsed.first_line[pid]}: {parsed.players[pid]} @ {pid} is not in this"
             " game's ledger: is this the log of the same game?"
         )
-    if owner == "nobody":
-        chosen = None
-    elif owner:
-        if owner not in parsed.players:
-            raise ImportFileError("Whoever downloaded the log must be one of its players.")
-        chosen = owner
-    else:
-        chosen = log_owner(parsed)
+    if owner and owner != "nobody" and owner not in parsed.players:
+        raise ImportFileError("Whoever downloaded the log must be one of its players.")
+    chosen = None if owner == "nobody" else log_owner(parsed, owner)
     places = club.decimal_places if club.amount_format == Club.AmountFormat.CURRENCY else 0
     names = _names(table, ledger, parsed)
     try:

@@ -256,6 +256,16 @@ def test_whoever_downloaded_the_log_can_be_named_or_no_one(game):
         assert replay(hand).user_seats == {}
 
 
+def test_a_downloader_the_log_contradicts_is_refused_and_nothing_comes_in(game):
+    """R4.3: Ann's cards must not become Benny's. In hand 3 Ann shows the downloader's
+    A♥ A♦, so Benny did not download the log; Zed is not dealt in every such hand."""
+    with pytest.raises(handlog_import.ImportFileError, match="Benny did not download this log"):
+        bring_in(game, owner="bX2")
+    assert not Hand.objects.exists() and not HandLogImport.objects.exists()
+    outcome = bring_in(game, owner="aZ1")
+    assert outcome.batch.log_owner == "aZ1" and outcome.batch.hands == 3
+
+
 def test_the_same_file_twice_changes_nothing(game):
     first = bring_in(game)
     again = bring_in(game)
