@@ -31,6 +31,14 @@ def lock_table(table_id: int) -> Table:
     return table
 
 
+def lock_with_seats(table_id: int) -> tuple[Table, list[Seat]]:
+    """``lock_table`` and ``table_seats`` in one round trip (``rows.lock_table_with_seats``)."""
+    table, seats = rows.lock_table_with_seats(table_id)
+    if table is None:
+        raise PlayError(PlayErrorCode.NO_SUCH_TABLE, "There is no such table.")
+    return table, seats
+
+
 def table_seats(table: Table) -> list[Seat]:
     """The table's seats in seat order, with their players and each player's role in the
     club. Read after the table row's lock, which every writer of seats takes first, so the
@@ -45,7 +53,7 @@ def lock(
     is the club's owner or a host and that the table is open (when asked), then read its
     seats. The checks run inside the caller's transaction, after the lock (DESIGN
     invariant 3), so a role taken away a moment ago is already seen."""
-    table = lock_table(table_id)
+    table, seats = lock_with_seats(table_id)
     if table.in_person:  # a game at a real table: no seats, no hands, its bank closes it
         raise PlayError(
             PlayErrorCode.NOT_ALLOWED,
@@ -55,7 +63,7 @@ def lock(
         require_host(host, table)
     if must_be_open:
         require_open(table)
-    return table, table_seats(table)
+    return table, seats
 
 
 def lock_own_seat(
@@ -136,16 +144,18 @@ def commit_change(
     *,
     fields: list[str] | None = None,
     state: Any = None,
+    action: Any = None,
 ) -> int:
     """Bump the version, save the table, and broadcast the public state after commit.
 
     Returns the new version. ``seats`` (if given) are the locked seats the projection shows;
-    the caller has saved the ones it changed.
+    the caller has saved the ones it changed. ``action`` (a ``HandAction``, if given) is
+    written with the table's update, in the same round trip.
     """
     from ..projection import public_message, public_state
 
     table.version += 1
-    rows.save_table(table, list(dict.fromkeys(["version", *(fields or [])])))
+    rows.save_table(table, list(dict.fromkeys(["version", *(fields or [])])), action)
     if seats is None:
         seats = rows.table_seats(table)
     broadcast_on_commit(table.pk, public_message(public_state(table, seats, state)))

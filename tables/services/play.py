@@ -40,7 +40,7 @@ from .. import handlog
 from ..errors import PlayError, PlayErrorCode
 from ..models import Hand, HandAction, LedgerEntry, Seat, Table
 from ..play import table_config
-from . import deck, rows
+from . import deck
 from .between_hands import (
     cash_out_leavers,
     finish_closing,
@@ -49,7 +49,14 @@ from .between_hands import (
     schedule_next_hand,
 )
 from .bomb_pots import is_bomb_pot
-from .common import commit_change, is_member, lock_table, require_seat, table_seats
+from .common import (
+    commit_change,
+    is_member,
+    lock_table,
+    lock_with_seats,
+    require_seat,
+    table_seats,
+)
 from .table_settings import apply_pending_settings, rotate_game
 
 ACTIONS = {
@@ -259,8 +266,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
         raise PlayError(PlayErrorCode.BAD_FIELD, "Unknown action.")
     if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
         raise PlayError(PlayErrorCode.BAD_FIELD, "'amount' must be a whole number.")
-    table = lock_table(table_id)
-    seats = table_seats(table)
+    table, seats = lock_with_seats(table_id)
     seat = require_seat(table, seats, user)
     if version is not None and version < table.decision_version:
         raise PlayError(
@@ -289,9 +295,9 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
     if seat.timeouts_in_row:
         seat.timeouts_in_row = 0
         seat.save(update_fields=["timeouts_in_row"])
-    _record(table, seat.number, user, kind, amount, timeout=False)
+    done = action_row(table, seat.number, user, kind, amount, timeout=False)
     fields = _after_engine(table, seats, new_state, now)
-    _commit(table, seats, fields, new_state)
+    _commit(table, seats, fields, new_state, done)
 
 
 def dealt_user_seat(table: Table, user: Any) -> int | None:
@@ -303,21 +309,21 @@ def dealt_user_seat(table: Table, user: Any) -> int | None:
     return None
 
 
-def _record(
+def action_row(
     table: Table, seat: int, user: Any, kind: ActionKind, amount: int | None, *, timeout: bool
-) -> None:
+) -> HandAction:
+    """The action's row, not yet written: ``commit_change(..., action=...)`` writes it with
+    the table's update."""
     assert table.current_hand_id is not None  # an action belongs to the hand in progress
-    rows.insert_action(
-        HandAction(
-            hand_id=table.current_hand_id,
-            sequence=table.version + 1,  # the version this action produces: unique, increasing
-            seat=seat,
-            user=user,
-            kind=str(kind),
-            amount=amount,
-            timeout=timeout,
-            version=table.version + 1,
-        )
+    return HandAction(
+        hand_id=table.current_hand_id,
+        sequence=table.version + 1,  # the version this action produces: unique, increasing
+        seat=seat,
+        user=user,
+        kind=str(kind),
+        amount=amount,
+        timeout=timeout,
+        version=table.version + 1,
     )
 
 
@@ -421,8 +427,14 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     return schedule_next_hand(table, seats, now)
 
 
-def _commit(table: Table, seats: list[Seat], fields: list[str], state: HandState) -> None:
-    commit_change(table, seats, fields=fields, state=state)
+def _commit(
+    table: Table,
+    seats: list[Seat],
+    fields: list[str],
+    state: HandState,
+    action: HandAction | None = None,
+) -> None:
+    commit_change(table, seats, fields=fields, state=state, action=action)
 
 
 # --- the clock -------------------------------------------------------------------------------
@@ -439,11 +451,10 @@ def handle_due(table_id: int, version: int, now: Any = None) -> bool:
     Returns whether anything changed.
     """
     now = now or timezone.now()
-    table = lock_table(table_id)
+    table, seats = lock_with_seats(table_id)
     if table.version != version:
         return False
     if table.deadline is not None and table.deadline <= now:
-        seats = table_seats(table)
         _timeout(table, seats, now)
         return True
     if table.next_hand_at is not None and table.next_hand_at <= now:
@@ -451,9 +462,8 @@ def handle_due(table_id: int, version: int, now: Any = None) -> bool:
             return False  # its tournament deals it, under the tournament's lock (table_due)
         if running_state(table) is not None or table.status != Table.Status.OPEN:
             table.next_hand_at = None
-            commit_change(table, fields=["next_hand_at"])
+            commit_change(table, seats, fields=["next_hand_at"])
             return True
-        seats = table_seats(table)
         fields = _start_hand(table, seats, now)
         commit_change(table, table_seats(table), fields=fields)
         return True
@@ -509,6 +519,6 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
         table.hand_log, [{"seat": seat.number, "text": f"{name} {why}"}]
     )
     _log(table, seats, events, new_state)
-    _record(table, seat.number, seat.user, action.kind, action.amount, timeout=True)
+    done = action_row(table, seat.number, seat.user, action.kind, action.amount, timeout=True)
     fields = _after_engine(table, seats, new_state, now)
-    _commit(table, seats, fields, new_state)
+    _commit(table, seats, fields, new_state, done)

@@ -14,7 +14,7 @@ from .. import handlog
 from ..errors import PlayError, PlayErrorCode
 from ..models import Hand
 from .common import commit_change, lock, membership
-from .play import _engine_error, _record, dealt_user_seat
+from .play import _engine_error, action_row, dealt_user_seat
 
 
 @transaction.atomic
@@ -54,9 +54,9 @@ def show_after_hand(user: Any, table_id: int, hand_number: Any, cards: Any) -> N
     # named for who was dealt the cards, whoever sits in that seat now
     lines = handlog.lines(events, {seat_number: str(user)}, table.format_amount)
     table.hand_log = handlog.extend(table.hand_log, lines)
-    _record(table, seat_number, user, ActionKind.SHOW_AFTER, mask, timeout=False)
+    done = action_row(table, seat_number, user, ActionKind.SHOW_AFTER, mask, timeout=False)
     table.hand_state = new_state.to_json()
     # the hand's record shows them too: its history, exports and proof (R15.3)
     assert table.current_hand_id is not None  # the finished hand on the table
     Hand.objects.filter(pk=table.current_hand_id).update(final_state=table.hand_state)
-    commit_change(table, seats, fields=["hand_state", "hand_log"], state=new_state)
+    commit_change(table, seats, fields=["hand_state", "hand_log"], state=new_state, action=done)

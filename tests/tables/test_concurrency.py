@@ -8,17 +8,19 @@ moment; the table row's lock must serialise them so that exactly one decision is
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, transaction
 
 from tables import services
 from tables.errors import PlayError
 from tables.models import HandAction, Seat, Table
 from tables.projection import load_public_state
+from tables.services.common import lock_table, lock_with_seats
 from tests.conftest import require_service
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -107,3 +109,55 @@ def test_an_action_racing_its_own_timeout_is_applied_exactly_once_R14(hand):
     else:
         assert outcomes == ["stale_version", "timed out"]
         assert actions == [(seat, "fold", True)]
+
+
+def test_the_seats_read_with_the_lock_are_the_ones_the_previous_holder_committed(hand):
+    """The lock and the seats go to PostgreSQL in one query string (``rows``). A player waiting
+    for the lock must then read the seats as the holder left them: in the same statement as
+    the lock, the seats would come from the snapshot taken before the wait, and a stack the
+    holder just paid out would be read as it was."""
+    table, _seat, _user = hand
+    holding, waiting_started = threading.Event(), threading.Event()
+    release = threading.Event()
+    seen: dict[str, Any] = {}
+
+    def holder() -> None:
+        try:
+            with transaction.atomic():
+                lock_table(table.pk)
+                Seat.objects.filter(table=table, number=1).update(stack=77)
+                holding.set()
+                release.wait(timeout=60)
+        finally:
+            close_old_connections()
+
+    def waiter() -> None:
+        try:
+            holding.wait(timeout=60)
+            waiting_started.set()
+            with transaction.atomic():
+                _table, seats = lock_with_seats(table.pk)
+                seen["stacks"] = {s.number: s.stack for s in seats}
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=holder), threading.Thread(target=waiter)]
+    for t in threads:
+        t.start()
+    assert waiting_started.wait(timeout=60)
+    deadline = time.monotonic() + 60
+    with connection.cursor() as cursor:  # until the waiter is queued behind the row lock
+        while time.monotonic() < deadline:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE wait_event_type = 'Lock' AND datname = current_database()"
+            )
+            if cursor.fetchone()[0]:
+                break
+            time.sleep(0.02)
+        else:
+            pytest.fail("the second transaction never waited for the table's lock")
+    release.set()
+    for t in threads:
+        t.join(timeout=60)
+    assert seen["stacks"][1] == 77
