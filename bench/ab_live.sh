@@ -3,7 +3,8 @@
 # both: bash bench/ab_live.sh ROUNDS HANDS REV_A REV_B [TABLES PLAYERS THINK DAPHNES]
 # Each round runs bench/live_load.sh once for REV_A, then once for REV_B, each from its own
 # git worktree (sharing this checkout's .venv), and prints one line per run: the time, the
-# revision, how many Redis connections were opened during the run, and the loadtest's JSON.
+# revision, how many Redis connections were opened during the run, and the loadtest's JSON,
+# then the CPU per action of each process (live_load.sh's line).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:?rounds} HANDS=${2:?hands per table} A=${3:?revision A} B=${4:?revision B}
@@ -20,7 +21,8 @@ for _ in $(seq 1 "$ROUNDS"); do
   for side in a b; do
     rev=$A; [ $side = b ] && rev=$B
     before=$(connections)
-    out=$(bash "$root/$side/bench/live_load.sh" "$TABLES" "$PLAYERS" "$HANDS" "$THINK" "$DAPHNES" 2>/dev/null | grep '^{' | tail -1)
-    echo "$(date +%H:%M) $rev redis_connections=$(( $(connections) - before )) $out"
+    out=$(bash "$root/$side/bench/live_load.sh" "$TABLES" "$PLAYERS" "$HANDS" "$THINK" "$DAPHNES" 2>/dev/null | grep -E '^\{|^CPU per action' | tail -2)
+    echo "$(date +%H:%M) $rev redis_connections=$(( $(connections) - before )) $(echo "$out" | grep '^{' | tail -1)"
+    echo "$out" | grep '^CPU per action' | sed 's/^/    /' || true
   done
 done

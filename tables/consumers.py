@@ -24,7 +24,7 @@ from .clock import ensure_embedded_clock
 from .errors import PlayError, PlayErrorCode
 from .projection import load_public_state, own_cards_by_user, public_message, viewer_frame, you_part
 from .services.chat import recent_chat
-from .services.common import group_name
+from .services.common import Outbox, group_name, run_collecting, send_collected
 
 
 def database_sync_to_async(func: Any) -> Any:
@@ -342,7 +342,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     }
 
     async def _call(self, func: Any, *args: Any) -> None:
-        await database_sync_to_async(func)(*args)
+        """Run a service in a worker thread; what its commit broadcasts is sent from here,
+        on the event loop, once the thread is done (``run_collecting``)."""
+        outbox = Outbox()
+        try:
+            await database_sync_to_async(run_collecting)(outbox, func, *args)
+        finally:
+            await send_collected(outbox)  # also when cancelled: the rest sends itself
 
     # --- outgoing ------------------------------------------------------------------------------
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -166,10 +169,70 @@ def broadcast_on_commit(table_id: int, message: dict[str, Any]) -> None:
     send_on_commit(group_name(table_id), message)
 
 
+class Outbox:
+    """What ``send_on_commit`` would send, kept for a caller on the event loop to send
+    itself (``run_collecting``); once the caller has gone (``close``), commits send it
+    themselves again, so nothing committed goes unannounced."""
+
+    def __init__(self) -> None:
+        self._kept: list[tuple[str, dict[str, Any]]] = []
+        self._closed = False
+        self._lock = threading.Lock()  # the worker thread keeps, the event loop closes
+
+    def keep(self, group: str, message: dict[str, Any]) -> bool:
+        """Keep the message; ``False``: the caller has gone, send it yourself."""
+        with self._lock:
+            if self._closed:
+                return False
+            self._kept.append((group, message))
+            return True
+
+    def close(self) -> list[tuple[str, dict[str, Any]]]:
+        """What was kept, in commit order; anything committed later is sent by its commit."""
+        with self._lock:
+            self._closed = True
+            kept, self._kept = self._kept, []
+            return kept
+
+
+_outbox: ContextVar[Outbox | None] = ContextVar("outbox", default=None)
+
+
+def run_collecting(outbox: Outbox, func: Callable[..., Any], *args: Any) -> Any:
+    """``func(*args)``, with what its commits would send kept in ``outbox`` instead, for the
+    caller to send itself (``send_collected``).
+
+    A server's socket runs a service in a worker thread. Sending from there costs a hop to
+    the event loop and a wait on Redis with the thread held, then a hop back; the socket's
+    own coroutine can send once the thread is done, with none of that."""
+    token = _outbox.set(outbox)
+    try:
+        return func(*args)
+    finally:
+        _outbox.reset(token)
+
+
+async def send_collected(outbox: Outbox) -> None:
+    """Close ``outbox`` and send what it kept, in order, as ``send_on_commit`` would have."""
+    kept = outbox.close()
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in kept:
+        try:
+            await layer.group_send(group, message)
+        except Exception:  # the channel layer may drop messages; clients resync by version
+            log.exception("broadcast to %s failed", group)
+
+
 def send_on_commit(group: str, message: dict[str, Any]) -> None:
-    """Send ``message`` to a channel-layer group once the transaction commits."""
+    """Send ``message`` to a channel-layer group once the transaction commits (or, inside
+    ``run_collecting``, keep it for the caller to send)."""
 
     def send() -> None:
+        outbox = _outbox.get()
+        if outbox is not None and outbox.keep(group, message):
+            return
         layer = get_channel_layer()
         if layer is None:
             return
