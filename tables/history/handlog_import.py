@@ -47,10 +47,10 @@ from engine.cards import card_str, parse_card
 from engine.errors import EngineError
 from engine.phh import PhhError, PhhHand
 from engine.phh import replay as phh_replay
-from pokerclub.models import Club
+from pokerclub.models import Club, User
 
 from ..models import Hand, HandAction, HandLogImport, LedgerImport, Table
-from .importer import ImportFileError, _amount, _owner, open_csv, records
+from .importer import ImportFileError, file_amount, open_csv, records, require_owner
 from .replay import RecordedAction, ReplayError, replay_record
 from .summary import record_hand
 
@@ -250,7 +250,7 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
     variant = _variant(hand.game)
 
     def amount(text: str, line: int) -> int:
-        return _amount(text.replace(",", ""), line, "entry", places, whole)
+        return file_amount(text.replace(",", ""), line, "entry", places, whole)
 
     entries = hand.entries
     lowered = [text.lower() for _, text in entries]
@@ -492,7 +492,7 @@ def start(
     """Bring a game's hand log into its imported session (``table_id``); the same file
     again changes nothing. ``owner``: the file's player id of whoever downloaded it, or
     empty to find them (:func:`log_owner`), or ``"nobody"`` to keep no private cards."""
-    _owner(actor, club)
+    require_owner(actor, club)
     table = Table.objects.filter(club=club, pk=table_id).exclude(imported="").first()
     if table is None:
         raise ImportFileError("A hand log joins a session brought in from elsewhere.")
@@ -549,8 +549,6 @@ def start(
 
 def _names(table: Table, ledger: LedgerImport, parsed: ParsedLog) -> dict[str, str]:
     """A name per file player: the member's, or the nickname of a guest."""
-    from pokerclub.models import User
-
     ids = {int(v.split(":", 1)[1]) for v in ledger.mapping.values() if v.startswith("user:")}
     users = {u.pk: str(u) for u in User.objects.filter(pk__in=ids)}
     out = {}
@@ -584,7 +582,6 @@ def _store(
                 f"our rules pay {p.nickname} {paid[p.pid]}, the log"
                 f" {converted.collected.get(p.pid, 0)}"
             )
-    seats = {p.seat: p for p in order}
     players = []
     for p in sorted(order, key=lambda p: p.seat):
         choice = mapping.get(p.pid, "guest")
@@ -638,7 +635,7 @@ def _store(
             replayed = replay_record(record, played.config, moves)
         except ReplayError as error:
             raise Skip(f"it does not replay from its record: {error.reason}") from error
-        if replayed.final.stacks != state.stacks or seats.keys() != set(state.seats):
+        if replayed.final.stacks != state.stacks:
             raise Skip("its record replays to other stacks")
         record_hand(record, replayed)
 

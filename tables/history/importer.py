@@ -65,7 +65,7 @@ class Row:
     cashed_out: int  # buy_out + stack: what the player left with
 
 
-def _amount(text: str, line: int, column: str, places: int, whole: bool) -> int:
+def file_amount(text: str, line: int, column: str, places: int, whole: bool) -> int:
     """An amount of the file in the club's smallest unit: with ``whole`` the file counts
     whole units (``20.50``), otherwise the smallest unit itself (``2050``)."""
     try:
@@ -178,7 +178,7 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
         if not player_id:
             raise ImportFileError(f"line {line}, column player_id: empty")
         amounts = {
-            c: _amount(cell(c), line, c, places, whole_units)
+            c: file_amount(cell(c), line, c, places, whole_units)
             for c in ("buy_in", "buy_out", "stack", "net")
         }
         for c in ("buy_in", "buy_out", "stack"):
@@ -212,7 +212,7 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
     return rows
 
 
-def _owner(actor: Any, club: Club) -> None:
+def require_owner(actor: Any, club: Club) -> None:
     m = membership_of(actor, club)
     if m is None or not m.is_owner:
         raise ImportFileError("Only the club's owner imports its history.")
@@ -221,7 +221,7 @@ def _owner(actor: Any, club: Club) -> None:
 def start(actor: Any, club: Club, data: bytes, file_name: str, whole_units: bool) -> LedgerImport:
     """Parse a file and keep it for matching its players; a file already imported (or
     waiting) is returned as it is: importing it again changes nothing."""
-    _owner(actor, club)
+    require_owner(actor, club)
     digest = hashlib.sha256(data).hexdigest()
     found = LedgerImport.objects.filter(club=club, sha256=digest).first()
     if found is not None:
@@ -279,7 +279,7 @@ def apply(actor: Any, club: Club, batch_id: int, mapping: dict[str, str]) -> Tab
     """Import a kept file as one closed session, its players mapped by ``mapping``
     (``{file player id: "user:<id>" | "guest"}``; two of the file's players may be one
     member). Refused if a mapped member is not one of the club's, or if it was imported."""
-    _owner(actor, club)
+    require_owner(actor, club)
     batch = LedgerImport.objects.select_for_update().filter(club=club, pk=batch_id).first()
     if batch is None:
         raise ImportFileError("There is no such import.")
