@@ -8,7 +8,8 @@
 # milliseconds per action of the Daphnes, the clock, Redis and PostgreSQL.
 # LOADTEST_ARGS adds loadtest options, e.g. "--think-dist lognormal --timeouts 0.03
 # --action-seconds 20 --time-bank 10" (human scale, issue #18). Uses the database pokerclub_liveload
-# (re-created) on 127.0.0.1:5432 and Redis db 2.
+# (re-created) on 127.0.0.1:5432 and Redis db 2. SERVER=uvicorn serves with uvicorn (uvloop,
+# httptools, websockets) instead of Daphne (the lines below still say "daphne" for either).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLES=${1:-100} PLAYERS=${2:-6} HANDS=${3:-10} THINK=${4:-1.0} DAPHNES=${5:-2}
@@ -28,7 +29,13 @@ trap 'kill "${pids[@]}" 2>/dev/null; sleep 1; kill -9 "${pids[@]}" 2>/dev/null |
 urls=()
 for i in $(seq 1 "$DAPHNES"); do
   port=$((8200 + i))
-  $PY -m daphne -b 127.0.0.1 -p $port "$APP" >/tmp/bench-daphne-$i.log 2>&1 &
+  if [ "${SERVER:-daphne}" = uvicorn ]; then
+    $PY -m uvicorn --host 127.0.0.1 --port $port --loop uvloop --http httptools --ws "${UVICORN_WS:-websockets-sansio}" \
+      --ws-per-message-deflate false --lifespan off --log-level warning --no-access-log \
+      "$APP" >/tmp/bench-daphne-$i.log 2>&1 &
+  else
+    $PY -m daphne -b 127.0.0.1 -p $port "$APP" >/tmp/bench-daphne-$i.log 2>&1 &
+  fi
   pids+=($!)
   urls+=("http://127.0.0.1:$port")
 done
