@@ -22,7 +22,14 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from . import presence, services
 from .clock import ensure_embedded_clock
 from .errors import PlayError, PlayErrorCode
-from .projection import load_public_state, own_cards_by_user, public_message, viewer_frame, you_part
+from .projection import (
+    frame_json,
+    load_public_state,
+    own_cards_by_user,
+    public_message,
+    viewer_frame,
+    you_part,
+)
 from .services.chat import recent_chat
 from .services.common import Outbox, group_name, run_collecting, send_collected
 
@@ -405,7 +412,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._send_state(public_message(public))
 
     async def send_json(self, content: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+        await self.send(text_data=frame_json(content))
 
     async def send(
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
@@ -483,10 +490,10 @@ class TournamentConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         error = PlayError(PlayErrorCode.UNKNOWN_TYPE, "The lobby takes no messages.")
-        await self.send(text_data=json.dumps(error.as_message()))
+        await self.send(text_data=frame_json(error.as_message()))
 
     async def tournament_changed(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps({"type": "changed", "version": event["version"]}))
+        await self.send(text_data=frame_json({"type": "changed", "version": event["version"]}))
 
     @database_sync_to_async
     def _may_watch(self) -> bool:

@@ -9,9 +9,9 @@ for one socket or page.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from django.utils import timezone
 
 from engine.games import rules
@@ -26,6 +26,13 @@ from .play import (
     next_mixed_game,
     top_up_range,
 )
+
+
+def frame_json(value: Any) -> str:
+    """The compact JSON text of a frame. orjson, not ``json``: encoding the frames was the
+    largest single item of a socket server's own CPU (docs/benchmarks.md). Integer keys
+    become strings, as with ``json``; text is UTF-8, not ``\\u`` escapes."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _iso(value: Any) -> str | None:
@@ -201,14 +208,14 @@ def public_message(public: dict[str, Any]) -> dict[str, Any]:
         "version": public["version"],
         "hand": public["hand"]["number"] if public["hand"] else None,
         "seats": {str(s["player"]["user_id"]): s["number"] for s in public["seats"] if s["player"]},
-        "json": json.dumps(public, separators=(",", ":")),
+        "json": frame_json(public),
     }
 
 
 def viewer_frame(message: dict[str, Any], you: dict[str, Any]) -> str:
     """The text frame of one viewer: the shared public JSON with their own part spliced in
     (the same object :func:`viewer_state` builds, without serialising the state again)."""
-    head = json.dumps({"server_time": _iso(timezone.now()), "you": you}, separators=(",", ":"))
+    head = frame_json({"server_time": _iso(timezone.now()), "you": you})
     return head[:-1] + "," + message["json"][1:]
 
 

@@ -58,6 +58,21 @@ async def test_member_gets_a_full_state_and_chat_history_on_connect(setup):
     await comm.disconnect()
 
 
+async def test_frames_carry_text_beyond_ascii_intact(setup):
+    """Frames are UTF-8 JSON text (``projection.frame_json``): accents, symbols and a
+    character outside the Basic Multilingual Plane arrive as they were written."""
+    text = "Niccolò puntò 5 € 🂡"
+    await sync_to_async(services.post_chat)(setup["member"], setup["table"].pk, text)
+    comm, connected, _ = await connect(setup["member"], setup["table"].pk)
+    assert connected
+    await receive(comm, "state")
+    frame = await comm.receive_from(timeout=5)
+    assert "Niccolò" in frame  # sent as UTF-8, not as \\u escapes
+    history = json.loads(frame)
+    assert history["type"] == "chat_history" and history["messages"][0]["text"] == text
+    await comm.disconnect()
+
+
 @pytest.mark.parametrize(
     ("frame", "code"),
     [
