@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from pokerclub.access import club_for_member
 from pokerclub.http import AuthenticatedHttpRequest
-from pokerclub.models import Membership, User
+from pokerclub.models import Club, Membership, User
 
 from ..models import ClubPayment, LedgerEntry, LedgerImport, Table
 from . import balances, handlog_import, importer, in_person
@@ -342,29 +342,46 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
 # --------------------------------------------------------------------------- import
 
 
-@login_required
-def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
-    """The owner brings in a game's ledger CSV from the site the group used before."""
+def _club_of_owner(request: AuthenticatedHttpRequest, slug: str) -> Club:
     club, membership = club_for_member(request, slug)
     if not membership.is_owner:
         raise Http404("Only the club's owner imports its history.")
+    return club
+
+
+def _upload(
+    request: AuthenticatedHttpRequest, what: str, limit: int, typical: str
+) -> tuple[bytes, str] | None:
+    """The uploaded file's first ``limit + 1`` bytes (the importer refuses more) and its
+    name; ``None`` once the user has been told why there is nothing to import."""
+    upload = request.FILES.get("file")
+    if upload is None:
+        messages.error(request, f"Choose the {what}'s CSV file.")
+        return None
+    if upload.size is not None and upload.size > limit:
+        messages.error(
+            request,
+            f"Nothing was imported: the file is {upload.size / 2**20:.1f} MB; {typical}"
+            f" (at most {limit // 2**20} MB).",
+        )
+        return None
+    return upload.read(limit + 1), upload.name or ""
+
+
+@login_required
+def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """The owner brings in a game's ledger CSV from the site the group used before."""
+    club = _club_of_owner(request, slug)
     if request.method == "POST":
-        upload = request.FILES.get("file")
-        if upload is None:
-            messages.error(request, "Choose the ledger's CSV file.")
-        elif upload.size is not None and upload.size > importer.MAX_BYTES:
-            messages.error(
-                request,
-                f"The file is {upload.size / 2**20:.1f} MB: a ledger of one game is a few kB "
-                f"(at most {importer.MAX_BYTES // 2**20} MB).",
-            )
-        else:
+        upload = _upload(request, "ledger", importer.MAX_BYTES, "a ledger of one game is a few kB")
+        if upload is not None:
+            content, name = upload
             try:
                 batch = importer.start(
                     request.user,
                     club,
-                    upload.read(importer.MAX_BYTES + 1),
-                    upload.name or "",
+                    content,
+                    name,
                     whole_units=request.POST.get("units") == "whole",
                 )
             except importer.ImportFileError as error:
@@ -379,9 +396,7 @@ def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) -> HttpResponse:
-    club, membership = club_for_member(request, slug)
-    if not membership.is_owner:
-        raise Http404("Only the club's owner imports its history.")
+    club = _club_of_owner(request, slug)
     batch = get_object_or_404(LedgerImport, club=club, pk=batch_id)
     if request.method == "POST":
         mapping = {
@@ -425,29 +440,19 @@ def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) ->
 @require_POST
 def import_hand_log(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpResponse:
     """The owner adds an imported game's hand log to its session."""
-    club, membership = club_for_member(request, slug)
-    if not membership.is_owner:
-        raise Http404("Only the club's owner imports its history.")
+    club = _club_of_owner(request, slug)
     back = redirect("history:session", slug=club.slug, table_id=table_id)
-    upload = request.FILES.get("file")
-    limit = handlog_import.MAX_BYTES
+    upload = _upload(request, "hand log", handlog_import.MAX_BYTES, "a game's hand log is a few MB")
     if upload is None:
-        messages.error(request, "Choose the hand log's CSV file.")
         return back
-    if upload.size is not None and upload.size > limit:
-        messages.error(
-            request,
-            f"Nothing was imported: the file is {upload.size / 2**20:.1f} MB, a game's hand"
-            f" log is a few MB (at most {limit // 2**20} MB).",
-        )
-        return back
+    content, name = upload
     try:
         outcome = handlog_import.start(
             request.user,
             club,
             table_id,
-            upload.read(limit + 1),
-            upload.name or "",
+            content,
+            name,
             whole_units=request.POST.get("units") == "whole",
             owner=str(request.POST.get("owner", ""))[:60],
         )

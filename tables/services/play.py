@@ -297,7 +297,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
         seat.save(update_fields=["timeouts_in_row"])
     done = action_row(table, seat.number, user, kind, amount, timeout=False)
     fields = _after_engine(table, seats, new_state, now)
-    _commit(table, seats, fields, new_state, done)
+    commit_change(table, seats, fields=fields, state=new_state, action=done)
 
 
 def dealt_user_seat(table: Table, user: Any) -> int | None:
@@ -427,16 +427,6 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     return schedule_next_hand(table, seats, now)
 
 
-def _commit(
-    table: Table,
-    seats: list[Seat],
-    fields: list[str],
-    state: HandState,
-    action: HandAction | None = None,
-) -> None:
-    commit_change(table, seats, fields=fields, state=state, action=action)
-
-
 # --- the clock -------------------------------------------------------------------------------
 
 
@@ -476,7 +466,7 @@ def _deal_runout(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     new_state, events = deal_next(state)
     _log(table, seats, events, new_state)
     fields = _after_engine(table, seats, new_state, now)
-    _commit(table, seats, fields, new_state)
+    commit_change(table, seats, fields=fields, state=new_state)
 
 
 def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
@@ -521,4 +511,4 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     _log(table, seats, events, new_state)
     done = action_row(table, seat.number, seat.user, action.kind, action.amount, timeout=True)
     fields = _after_engine(table, seats, new_state, now)
-    _commit(table, seats, fields, new_state, done)
+    commit_change(table, seats, fields=fields, state=new_state, action=done)
