@@ -12,15 +12,23 @@ seats in one round trip, the action row and the table's update in another. An ac
 waits on the database four times (BEGIN, those two, COMMIT) instead of six. Each wait of a
 server's thread is a hand-off of the GIL, which at saturation costs more than the wait.
 (psycopg's pipeline mode does the same in more system calls: measured slower here.)
+
+The table row's JSON columns (the hand's state, its log, the deck's commitments: several
+kB an action) are written and read with orjson rather than Django's ``json`` (``_db_value``,
+``_loaders``): the same JSON values, in a fraction of the CPU (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from functools import cache
 from typing import Any
 
+import orjson
 import psycopg
-from django.db import connection
+from django.db import connection, models
+from psycopg.types.json import Jsonb
 
 from pokerclub.models import Club, Membership, User
 
@@ -46,14 +54,57 @@ def _table_sql() -> tuple[str, list[Any], list[Any]]:
     return sql, tf, cf
 
 
+def _json_bytes(value: Any) -> bytes:
+    """JSON for a column, as ``json.dumps`` writes it for Django (integer keys become
+    strings), by orjson; by ``json`` what orjson refuses (integers beyond 64 bits, say)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        return json.dumps(value).encode()
+
+
+# orjson reads an integer beyond 64 bits as a float, silently: text with a run of 19 digits
+# or more (inside a string too, rarely) is read by ``json`` instead
+_LONG_NUMBER = re.compile(r"\d{19}")
+
+
+def _json_loads(value: Any, expression: Any, connection: Any) -> Any:
+    """``JSONField.from_db_value`` by orjson; by the field's own (``json``) for anything
+    orjson would read differently or refuses."""
+    if value is None:
+        return None
+    if not _LONG_NUMBER.search(value):
+        try:
+            return orjson.loads(value)
+        except orjson.JSONDecodeError:
+            pass
+    return expression.output_field.from_db_value(value, expression, connection)
+
+
+def _converters(col: Any) -> list[Any]:
+    field = col.output_field
+    own = col.get_db_converters(connection)
+    if isinstance(field, models.JSONField) and field.decoder is None:
+        own = [_json_loads if c == field.from_db_value else c for c in own]
+    return [*connection.ops.get_db_converters(col), *own]
+
+
+def _db_value(field: Any, value: Any) -> Any:
+    """``field.get_db_prep_save(value)``, with a JSON value's text made by orjson."""
+    prepared = field.get_db_prep_save(value, connection)
+    if type(prepared) is Jsonb and getattr(field, "encoder", None) is None:
+        return Jsonb(prepared.obj, dumps=_json_bytes)
+    return prepared
+
+
 @cache
 def _loaders(model: Any, names: tuple[str, ...], vendor: str) -> list[tuple[Any, list[Any]]]:
     """Per column: its expression and the backend's and field's converters, in the order
-    the ORM applies them."""
+    the ORM applies them (a JSON column's by orjson, ``_json_loads``)."""
     out = []
     for name in names:
         col = model._meta.get_field(name).get_col(model._meta.db_table)
-        out.append((col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)))
+        out.append((col, _converters(col)))
     return out
 
 
@@ -170,7 +221,7 @@ def save_table(table: Table, names: list[str], action: HandAction | None = None)
     """``UPDATE`` the given fields of the table row (what ``save(update_fields=...)`` does),
     after inserting ``action`` (when given) in the same round trip."""
     sql, fields = _update_sql(tuple(names))
-    values = [f.get_db_prep_save(getattr(table, f.attname), connection) for f in fields]
+    values = [_db_value(f, getattr(table, f.attname)) for f in fields]
     with connection.cursor() as cursor:
         if action is None:
             cursor.execute(sql, [*values, table.pk])
@@ -194,4 +245,4 @@ def _insert_action_sql() -> tuple[str, list[Any]]:
 
 def _insert_action(action: HandAction) -> tuple[str, list[Any]]:
     sql, fields = _insert_action_sql()
-    return sql, [f.get_db_prep_save(f.pre_save(action, True), connection) for f in fields]
+    return sql, [_db_value(f, f.pre_save(action, True)) for f in fields]
