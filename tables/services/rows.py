@@ -13,21 +13,22 @@ waits on the database four times (BEGIN, those two, COMMIT) instead of six. Each
 server's thread is a hand-off of the GIL, which at saturation costs more than the wait.
 (psycopg's pipeline mode does the same in more system calls: measured slower here.)
 
-The table row's JSON columns (the hand's state, its log, the deck's commitments: several
-kB an action) are written and read with orjson rather than Django's ``json`` (``_db_value``,
-``_loaders``): the same JSON values, in a fraction of the CPU (docs/benchmarks.md).
+The JSON columns these statements write (the hand's state, its log, the deck's
+commitments: about 4 kB an action) are encoded with orjson rather than Django's ``json``
+(``_db_value``): the same JSON values for an eighth of the CPU (docs/benchmarks.md). They
+are read with Django's ``json``: orjson would read an integer beyond 64 bits as a float,
+silently, and guarding against that costs more than it saves.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from functools import cache
 from typing import Any
 
 import orjson
 import psycopg
-from django.db import connection, models
+from django.db import connection
 from psycopg.types.json import Jsonb
 
 from pokerclub.models import Club, Membership, User
@@ -63,32 +64,6 @@ def _json_bytes(value: Any) -> bytes:
         return json.dumps(value).encode()
 
 
-# orjson reads an integer beyond 64 bits as a float, silently: text with a run of 19 digits
-# or more (inside a string too, rarely) is read by ``json`` instead
-_LONG_NUMBER = re.compile(r"\d{19}")
-
-
-def _json_loads(value: Any, expression: Any, connection: Any) -> Any:
-    """``JSONField.from_db_value`` by orjson; by the field's own (``json``) for anything
-    orjson would read differently or refuses."""
-    if value is None:
-        return None
-    if not _LONG_NUMBER.search(value):
-        try:
-            return orjson.loads(value)
-        except orjson.JSONDecodeError:
-            pass
-    return expression.output_field.from_db_value(value, expression, connection)
-
-
-def _converters(col: Any) -> list[Any]:
-    field = col.output_field
-    own = col.get_db_converters(connection)
-    if isinstance(field, models.JSONField) and field.decoder is None:
-        own = [_json_loads if c == field.from_db_value else c for c in own]
-    return [*connection.ops.get_db_converters(col), *own]
-
-
 def _db_value(field: Any, value: Any) -> Any:
     """``field.get_db_prep_save(value)``, with a JSON value's text made by orjson."""
     prepared = field.get_db_prep_save(value, connection)
@@ -100,11 +75,11 @@ def _db_value(field: Any, value: Any) -> Any:
 @cache
 def _loaders(model: Any, names: tuple[str, ...], vendor: str) -> list[tuple[Any, list[Any]]]:
     """Per column: its expression and the backend's and field's converters, in the order
-    the ORM applies them (a JSON column's by orjson, ``_json_loads``)."""
+    the ORM applies them."""
     out = []
     for name in names:
         col = model._meta.get_field(name).get_col(model._meta.db_table)
-        out.append((col, _converters(col)))
+        out.append((col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)))
     return out
 
 

@@ -1,6 +1,6 @@
 """The hot path's own reads and writes of the table row (``tables/services/rows.py``) keep a
-JSON column's value exactly as the ORM would: they encode and decode it with orjson, not
-``json``, and a value that orjson cannot take must still round-trip."""
+JSON column's value exactly as the ORM would: they encode it with orjson, not ``json``, and a
+value that orjson cannot take must still round-trip."""
 
 from __future__ import annotations
 
