@@ -181,16 +181,23 @@ class Command(BaseCommand):
 
         target = opts["hands"] * len(world)
         last_report = 0.0
+        marks = [0] * len(all_stats)  # each table's latencies already in a window
         while hands_done() < target and time.perf_counter() - started < opts["timeout"]:
             await asyncio.sleep(0.5)
             now = time.perf_counter()
             if now - last_report >= 5:
                 last_report = now
                 lat = [x for s in all_stats for x in s.latencies_ms]
+                window = [
+                    x for s, m in zip(all_stats, marks, strict=True) for x in s.latencies_ms[m:]
+                ]
+                marks = [len(s.latencies_ms) for s in all_stats]
                 self.stderr.write(
                     f"{now - started:6.1f}s hands {hands_done()}/{target} "
                     f"actions {sum(s.actions for s in all_stats)} "
-                    f"p50 {percentile(lat, 50):.1f} ms p99 {percentile(lat, 99):.1f} ms"
+                    f"p50 {percentile(lat, 50):.1f} ms p99 {percentile(lat, 99):.1f} ms; "
+                    f"last 5 s: {len(window)} p50 {percentile(window, 50):.1f} ms "
+                    f"p99 {percentile(window, 99):.1f} ms"
                 )
         elapsed = time.perf_counter() - started
         cpu = time.process_time() - cpu_started
