@@ -4,7 +4,6 @@ WebSockets pass the allowed-hosts origin check and the session/auth middleware b
 reach a consumer, so a consumer always knows who is connected.
 """
 
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -15,12 +14,15 @@ django_asgi_app = get_asgi_application()  # set up Django before importing consu
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 
+from pokerclub import gc_policy  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
 
-# Everything loaded so far lives as long as the process: keep it out of the garbage
-# collector's generations, so that full collections (pauses on the event loop) stay short.
-gc.freeze()
+# Everything loaded so far lives as long as the process, and so do most objects made later
+# for the sockets: keep them out of the garbage collector's generations, so that full
+# collections (pauses of the event loop) stay short (pokerclub/gc_policy.py).
+gc_policy.install(settings.GC_THAW_SECONDS)
 
 application = ProtocolTypeRouter(
     {

@@ -191,6 +191,11 @@ PRESENCE_TIMEOUT_S = float(os.environ.get("PRESENCE_TIMEOUT_S", "35"))
 """Each server process with table sockets says it is alive every PRESENCE_HEARTBEAT_S; the
 clock takes the sockets of one silent for PRESENCE_TIMEOUT_S off the seats (tables.presence)."""
 
+GC_THAW_SECONDS = float(os.environ.get("GC_THAW_SECONDS", "600"))
+"""A server process freezes what survives each full garbage collection and thaws it every
+GC_THAW_SECONDS, so that its full collections stay short (pokerclub/gc_policy.py); 0 leaves
+CPython's collector as it is."""
+
 # --- Auth (django-allauth) ----------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
