@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from pokerclub import gc_policy
 from pokerclub.gc_policy import FreezeSurvivors
 
 
@@ -99,3 +100,18 @@ def test_cycles_among_frozen_objects_are_freed_after_the_thaw(policy):
 def test_thaw_seconds_must_be_positive():
     with pytest.raises(ValueError):
         FreezeSurvivors(thaw_seconds=0)
+
+
+def test_install_adds_the_policy_once_and_not_at_all_with_thaw_seconds_zero(monkeypatch):
+    saved = list(gc.callbacks)
+    monkeypatch.setattr(gc_policy, "_installed", None)
+    gc.callbacks.clear()
+    try:
+        assert gc_policy.install(0) is None
+        assert gc.callbacks == []
+        installed = gc_policy.install(600)
+        assert gc_policy.install(600) is installed
+        assert gc.callbacks == [installed]
+    finally:
+        gc.callbacks[:] = saved
+        gc.unfreeze()
