@@ -1,4 +1,4 @@
-"""Server cost of one betting action through tables.services.act, on the configured database.
+"""Server cost of one betting action through tables.play.actions.act, on the configured database.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/pokerclub_actions python bench/actions.py [N]
 
@@ -30,9 +30,9 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from pokerclub import actions  # noqa: E402
 from pokerclub.models import Membership, User  # noqa: E402
-from tables import services  # noqa: E402
-from tables.models import Seat, Table  # noqa: E402
-from tables.projection import load_public_state  # noqa: E402
+from tables.play import actions as services  # noqa: E402
+from tables.play.models import Seat, Table  # noqa: E402
+from tables.play.projection import load_public_state  # noqa: E402
 
 
 def main(n: int) -> None:

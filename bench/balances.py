@@ -43,15 +43,15 @@ from history import cpu_model  # noqa: E402  (bench/history.py, beside this scri
 def populate(name: str, members: int, sessions: int, seed: int) -> dict:
     """One club with its members and closed sessions, inserted in bulk."""
     from pokerclub.models import Club, Membership, Role, User
-    from tables.history.settlement import record_nets, session, user_key
-    from tables.models import (
+    from tables.money.models import (
         ClubPayment,
         LedgerEntry,
         SettleGroup,
         SettleGroupMember,
-        Table,
         TransferPaid,
     )
+    from tables.money.settlement import record_nets, session, user_key
+    from tables.play.models import Table
 
     rng = random.Random(seed)
     started = time.perf_counter()

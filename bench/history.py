@@ -14,7 +14,7 @@ they can be replayed and exported) and measures:
   filters by player, by result (won) and by showdown. The query count must not depend on
   the number of hands.
 * exporting the ``--export`` hands of one table to PokerStars text, PHH and JSON with
-  ``tables.history.exports.stream`` (what ``manage.py export_hands`` and the downloads
+  ``tables.hands.exports.stream`` (what ``manage.py export_hands`` and the downloads
   use): hands per second, and the peak of Python memory (``tracemalloc``) streaming 1,000
   and then all of them, which must stay flat.
 
@@ -101,9 +101,10 @@ def random_hand(
 def populate(hands: int, export: int, templates: int) -> dict:
     from pokerclub import actions as club_actions
     from pokerclub.models import Membership, User
-    from tables.history.replay import RecordedAction, replay_record
-    from tables.history.summary import player_rows
-    from tables.models import Hand, HandAction, HandPlayer, Table
+    from tables.hands.models import Hand, HandAction, HandPlayer
+    from tables.hands.replay import RecordedAction, replay_record
+    from tables.hands.summary import player_rows
+    from tables.play.models import Table
 
     rng = random.Random(6)
     users = [
@@ -236,8 +237,8 @@ def measure_list(client: Client, url: str, params: dict, repeat: int) -> dict:
 
 
 def measure_export(table, count: int) -> dict:
-    from tables.history.exports import Viewer, stream
-    from tables.models import Hand
+    from tables.hands.exports import Viewer, stream
+    from tables.hands.models import Hand
 
     out: dict = {}
     hands = Hand.objects.filter(table=table)
@@ -280,14 +281,14 @@ def main() -> None:
     settings.DEBUG = False
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=args.keepdb)
     try:
-        from tables.models import Hand
+        from tables.hands.models import Hand
 
         if not Hand.objects.exists():
             print(f"filling {args.hands:,} hands ...", file=sys.stderr)
             data = populate(args.hands, args.export, args.templates)
         else:
             from pokerclub.models import Club, User
-            from tables.models import Table
+            from tables.play.models import Table
 
             club = Club.objects.get(name="Bench club")
             data = {

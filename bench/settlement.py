@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/settlement.py [--cases 20] [--seed 1]
 
-Times ``tables.history.partition.zero_sum_split`` (pure Python; no database) on the nets a
+Times ``tables.money.partition.zero_sum_split`` (pure Python; no database) on the nets a
 page hands it: 17 to 30 parties left after opposite nets are paired, so no net here has its
 opposite. Families of nets, ``--cases`` of each per size:
 
@@ -39,8 +39,8 @@ import django
 
 django.setup()  # the settlement module's models (no database is used)
 
-from tables.history.partition import zero_sum_split  # noqa: E402
-from tables.history.settlement import _zero_sum_groups, plan  # noqa: E402
+from tables.money.fewest_transfers import _zero_sum_groups, plan  # noqa: E402
+from tables.money.partition import zero_sum_split  # noqa: E402
 
 
 def _no_opposites(values: list[int]) -> bool:

@@ -23,7 +23,8 @@ import threading
 import time
 
 from pokerclub.asgi import application  # noqa: F401  (the app Daphne serves)
-from tables import consumers, projection, services
+from tables.play import actions as services
+from tables.play import consumers, projection
 
 _received: contextvars.ContextVar[float] = contextvars.ContextVar("received", default=0.0)
 _samples: dict[str, list[float]] = {"wait": [], "act": [], "fanout": [], "e2e": [], "gc2": []}

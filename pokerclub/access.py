@@ -11,8 +11,8 @@ from typing import Any
 
 from django.http import Http404
 
-from .http import AuthenticatedHttpRequest
-from .models import Club, Membership
+from pokerclub.http import AuthenticatedHttpRequest
+from pokerclub.models import Club, Membership
 
 
 def membership_of(user: Any, club: Club | int) -> Membership | None:

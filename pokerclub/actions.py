@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from .access import membership_of
-from .models import Club, Invitation, Membership, Role, User
+from pokerclub import signals
+from pokerclub.access import membership_of
+from pokerclub.models import Club, Invitation, Membership, Role, User
 
 
 class ClubErrorCode(StrEnum):
@@ -137,21 +137,6 @@ def update_club(actor: User, club: Club, **fields: object) -> Club:
         setattr(club, key, value)
     club.save(update_fields=list(fields))
     return club
-
-
-@transaction.atomic
-def quick_start(owner: User, *, name: str) -> tuple[Club, Any, Invitation]:
-    """A new group's first step: a club named ``name``, a first table with the form's
-    defaults (the first stake preset, :func:`tables.forms.table_presets`) and an invitation
-    link to share; all or nothing."""
-    from tables import services
-    from tables.forms import table_presets
-
-    club = create_club(owner, name=name)
-    table = services.create_table(
-        owner, club, {"name": "Table 1", **table_presets(club)[0]["values"]}
-    )
-    return club, table, create_invitation(owner, club)
 
 
 @transaction.atomic
@@ -276,7 +261,6 @@ def leave_club(user: User, club: Club) -> None:
 
 
 def _release_from_tables(club: Club, user_id: int) -> None:
-    """Someone is no longer a member: their seats and sockets at the club's tables go too."""
-    from tables.services import release_member  # tables builds on the club domain
-
-    release_member(club.pk, user_id)
+    """Someone is no longer a member: their seats and sockets at the club's tables go too
+    (``tables`` answers :data:`pokerclub.signals.member_left` in this transaction)."""
+    signals.member_left.send(sender=Club, club_id=club.pk, user_id=user_id)

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 
-from .models import Club, Invitation, Membership, User
+from pokerclub.models import Club, Invitation, Membership, User
 
 
 @admin.register(User)

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from .models import Club, User
+from pokerclub.models import Club, User
 
 DISPLAY_NAME_HELP = "2–32 characters; the name other players see at the table."
 

@@ -189,7 +189,7 @@ by street (R5.5); 0 deals it all at once."""
 PRESENCE_HEARTBEAT_S = float(os.environ.get("PRESENCE_HEARTBEAT_S", "10"))
 PRESENCE_TIMEOUT_S = float(os.environ.get("PRESENCE_TIMEOUT_S", "35"))
 """Each server process with table sockets says it is alive every PRESENCE_HEARTBEAT_S; the
-clock takes the sockets of one silent for PRESENCE_TIMEOUT_S off the seats (tables.presence)."""
+clock takes the sockets of one silent for PRESENCE_TIMEOUT_S off the seats (tables.play.heartbeat)."""
 
 GC_THAW_SECONDS = float(os.environ.get("GC_THAW_SECONDS", "600"))
 """A server process freezes what survives each full garbage collection and thaws it every

@@ -3,14 +3,15 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from . import views
+from pokerclub import views
+from tables.play import views as table_views  # the club's page lists its tables
 
 club_patterns = (
     [
         path("", views.club_list, name="list"),
         path("new/", views.club_create, name="create"),
-        path("start/", views.quick_start, name="quick_start"),
-        path("<slug:slug>/", views.club_detail, name="detail"),
+        path("start/", table_views.quick_start, name="quick_start"),
+        path("<slug:slug>/", table_views.club_detail, name="detail"),
         path("<slug:slug>/edit/", views.club_edit, name="edit"),
         path("<slug:slug>/leave/", views.club_leave, name="leave"),
         path("<slug:slug>/invitations/", views.invitation_create, name="invitation_create"),
@@ -34,9 +35,9 @@ urlpatterns = [
     path("accounts/profile/", views.profile, name="profile"),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include(club_patterns)),
-    path("clubs/<slug:slug>/tables/", include("tables.urls")),
-    path("clubs/<slug:slug>/tournaments/", include("tables.tournament_urls")),
-    path("clubs/<slug:slug>/history/", include("tables.history_urls")),
+    path("clubs/<slug:slug>/tables/", include("tables.play.urls")),
+    path("clubs/<slug:slug>/tournaments/", include("tables.tournaments.urls")),
+    path("clubs/<slug:slug>/history/", include("tables.urls")),
     path("invite/<str:token>/", views.invitation, name="invitation"),
     path("admin/", admin.site.urls),
 ]

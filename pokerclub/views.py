@@ -13,12 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import actions
-from .access import club_for_member, membership_of
-from .actions import ClubError, ClubErrorCode
-from .forms import ClubForm, InvitationForm, ProfileForm, QuickStartForm
-from .http import AuthenticatedHttpRequest
-from .models import Club, Invitation, Membership, Role
+from pokerclub import actions
+from pokerclub.access import club_for_member, membership_of
+from pokerclub.actions import ClubError, ClubErrorCode
+from pokerclub.forms import ClubForm, InvitationForm, ProfileForm
+from pokerclub.http import AuthenticatedHttpRequest
+from pokerclub.models import Club, Invitation, Membership
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -51,42 +51,6 @@ def club_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         messages.success(request, f"{club.name} is ready. Invite your friends.")
         return redirect(club)
     return render(request, "clubs/form.html", {"form": form, "creating": True})
-
-
-@login_required
-@require_POST
-def quick_start(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """One step for a new group: a club, its first table and an invitation link."""
-    form = QuickStartForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, " ".join(str(e) for e in form.errors["name"]))
-        return redirect("clubs:list")
-    club, table, _ = actions.quick_start(request.user, name=form.cleaned_data["name"])
-    messages.success(
-        request,
-        f"{club.name} is ready, with {table.name} ({table.stakes}). "
-        "Copy or share the invitation link below, then join the table.",
-    )
-    return redirect(club)
-
-
-@login_required
-def club_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
-    from tables.models import Table  # the tables app builds on the clubs, not the other way
-
-    club, membership = club_for_member(request, slug)
-    members = club.memberships.select_related("user").order_by("joined_at", "pk")
-    context = {
-        "club": club,
-        "membership": membership,
-        "members": members,
-        "invitations": club.invitations.all()[:50] if membership.is_host else [],
-        "invitation_form": InvitationForm() if membership.is_host else None,
-        "Role": Role,
-        "example_amount": club.format_amount(123456),
-        "tables": Table.objects.open_in(club),
-    }
-    return render(request, "clubs/detail.html", context)
 
 
 @login_required

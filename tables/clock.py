@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -22,14 +23,17 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from . import presence
+from tables.hands.summary import record_due
+from tables.money.plans import search_due
+from tables.play import actions as services
+from tables.play import heartbeat as presence
+from tables.play.models import Table
+from tables.tournaments import actions as tournaments
 
 log = logging.getLogger(__name__)
 
 
 def due_tables(now: Any = None) -> list[tuple[int, int, int | None]]:
-    from .models import Table
-
     now = now or timezone.now()
     return list(
         Table.objects.filter(Q(deadline__lte=now) | Q(next_hand_at__lte=now))
@@ -49,13 +53,9 @@ def record_history(every: float = 1.0, now: Any = None) -> int:
     processes spend no time on it; a crash loses nothing, since the rows derive from the
     hand's record. Each hand is recorded on its own: one that fails is logged (with its
     table, number and id), marked on its row and tried again after a back-off, and the
-    others are recorded meanwhile (``tables.history.summary``). Returns how many hands it
+    others are recorded meanwhile (``tables.hands.summary``). Returns how many hands it
     recorded."""
     global _last_history
-    import time
-
-    from .history.summary import record_due
-
     clock = time.monotonic()
     if clock - _last_history < every:
         return 0
@@ -73,13 +73,9 @@ _last_settlements = 0.0
 
 def search_settlements(every: float = 1.0) -> int:
     """At most every ``every`` seconds: one step of the settlement worker (keep the plans
-    whose search ended, start the next; ``tables.history.plans``: the search itself runs in
+    whose search ended, start the next; ``tables.money.plans``: the search itself runs in
     a process of its own, so the clock keeps its deadlines). Returns how many it kept."""
     global _last_settlements
-    import time
-
-    from .history.plans import search_due
-
     clock = time.monotonic()
     if clock - _last_settlements < every:
         return 0
@@ -93,13 +89,9 @@ def search_settlements(every: float = 1.0) -> int:
 
 def tick(now: Any = None) -> int:
     """Handle every table that is due now; returns how many changed."""
-    from . import services
-
     record_history()
     search_settlements()
     presence.sweep()
-    from .services import tournaments
-
     changed = 0
     for table_id, version, tournament_id in due_tables(now):
         try:
@@ -141,3 +133,14 @@ def ensure_embedded_clock() -> None:
         return
     if _embedded is None or _embedded.done():
         _embedded = asyncio.get_running_loop().create_task(run_forever(0.25))
+
+
+def with_embedded_clock(app: Any) -> Any:
+    """``app`` (a socket's ASGI app), starting the in-process clock first (in ``make run``,
+    :func:`ensure_embedded_clock`: the clock runs in the server process)."""
+
+    async def serve(scope: Any, receive: Any, send: Any) -> None:
+        ensure_embedded_clock()
+        await app(scope, receive, send)
+
+    return serve

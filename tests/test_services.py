@@ -123,8 +123,8 @@ POOL_PROBE = textwrap.dedent(
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
     django.setup()
     from django.db import connections
-    from tables.consumers import database_sync_to_async
-    from tables.models import Table
+    from tables.play.consumers import database_sync_to_async
+    from tables.play.models import Table
 
     async def consumer(queried, done):
         await database_sync_to_async(lambda: Table.objects.count())()
@@ -250,7 +250,7 @@ def test_seed_demo_creates_demo_club_and_players_once(capsys):
     club = Club.objects.get(slug="demo")
     assert Membership.objects.filter(club=club).count() == 4
     assert Membership.objects.get(club=club, role="owner").user.display_name == "Alice"
-    from tables.models import Table
+    from tables.play.models import Table
 
     assert list(Table.objects.filter(club=club).values_list("name", "max_seats")) == [
         ("Demo table", 6)

@@ -38,7 +38,7 @@ class FakeUser:
 
 def render_table_page(state: dict[str, Any] | None, is_host: bool = True) -> str:
     from pokerclub.models import Club
-    from tables.models import Table
+    from tables.play.models import Table
 
     club = Club(name="Friday Game", slug="friday")
     table = Table(pk=1, club=club, name=state["table"]["name"] if state else "Friday")
@@ -50,7 +50,7 @@ def render_table_page(state: dict[str, Any] | None, is_host: bool = True) -> str
         "initial_state": state,
         "user": FakeUser(),
     }
-    return render_to_string("tables/table.html", context)
+    return render_to_string("play/table.html", context)
 
 
 class FakeTableServer:

@@ -24,7 +24,8 @@ def main() -> None:
 
     from pokerclub import actions
     from pokerclub.models import User
-    from tables.history import balances, in_person
+    from tables.money import balances
+    from tables.money import bank as in_person
     from tests.tables.history_helpers import PlayedClub
 
     with transaction.atomic():
@@ -47,8 +48,8 @@ def main() -> None:
 
         from django.utils import timezone
 
-        from tables.models import Seat, Table
-        from tables.services import tournaments
+        from tables.play.models import Seat, Table
+        from tables.tournaments import actions as tournaments
         from tests.tables.tournament_helpers import settings_for
 
         running = tournaments.create_tournament(
@@ -81,7 +82,7 @@ def main() -> None:
         tournaments.pause(played.owner, moving.pk)
         owner_table = Seat.objects.get(table__tournament=moving, user=played.owner).table
         # three left, the owner among them, looking at an ICM deal (R29.3)
-        from tables.services import tournament_deals
+        from tables.tournaments.actions import deals as tournament_deals
 
         dealing = tournaments.create_tournament(
             played.owner, played.club,
@@ -160,7 +161,7 @@ def register(tournament_id: str, user_id: str) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
     django.setup()
     from pokerclub.models import User
-    from tables.services import tournaments
+    from tables.tournaments import actions as tournaments
 
     tournaments.register(User.objects.get(pk=int(user_id)), int(tournament_id))
 
@@ -176,8 +177,8 @@ def move(tournament_id: str, user_id: str) -> None:
     from django.db import transaction
     from django.utils import timezone
 
-    from tables.models import Seat, Table
-    from tables.services import tournaments
+    from tables.play.models import Seat, Table
+    from tables.tournaments import actions as tournaments
 
     with transaction.atomic():
         mine = Seat.objects.get(table__tournament_id=tournament_id, user_id=user_id).table

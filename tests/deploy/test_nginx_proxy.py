@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 
 from pokerclub.models import Membership
-from tables import services
 from tables.bots import Bot
-from tables.models import Hand
+from tables.hands.models import Hand
+from tables.play import actions as services
 from tests.conftest import eventually, eventually_async, require_service, run_async
 from tests.tables.conftest import table_settings
 from tests.tables.live_servers import (

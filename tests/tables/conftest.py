@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from tables import services
-from tables.forms import TableForm
+from tables.play import actions as services
+from tables.play.forms import TableForm
 from tests.tables.play_helpers import deal
 
 
@@ -58,7 +58,7 @@ def make_table(club_with_roles):
 def seeded_decks(monkeypatch):
     """Deterministic decks: the secrets come from a seeded generator instead of secrets."""
     rng = random.Random(2026)
-    monkeypatch.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
+    monkeypatch.setattr("tables.play.actions.deck.new_secret", lambda: rng.randbytes(32))
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tables import services
+from tables.play import actions as services
 from tests.tables.play_helpers import play_randomly
 
 URLS = "pokerclub.urls"
@@ -29,7 +29,7 @@ def play(table, players, hands: int, seed: int = 11, stacks=(40, 200)):
 def record_history() -> None:
     """Write the hands' history rows now: in play the clock writes them within a second of
     each hand's end (``tables.clock.record_history``), and no clock runs in these tests."""
-    from tables.history.summary import backfill
+    from tables.hands.summary import backfill
 
     backfill()
 
@@ -43,7 +43,8 @@ def mentions_card(text: str, card: str) -> bool:
 def play_until_a_muck(table, max_hands: int = 20):
     """Play passive hands (check or call to the river) until a player who may muck does
     (R11.3); returns the hand with the muck."""
-    from tables.models import Hand, HandAction, Seat, Table
+    from tables.hands.models import Hand, HandAction
+    from tables.play.models import Seat, Table
     from tests.tables.play_helpers import deal, to_act, user_at
 
     for _ in range(max_hands * 30):
@@ -103,14 +104,15 @@ class PlayedClub:
         self.table = services.create_table(self.host, self.club, settings_for(**table_settings))
         rng = random.Random(2026 + seed)
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr("tables.services.deck.new_secret", lambda: rng.randbytes(32))
+            mp.setattr("tables.play.actions.deck.new_secret", lambda: rng.randbytes(32))
             mp.setattr("django.conf.settings.EMBEDDED_CLOCK", False, raising=False)
             play(self.table, self.players, hands=hands, seed=seed)
             if muck:
                 play_until_a_muck(self.table)
 
     def destroy(self) -> None:
-        from tables.models import LedgerEntry, Table
+        from tables.money.models import LedgerEntry
+        from tables.play.models import Table
 
         LedgerEntry.objects.filter(table__club=self.club).delete()
         Table.objects.filter(club=self.club).delete()

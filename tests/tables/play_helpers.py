@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from tables import services
-from tables.models import LedgerEntry, Seat, Table
-from tables.projection import load_public_state
+from tables.money.models import LedgerEntry
+from tables.play import actions as services
+from tables.play.models import Seat, Table
+from tables.play.projection import load_public_state
 
 
 def fresh(table):

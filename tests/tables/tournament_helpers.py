@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from engine.hand import Phase, default_action, legal_actions
-from tables import services
-from tables.models import Table
-from tables.services import tournaments
-from tables.services.play import running_state
+from tables.play import actions as services
+from tables.play.actions.hand import running_state
+from tables.play.models import Table
+from tables.tournaments import actions as tournaments
 
 FAST = [
     {"small_blind": 5 * k, "big_blind": 10 * k, "ante": 10 * k if k >= 3 else 0,

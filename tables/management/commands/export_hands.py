@@ -23,8 +23,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from pokerclub.models import Club, User
-from tables.history.exports import FORMATS, ExportError, Viewer, stream
-from tables.models import Hand
+from tables.hands.exports import FORMATS, ExportError, Viewer, stream
+from tables.hands.models import Hand
 
 
 class Command(BaseCommand):

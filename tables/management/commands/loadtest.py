@@ -35,7 +35,7 @@ from django.core.management.base import BaseCommand, CommandError
 from pokerclub import gc_policy
 from pokerclub.models import Club, Membership, Role, User
 from tables.bots import Bot, TableStats, ThinkTime
-from tables.models import Seat, Table
+from tables.play.models import Seat, Table
 
 
 def session_cookie(user: User) -> str:

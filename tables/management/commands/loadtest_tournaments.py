@@ -31,10 +31,11 @@ from django.core.management.base import BaseCommand, CommandError
 
 from pokerclub.models import Club, Membership, Role, User
 from tables.bots import TournamentBot, TournamentStats
-from tables.models import Hand, Seat, Table, Tournament
-from tables.services import tournaments
-
-from .loadtest import percentile, session_cookie
+from tables.hands.models import Hand
+from tables.management.commands.loadtest import percentile, session_cookie
+from tables.play.models import Seat, Table
+from tables.tournaments import actions as tournaments
+from tables.tournaments.models import Tournament
 
 LEVELS = [
     {"small_blind": 10 * k, "big_blind": 20 * k, "ante": 20 * k if k >= 4 else 0,

@@ -13,9 +13,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tables.history.replay import describe
-from tables.history.summary import backfill
-from tables.models import Hand
+from tables.hands.models import Hand
+from tables.hands.replay import describe
+from tables.hands.summary import backfill
 
 
 class Command(BaseCommand):

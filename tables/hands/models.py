@@ -1,0 +1,179 @@
+"""Hand records: a hand with every action, the per-player rows derived from it, and hand-log imports.
+
+A :class:`Hand` row is written by live play (``tables.play.actions``) as the hand is dealt and
+played; :class:`HandPlayer` is one row per player per finished hand: what the hand meant for that
+player (net, showdown, preflop habits). It is derived from the hand's record by the clock
+soon after the hand finishes (``tables.hands.summary``; a hand that fails is retried, see
+``Hand.history_error``), so hand lists, filters, stats and the leaderboard are plain indexed
+queries instead of replays.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from pokerclub.models import Club
+from tables.play.models import Table
+
+
+class Hand(models.Model):
+    """One hand: its configuration, every action, and its final state and result."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    started_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    players = models.JSONField(
+        default=list, help_text="[{seat, user_id, name, stack}] at the start"
+    )
+    config = models.JSONField(default=dict)
+    tournament_level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A tournament's hand: the level it was dealt at (R24)."
+    )
+    commitment = models.CharField(
+        max_length=64, help_text="SHA-256 of the seed, or deck v2's root."
+    )
+    seed = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="Hands dealt before deck v2: the seed, revealed when the hand ended (R15).",
+    )
+    deck = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Deck v2's public proof (R15): commitments, root, nonces, versions, seats.",
+    )
+    deck_secret = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="Deck v2's secret (SECRET: server-side only, for replays; never shown).",
+    )
+    imported_deck = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="An imported hand's deal, for replays (SECRET: server-side only): the log's "
+        "cards where it gives them, stand-ins elsewhere, which are never shown "
+        "(tables.hands.log_import).",
+    )
+    final_state = models.JSONField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    rake = models.PositiveBigIntegerField(default=0)
+    history_recorded = models.BooleanField(
+        default=False, help_text="Its history rows (HandPlayer) are written."
+    )
+    # a hand whose history rows could not be written (tables.hands.summary.backfill)
+    history_attempts = models.PositiveIntegerField(
+        default=0, help_text="Failed attempts to write its history rows since the last success."
+    )
+    history_error = models.TextField(blank=True, help_text="Why the last attempt failed.")
+    history_retry_at = models.DateTimeField(
+        null=True, blank=True, help_text="Not tried again before this (back-off after a failure)."
+    )
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_per_table")
+        ]
+        indexes = [
+            # the clock's "finished hands whose history is still to write": only those are
+            # indexed, by the time they may be tried again (none: at once)
+            models.Index(
+                fields=["history_retry_at"],
+                name="hand_history_due",
+                condition=Q(history_recorded=False, ended_at__isnull=False),
+            )
+        ]
+
+
+class HandAction(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
+    sequence = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    kind = models.CharField(max_length=12)
+    amount = models.BigIntegerField(null=True, blank=True)
+    timeout = models.BooleanField(default=False)
+    version = models.PositiveBigIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["hand", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "sequence"], name="action_sequence_per_hand")
+        ]
+
+
+class HandPlayer(models.Model):
+    """One player in one finished hand (derived from the hand; never edited by hand)."""
+
+    hand = models.ForeignKey("tables.Hand", on_delete=models.CASCADE, related_name="participants")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=64)
+    ended_at = models.DateTimeField()
+    starting_stack = models.PositiveBigIntegerField()
+    net = models.BigIntegerField(help_text="Final stack minus starting stack.")
+    won = models.PositiveBigIntegerField(default=0, help_text="Chips won from pots.")
+    pot = models.PositiveBigIntegerField(default=0, help_text="The whole hand's pots and rake.")
+    vpip = models.BooleanField(default=False, help_text="Put chips in voluntarily before the flop.")
+    pfr = models.BooleanField(default=False, help_text="Bet or raised before the flop.")
+    three_bet_chance = models.BooleanField(default=False)
+    three_bet = models.BooleanField(default=False)
+    saw_flop = models.BooleanField(default=False)
+    went_to_showdown = models.BooleanField(default=False)
+    won_at_showdown = models.BooleanField(default=False)
+    showdown = models.BooleanField(default=False, help_text="The hand went to a showdown.")
+
+    class Meta:
+        ordering = ["-hand_id", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="one_row_per_seat_per_hand"),
+        ]
+        indexes = [
+            models.Index(fields=["club", "user", "hand"], name="handplayer_club_user_hand"),
+            models.Index(fields=["hand", "user"], name="handplayer_hand_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in hand {self.hand_id}: {self.net:+d}"
+
+
+class HandLogImport(models.Model):
+    """A game's hand log brought in from another site (``tables.hands.log_import``),
+    joined to the session its ledger became. The same file (by its SHA-256) is brought in
+    at most once per club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
+    sha256 = models.CharField(max_length=64)
+    file_name = models.CharField(max_length=200, blank=True)
+    hands = models.PositiveIntegerField(default=0, help_text="Hands brought in.")
+    skipped = models.JSONField(
+        default=list, help_text="[{number, line, reason}] for the hands left out."
+    )
+    log_owner = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text="The file's player id of whoever downloaded the log (their own cards are "
+        "in it, kept for them alone); empty when not known.",
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "sha256"], name="one_hand_log_per_file"),
+        ]

@@ -1,0 +1,50 @@
+"""The deck of a stored hand: how to deal it again, and its proof as one viewer may check
+it (R15). Hands dealt with deck v2 keep their public proof (``Hand.deck``) and their secret
+(``Hand.deck_secret``, server-side only); hands dealt before keep their revealed seed
+(``Hand.seed``) and are checked the old way (scheme 1). Imported hands
+(``Hand.imported_deck``) have no proof: the site they were dealt on kept none we could check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import card_str, parse_card
+from tables.hands.models import Hand
+from tables.play.hand_state import deck_order, open_cards, public_hole_cards
+
+
+def _with_secret(hand: Hand) -> dict[str, Any]:
+    assert hand.deck is not None  # only for hands dealt with deck v2
+    return {**hand.deck, "secret": hand.deck_secret}
+
+
+def start_kwargs(hand: Hand) -> dict[str, Any]:
+    """``engine.hand.start_hand``'s deck argument for a replay of ``hand``."""
+    if hand.imported_deck is not None:  # an imported hand: no proof, its deal as imported
+        return {"deck": tuple(parse_card(card) for card in hand.imported_deck)}
+    if hand.deck:
+        plan, order = deck_order(_with_secret(hand))
+        return {"deck": tuple(plan.cards[j] for j in order)}
+    return {"seed": bytes.fromhex(hand.seed)}
+
+
+def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | None:
+    """The record ``engine.fairness.verify_record`` checks (and the browser's verifier): the
+    hand's proof, the boards, the hole cards the viewer may see (their own and the shown
+    ones, ``ReplayedHand.visible_holes``) and the openings of exactly those cards."""
+    hand, final = replayed.hand, replayed.final
+    holes = replayed.visible_holes(viewer_seat)
+    seen = {
+        "seats": list(final.seats),
+        "boards": [[card_str(c) for c in board] for board in final.boards],
+        "holes": {str(seat): cards for seat, cards in holes.items()},
+    }
+    if hand.deck:
+        own = [final.seats.index(viewer_seat)] if viewer_seat in final.seats else []
+        openings = open_cards(
+            _with_secret(hand), len(final.seats), final.boards, own, public_hole_cards(final)
+        )
+        return {**hand.deck, **seen, "openings": openings}
+    if hand.seed:
+        return {"scheme": 1, "seed": hand.seed, "commitment": hand.commitment, **seen}
+    return None

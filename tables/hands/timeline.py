@@ -1,0 +1,75 @@
+"""The replayer's steps: one picture of the table after the deal and after every decision,
+as one viewer may see it (their own cards always, others' from the moment they were shown,
+R4.3, R11), with what happened in words.
+
+Each picture is the live table's own (:func:`tables.play.hand_state.hand_picture`, the same seats, pots
+and all-in equities, R11.1), shaped like a ``state`` message (docs/protocol.md) so that the
+browser draws it with the live table's renderer (static/js/history/replayer.js).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import card_str
+from engine.hand import HoleCardsDealt
+from tables.hands.replay import ReplayedHand
+from tables.play import table_log as handlog
+from tables.play.hand_state import hand_picture
+
+HIDDEN_KEYS = ("seat_views", "legal", "pending")
+"""Parts of a live picture the replayer has no use for (nobody acts in a replay)."""
+
+
+def _cards(cards: Any) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def _viewer_lines(events: Any, me: int | None) -> list[dict[str, Any]]:
+    """The viewer's own deal (R4.3: nobody else's), as a log line."""
+    return [
+        {"seat": me, "text": f"You are dealt {' '.join(_cards(e.cards))}"}
+        for e in events
+        if isinstance(e, HoleCardsDealt) and e.seat == me
+    ]
+
+
+def steps(replayed: ReplayedHand, viewer_seat: int | None, fmt: Any) -> list[dict[str, Any]]:
+    """The replayer's steps for one viewer (plain JSON): for each, ``lines`` (what happened,
+    in the live table's words, :func:`tables.play.table_log.lines`), ``hand`` and ``seats`` (the
+    live picture), and ``you`` (the viewer's seat and own hole cards)."""
+    names = replayed.names
+    number = replayed.hand.number
+    log: list[dict[str, Any]] = []
+    out = []
+    for step in replayed.steps:
+        state = step.state
+        public = handlog.lines(step.events, names, fmt, boards=len(state.boards))
+        log = log + public
+        picture = hand_picture(state, number=number, log=log)
+        seats = {}
+        for seat, view in picture["seat_views"].items():
+            seats[str(seat)] = {
+                "number": seat,
+                "status": "seated",
+                "player": {"name": names.get(seat, "")},
+                "sitting_out": False,
+                "connected": True,
+                **view,
+            }
+        mine = state.seats.index(viewer_seat) if viewer_seat in state.seats else None
+        out.append(
+            {
+                "lines": _viewer_lines(step.events, viewer_seat) + public,
+                "hand": {k: v for k, v in picture.items() if k not in HIDDEN_KEYS},
+                "seats": seats,
+                "you": {
+                    "seat": viewer_seat,
+                    "cards": _cards(state.holes[mine]) if mine is not None else [],
+                },
+            }
+        )
+    return out
+
+
+__all__ = ["steps"]

@@ -1,0 +1,282 @@
+"""Sessions, nets and settlement: who owes whom after a game.
+
+A session is one table, from its first buy-in to its close (a home game opens a table for
+the night). For each player: bought in (buy-ins and top-ups), cashed out, still on the table
+(a player still seated counts their stack as if cashed out now), and the net. The rake goes
+to "the house". Chips are conserved (DESIGN invariant 2), so the nets and the rake always
+sum to zero. The transfers that settle the nets are :mod:`.fewest_transfers`' (pure), kept
+and searched further by :mod:`.plans`; the marks on them ("I paid", "Received") are here.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Sum
+from django.utils import timezone
+
+from pokerclub.models import Club
+from tables.money.fewest_transfers import Plan, Transfer
+from tables.money.models import LedgerEntry, SessionNet, TransferPaid
+from tables.money.plans import settle
+from tables.play.models import Seat, Table
+
+HOUSE = "house"
+
+
+def user_key(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+def guest_key(name: str) -> str:
+    """A guest of an imported session: a name, not a member (``LedgerEntry.guest``)."""
+    return f"guest:{name}"
+
+
+@dataclass
+class SessionLine:
+    """One party of a session: a player (``user_id``) or the house (the rake)."""
+
+    key: str
+    name: str
+    user_id: int | None = None
+    bought_in: int = 0
+    cashed_out: int = 0
+    on_table: int = 0
+    rake: int = 0
+    bounty: int = 0
+    """R22: the 7-2 bounties won minus paid, shown beside the net: it is inside the stacks
+    already, so it is part of ``net`` and never added to it."""
+
+    @property
+    def net(self) -> int:
+        if self.key == HOUSE:
+            return self.rake
+        return self.cashed_out + self.on_table - self.bought_in
+
+
+@dataclass
+class Session:
+    table: Table
+    lines: list[SessionLine]
+    plan: Plan = field(default_factory=lambda: Plan([]))
+    """Its settlement; while ``plan.searching`` the transfers may change, so they take no
+    marks yet."""
+    marks: dict[tuple[str, str, int], str] = field(default_factory=dict)
+    """(payer, payee, amount) -> the transfer's mark (``TransferPaid.Status``)."""
+    counting: bool = False
+    """A game at a real table whose bank is still open: no settlement yet."""
+
+    @property
+    def transfers(self) -> list[Transfer]:
+        return self.plan.transfers
+
+    @property
+    def fewest(self) -> bool:
+        return self.plan.fewest
+
+    @property
+    def searching(self) -> bool:
+        return self.plan.searching
+
+    @property
+    def total_net(self) -> int:
+        return sum(line.net for line in self.lines)
+
+    def names(self) -> dict[str, str]:
+        return {line.key: line.name for line in self.lines}
+
+    def mark(self, transfer: Transfer) -> str | None:
+        """The transfer's mark: marked (by the payer), confirmed, disputed, or None."""
+        return self.marks.get((transfer.payer, transfer.payee, transfer.amount))
+
+    def is_paid(self, transfer: Transfer) -> bool:
+        """Paid as far as the settlement goes: confirmed by the payee or a host."""
+        return self.mark(transfer) == TransferPaid.Status.CONFIRMED
+
+
+def session(table: Table) -> Session:
+    """The session of ``table``: one line per player who bought in, and the house."""
+    lines: dict[str, SessionLine] = {}
+    totals = (
+        LedgerEntry.objects.filter(table=table)
+        .values("user_id", "user__display_name", "user__email", "guest", "kind")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    house = SessionLine(HOUSE, "The house")
+    for row in totals:
+        if row["kind"] == LedgerEntry.Kind.RAKE:
+            house.rake += row["total"]
+            continue
+        uid = row["user_id"]
+        if uid is None:  # an imported session's guest
+            key = guest_key(row["guest"])
+            line = lines.setdefault(key, SessionLine(key, f"{row['guest']} (guest)"))
+        else:
+            name = row["user__display_name"] or (row["user__email"] or "").split("@")[0]
+            line = lines.setdefault(user_key(uid), SessionLine(user_key(uid), name, uid))
+        if row["kind"] in (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.TOP_UP):
+            line.bought_in += row["total"]
+        elif row["kind"] == LedgerEntry.Kind.CASH_OUT:
+            line.cashed_out += row["total"]
+        elif row["kind"] == LedgerEntry.Kind.BOUNTY_WON:
+            line.bounty += row["total"]
+        elif row["kind"] == LedgerEntry.Kind.BOUNTY_PAID:
+            line.bounty -= row["total"]
+    for seat in Seat.objects.filter(table=table).exclude(user=None).select_related("user"):
+        assert seat.user_id is not None  # excluded above (the stubs cannot narrow a queryset)
+        key = user_key(seat.user_id)
+        line = lines.setdefault(key, SessionLine(key, str(seat.user), seat.user_id))
+        line.on_table += seat.stack
+    ordered = sorted(lines.values(), key=lambda line: (-line.net, line.name.lower()))
+    if house.rake:
+        ordered.append(house)
+    result = Session(table, ordered)
+    if table.in_person and table.status != Table.Status.CLOSED:
+        result.counting = True  # the bank is open: settled once its chips count
+        return result
+    result.marks = {
+        (payer, payee, amount): status
+        for payer, payee, amount, status in TransferPaid.objects.filter(table=table).values_list(
+            "payer", "payee", "amount", "status"
+        )
+    }
+    # marks made before this session's plan was kept keep the plan they were made on
+    result.plan = settle({line.key: line.net for line in ordered}, marked=bool(result.marks))
+    return result
+
+
+@transaction.atomic
+def record_nets(table: Table) -> None:
+    """Write the session's result per party (:class:`~tables.money.models.SessionNet`) when it
+    closes, from its ledger: what each player cashed out minus what they bought in, and the
+    house's rake. Called in the transaction that closes the table; idempotent."""
+    rows = (
+        LedgerEntry.objects.filter(table=table)
+        .exclude(kind__in=[LedgerEntry.Kind.BOUNTY_WON, LedgerEntry.Kind.BOUNTY_PAID])
+        .values("user_id", "guest", "kind")
+        .annotate(total=Sum("amount"), last=Max("created_at"))
+        .order_by()
+    )
+    nets: dict[tuple[int | None, str], list[Any]] = {}
+    for row in rows:
+        house = row["kind"] == LedgerEntry.Kind.RAKE
+        key = (None, "") if house else (row["user_id"], row["guest"])
+        entry = nets.setdefault(key, [0, row["last"]])
+        entry[0] += (
+            row["total"] if house or row["kind"] == LedgerEntry.Kind.CASH_OUT else -row["total"]
+        )
+        entry[1] = max(entry[1], row["last"])
+    # one club's summary changes at a time, so each running total is counted over
+    # committed rows (the lock is the money book's: balances.pay takes it too)
+    Club.objects.select_for_update().filter(pk=table.club_id).first()
+    SessionNet.objects.filter(table=table).delete()
+    SessionNet.objects.bulk_create(
+        SessionNet(
+            table=table, club_id=table.club_id, user_id=user, guest=guest, net=net, ended_at=ended
+        )  # fmt: skip
+        for (user, guest), (net, ended) in nets.items()
+    )
+    recount_earlier(table.club_id, [user for user, _ in nets if user is not None])
+
+
+def recount_earlier(club_id: int, user_ids: list[int]) -> None:
+    """Keep each member's running total (``SessionNet.earlier``) in order after their
+    sessions changed: a session brought in from the past moves every later one."""
+    rows = (
+        SessionNet.objects.filter(club_id=club_id, user_id__in=user_ids)
+        .order_by("user_id", "ended_at", "table_id")
+        .only("id", "user_id", "net", "earlier")
+    )
+    changed = []
+    running: dict[int, int] = defaultdict(int)
+    for row in rows:
+        assert row.user_id is not None
+        if row.earlier != running[row.user_id]:
+            row.earlier = running[row.user_id]
+            changed.append(row)
+        running[row.user_id] += row.net
+    SessionNet.objects.bulk_update(changed, ["earlier"], batch_size=500)
+
+
+class MarkError(Exception):
+    """A mark the user may not make (only the transfer's parties and the club's hosts)."""
+
+
+MARKS: dict[str, str | None] = {
+    "paid": TransferPaid.Status.CONFIRMED,  # a host, or the payee: it arrived
+    "sent": TransferPaid.Status.MARKED,  # the payer: I paid, please confirm
+    "received": TransferPaid.Status.CONFIRMED,  # the payee
+    "dispute": TransferPaid.Status.DISPUTED,  # the payee: it has not arrived
+    "unpaid": None,  # a host clears the mark; the payer takes back an unconfirmed one
+}
+
+
+def allowed_marks(transfer: Transfer, user_id: int, is_host: bool, mark: str | None) -> set[str]:
+    """What ``user_id`` may do to a transfer whose mark is ``mark``: the payer says they
+    sent it (and may take that back until it is confirmed), the payee confirms or disputes,
+    a host marks it paid or clears it."""
+    me = user_key(user_id)
+    allowed: set[str] = set()
+    if is_host:
+        allowed |= {"paid", "unpaid"}
+    if transfer.payer == me and mark != TransferPaid.Status.CONFIRMED:
+        allowed |= {"sent"} if mark != TransferPaid.Status.MARKED else {"unpaid"}
+    if transfer.payee == me:
+        if mark != TransferPaid.Status.CONFIRMED:
+            allowed |= {"received"}
+        if mark == TransferPaid.Status.MARKED:
+            allowed |= {"dispute"}
+    return allowed
+
+
+@transaction.atomic
+def mark_paid(table: Table, transfer: Transfer, by: Any, op: str, is_host: bool) -> None:
+    """Apply ``op`` (:data:`MARKS`) to a transfer of the session, as ``by``: refused
+    (:class:`MarkError`) unless :func:`allowed_marks` allows it for them."""
+    row = (
+        TransferPaid.objects.select_for_update()
+        .filter(table=table, payer=transfer.payer, payee=transfer.payee, amount=transfer.amount)
+        .first()
+    )
+    if op not in MARKS or op not in allowed_marks(
+        transfer, by.pk, is_host, row.status if row else None
+    ):
+        raise MarkError("Only the payer, the payee or a host can mark that transfer so.")
+    status = MARKS[op]
+    if status is None:
+        if row is not None:
+            row.delete()
+        return
+    if row is None:
+        TransferPaid.objects.create(
+            table=table,
+            payer=transfer.payer,
+            payee=transfer.payee,
+            amount=transfer.amount,
+            marked_by=by,
+            status=status,
+        )
+    else:
+        row.status, row.marked_by, row.marked_at = status, by, timezone.now()
+        row.save(update_fields=["status", "marked_by", "marked_at"])
+
+
+def sessions(club: Any) -> list[dict[str, Any]]:
+    """The club's sessions (tables with any ledger row), newest first, with their totals."""
+    rows: defaultdict[int, dict[str, Any]] = defaultdict(lambda: {"bought_in": 0})
+    for entry in (
+        LedgerEntry.objects.filter(table__club=club, kind__in=["buy_in", "top_up"])
+        .values("table_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    ):
+        rows[entry["table_id"]]["bought_in"] = entry["total"]
+    # an open game at a real table is listed from its start, before anyone bought in
+    started = Table.objects.filter(club=club, in_person=True).exclude(status=Table.Status.CLOSED)
+    tables = (Table.objects.filter(pk__in=list(rows)) | started).order_by("-created_at", "-pk")
+    return [{"table": t, **rows[t.pk]} for t in tables]

@@ -1,0 +1,111 @@
+"""Deck v2 at a table (R15, ``engine.fairness``): the next hand's commitments, the players'
+nonces, and the deal from them.
+
+* :func:`plan_next` commits to the next hand's deck when that hand is planned
+  (``schedule_next_hand``), in the same table update: no query of its own.
+* :func:`send_nonce` takes a seated player's nonce for the next hand (one transaction under
+  the table lock; it writes ``next_deck`` alone and broadcasts nothing).
+* :func:`deal` turns the committed deck and the nonces into the hand's deck, when the hand
+  starts.
+
+``Table.next_deck`` and ``Table.deck`` hold the hand's one secret; the projection
+(``tables.play.hand_state``) never copies it out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from engine.fairness import DeckPlan, dealt_deck, new_secret, nonce_list, parse_nonce, proof_json
+from engine.hand import HandConfig, HandState, start_hand
+from tables.play.actions import rows
+from tables.play.actions.common import lock_table, require_seat, table_seats
+from tables.play.error_codes import PlayError, PlayErrorCode
+from tables.play.hand_state import PUBLIC_DECK_KEYS
+from tables.play.models import Seat, Table
+
+
+def plan_next(table: Table) -> list[str]:
+    """Commit to the deck of hand ``hand_count + 1`` unless that is done (R15.1). The
+    commitments are published by the change the caller commits next (``version + 1``).
+    Returns the table fields it changed."""
+    number = table.hand_count + 1
+    if table.next_deck and table.next_deck["hand"] == number:
+        return []
+    secret = new_secret()
+    table.next_deck = {
+        "hand": number,
+        "secret": secret.hex(),
+        "root": DeckPlan(table.pk, number, secret).root.hex(),
+        "committed_version": table.version + 1,
+        "nonces": [],
+    }
+    return ["next_deck"]
+
+
+@transaction.atomic
+def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
+    """A seated player's random nonce for the next hand (R15.2). Refused, changing nothing:
+    a malformed hand number or nonce (``bad_field``), a viewer without a seat
+    (``not_seated``; ``not_a_member`` once removed from the club), a hand already dealt (``hand_dealt``), a hand whose deck is not
+    committed yet (``not_committed``), a second nonce for the same hand (``nonce_sent``)."""
+    if isinstance(hand, bool) or not isinstance(hand, int):
+        raise PlayError(PlayErrorCode.BAD_FIELD, "'hand' must be a hand number.")
+    try:
+        parse_nonce(nonce)
+    except ValueError:
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, "'nonce' must be 64 lower-case hex digits (32 random bytes)."
+        ) from None
+    table = lock_table(table_id)
+    seat = require_seat(table, table_seats(table), user)
+    if hand <= table.hand_count:
+        raise PlayError(PlayErrorCode.HAND_DEALT, f"Hand {hand} is already dealt.")
+    planned = table.next_deck
+    if not planned or planned["hand"] != hand:
+        raise PlayError(PlayErrorCode.NOT_COMMITTED, f"No deck is committed for hand {hand} yet.")
+    if any(e["user_id"] == user.pk for e in planned["nonces"]):
+        raise PlayError(PlayErrorCode.NONCE_SENT, f"You already sent a nonce for hand {hand}.")
+    planned["nonces"].append(
+        {"seat": seat.number, "user_id": user.pk, "nonce": nonce, "version": table.version}
+    )
+    rows.save_table(table, ["next_deck"])
+
+
+def deal(
+    table: Table, dealt: list[Seat], config: HandConfig
+) -> tuple[HandState, list[Any], dict[str, Any]]:
+    """Start hand ``hand_count + 1`` for the seats ``dealt`` from its committed deck and the
+    nonces (R15.2); a deck is committed now if none was (no player could send a nonce
+    then). Sets ``Table.deck`` and clears ``Table.next_deck``; the deal is the change at
+    ``version + 1``. Returns the engine's first state and events and the public proof."""
+    plan_next(table)
+    planned = table.next_deck
+    assert planned is not None  # plan_next committed it
+    plan = DeckPlan(table.pk, planned["hand"], bytes.fromhex(planned["secret"]))
+    dealt_version = table.version + 1
+    nonces = nonce_list(
+        plan.root, planned["nonces"], [(s.number, s.user_id) for s in dealt], dealt_version
+    )
+    state, events = start_hand(
+        config, deck=dealt_deck(plan, [bytes.fromhex(e["nonce"]) for e in nonces])
+    )
+    proof = proof_json(
+        plan,
+        nonces,
+        state.seats,
+        planned["committed_version"],
+        dealt_version,
+        hole_cards=len(state.holes[0]),
+        double_board=config.double_board,
+    )
+    table.deck = {
+        "hand": plan.hand,
+        "table": plan.table,
+        "secret": planned["secret"],
+        **{k: proof[k] for k in PUBLIC_DECK_KEYS if k in proof},
+    }
+    table.next_deck = None
+    return state, list(events), proof

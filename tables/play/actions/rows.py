@@ -1,0 +1,223 @@
+"""The hot path's SQL, compiled once, in as few round trips as it can.
+
+Every action locks the table row, reads its seats, writes the action and updates the table.
+Building those statements through the ORM costs more CPU than running them (Django compiles
+each queryset anew), so these functions keep the SQL text per shape and turn rows into model
+instances with ``Model.from_db`` — the same instances, fields and converters the ORM gives.
+
+On PostgreSQL, statements that do not need each other's results go out as one query
+string (psycopg's client-side binding sends it in one message; the server runs the
+statements in order, each with its own snapshot, as if sent one by one): the lock and the
+seats in one round trip, the action row and the table's update in another. An action then
+waits on the database four times (BEGIN, those two, COMMIT) instead of six. Each wait of a
+server's thread is a hand-off of the GIL, which at saturation costs more than the wait.
+(psycopg's pipeline mode does the same in more system calls: measured slower here.)
+
+The JSON columns these statements write (the hand's state, its log, the deck's
+commitments: about 4 kB an action) are encoded with orjson rather than Django's ``json``
+(``_db_value``): the same JSON values for an eighth of the CPU (docs/benchmarks.md). They
+are read with Django's ``json``: orjson would read an integer beyond 64 bits as a float,
+silently, and guarding against that costs more than it saves.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import orjson
+import psycopg
+from django.db import connection
+from psycopg.types.json import Jsonb
+
+from pokerclub.models import Club, Membership, User
+from tables.hands.models import HandAction
+from tables.play.models import Seat, Table
+
+
+def _columns(model: Any) -> list[Any]:
+    return list(model._meta.concrete_fields)
+
+
+@cache
+def _table_sql() -> tuple[str, list[Any], list[Any]]:
+    qn = connection.ops.quote_name
+    tf, cf = _columns(Table), _columns(Club)
+    cols = [f"t.{qn(f.column)}" for f in tf] + [f"c.{qn(f.column)}" for f in cf]
+    sql = (
+        f"SELECT {', '.join(cols)} FROM {qn(Table._meta.db_table)} t "
+        f"JOIN {qn(Club._meta.db_table)} c ON c.{qn('id')} = t.{qn('club_id')} "
+        f"WHERE t.{qn('id')} = %s"
+    )
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF t"
+    return sql, tf, cf
+
+
+def _json_bytes(value: Any) -> bytes:
+    """JSON for a column, as ``json.dumps`` writes it for Django (integer keys become
+    strings), by orjson; by ``json`` what orjson refuses (integers beyond 64 bits, say)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        return json.dumps(value).encode()
+
+
+def _db_value(field: Any, value: Any) -> Any:
+    """``field.get_db_prep_save(value)``, with a JSON value's text made by orjson."""
+    prepared = field.get_db_prep_save(value, connection)
+    if type(prepared) is Jsonb and getattr(field, "encoder", None) is None:
+        return Jsonb(prepared.obj, dumps=_json_bytes)
+    return prepared
+
+
+@cache
+def _loaders(model: Any, names: tuple[str, ...], vendor: str) -> list[tuple[Any, list[Any]]]:
+    """Per column: its expression and the backend's and field's converters, in the order
+    the ORM applies them."""
+    out = []
+    for name in names:
+        col = model._meta.get_field(name).get_col(model._meta.db_table)
+        out.append((col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)))
+    return out
+
+
+def _instance(model: Any, fields: list[Any], values: tuple[Any, ...]) -> Any:
+    names = tuple(f.name for f in fields)
+    converted = []
+    for (col, converters), value in zip(
+        _loaders(model, names, connection.vendor), values, strict=True
+    ):
+        for converter in converters:
+            value = converter(value, col, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+
+
+def _together(cursor: Any) -> bool:
+    """Whether ``cursor`` can send several statements in one query string: PostgreSQL's with
+    client-side binding (Django's default; server-side binding cannot)."""
+    return isinstance(getattr(cursor, "cursor", None), psycopg.ClientCursor)
+
+
+def _table_of(row: tuple[Any, ...] | None) -> Table | None:
+    if row is None:
+        return None
+    _sql, tf, cf = _table_sql()
+    table = _instance(Table, tf, row[: len(tf)])
+    table.club = _instance(Club, cf, row[len(tf) :])
+    return table
+
+
+def lock_table_row(table_id: int) -> Table | None:
+    """``SELECT ... FOR UPDATE OF`` the table, with its club, as model instances."""
+    with connection.cursor() as cursor:
+        cursor.execute(_table_sql()[0], [table_id])
+        return _table_of(cursor.fetchone())
+
+
+def lock_table_with_seats(table_id: int) -> tuple[Table | None, list[Seat]]:
+    """The table locked (as ``lock_table_row``) and its seats (as ``table_seats``), in one
+    round trip: the seats' statement runs after the lock is granted, in the same order as
+    two separate calls would, so it reads the seats as the lock holder sees them."""
+    lock, seats = _table_sql()[0], _seats_sql()[0]
+    with connection.cursor() as cursor:
+        if _together(cursor):
+            cursor.execute(f"{lock}; {seats}", [table_id, table_id])
+            table = _table_of(cursor.fetchone())
+            cursor.nextset()
+        else:
+            cursor.execute(lock, [table_id])
+            table = _table_of(cursor.fetchone())
+            cursor.execute(seats, [table_id])
+        seat_rows = cursor.fetchall()
+    if table is None:
+        return None, []
+    return table, _seats_of(table, seat_rows)
+
+
+@cache
+def _seats_sql() -> tuple[str, list[Any], list[Any]]:
+    qn = connection.ops.quote_name
+    sf = _columns(Seat)
+    uf: list[Any] = [User._meta.get_field(name) for name in ("id", "email", "display_name")]
+    cols = [f"s.{qn(f.column)}" for f in sf] + [f"u.{qn(f.column)}" for f in uf]
+    cols.append(f"m.{qn('role')}")
+    sql = (
+        f"SELECT {', '.join(cols)} FROM {qn(Seat._meta.db_table)} s "
+        f"LEFT JOIN {qn(User._meta.db_table)} u ON u.{qn('id')} = s.{qn('user_id')} "
+        f"JOIN {qn(Table._meta.db_table)} t ON t.{qn('id')} = s.{qn('table_id')} "
+        f"LEFT JOIN {qn(Membership._meta.db_table)} m "
+        f"ON m.{qn('user_id')} = s.{qn('user_id')} AND m.{qn('club_id')} = t.{qn('club_id')} "
+        f"WHERE s.{qn('table_id')} = %s ORDER BY s.{qn('number')}"
+    )
+    return sql, sf, uf
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats in seat order, each with its player (id, email and name loaded)
+    and the player's role in the table's club as ``seat.member_role`` (``None``: the chair
+    is free, or its player is no longer a member) — in the same query, so that the services
+    check membership where they apply a change at no extra round trip.
+
+    No row lock: every writer of a table's seats holds the table row's lock first.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_seats_sql()[0], [table.pk])
+        return _seats_of(table, cursor.fetchall())
+
+
+def _seats_of(table: Table, rows: list[tuple[Any, ...]]) -> list[Seat]:
+    _sql, sf, uf = _seats_sql()
+    seats = []
+    users = len(sf) + len(uf)
+    for row in rows:
+        seat = _instance(Seat, sf, row[: len(sf)])
+        seat.table = table
+        if row[len(sf)] is not None:
+            seat.user = _instance(User, uf, row[len(sf) : users])
+        else:
+            seat.user = None
+        seat.member_role = row[users]
+        seats.append(seat)
+    return seats
+
+
+@cache
+def _update_sql(names: tuple[str, ...]) -> tuple[str, list[Any]]:
+    qn = connection.ops.quote_name
+    fields: list[Any] = [Table._meta.get_field(name) for name in names]
+    sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
+    return f"UPDATE {qn(Table._meta.db_table)} SET {sets} WHERE {qn('id')} = %s", fields
+
+
+def save_table(table: Table, names: list[str], action: HandAction | None = None) -> None:
+    """``UPDATE`` the given fields of the table row (what ``save(update_fields=...)`` does),
+    after inserting ``action`` (when given) in the same round trip."""
+    sql, fields = _update_sql(tuple(names))
+    values = [_db_value(f, getattr(table, f.attname)) for f in fields]
+    with connection.cursor() as cursor:
+        if action is None:
+            cursor.execute(sql, [*values, table.pk])
+            return
+        insert, action_values = _insert_action(action)
+        if _together(cursor):
+            cursor.execute(f"{insert}; {sql}", [*action_values, *values, table.pk])
+        else:
+            cursor.execute(insert, action_values)
+            cursor.execute(sql, [*values, table.pk])
+
+
+@cache
+def _insert_action_sql() -> tuple[str, list[Any]]:
+    qn = connection.ops.quote_name
+    fields = [f for f in _columns(HandAction) if f.attname != "id"]
+    cols = ", ".join(qn(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    return f"INSERT INTO {qn(HandAction._meta.db_table)} ({cols}) VALUES ({marks})", fields
+
+
+def _insert_action(action: HandAction) -> tuple[str, list[Any]]:
+    sql, fields = _insert_action_sql()
+    return sql, [_db_value(f, f.pre_save(action, True)) for f in fields]

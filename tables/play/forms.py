@@ -1,0 +1,353 @@
+"""The host's table settings form. Every field is checked on the server."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+from engine.games import rules
+from engine.table import MIXED_GAMES, mixed_game_code
+from tables.play.models import DoubleBoard, GameChoice, MixedMode, Structure, Table
+
+SETTING_FIELDS = [
+    "name",
+    "game",
+    "structure",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "ante_by_big_blind",
+    "straddle_allowed",
+    "min_buy_in",
+    "max_buy_in",
+    "max_seats",
+    "action_seconds",
+    "time_bank_seconds",
+    "run_it_twice_allowed",
+    "show_all_called",
+    "new_player_policy",
+    "rake_percent",
+    "rake_cap",
+    "approve_seats",
+    "mixed_games",
+    "mixed_mode",
+    *(f"blinds_{code}" for code in MIXED_GAMES),
+    "bomb_pot_ante",
+    "bomb_pot_every",
+    "bomb_pot_vote",
+    "double_board",
+    "seven_deuce_bounty",
+    "seven_deuce_shown",
+]
+"""The form's fields in the order they are shown. Each is a column of Table except
+``rake_percent``: hosts think of rake in percent, the table stores basis points
+(``rake_bps``, the engine's unit), see :meth:`TableForm.table_values`."""
+BLINDS_FIELDS = {f"blinds_{code}": code for code in MIXED_GAMES}
+"""R20: a mixed-game table's blinds per game, "2/4" (empty: the table's), stored together
+as ``Table.mixed_blinds``."""
+MODEL_FIELDS = [
+    name for name in SETTING_FIELDS if name != "rake_percent" and name not in BLINDS_FIELDS
+]
+BLINDS = re.compile(r"^\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
+
+COMMON_FIELDS = [
+    "name",
+    "game",
+    "structure",
+    "small_blind",
+    "big_blind",
+    "min_buy_in",
+    "max_buy_in",
+    "max_seats",
+]
+"""What most hosts set; the other settings are folded under "More options"."""
+
+PRESETS = [
+    # (game, structure, small blind, big blind, minimum buy-in, maximum buy-in), in units of
+    # :func:`preset_unit`
+    (GameChoice.HOLDEM, Structure.NO_LIMIT, 1, 2, 40, 200),
+    (GameChoice.HOLDEM, Structure.NO_LIMIT, 2, 5, 100, 500),
+    (GameChoice.OMAHA, Structure.POT_LIMIT, 1, 2, 40, 200),
+    (GameChoice.OMAHA_HILO, Structure.POT_LIMIT, 1, 2, 40, 200),
+    (GameChoice.HOLDEM, Structure.FIXED_LIMIT, 2, 4, 40, 200),
+]
+STRUCTURE_SHORT = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}
+
+
+def preset_unit(club: Any) -> int:
+    """One preset unit in the club's smallest unit: a chip, or a quarter of the currency (so
+    "1/2" is €0.25/€0.50 when amounts have two decimals)."""
+    if club.amount_format == club.AmountFormat.CURRENCY and club.decimal_places:
+        return max(1, 10**club.decimal_places // 4)
+    return 1
+
+
+def table_presets(club: Any) -> list[dict[str, Any]]:
+    """The stakes a host can start from, named like "1/2 NL, 40–200", with the values they fill in."""
+    unit = preset_unit(club)
+    out = []
+    for game, structure, sb, bb, lo, hi in PRESETS:
+        values = {
+            "game": game.value,
+            "structure": structure.value,
+            "small_blind": sb * unit,
+            "big_blind": bb * unit,
+            "min_buy_in": lo * unit,
+            "max_buy_in": hi * unit,
+        }
+        fmt = club.format_amount
+        label = (
+            f"{fmt(values['small_blind'])}/{fmt(values['big_blind'])} "
+            f"{STRUCTURE_SHORT[structure]}{rules(game).letter}, "
+            f"{fmt(values['min_buy_in'])}–{fmt(values['max_buy_in'])}"
+        )
+        out.append({"label": label, "values": values})
+    return out
+
+
+def _mixed_label(code: str) -> str:
+    game, structure = MIXED_GAMES[code]
+    return f"{code}: {structure.value.replace('_', '-').capitalize()} {rules(game).name}"
+
+
+class TableForm(forms.ModelForm):
+    mixed_games = forms.MultipleChoiceField(
+        label="Mixed games (a new game every orbit)",
+        choices=[(code, _mixed_label(code)) for code in MIXED_GAMES],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text="Pick two or more and the table deals them in turn, changing game when the "
+        "button has gone round; each game plays the table's blinds unless you set its own "
+        "below (a fixed-limit game bets its big blind as the small bet). Pick none for one "
+        "game.",
+    )
+    rake_percent = forms.DecimalField(
+        label="Rake (%)",
+        min_value=Decimal(0),
+        max_value=Decimal(10),
+        max_digits=4,
+        decimal_places=2,
+        initial=Decimal(0),
+    )
+    field_order = SETTING_FIELDS
+
+    class Meta:
+        model = Table
+        fields = MODEL_FIELDS
+        labels = {
+            "max_seats": "Seats",
+            "action_seconds": "Action clock (seconds)",
+            "time_bank_seconds": "Time bank (seconds)",
+            "show_all_called": "Show all called hands",
+            "new_player_policy": "New players",
+            "rake_cap": "Rake cap per hand",
+            "approve_seats": "Host approves who sits down",
+            "ante_by_big_blind": "Big-blind ante",
+            "min_buy_in": "Minimum buy-in",
+            "max_buy_in": "Maximum buy-in",
+            "bomb_pot_ante": "Bomb pot: what everyone puts in",
+            "bomb_pot_every": "A bomb pot every … hands (0: never)",
+            "bomb_pot_vote": "Players may call a bomb pot (everyone dealt in must vote)",
+            "double_board": "Double board",
+            "mixed_mode": "Each orbit's game",
+            "seven_deuce_bounty": "The 7-2 game: a pot won with 7-2 collects from each player",
+            "seven_deuce_shown": "The 7-2 is shown when it collects",
+        }
+        help_texts = {
+            "ante_by_big_blind": "The big blind posts the ante for the whole table.",
+            "bomb_pot_ante": "In a bomb pot there are no blinds and no betting before the "
+            "flop: everyone puts this in, the flop comes and the betting starts.",
+            "bomb_pot_every": "",
+            "bomb_pot_vote": "",
+            "mixed_mode": "Dealer's choice: the player on the button picks the first orbit's "
+            "game from the list, then each player in turn (clockwise) picks an orbit's.",
+            "double_board": "Two boards from the flop on; each pot is split between the best "
+            "hand on each board.",
+            "seven_deuce_bounty": "Every other player dealt in pays this, or what they have "
+            "left; Hold'em only (0: off).",
+            "seven_deuce_shown": "",
+        }
+
+    def __init__(self, *args: Any, in_hand_or_seated: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, code in BLINDS_FIELDS.items():  # R20: blinds per game of a mixed table
+            self.fields[name] = forms.CharField(
+                label=f"Blinds in {code} (small/big)",
+                required=False,
+                max_length=21,
+                widget=forms.TextInput(
+                    attrs={"placeholder": "the table's", "inputmode": "numeric"}
+                ),
+            )
+        self.order_fields(self.field_order)
+        # The browser's limits are the model's validators: the server checks the same again.
+        if self.instance and self.instance.pk:
+            self.initial["rake_percent"] = Decimal(self.instance.rake_bps) / 100
+            for code, (small, big) in self.instance.mixed_blinds.items():
+                self.initial[f"blinds_{code}"] = f"{small}/{big}"
+        for name, field in self.fields.items():
+            if name not in MODEL_FIELDS:
+                continue
+            model_field = Table._meta.get_field(name)
+            assert isinstance(model_field, models.Field)  # a form field is a model column
+            for validator in model_field.validators:
+                if isinstance(validator, MinValueValidator):
+                    field.widget.attrs["min"] = validator.limit_value
+                elif isinstance(validator, MaxValueValidator) and validator.limit_value < 2**31:
+                    field.widget.attrs["max"] = validator.limit_value  # not the database's range
+        # A buy-in covers at least one big blind (clean), which is at least 1.
+        for name in ("min_buy_in", "max_buy_in"):
+            self.fields[name].widget.attrs["min"] = self.fields["big_blind"].widget.attrs["min"]
+        self.fields["game"].required = False
+        self.fields["double_board"].required = False  # left out: one board
+        self.fields["mixed_mode"].required = False  # left out: the list in turn
+        for name in ("bomb_pot_ante", "bomb_pot_every", "seven_deuce_bounty"):  # left out: off
+            self.fields[name].required = False
+        self.seated_numbers: set[int] = set()
+        if self.instance and self.instance.pk:
+            self.seated_numbers = set(
+                self.instance.seats.exclude(user=None).values_list("number", flat=True)
+            )
+
+    def common_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in COMMON_FIELDS]
+
+    def more_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in SETTING_FIELDS if name not in COMMON_FIELDS]
+
+    def more_has_errors(self) -> bool:
+        return any(self[name].errors for name in SETTING_FIELDS if name not in COMMON_FIELDS)
+
+    def clean_game(self) -> str:
+        # a form from before the game was a setting (or a client that leaves it out): Hold'em
+        return self.cleaned_data.get("game") or GameChoice.HOLDEM
+
+    def clean_bomb_pot_ante(self) -> int:
+        return self.cleaned_data.get("bomb_pot_ante") or 0
+
+    def clean_bomb_pot_every(self) -> int:
+        return self.cleaned_data.get("bomb_pot_every") or 0
+
+    def clean_mixed_mode(self) -> str:
+        return self.cleaned_data.get("mixed_mode") or MixedMode.ROTATE
+
+    def clean_double_board(self) -> str:
+        return self.cleaned_data.get("double_board") or DoubleBoard.OFF
+
+    def clean_seven_deuce_bounty(self) -> int:
+        return self.cleaned_data.get("seven_deuce_bounty") or 0
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError("A table needs a name.")
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        sb, bb = data.get("small_blind"), data.get("big_blind")
+        if sb is not None and bb is not None and sb > bb:
+            self.add_error("small_blind", "The small blind cannot be bigger than the big blind.")
+        lo, hi = data.get("min_buy_in"), data.get("max_buy_in")
+        if lo is not None and hi is not None and lo > hi:
+            self.add_error("min_buy_in", "The minimum buy-in cannot be above the maximum.")
+        if bb is not None and lo is not None and lo < bb:
+            self.add_error("min_buy_in", "The minimum buy-in must cover at least one big blind.")
+        if data.get("ante") and data.get("ante_by_big_blind") is None:
+            data["ante_by_big_blind"] = False
+        seats = data.get("max_seats")
+        if seats is not None and self.seated_numbers and max(self.seated_numbers) > seats:
+            self.add_error("max_seats", "Players sit in seats beyond that number.")
+        bomb = data.get("bomb_pot_ante") or 0
+        if (data.get("bomb_pot_every") or data.get("bomb_pot_vote")) and not bomb:
+            self.add_error("bomb_pot_ante", "Say what everyone puts in a bomb pot.")
+        if bomb and lo is not None and bomb > lo:
+            self.add_error(
+                "bomb_pot_ante", "A bomb pot cannot ask more than the minimum buy-in (R21)."
+            )
+        mixed = data.get("mixed_games") or []
+        dealt = [MIXED_GAMES[code][0].value for code in mixed] or [data.get("game") or "holdem"]
+        if data.get("seven_deuce_bounty") and "holdem" not in dealt:
+            self.add_error(
+                "seven_deuce_bounty", "The 7-2 game is played with two cards: Hold'em (R22)."
+            )
+        if len(mixed) == 1:
+            self.add_error("mixed_games", "Pick at least two games to rotate, or none.")
+        data["mixed_blinds"] = self._mixed_blinds(mixed, lo)
+        double = data.get("double_board") or DoubleBoard.OFF
+        if double == DoubleBoard.BOMB_POTS and not bomb:
+            self.add_error("double_board", "Double-board bomb pots need bomb pots (R21).")
+        games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]
+        for game in games or [data.get("game") or ""]:
+            if game and seats is not None and seats > rules(game).max_players:
+                self.add_error(
+                    "max_seats",
+                    f"{rules(game).name} deals at most {rules(game).max_players} players "
+                    "from one deck.",
+                )
+                break
+            most = rules(game).seats_for(2) if game else 10
+            if double != DoubleBoard.OFF and seats is not None and seats > most:
+                self.add_error(
+                    "double_board",
+                    f"{rules(game).name} deals two boards to at most {most} players from one "
+                    "deck (R23): fewer seats, or one board.",
+                )
+                break
+        return data
+
+    def _mixed_blinds(self, mixed: list[str], least_buy_in: int | None) -> dict[str, list[int]]:
+        """R20: each listed game's own blinds, from "2/4" (a game left empty, or not in the
+        list, plays the table's); each is checked as the table's blinds are."""
+        out: dict[str, list[int]] = {}
+        for name, code in BLINDS_FIELDS.items():
+            text = (self.cleaned_data.get(name) or "").strip()
+            if not text or code not in mixed:
+                continue
+            match = BLINDS.match(text)
+            if match is None:
+                self.add_error(name, "Write the small and the big blind like 2/4.")
+                continue
+            small, big = int(match[1]), int(match[2])
+            if big < 1 or small > big:
+                self.add_error(name, "The big blind is at least 1 and at least the small blind.")
+            elif least_buy_in is not None and least_buy_in < big:
+                self.add_error(name, "The minimum buy-in must cover this game's big blind.")
+            else:
+                out[code] = [small, big]
+        return out
+
+    def clean_mixed_games(self) -> list[str]:
+        chosen = set(self.cleaned_data.get("mixed_games") or [])
+        return [code for code in MIXED_GAMES if code in chosen]  # the rotation's order
+
+    def table_values(self, changed_only: bool = False) -> dict[str, Any]:
+        """The cleaned settings as Table's columns (the rake in basis points), all of them or
+        only those the host changed."""
+        names = self.changed_data if changed_only else SETTING_FIELDS
+        values = {name: self.cleaned_data[name] for name in names if name in MODEL_FIELDS}
+        if "rake_percent" in names:
+            values["rake_bps"] = int(self.cleaned_data["rake_percent"] * 100)
+        if not changed_only or {"mixed_games", *BLINDS_FIELDS} & set(names):
+            values["mixed_blinds"] = self.cleaned_data["mixed_blinds"]
+        mixed = self.cleaned_data.get("mixed_games") or []
+        if mixed:  # R20: the rotation decides the game, not the form
+            current = (self.cleaned_data["game"], self.cleaned_data["structure"])
+            if changed_only:
+                # an edit form shows the game of when it was opened: a deal since may have
+                # moved the rotation on, so the posted game is not a change to apply
+                values.pop("game", None)
+                values.pop("structure", None)
+                current = (self.instance.game, self.instance.structure)
+            if ("mixed_games" in values or not changed_only) and mixed_game_code(
+                *current
+            ) not in mixed:
+                game, structure = MIXED_GAMES[mixed[0]]
+                values["game"], values["structure"] = game.value, structure.value
+        return values

@@ -1,0 +1,311 @@
+"""Between the table's rows and the engine: build a hand's config, and read a hand's state
+for the public projection (nothing secret leaves this module: a player's own hole cards and
+their openings are found by :func:`tables.play.projection.own_cards_by_user`, through
+:func:`hole_openings`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+
+from engine.cards import card_str
+from engine.fairness import (
+    SCHEME,
+    DeckPlan,
+    board_positions,
+    hole_positions,
+    open_position,
+    permutation,
+)
+from engine.games import Game, rules
+from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
+from engine.hand import Structure as EngineStructure
+from engine.hand import equities as engine_equities
+from engine.hand import pots as engine_pots
+from engine.table import HandPlan, buy_in_range, hand_config, mixed_game_code
+from tables.play import table_log as handlog
+from tables.play.models import Table
+
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+def table_config(
+    table: Table, plan: HandPlan, straddle: bool = False, bomb_pot: bool = False
+) -> HandConfig:
+    """The engine's config of a planned hand with the table's settings
+    (:func:`engine.table.hand_config`); ``bomb_pot``: this hand is one (R21)."""
+    small_blind, big_blind = table.blinds  # the current game's (R20)
+    return hand_config(
+        plan,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        structure=EngineStructure(table.structure),
+        game=Game(table.game),
+        ante=0 if table.ante_by_big_blind else table.ante,
+        big_blind_ante=table.ante if table.ante_by_big_blind else 0,
+        straddle=straddle,
+        run_it_twice_allowed=table.run_it_twice_allowed,
+        show_all_called=table.show_all_called,
+        rake_bps=table.rake_bps,
+        rake_cap=table.rake_cap or None,
+        # a live table deals an all-in board street by street (0 ms: all at once)
+        paced_runout=settings.RUNOUT_STEP_MS > 0,
+        bomb_pot=table.bomb_pot_ante if bomb_pot else 0,
+        # R23: two boards on every hand, or in bomb pots only
+        double_board=table.double_board == "always"
+        or (table.double_board == "bomb_pots" and bomb_pot),
+        seven_deuce=table.seven_deuce_bounty,  # R22 (a mixed table's Hold'em hands only)
+        seven_deuce_shown=table.seven_deuce_shown,
+    )
+
+
+def next_mixed_game(table: Table) -> str | None:
+    """The game that follows the current one on a mixed-game table (R20), or ``None``."""
+    codes = table.mixed_games
+    current = mixed_game_code(table.game, table.structure)
+    if len(codes) < 2 or current not in codes:
+        return None
+    return str(codes[(codes.index(current) + 1) % len(codes)])
+
+
+def top_up_range(table: Table, stack: int, pending: int) -> tuple[int, int] | None:
+    """The chips a player may add now, ``(least, most)``, or ``None``: R16.1's rule
+    (:func:`engine.table.buy_in_range`) on what they have now, ``stack`` (their chips behind
+    in the hand, if they are in one) plus a top-up already waiting. The server takes exactly
+    this range and the state shows it to the client (a seat's ``top_up``)."""
+    return buy_in_range(stack + pending, table.min_buy_in, table.max_buy_in)
+
+
+def cards(values: Any) -> list[str]:
+    return [card_str(c) for c in values]
+
+
+PREFLOP_EQUITY_SAMPLES = 5_000
+"""Boards sampled for a preflop all-in's equities (about 20 ms; the exact enumeration takes
+0.5 s heads-up, too long to hold the table's lock). From the flop on they are exact."""
+
+
+@lru_cache(maxsize=256)
+def _equities(state: HandState) -> dict[int, float] | None:
+    """The engine's all-in equities; cached because every projection of the same all-in
+    spot (one per change while it waits, e.g. for run-it-twice answers) asks again."""
+    return engine_equities(state, preflop_samples=PREFLOP_EQUITY_SAMPLES)
+
+
+def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
+    """The public view of the table's current (or just finished) hand (:func:`hand_picture`
+    with the table's hand number and log)."""
+    if state is None:
+        assert table.hand_state is not None  # callers show a hand only if there is one
+        state = HandState.from_json(table.hand_state)
+    view = hand_picture(state, number=table.hand_count, log=table.hand_log or [])
+    view["deck"] = deck_view(table, state)  # the live hand's proof (R15)
+    return view
+
+
+def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """The public picture of one hand state: seats, bets, pots, boards, equities, whose turn
+    and what they may do. The one way a hand is drawn: live (:func:`hand_view`) and, step by
+    step, in the replayer (:func:`tables.hands.timeline.steps`). ``log``: the hand's log
+    lines so far (:mod:`tables.play.table_log`), for each seat's last action in the round.
+
+    Hole cards appear only where shown (R11) — all-in players' hands are turned up when no
+    more betting is possible (R11.1). The deck, the undealt board and the deck's secret never
+    appear (:func:`hand_view` adds the live hand's deck v2 proof, R15).
+    """
+    config = state.config
+    n = len(state.seats)
+    finished = state.is_finished
+    small, big = blind_seats(state) if not config.bomb_pot else (None, None)  # R21: no blinds
+    live = [i for i in range(n) if not state.folded[i]]
+    showing = [i for i in live if state.shown[i]]
+
+    equities = (
+        {seat: round(share, 4) for seat, share in (_equities(state) or {}).items()}
+        if state.all_in and not finished and len(showing) == len(live) >= 2
+        else {}
+    )
+
+    names = _shown_names(state)
+    last = handlog.last_actions(log)
+    seat_views: dict[int, dict[str, Any]] = {}
+    for i, seat in enumerate(state.seats):
+        shown = bool(state.shown[i])
+        public = state.public_holes(i)
+        if any(public):  # shown at showdown (R11) or, some of them, after the hand (R11.5)
+            face = [card_str(c) if c is not None else "??" for c in public]
+        else:  # face down in front of the player, or gone to the muck
+            face = ["??"] * len(public) if not state.folded[i] and not state.mucked[i] else []
+        seat_views[seat] = {
+            "in_hand": True,
+            "stack": state.stacks[i],
+            "bet": state.bets[i],
+            "folded": bool(state.folded[i]),
+            "all_in": state.stacks[i] == 0 and not state.folded[i],
+            "cards": face,
+            "shown": shown,
+            "shown_after": bool(state.shown_after[i]),
+            "mucked": bool(state.mucked[i]),
+            "hand_name": names.get(i),
+            "won": state.won[i],
+            "bounty": state.bounty[i],  # R22: this hand's 7-2 bounty, collected or paid
+            "small_blind": seat == small,
+            "big_blind": seat == big,
+            "button": seat == config.button,
+            "equity": equities.get(seat),
+            "last_action": last.get(seat),
+        }
+    legal = legal_actions(state)
+    pending: dict[str, Any] | None = None
+    legal_view = None
+    if legal is not None:
+        if state.phase is Phase.RUN_TWICE:
+            pending = {"kind": "run_twice", "seats": [state.seats[p] for p in state.to_act]}
+        elif state.phase is Phase.SHOWDOWN:
+            pending = {
+                "kind": "show_or_muck",
+                "seat": legal.seat,
+                "may_muck": "muck" in legal.kinds,
+            }
+        else:
+            kinds = {str(k) for k in legal.kinds}
+            legal_view = {
+                "seat": legal.seat,
+                "fold": "fold" in kinds,
+                "check": "check" in kinds,
+                "call": legal.call_amount if "call" in kinds else None,
+                "bet_or_raise": "bet"
+                if "bet" in kinds
+                else ("raise" if "raise" in kinds else None),
+                "min_to": legal.min_to,
+                "max_to": legal.max_to,
+                "all_in_to": legal.all_in_to,
+                "stack": legal.stack,
+                "bet": legal.bet,
+            }
+    return {
+        "number": number,
+        "street": "finished"
+        if finished
+        else (
+            "showdown" if state.phase is Phase.SHOWDOWN else STREETS[int(state.street)]
+        ),  # during a runout ("phase": "runout"): the street last dealt
+        "phase": str(state.phase),
+        "boards": [cards(b) for b in state.boards],
+        "pots": _pots(state),
+        "pot_total": state.pot_total if not finished else 0,
+        # preflop equities are estimated (PREFLOP_EQUITY_SAMPLES), later ones exact
+        "equity_exact": bool(equities) and bool(next(b for b in state.boards if len(b) < 5)),
+        "to_act": None if finished else state.seat_to_act,
+        "legal": legal_view,
+        "pending": pending,
+        "finished": finished,
+        "bomb_pot": config.bomb_pot,  # R21: this hand's bomb ante, 0 for an ordinary hand
+        "double_board": config.double_board,  # R23: "boards" are two boards, not two runs
+        "rake": state.rake,
+        "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],
+        "seat_views": seat_views,
+    }
+
+
+PUBLIC_DECK_KEYS = (
+    "table",
+    "hand",
+    "root",
+    "committed_version",
+    "dealt_version",
+    "nonces",
+    "seats",
+    "hole_cards",
+    "double_board",
+)
+"""What every member may see of ``Table.deck`` (everything but its secret); ``hole_cards``
+only in an Omaha hand's (R17), ``double_board`` only in a double-board hand's (R23)."""
+
+
+def deck_order(deck: dict[str, Any]) -> tuple[DeckPlan, tuple[int, ...]]:
+    """The plan (SECRET) and the public dealing order of a deck record with its secret
+    (``Table.deck``, or a hand's proof with ``Hand.deck_secret`` as ``"secret"``)."""
+    plan = DeckPlan(deck["table"], deck["hand"], bytes.fromhex(deck["secret"]))
+    return plan, permutation(plan.root, [bytes.fromhex(e["nonce"]) for e in deck["nonces"]])
+
+
+def open_cards(
+    deck: dict[str, Any], players: int, boards: Any, indexes: Any = (), cards: Any = ()
+) -> list[dict[str, Any]]:
+    """The openings of the board cards, of the hole cards of the players at ``indexes``
+    (position order) and of single hole cards ``cards`` ((index, k): the k-th card of the
+    player at index) — give them only to whoever may see those cards (R15.3)."""
+    plan, order = deck_order(deck)
+    holes = deck.get("hole_cards", 2)
+    double = deck.get("double_board", False)
+    # a second board (R12) shares the cards dealt before the run twice: open each once
+    positions = {p for board in board_positions(players, boards, holes, double) for p in board}
+    for index in indexes:
+        positions.update(hole_positions(players, index, holes))
+    for index, k in cards:
+        positions.add(hole_positions(players, index, holes)[k])
+    return [open_position(plan, order, k).to_json() for k in sorted(positions)]
+
+
+def public_hole_cards(state: HandState) -> list[tuple[int, int]]:
+    """(index, k) of every hole card everyone may see (``HandState.public_holes``)."""
+    return [
+        (i, k)
+        for i in range(len(state.seats))
+        for k, card in enumerate(state.public_holes(i))
+        if card is not None
+    ]
+
+
+def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
+    """The hand's public deck proof (R15) with the openings of the cards everyone may see:
+    the board(s) and the shown hands (R15.3), and the 52 commitments once the hand is over
+    (before, the root commits to them). Derived from the stored state: no query."""
+    deck = table.deck
+    if not deck or deck["hand"] != table.hand_count:
+        return None
+    view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS if k in deck}}
+    view["openings"] = open_cards(
+        deck, len(state.seats), state.boards, cards=public_hole_cards(state)
+    )
+    if state.is_finished:
+        view["commitments"] = [c.hex() for c in deck_order(deck)[0].commitments]
+    return view
+
+
+def next_deck_view(table: Table) -> dict[str, Any] | None:
+    """The next hand's commitment, published before any nonce for it is taken (R15.1)."""
+    planned = table.next_deck
+    if not planned:
+        return None
+    return {k: planned[k] for k in ("hand", "root", "committed_version")}
+
+
+def hole_openings(
+    deck: dict[str, Any] | None, hand_number: int, players: int, index: int
+) -> list[dict[str, Any]]:
+    """The openings of the hole cards of the player at ``index``: for that player only."""
+    if not deck or deck["hand"] != hand_number:
+        return []
+    return open_cards(deck, players, (), (index,))
+
+
+def _shown_names(state: HandState) -> dict[int, str]:
+    game = rules(state.config.game)
+    names: dict[int, str] = {}
+    for i in range(len(state.seats)):
+        if state.shown[i]:
+            board = state.boards[0]
+            if len(board) == 5:
+                names[i] = game.hand_name(state.holes[i], board)
+    return names
+
+
+def _pots(state: HandState) -> list[dict[str, Any]]:
+    """Main and side pots by contribution level (R8.1), with their eligible seats."""
+    if state.is_finished:
+        return []
+    return [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in engine_pots(state)]

@@ -1,0 +1,410 @@
+"""Live play's rows: tables, seats, the server processes holding sockets, presence, chat.
+
+The database is the only truth of play: a table row holds its settings, its version (bumped by
+every change, sent with every state message) and, during a hand, the engine's state as JSON.
+Only ``tables.play.actions`` changes these rows.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from engine.table import mixed_game_code
+from pokerclub.models import Club
+
+
+class Structure(models.TextChoices):
+    NO_LIMIT = "no_limit", "No-limit"
+    POT_LIMIT = "pot_limit", "Pot-limit"
+    FIXED_LIMIT = "fixed_limit", "Fixed-limit"
+
+
+class GameChoice(models.TextChoices):
+    """What the table deals (``engine.games.Game``): Texas Hold'em, Omaha (R17), five-card
+    Omaha (R18) or Omaha Hi-Lo (R19)."""
+
+    HOLDEM = "holdem", "Texas Hold'em"
+    OMAHA = "omaha", "Omaha"
+    OMAHA5 = "omaha5", "Five-card Omaha"
+    OMAHA_HILO = "omaha8", "Omaha Hi-Lo (eight or better)"
+
+
+class MixedMode(models.TextChoices):
+    """How a mixed-game table's game changes each orbit (R20)."""
+
+    ROTATE = "rotate", "The next game of the list"
+    DEALERS_CHOICE = "dealers_choice", "Dealer's choice: each player in turn picks"
+
+
+class DoubleBoard(models.TextChoices):
+    """When a hand is dealt on two boards (R23)."""
+
+    OFF = "off", "Never"
+    BOMB_POTS = "bomb_pots", "Bomb pots only"
+    ALWAYS = "always", "Every hand"
+
+
+class NewPlayerPolicy(models.TextChoices):
+    WAIT = "wait", "Wait for the big blind"
+    POST = "post", "Post a big blind"
+
+
+def game_label(game: str, structure: str) -> str:
+    """A game and its structure, for people: "No-limit Hold'em", "Pot-limit Omaha"."""
+    name = "Hold'em" if game == GameChoice.HOLDEM else GameChoice(game).label
+    return f"{Structure(structure).label} {name}"
+
+
+class TableQuerySet(models.QuerySet["Table"]):
+    def open_in(self, club: Club) -> list[Table]:
+        """The club's tables that are not closed, each with ``taken``: its occupied seats."""
+        return list(
+            self.filter(club=club)
+            .exclude(status=Table.Status.CLOSED)
+            .exclude(in_person=True)  # a game at a real table has no seats to take
+            .annotate(taken=models.Count("seats", filter=~Q(seats__user=None)))
+            .select_related("club")
+        )
+
+
+class Table(models.Model):
+    objects = TableQuerySet.as_manager()
+    taken: int  # occupied seats, on the tables TableQuerySet.open_in returns
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        PAUSED = "paused", "Paused"
+        CLOSED = "closed", "Closed"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
+    name = models.CharField(max_length=60)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    imported = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="Where an imported session came from (e.g. 'pokernow'); empty for the "
+        "club's own.",
+    )
+    tournament = models.ForeignKey(
+        "tables.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="tables",
+        help_text="A tournament's table: its chips are tournament chips, never money.",
+    )
+    tournament_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    tournament_level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="R24: the level of the tournament's clock it deals at."
+    )
+    in_person = models.BooleanField(
+        default=False,
+        help_text="A game played at a real table: a banker records buy-ins and cash-outs; "
+        "no seats, no hands (tables.money.bank).",
+    )
+
+    # --- settings (a change during a hand is stored in pending_settings, applied next hand)
+    game = models.CharField(max_length=12, choices=GameChoice.choices, default=GameChoice.HOLDEM)
+    structure = models.CharField(
+        max_length=12, choices=Structure.choices, default=Structure.NO_LIMIT
+    )
+    mixed_games = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="R20: the games the table rotates through, one an orbit (codes of "
+        "engine.table.MIXED_GAMES, e.g. ['NLH', 'PLO', 'PLO8']); empty: one game.",
+    )
+    mixed_blinds = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="R20: a mixed-game table's blinds for some of its games, {code: [small, "
+        "big]} (e.g. {'FLO8': [2, 4]}); a game not named plays the table's blinds.",
+    )
+    mixed_mode = models.CharField(
+        max_length=14,
+        choices=MixedMode.choices,
+        default=MixedMode.ROTATE,
+        help_text="R20: each orbit the list's next game, or dealer's choice (each player in "
+        "turn picks the orbit's game).",
+    )
+    game_picks = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="R20.5: each player's pick for the orbit they choose, {user id: code}.",
+    )
+    chooser_seat = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="R20.5: the seat of the player who picked the current orbit's game.",
+    )
+    orbit_start_seat = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="R20: the button seat of the current game's first hand (None: not started).",
+    )
+    bomb_pot_ante = models.PositiveIntegerField(
+        default=0, help_text="R21: what every player puts in a bomb pot (0: no bomb pots)."
+    )
+    bomb_pot_every = models.PositiveSmallIntegerField(
+        default=0, help_text="R21: every N-th hand of the table is a bomb pot (0: never by count)."
+    )
+    bomb_pot_vote = models.BooleanField(
+        default=False, help_text="R21: the players may call a bomb pot by a unanimous vote."
+    )
+    double_board = models.CharField(
+        max_length=10,
+        choices=DoubleBoard.choices,
+        default=DoubleBoard.OFF,
+        help_text="R23: deal two boards, each pot halved between them: never, in bomb pots "
+        "only, or every hand.",
+    )
+    seven_deuce_bounty = models.PositiveIntegerField(
+        default=0, help_text="R22: what a pot won with 7-2 collects from each other player."
+    )
+    seven_deuce_shown = models.BooleanField(
+        default=True, help_text="R22: a 7-2 that collects is turned face up."
+    )
+    small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
+    big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
+    ante = models.PositiveIntegerField(default=0)
+    ante_by_big_blind = models.BooleanField(
+        default=False, help_text="The big blind posts the ante for the whole table (R3.2)."
+    )
+    straddle_allowed = models.BooleanField(default=False)
+    min_buy_in = models.PositiveIntegerField(default=40)
+    max_buy_in = models.PositiveIntegerField(default=200)
+    max_seats = models.PositiveSmallIntegerField(
+        default=9, validators=[MinValueValidator(2), MaxValueValidator(10)]
+    )
+    action_seconds = models.PositiveSmallIntegerField(
+        default=30, validators=[MinValueValidator(5), MaxValueValidator(600)]
+    )
+    time_bank_seconds = models.PositiveSmallIntegerField(
+        default=60, validators=[MaxValueValidator(3600)]
+    )
+    run_it_twice_allowed = models.BooleanField(default=False)
+    show_all_called = models.BooleanField(default=False)
+    new_player_policy = models.CharField(
+        max_length=4, choices=NewPlayerPolicy.choices, default=NewPlayerPolicy.WAIT
+    )
+    rake_bps = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(1000)],
+        help_text="Rake in basis points of each pot that sees a flop (500 = 5 %, R13); at most 10 %.",
+    )
+    rake_cap = models.PositiveIntegerField(default=0, help_text="0 means no cap.")
+    approve_seats = models.BooleanField(default=False)
+
+    # --- live state
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    pause_requested = models.BooleanField(default=False)
+    close_requested = models.BooleanField(default=False)
+    version = models.PositiveBigIntegerField(default=0)
+    decision_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="The version at which the current decision began: an action sent from an "
+        "older one is stale; changes that do not touch the hand (chat, seats) are not.",
+    )
+    hand_log = models.JSONField(default=list, blank=True)
+    pending_settings = models.JSONField(default=dict, blank=True)
+    bomb_votes = models.JSONField(
+        default=list, blank=True, help_text="R21: users who want the next hand to be a bomb pot."
+    )
+    hand_state = models.JSONField(null=True, blank=True)
+    current_hand = models.ForeignKey(
+        "Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    hand_players = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Who was dealt each seat of the hand on the table ({seat: user id}): hole "
+        "cards and the hand's seat views belong to these users, never to whoever sits there now.",
+    )
+    deck = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Deck v2 of the hand on the table (R15): its secret (SECRET, server-side "
+        "only), root, nonces, versions and seats in position order.",
+    )
+    next_deck = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The next hand's committed deck (R15): its secret (SECRET), root, the "
+        "version that published it and the players' nonces accepted so far.",
+    )
+    hand_count = models.PositiveIntegerField(default=0)
+    button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # a tournament table's dead button (R28.5): the last hand's blinds, by seat, dead or not
+    small_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    big_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # deadline and next_hand_at change with nearly every action: they are not indexed, so
+    # PostgreSQL can update the row in place (a HOT update, pruned without VACUUM); the clock
+    # scans the open tables instead (tables.clock.due_tables). See migration 0006.
+    deadline = models.DateTimeField(null=True, blank=True)
+    deadline_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    time_bank_in_use = models.BooleanField(default=False)
+    next_hand_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(small_blind__lte=models.F("big_blind")), name="sb_not_above_bb"
+            ),
+            models.CheckConstraint(
+                condition=Q(min_buy_in__lte=models.F("max_buy_in")), name="min_buy_in_not_above_max"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tables:detail", args=[self.club.slug, self.pk])
+
+    @property
+    def game_label(self) -> str:
+        """The game and its structure, for people: "No-limit Hold'em", "Pot-limit Omaha"."""
+        return game_label(self.game, self.structure)
+
+    @property
+    def blinds(self) -> tuple[int, int]:
+        """The blinds of the current game: the table's, or on a mixed-game table the ones
+        the host set for this game (R20)."""
+        code = mixed_game_code(self.game, self.structure) if self.mixed_games else None
+        small, big = self.mixed_blinds.get(code, (self.small_blind, self.big_blind))
+        return int(small), int(big)
+
+    def format_amount(self, amount: int) -> str:
+        """An amount of this table's chips for people: the club's money, or on a
+        tournament's table plain chips (they are never money)."""
+        if self.tournament_id is not None:
+            return f"{'-' if amount < 0 else ''}{abs(amount):,}"
+        return self.club.format_amount(amount)
+
+    @property
+    def stakes(self) -> str:
+        fmt = self.format_amount
+        small, big = self.blinds
+        text = f"{fmt(small)}/{fmt(big)}"
+        if self.ante:
+            text += f" ante {fmt(self.ante)}"
+        return text
+
+    @property
+    def buy_in_range(self) -> str:
+        fmt = self.format_amount
+        return f"{fmt(self.min_buy_in)}–{fmt(self.max_buy_in)}"
+
+    @property
+    def in_hand(self) -> bool:
+        """A hand is being played (a finished hand's state stays for display until the next)."""
+        return self.hand_state is not None and self.hand_state.get("phase") != "finished"
+
+
+class Seat(models.Model):
+    """A chair at a table. ``user`` is empty when the chair is free."""
+
+    class Status(models.TextChoices):
+        EMPTY = "empty", "Empty"
+        REQUESTED = "requested", "Waiting for the host"
+        SEATED = "seated", "Seated"
+        SITTING_OUT = "sitting_out", "Sitting out"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.EMPTY)
+    stack = models.PositiveBigIntegerField(default=0)
+    pending_chips = models.PositiveBigIntegerField(
+        default=0, help_text="A top-up asked for during a hand, added before the next (R16.1)."
+    )
+    owes_big_blind = models.BooleanField(
+        default=False, help_text="Newly seated, or sat out while the big blind passed (R2.6)."
+    )
+    blind_choice = models.CharField(
+        max_length=4,
+        choices=NewPlayerPolicy.choices,
+        blank=True,
+        help_text="The player's own choice when owing a big blind; empty = the table default.",
+    )
+    leave_after_hand = models.BooleanField(default=False)
+    sit_out_next_hand = models.BooleanField(default=False)
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    time_bank = models.PositiveIntegerField(default=0)
+    run_twice_preference = models.BooleanField(null=True, blank=True)
+    straddle = models.BooleanField(
+        default=False, help_text="Straddle when under the gun, if the table allows it (R3.3)."
+    )
+    connections = models.PositiveSmallIntegerField(
+        default=0, help_text="Open table sockets of the seated player (0 = disconnected)."
+    )
+    # not a column: the player's role in the club, on the seats services.rows.table_seats reads
+    member_role: str | None
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_chair_per_number"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=Q(user__isnull=False),
+                name="one_seat_per_player_per_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}"
+
+
+class ServerProcess(models.Model):
+    """A server process with table sockets. It says it is alive every
+    ``PRESENCE_HEARTBEAT_S``; when it has not for ``PRESENCE_TIMEOUT_S`` (it crashed or was
+    killed), the clock takes its sockets off the seats (``tables.play.heartbeat``)."""
+
+    id = models.CharField(primary_key=True, max_length=32)
+    started_at = models.DateTimeField(default=timezone.now)
+    seen_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+
+class Presence(models.Model):
+    """How many of a player's table sockets one server process holds open: what a crashed
+    process leaves behind in ``Seat.connections`` is known and can be taken off."""
+
+    server = models.ForeignKey(ServerProcess, on_delete=models.CASCADE, related_name="presences")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    sockets = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["server", "table", "user"], name="one_presence_per_server_table_user"
+            )
+        ]
+
+
+class ChatMessage(models.Model):
+    MAX_LENGTH = 300
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]

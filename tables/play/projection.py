@@ -1,0 +1,288 @@
+"""What each viewer may see of a table (DESIGN.md: a projection per viewer).
+
+:func:`public_state` builds the state every member may see — it is what the services put in
+group messages, so it must never contain a secret: no face-down hole cards, no deck, no
+undealt board, no deck secret, no opening of a card not everyone may see (R4.3, R15).
+:func:`viewer_state` adds the viewer's own part (their hole cards and those cards' openings)
+for one socket or page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from django.utils import timezone
+
+from engine.games import rules
+from engine.table import next_chooser
+from tables.play.hand_state import (
+    cards,
+    hand_view,
+    hole_openings,
+    next_deck_view,
+    next_mixed_game,
+    top_up_range,
+)
+from tables.play.models import MixedMode, Seat, Table
+
+
+def frame_json(value: Any) -> str:
+    """The compact JSON text of a frame. orjson, not ``json``: encoding the frames was the
+    largest single item of a socket server's own CPU (docs/benchmarks.md). Integer keys
+    become strings, as with ``json``; text is UTF-8, not ``\\u`` escapes."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+def table_summary(table: Table) -> dict[str, Any]:
+    club = table.club
+    return {
+        "id": table.pk,
+        "name": table.name,
+        "club": club.slug,
+        "game": table.game,
+        "game_letter": rules(table.game).letter,  # "1/2 PLO": the label's letters after NL/PL/FL
+        # a tournament's table (R24-R29): its players neither top up, sit out nor leave
+        "tournament": (
+            {"id": table.tournament_id, "table": table.tournament_number}
+            if table.tournament_id
+            else None
+        ),
+        "mixed_games": list(table.mixed_games),  # R20: the rotation, one game an orbit
+        "mixed_mode": table.mixed_mode,  # "rotate" or "dealers_choice" (R20.5)
+        "chooser_seat": table.chooser_seat,  # R20.5: who picked this orbit's game
+        "next_game": next_mixed_game(table),  # "PLO8", or None: not a mixed-game table
+        "double_board": table.double_board,  # R23: "off", "bomb_pots" or "always"
+        "seven_deuce": {  # R22: the 7-2 game's bounty (0: off), and whether it is shown
+            "bounty": table.seven_deuce_bounty,
+            "shown": table.seven_deuce_shown,
+        },
+        "bomb_pot": {  # R21: the host's bomb pots; each seat says whether its player voted
+            "ante": table.bomb_pot_ante,
+            "every": table.bomb_pot_every,
+            "vote": table.bomb_pot_vote and table.bomb_pot_ante > 0,
+            "next_by_count": bool(
+                table.bomb_pot_ante
+                and table.bomb_pot_every
+                and (table.hand_count + 1) % table.bomb_pot_every == 0
+            ),
+        },
+        "structure": table.structure,
+        # the current game's blinds (R20: per game on a mixed table)
+        **dict(zip(("small_blind", "big_blind"), table.blinds, strict=True)),
+        "mixed_blinds": table.mixed_blinds,  # R20: {code: [small, big]} where not the table's
+        "ante": table.ante,
+        "ante_by_big_blind": table.ante_by_big_blind,
+        "straddle_allowed": table.straddle_allowed,
+        "min_buy_in": table.min_buy_in,
+        "max_buy_in": table.max_buy_in,
+        "max_seats": table.max_seats,
+        "action_seconds": table.action_seconds,
+        "time_bank_seconds": table.time_bank_seconds,
+        "run_it_twice_allowed": table.run_it_twice_allowed,
+        "show_all_called": table.show_all_called,
+        "approve_seats": table.approve_seats,
+        "status": table.status,
+        "pause_requested": table.pause_requested,
+        "close_requested": table.close_requested,
+        "next_hand_at": _iso(table.next_hand_at),
+        "pending_settings": table.pending_settings,
+        "amount_format": {  # a tournament's chips are plain chips (Table.format_amount)
+            "kind": "chips" if table.tournament_id else club.amount_format,
+            "symbol": "" if table.tournament_id else club.currency_symbol,
+            "decimals": club.decimal_places
+            if club.amount_format == "currency" and not table.tournament_id
+            else 0,
+        },
+    }
+
+
+def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str, Any]:
+    """The state of the table that every member may see (``state``: the parsed hand state,
+    when the caller has it)."""
+    hand = hand_view(table, state) if table.hand_state is not None else None
+    by_seat = hand["seat_views"] if hand else {}
+    dealt = table.hand_players or {}
+    seat_list = []
+    for seat in seats:
+        player = (
+            {"user_id": seat.user_id, "name": str(seat.user)} if seat.user_id is not None else None
+        )
+        view: dict[str, Any] = {
+            "number": seat.number,
+            "status": seat.status,
+            "player": player,
+            "stack": seat.stack,
+            "pending_chips": seat.pending_chips,
+            "bet": 0,
+            "in_hand": False,
+            "folded": False,
+            "all_in": False,
+            "sitting_out": seat.status == Seat.Status.SITTING_OUT or seat.sit_out_next_hand,
+            "leaving": seat.leave_after_hand,
+            "owes_big_blind": seat.owes_big_blind,
+            "blind_choice": seat.blind_choice or table.new_player_policy,
+            "cards": [],
+            "shown": False,
+            "shown_after": False,
+            "hand_name": None,
+            "won": 0,
+            "bounty": 0,
+            "button": table.button_seat == seat.number,
+            "small_blind": False,
+            "big_blind": False,
+            "equity": None,
+            "last_action": None,
+            "time_bank": seat.time_bank,
+            "straddle": seat.straddle,
+            "connected": seat.connections > 0,
+            "bomb_vote": seat.user_id is not None and seat.user_id in table.bomb_votes,
+            # R20.5: the game this player picks for the orbit they choose (dealer's choice)
+            "game_pick": table.game_picks.get(str(seat.user_id)) if seat.user_id else None,
+        }
+        if seat.user_id is None or dealt.get(str(seat.number)) == seat.user_id:
+            # the hand's view of a seat belongs to the player dealt it: whoever sits down
+            # there after them is not in that hand
+            view.update(by_seat.get(seat.number, {}))
+            if hand is not None and hand["finished"]:
+                view["stack"] = seat.stack  # a rebuy or top-up since the hand ended counts
+        limits = (
+            top_up_range(table, view["stack"], seat.pending_chips)
+            if seat.status in (Seat.Status.SEATED, Seat.Status.SITTING_OUT)
+            else None
+        )
+        view["top_up"] = {"min": limits[0], "max": limits[1]} if limits else None
+        seat_list.append(view)
+    if hand is not None:
+        hand = {k: v for k, v in hand.items() if k != "seat_views"}
+        hand["log"] = table.hand_log
+        hand["decision_version"] = table.decision_version
+        hand["deadline"] = _iso(table.deadline)
+        hand["time_bank"] = table.time_bank_in_use
+    summary = table_summary(table)
+    if table.mixed_mode == MixedMode.DEALERS_CHOICE and summary["next_game"] is not None:
+        summary.update(dealers_choice_next(table, seat_list, summary["next_game"]))
+    return {
+        "type": "state",
+        "version": table.version,
+        "table": summary,
+        "seats": seat_list,
+        "hand": hand,
+        "next_deck": next_deck_view(table),
+    }
+
+
+def dealers_choice_next(
+    table: Table, seat_list: list[dict[str, Any]], rotation: str
+) -> dict[str, Any]:
+    """R20.5: who picks the next orbit's game and what it will be (their pick, else the
+    list's next game): the players seated with chips now, in turn after the last chooser."""
+    seated = [
+        s["number"] for s in seat_list if s["player"] and s["status"] == "seated" and s["stack"]
+    ]
+    if not seated or table.button_seat is None:
+        return {"next_chooser_seat": None}
+    # before anyone has chosen, the first orbit's chooser is its button: the next one's
+    last = table.chooser_seat if table.chooser_seat is not None else table.button_seat
+    seat = next_chooser(seated, table.button_seat, last)
+    pick = next(s["game_pick"] for s in seat_list if s["number"] == seat)
+    return {
+        "next_chooser_seat": seat,
+        "next_game": pick if pick in table.mixed_games else rotation,
+    }
+
+
+def public_message(public: dict[str, Any]) -> dict[str, Any]:
+    """The group message for a public state: serialised once here, not once per socket.
+
+    ``seats`` maps user ids to seat numbers so that each socket can find its viewer's seat
+    without parsing the state; nothing in it is secret.
+    """
+    return {
+        "type": "table.state",
+        "version": public["version"],
+        "hand": public["hand"]["number"] if public["hand"] else None,
+        "seats": {str(s["player"]["user_id"]): s["number"] for s in public["seats"] if s["player"]},
+        "json": frame_json(public),
+    }
+
+
+def viewer_frame(message: dict[str, Any], you: dict[str, Any]) -> str:
+    """The text frame of one viewer: the shared public JSON with their own part spliced in
+    (the same object :func:`viewer_state` builds, without serialising the state again)."""
+    head = frame_json({"server_time": _iso(timezone.now()), "you": you})
+    return head[:-1] + "," + message["json"][1:]
+
+
+def viewer_state(
+    public: dict[str, Any],
+    user_id: int | None,
+    seat: int | None,
+    is_host: bool,
+    own: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """Add the viewer's own part to a public state (a new dict; ``public`` is not changed).
+    ``own``: their entry of :func:`own_cards_by_user`, if they were dealt in."""
+    return {
+        **public,
+        "server_time": _iso(timezone.now()),
+        "you": you_part(user_id, seat, is_host, own),
+    }
+
+
+def you_part(
+    user_id: int | None, seat: int | None, is_host: bool, own: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The viewer's own part of a state: their hole cards and those cards' openings (R15.3)."""
+    own = own or NOT_DEALT
+    return {"user_id": user_id, "seat": seat, "is_host": is_host, **own}
+
+
+NOT_DEALT: dict[str, Any] = {"cards": [], "openings": []}
+
+
+def load_public_state(table_id: int) -> dict[str, Any]:
+    table = Table.objects.select_related("club").get(pk=table_id)
+    seats = list(Seat.objects.select_related("user").filter(table=table).order_by("number"))
+    return public_state(table, seats)
+
+
+def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, Any]]:
+    """The hole cards of everyone dealt into hand ``hand_number`` and their openings (R15.3),
+    ``{"cards": [...], "openings": [...]}``, by the user who was dealt them (never by seat
+    number: a seat can change hands before the next deal), for the server's use only: each
+    viewer is given their own entry alone. Empty once that hand is over and the next one
+    began, whose own message will ask."""
+    row = (
+        Table.objects.filter(pk=table_id)
+        .values_list("hand_count", "hand_players", "hand_state__seats", "hand_state__holes", "deck")
+        .first()
+    )
+    if not row or row[0] != hand_number or row[2] is None:
+        return {}
+    dealt, seats, deck = row[1] or {}, row[2], row[4]
+    return {
+        dealt[str(seat)]: {
+            "cards": cards(holes),
+            "openings": hole_openings(deck, hand_number, len(seats), index),
+        }
+        for index, (seat, holes) in enumerate(zip(seats, row[3], strict=True))
+        if dealt.get(str(seat)) is not None
+    }
+
+
+def private_cards_for_user(
+    table_id: int, public: dict[str, Any], user_id: int
+) -> tuple[int | None, dict[str, Any] | None]:
+    """The viewer's seat now, and the hole cards they were dealt in the hand on the table."""
+    seat = next(
+        (s["number"] for s in public["seats"] if s["player"] and s["player"]["user_id"] == user_id),
+        None,
+    )
+    if public.get("hand") is None:
+        return seat, None
+    return seat, own_cards_by_user(table_id, public["hand"]["number"]).get(user_id)

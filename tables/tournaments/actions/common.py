@@ -1,0 +1,199 @@
+"""What every tournament action shares (docs/rules.md R24-R29): reading its clock and its
+prize pool, locking it (the tournament row first, then its tables in id order: the order
+of every tournament change), seating and unseating, and who may run it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import tournament as rules
+from pokerclub.access import membership_of
+from tables.play.actions.between_hands import (
+    is_ready,
+    last_blinds,
+    schedule_next_hand,
+)
+from tables.play.actions.common import (
+    commit_change,
+    lock_table,
+    send_on_commit,
+    table_seats,
+)
+from tables.play.error_codes import PlayError, PlayErrorCode
+from tables.play.models import Seat, Table
+from tables.tournaments.models import Tournament, TournamentEntry
+
+ACTIVE = (TournamentEntry.Status.PLAYING, TournamentEntry.Status.BUSTED)
+"""Entries still in the tournament (a busted entry may still rebuy)."""
+
+
+def _refuse(message: str, code: PlayErrorCode = PlayErrorCode.BAD_FIELD) -> PlayError:
+    return PlayError(code, message)
+
+
+def schedule_of(tournament: Tournament) -> rules.Schedule:
+    """The tournament's levels as the engine's :class:`~engine.tournament.Schedule`."""
+    return rules.Schedule(
+        tuple(
+            rules.Level(
+                small_blind=int(level["small_blind"]),
+                big_blind=int(level["big_blind"]),
+                ante=int(level.get("ante", 0)),
+                big_blind_ante=bool(level.get("big_blind_ante", False)),
+                minutes=int(level["minutes"]),
+            )
+            for level in tournament.levels
+        ),
+        break_every=tournament.break_every,
+        break_minutes=tournament.break_minutes,
+    )
+
+
+def played_seconds(tournament: Tournament, now: Any) -> float:
+    """Seconds of play since the start, pauses excluded (R24.4): from stored times only."""
+    if tournament.started_at is None:
+        return 0.0
+    end = tournament.paused_at or now
+    return max(0.0, (end - tournament.started_at).total_seconds() - tournament.paused_seconds)
+
+
+def reading(tournament: Tournament, now: Any) -> rules.ClockReading | None:
+    """Where the clock stands, or ``None`` before the start."""
+    if tournament.started_at is None:
+        return None
+    return rules.clock(schedule_of(tournament), played_seconds(tournament, now))
+
+
+def shares(tournament: Tournament, entries: int) -> tuple[int, ...]:
+    """The payout in basis points: the host's (R26.2) or the default for ``entries``."""
+    return tuple(tournament.payout) if tournament.payout else rules.default_payout(entries)
+
+
+def prize_pool(tournament: Tournament, entries: list[TournamentEntry]) -> int:
+    """R25.4: every buy-in, rebuy and add-on of ``entries`` (all of the tournament's); the
+    fees are the club's."""
+    return sum(e.paid for e in entries) - tournament.fee * len(entries)
+
+
+def lock_tournament(tournament_id: int) -> Tournament:
+    """The first lock of every tournament change (then its tables, then their seats)."""
+    tournament = (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .filter(pk=tournament_id)
+        .first()
+    )
+    if tournament is None:
+        raise _refuse("There is no such tournament.", PlayErrorCode.NO_SUCH_TABLE)
+    return tournament
+
+
+def save_changed(tournament: Tournament, fields: list[str]) -> None:
+    """Save the tournament with a new version; its lobby learns of it after commit."""
+    tournament.version += 1
+    tournament.save(update_fields=list(dict.fromkeys(["version", *fields])))
+    send_on_commit(
+        f"tournament-{tournament.pk}", {"type": "tournament.changed", "version": tournament.version}
+    )
+
+
+def blinds_of(level: rules.Level) -> dict[str, Any]:
+    return {
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "ante_by_big_blind": level.big_blind_ante,
+    }
+
+
+def take_seat(seat: Seat, user_id: int, stack: int) -> None:
+    seat.user_id = user_id
+    seat.status = Seat.Status.SEATED
+    seat.stack = stack
+    seat.owes_big_blind = False  # R28.3: a tournament player is dealt in at once
+    seat.blind_choice = ""
+    seat.straddle = False
+    seat.time_bank = 0
+    seat.run_twice_preference = None
+    seat.sit_out_next_hand = seat.leave_after_hand = False
+    seat.save()
+
+
+def free_seat(seat: Seat) -> None:
+    seat.user_id = None
+    seat.status = Seat.Status.EMPTY
+    seat.stack = 0
+    seat.pending_chips = 0
+    seat.owes_big_blind = False
+    seat.timeouts_in_row = 0
+    seat.connections = 0
+    seat.save()
+
+
+def tables_of(tournament: Tournament, *, playing: bool = True) -> list[Table]:
+    """The tournament's open tables in id order, locked (after the tournament's lock). With
+    ``playing=False`` a table in the middle of a hand is read without its lock, so its
+    players' actions do not wait on the tournament: lock it with :func:`hold` before
+    changing it. (Only the tournament's changes, under its lock, deal a hand or seat a
+    player at its tables, so a table read between hands stays between hands, and a free
+    seat stays free.)"""
+    found = list(
+        Table.objects.filter(tournament=tournament)
+        .exclude(status=Table.Status.CLOSED)
+        .select_related("club")
+        .order_by("pk")
+    )
+    return [lock_table(t.pk) if playing or not t.in_hand else t for t in found]
+
+
+def hold(tables: list[Table], seats: dict[int, list[Seat]], pk: int) -> Table:
+    """Lock one of ``tables`` (read by :func:`tables_of` without its lock) before changing
+    it, and read it and its seats again; returns the locked table."""
+    index = next(i for i, t in enumerate(tables) if t.pk == pk)
+    table = lock_table(pk)
+    tables[index] = table
+    seats[pk] = table_seats(table)
+    return table
+
+
+def seatings(tables: list[Table], seats: dict[int, list[Seat]]) -> list[rules.Seating]:
+    return [
+        rules.Seating(
+            t.tournament_number or t.pk,
+            t.max_seats,
+            {s.number: s.user_id for s in seats[t.pk] if s.user_id is not None},
+            t.button_seat,
+            frozenset(s.number for s in seats[t.pk] if s.user_id is not None and not is_ready(s)),
+            last_blinds(t),
+        )
+        for t in tables
+    ]
+
+
+def deal_open(tournament: Tournament) -> bool:
+    """Whether a deal (R29.3) waits for the hands to end or for the players' answers."""
+    deal = tournament.deal or {}
+    return deal.get("state") in ("waiting", "offered")
+
+
+def restart_clock(tournament: Tournament, now: Any) -> list[str]:
+    """The clock runs again from where it stopped, and every table deals again. Returns
+    the tournament's fields to save."""
+    assert tournament.paused_at is not None
+    tournament.paused_seconds += (now - tournament.paused_at).total_seconds()
+    tournament.paused_at = None
+    for table in tables_of(tournament):
+        seated = table_seats(table)
+        commit_change(table, seated, fields=schedule_next_hand(table, seated, now))
+    return ["paused_at", "paused_seconds"]
+
+
+def is_host(actor: Any, tournament: Tournament) -> bool:
+    """Whether ``actor`` is the club's owner or one of its hosts."""
+    m = membership_of(actor, tournament.club)
+    return m is not None and m.is_host
+
+
+def _require_host(actor: Any, tournament: Tournament) -> None:
+    if not is_host(actor, tournament):
+        raise _refuse("Only the club's owner or a host can do that.", PlayErrorCode.NOT_ALLOWED)

@@ -1,0 +1,192 @@
+"""The host's tournament form: what a person types, turned into the service's
+:class:`~tables.tournaments.actions.lifecycle.Settings` (which checks it again: the form is for
+people, the service for everyone)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+
+from engine import tournament as rules
+from engine.errors import EngineError
+from pokerclub.models import Club
+from tables.play.models import GameChoice, Structure
+from tables.tournaments.actions.lifecycle import Settings
+from tables.tournaments.models import Tournament
+
+PRESET_CHOICES = [
+    ("regular", "Regular: 100 big blinds, 12-minute levels"),
+    ("turbo", "Turbo: 50 big blinds, 6-minute levels"),
+    ("deep", "Deep: 200 big blinds, 20-minute levels"),
+    ("custom", "Custom levels (below)"),
+]
+
+
+def parse_levels(text: str) -> list[dict[str, Any]]:
+    """Custom levels, one a line: ``SB/BB minutes`` with an optional ``ante N`` or ``bba N``
+    (a big-blind ante), e.g. ``100/200 ante 25 15`` or ``100/200 bba 200 15``."""
+    levels = []
+    for number, line in enumerate((x for x in text.splitlines() if x.strip()), 1):
+        words = line.replace(",", " ").split()
+        try:
+            small, big = (int(x) for x in words[0].split("/"))
+            ante, bba = 0, False
+            rest = words[1:]
+            if rest and rest[0].lower() in ("ante", "bba"):
+                bba = rest[0].lower() == "bba"
+                ante = int(rest[1])
+                rest = rest[2:]
+            (minutes,) = (int(x) for x in rest)
+        except (ValueError, IndexError):
+            raise forms.ValidationError(
+                f"Level {number}: write it as 100/200 15, or 100/200 ante 25 15, "
+                "or 100/200 bba 200 15 (blinds, ante, minutes)."
+            ) from None
+        levels.append({"small_blind": small, "big_blind": big, "ante": ante,
+                       "big_blind_ante": bba, "minutes": minutes})  # fmt: skip
+    if not levels:
+        raise forms.ValidationError("Write at least one level.")
+    return levels
+
+
+def parse_payout(text: str) -> tuple[int, ...]:
+    """Percentages from first place down, ``50, 30, 20`` (two decimals at most), in basis
+    points; empty: the default table (R26.1)."""
+    shares = []
+    for word in text.replace(";", ",").replace("%", "").split(","):
+        if not word.strip():
+            continue
+        whole, _, frac = word.strip().partition(".")
+        if not whole.isdigit() or (frac and (not frac.isdigit() or len(frac) > 2)):
+            raise forms.ValidationError("Write the percentages like 50, 30, 20.")
+        shares.append(int(whole) * 100 + int(frac.ljust(2, "0") or 0))
+    return tuple(shares)
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=60)
+    game = forms.ChoiceField(choices=GameChoice.choices, initial=GameChoice.HOLDEM)
+    structure = forms.ChoiceField(choices=Structure.choices, initial=Structure.NO_LIMIT)
+    buy_in = forms.CharField(label="Buy-in", help_text="Into the prize pool, per entry and rebuy.")
+    fee = forms.CharField(label="Entry fee", required=False, help_text="The club's; optional.")
+    starting_stack = forms.IntegerField(min_value=2, initial=10_000, label="Starting chips")
+    seats_per_table = forms.IntegerField(min_value=2, max_value=10, initial=9)
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="regular", label="Blinds")
+    levels = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        label="Custom levels",
+        help_text="One a line: 100/200 15 (blinds, minutes), 100/200 ante 25 15, "
+        "100/200 bba 200 15 (big-blind ante).",
+    )
+    break_every = forms.IntegerField(min_value=0, initial=0, required=False,
+                                     label="A break after every … levels (0: none)")  # fmt: skip
+    break_minutes = forms.IntegerField(min_value=1, initial=5, required=False)
+    late_until_level = forms.IntegerField(min_value=0, initial=0, required=False,
+                                          label="Late registration until the end of level")  # fmt: skip
+    entries_per_player = forms.IntegerField(min_value=1, initial=1, label="Entries per player",
+                                            help_text="More than 1: re-entry during late registration.")  # fmt: skip
+    rebuy_until_level = forms.IntegerField(min_value=0, initial=0, required=False,
+                                           label="Rebuys until the end of level (0: none)")  # fmt: skip
+    rebuy_limit = forms.IntegerField(min_value=0, initial=0, required=False,
+                                     label="Rebuys per player (0: no limit)")  # fmt: skip
+    add_on_after_level = forms.IntegerField(min_value=0, initial=0, required=False,
+                                            label="Add-on in the break after level (0: none)")  # fmt: skip
+    add_on_price = forms.CharField(required=False, label="Add-on price")
+    add_on_chips = forms.IntegerField(min_value=0, initial=0, required=False, label="Add-on chips")
+    payout = forms.CharField(required=False, label="Payouts (%)",
+                             help_text="From first place down, e.g. 50, 30, 20; empty: by the number of entries.")  # fmt: skip
+    start_mode = forms.ChoiceField(choices=Tournament.StartMode.choices,
+                                   initial=Tournament.StartMode.SIT_AND_GO)  # fmt: skip
+    start_players = forms.IntegerField(min_value=2, initial=9, required=False,
+                                       label="Sit & go: start when this many have entered")  # fmt: skip
+    starts_at = forms.DateTimeField(required=False, label="Scheduled: starts at",
+                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))  # fmt: skip
+    action_seconds = forms.IntegerField(min_value=5, max_value=600, initial=30,
+                                        label="Seconds to act")  # fmt: skip
+    deals_allowed = forms.BooleanField(required=False, initial=True,
+                                       label="The players left may agree a deal (ICM or chip chop)")  # fmt: skip
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+
+    def _money(self, name: str, required: bool) -> int:
+        text = (self.cleaned_data.get(name) or "").strip()
+        if not text:
+            if required:
+                self.add_error(name, "Say how much.")
+            return 0
+        try:
+            return self.club.parse_amount(text)
+        except ValueError as error:
+            self.add_error(name, str(error))
+            return 0
+
+    def settings(self) -> Settings | None:
+        """The service's settings, or ``None`` with the errors on the form."""
+        data = self.cleaned_data
+        buy_in = self._money("buy_in", required=True)
+        fee = self._money("fee", required=False)
+        add_on_price = self._money("add_on_price", required=False)
+        stack = data.get("starting_stack") or 0
+        levels: list[dict[str, Any]] = []
+        break_every = data.get("break_every") or 0
+        if data.get("preset") == "custom":
+            try:
+                levels = parse_levels(data.get("levels") or "")
+            except forms.ValidationError as error:
+                self.add_error("levels", error)
+        elif stack:
+            try:
+                schedule = rules.preset(data["preset"], stack)
+            except EngineError as error:
+                self.add_error("starting_stack", error.message)
+            else:
+                levels = [
+                    {"small_blind": lv.small_blind, "big_blind": lv.big_blind, "ante": lv.ante,
+                     "big_blind_ante": lv.big_blind_ante, "minutes": lv.minutes}
+                    for lv in schedule.levels
+                ]  # fmt: skip
+                if not data.get("break_every"):
+                    break_every = schedule.break_every
+        try:
+            payout = parse_payout(data.get("payout") or "")
+        except forms.ValidationError as error:
+            self.add_error("payout", error)
+            payout = ()
+        starts_at: datetime | None = data.get("starts_at")
+        if starts_at is not None and timezone.is_naive(starts_at):
+            starts_at = timezone.make_aware(starts_at)
+        if self.errors:
+            return None
+        return Settings(
+            name=data["name"],
+            game=data["game"],
+            structure=data["structure"],
+            buy_in=buy_in,
+            fee=fee,
+            starting_stack=stack,
+            seats_per_table=data["seats_per_table"],
+            levels=levels,
+            break_every=break_every,
+            break_minutes=data.get("break_minutes") or 5,
+            late_until_level=data.get("late_until_level") or 0,
+            rebuy_until_level=data.get("rebuy_until_level") or 0,
+            rebuy_limit=data.get("rebuy_limit") or 0,
+            add_on_after_level=data.get("add_on_after_level") or 0,
+            add_on_price=add_on_price,
+            add_on_chips=data.get("add_on_chips") or 0,
+            entries_per_player=data.get("entries_per_player") or 1,
+            payout=payout,
+            start_mode=data["start_mode"],
+            start_players=(data.get("start_players") or 0)
+            if data["start_mode"] == Tournament.StartMode.SIT_AND_GO
+            else 0,
+            starts_at=starts_at if data["start_mode"] == Tournament.StartMode.SCHEDULED else None,
+            action_seconds=data["action_seconds"],
+            deals_allowed=bool(data.get("deals_allowed")),
+        )

@@ -1,0 +1,288 @@
+"""Tournament pages: the club's list, the host's form, the lobby (live: it reloads its
+part when the tournament changes, ``static/js/tournament.js``) and what members do there
+(register, rebuy, take the add-on, propose and answer a deal; a host starts, pauses,
+resumes or cancels). Thin views: the services decide (``tables.tournaments.actions.lifecycle``,
+``tables.tournaments.actions.deals``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Case, Count, IntegerField, Min, Q, Sum, Value, When
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from engine import tournament as rules
+from pokerclub.access import club_for_member
+from pokerclub.http import AuthenticatedHttpRequest
+from pokerclub.models import User
+from tables.play.error_codes import PlayError
+from tables.play.models import Seat, Table
+from tables.tournaments import actions as tournaments
+from tables.tournaments.actions import deals
+from tables.tournaments.forms import TournamentForm
+from tables.tournaments.models import Tournament, TournamentEntry
+
+
+@login_required
+def tournament_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    order = Case(
+        When(status=Tournament.Status.RUNNING, then=Value(0)),
+        When(status=Tournament.Status.REGISTERING, then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
+    found = (
+        Tournament.objects.filter(club=club).annotate(rank=order).order_by("rank", "-created_at")
+    )
+    fmt = club.format_amount
+    listed = list(found[:100])
+    for t in listed:
+        t.buy_in_text = fmt(t.buy_in) + (f" + {fmt(t.fee)}" if t.fee else "")  # type: ignore[attr-defined]
+    board = [{**row, "net_text": fmt(row["net"])} for row in leaderboard(club)]
+    names = {u.pk: str(u) for u in User.objects.filter(pk__in=[r["user_id"] for r in board])}
+    for row in board:
+        row["name"] = names.get(row["user_id"], "?")
+    return render(
+        request,
+        "tournaments/list.html",
+        {"club": club, "membership": membership, "tournaments": listed, "board": board},
+    )
+
+
+def leaderboard(club: Any) -> list[dict[str, Any]]:
+    """Every player's tournaments in the club, best net first (one query): finished
+    tournaments entered, wins, cashes (a prize), net (prizes minus buy-ins, fees, rebuys
+    and add-ons) and the best place."""
+    rows = (
+        TournamentEntry.objects.filter(
+            tournament__club=club, tournament__status=Tournament.Status.FINISHED
+        )
+        .values("user_id")
+        .annotate(
+            played=Count("tournament", distinct=True),
+            wins=Count("id", filter=Q(place=1)),
+            cashes=Count("id", filter=Q(prize__gt=0)),
+            won=Sum("prize"),
+            paid=Sum("paid"),
+            best=Min("place"),
+        )
+        .order_by()
+    )
+    out = [{**r, "net": (r["won"] or 0) - (r["paid"] or 0)} for r in rows]
+    return sorted(out, key=lambda r: (-r["net"], -r["wins"], r["user_id"]))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    if not membership.is_host:
+        raise PermissionDenied("Only the owner or a host can create tournaments.")
+    form = TournamentForm(
+        request.POST or None,
+        club=club,
+        initial={"name": f"{club.name} tournament", "buy_in": club.format_amount(2000)},
+    )
+    if request.method == "POST" and form.is_valid():
+        values = form.settings()
+        if values is not None:
+            try:
+                tournament = tournaments.create_tournament(request.user, club, values)
+            except PlayError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, f"{tournament.name} is open for registration.")
+                return redirect("tournaments:detail", club.slug, tournament.pk)
+    return render(request, "tournaments/form.html", {"club": club, "form": form})
+
+
+def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
+    """What the lobby shows (one function for the page and its live part)."""
+    fmt = tournament.club.format_amount
+    entries = list(tournament.entries.select_related("user").order_by("pk"))
+    tables = list(
+        Table.objects.filter(tournament=tournament).exclude(status=Table.Status.CLOSED)
+        .order_by("tournament_number")
+    )  # fmt: skip
+    seats = list(Seat.objects.filter(table__in=tables).exclude(user=None).select_related("table"))
+    stack = {s.user_id: s.stack for s in seats}
+    table_of = {s.user_id: s.table for s in seats}
+    reading = tournaments.reading(tournament, now)
+    schedule = tournaments.schedule_of(tournament)
+    active = [e for e in entries if e.status in ("playing", "busted", "won")]
+    chips = [stack.get(e.user_id, 0) for e in active]
+    pool = tournaments.prize_pool(tournament, entries)
+    field = max(len(entries), 1)
+    shares = tournaments.shares(tournament, field) if entries else ()
+    paid = rules.prizes(pool, shares) if shares else []
+    standings = [
+        {"entry": e, "chips": stack.get(e.user_id, 0), "table": table_of.get(e.user_id)}
+        for e in sorted(active, key=lambda e: -stack.get(e.user_id, 0))
+    ]
+    out = [
+        {"entry": e, "prize": fmt(e.prize) if e.prize else ""}
+        for e in sorted((e for e in entries if e.place), key=lambda e: e.place or 0)
+    ]
+    mine = next((e for e in entries if e.user_id == user.pk and e.status in
+                 ("registered", "playing", "busted")), None)  # fmt: skip
+    level = schedule.levels[(reading.next_level if reading else 1) - 1] if schedule.levels else None
+    upcoming = (
+        schedule.levels[reading.next_level] if reading and reading.next_level < len(schedule.levels)
+        else None
+    )  # fmt: skip
+    return {
+        "tournament": tournament,
+        "entries": entries,
+        "registered": [e for e in entries if e.status == "registered"],
+        "pool": fmt(pool),
+        "payouts": [
+            {"place": i + 1, "share": f"{s / 100:g} %", "amount": fmt(a)}
+            for i, (s, a) in enumerate(zip(shares, paid, strict=True))
+        ],
+        "levels": [
+            {"number": i + 1, "level": lv, "break_after": schedule.has_break_after(i + 1)}
+            for i, lv in enumerate(schedule.levels)
+        ],
+        "reading": reading,
+        "remaining": int(reading.remaining) if reading and reading.remaining is not None else None,
+        "level": level,
+        "upcoming": upcoming,
+        "left": len(active),
+        "average": sum(chips) // len(chips) if chips else 0,
+        "biggest": max(chips) if chips else 0,
+        "tables": [
+            {"table": t, "players": sum(1 for s in seats if s.table_id == t.pk)} for t in tables
+        ],
+        "standings": standings,
+        "finished": out,
+        "out": sorted((e for e in entries if e.status == "out"),
+                      key=lambda e: -(e.busted_order or 0)),  # fmt: skip
+        "mine": mine,
+        "my_table": table_of.get(user.pk),
+        "buy_in": fmt(tournament.buy_in),
+        "fee": fmt(tournament.fee) if tournament.fee else "",
+        "can_register": tournament.status in ("registering", "running")
+        and rules.registration_open(reading, tournament.late_until_level)
+        and mine is None
+        and sum(1 for e in entries if e.user_id == user.pk) < tournament.entries_per_player,
+        "can_rebuy": bool(mine and reading and rules.may_rebuy(
+            reading, stack=stack.get(user.pk, 0), starting_stack=tournament.starting_stack,
+            rebuys=mine.rebuys, limit=tournament.rebuy_limit,
+            until_level=tournament.rebuy_until_level) is None),
+        "deal": deal_view(tournament, user, entries, now),
+        "can_add_on": bool(mine and reading and rules.may_add_on(
+            reading, after_level=tournament.add_on_after_level, taken=mine.add_on) is None),
+    }  # fmt: skip
+
+
+def deal_view(
+    tournament: Tournament, user: Any, entries: list[TournamentEntry], now: Any
+) -> dict[str, Any] | None:
+    """The lobby's deal (R29.3): the open or last offer, and what ``user`` may do."""
+    deal = tournament.deal or {}
+    state = deal.get("state")
+    running = tournament.status == Tournament.Status.RUNNING
+    if not running and state != "done":
+        return None
+    names = {e.user_id: e.user for e in entries}
+    playing = any(e.user_id == user.pk and e.status == "playing" for e in entries)
+    fmt = tournament.club.format_amount
+    players = [
+        {"user": names.get(p["user"]), "chips": p["chips"], "amount": fmt(p["amount"]),
+         "agreed": p["agreed"], "me": p["user"] == user.pk}
+        for p in deal.get("players", [])
+    ]  # fmt: skip
+    open_ = state in ("waiting", "offered")
+    refusal = deals.why_no_deal(tournament, now) if running and playing and not open_ else None
+    can_propose = running and playing and not open_ and refusal is None
+    if state is None and not can_propose:
+        return None
+    return {
+        "state": state,
+        "number": deal.get("number"),
+        "method": deals.METHODS.get(deal.get("method", ""), ""),
+        "by": names.get(deal.get("by", 0)),
+        "declined_by": names.get(deal.get("declined_by", 0)),
+        "players": players,
+        "can_propose": can_propose,
+        "can_agree": state == "offered" and any(p["me"] and not p["agreed"] for p in players),
+        "can_decline": open_ and (playing or tournaments.is_host(user, tournament)),
+    }
+
+
+@login_required
+def tournament_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), club=club, pk=pk)
+    context = {"club": club, "membership": membership,
+               **lobby(tournament, request.user, timezone.now())}  # fmt: skip
+    if request.GET.get("part") == "lobby":  # the live part (static/js/tournament.js)
+        return render(request, "tournaments/_lobby.html", context)
+    return render(request, "tournaments/detail.html", context)
+
+
+ACTIONS = {
+    "register": lambda user, pk: tournaments.register(user, pk),
+    "unregister": tournaments.unregister,
+    "rebuy": lambda user, pk: tournaments.rebuy(user, pk),
+    "add_on": lambda user, pk: tournaments.add_on(user, pk),
+    "start": lambda user, pk: tournaments.start_now(user, pk),
+    "cancel": tournaments.cancel,
+    "pause": lambda user, pk: tournaments.pause(user, pk),
+    "resume": lambda user, pk: tournaments.resume(user, pk),
+    "deal_icm": lambda user, pk: deals.propose(user, pk, "icm"),
+    "deal_chop": lambda user, pk: deals.propose(user, pk, "chop"),
+}
+ANSWERS = {"deal_agree": deals.agree, "deal_decline": deals.decline}
+"""Answers to a deal, which name the offer they answer (R29.3)."""
+DONE = {
+    "register": "You are in.",
+    "unregister": "Your entry is taken back.",
+    "rebuy": "Rebought: your chips are on your table.",
+    "add_on": "Add-on taken.",
+    "start": "The tournament has started.",
+    "cancel": "The tournament is cancelled.",
+    "pause": "Paused: the tables stop after their current hand.",
+    "resume": "Resumed.",
+    "deal_icm": "Deal proposed: the tables stop after their hands, then everyone left answers.",
+    "deal_chop": "Deal proposed: the tables stop after their hands, then everyone left answers.",
+    "deal_agree": "You agreed to the deal.",
+    "deal_decline": "Deal declined: play goes on.",
+}
+
+
+@login_required
+@require_POST
+def tournament_action(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _ = club_for_member(request, slug)
+    tournament = get_object_or_404(Tournament, club=club, pk=pk)
+    op = request.POST.get("op", "")
+    action = ACTIONS.get(op)
+    answer = ANSWERS.get(op)
+    if action is None and answer is None:
+        messages.error(request, "Unknown action.")
+    else:
+        try:
+            if answer is not None:
+                number = request.POST.get("deal", "")
+                answer(request.user, tournament.pk, int(number) if number.isdigit() else None)
+            elif op == "rebuy":  # how many rebuys the page showed (a second click changes none)
+                seen = request.POST.get("rebuys", "")
+                tournaments.rebuy(
+                    request.user, tournament.pk, seen=int(seen) if seen.isdigit() else None
+                )
+            else:
+                assert action is not None
+                action(request.user, tournament.pk)
+        except PlayError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, DONE[op])
+    return redirect("tournaments:detail", club.slug, tournament.pk)

@@ -1,0 +1,205 @@
+"""In-person sessions (tables/history/in_person.py): a banker records buy-ins, rebuys and
+cash-outs of a game at a real table; the chips must count before it closes (or the
+difference is given to someone); the session joins the settlement and the club's book."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerclub.models import Club
+from tables.money import balances
+from tables.money import bank as in_person
+from tables.money.models import LedgerEntry
+from tables.money.settlement import HOUSE, session, user_key
+from tables.play.models import Table
+from tests.tables.history_helpers import URLS
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
+
+
+@pytest.fixture
+def game(club_with_roles, players):
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    table = in_person.open_session(host, club, "  Friday   at Ann's ")
+    return {"club": club, "host": host, "table": table, "ann": players[0], "ben": players[1],
+            "cat": players[2]}  # fmt: skip
+
+
+def write(g, who, kind, amount):
+    return in_person.record(g["host"], g["club"], g["table"].pk, g[who].pk, kind, amount)
+
+
+def test_a_banker_records_a_game_and_it_settles_like_any_session(game):
+    assert game["table"].name == "Friday at Ann's" and game["table"].in_person
+    write(game, "ann", "buy_in", 2000)
+    write(game, "ben", "buy_in", 2000)
+    write(game, "ben", "rebuy", 1000)
+    write(game, "cat", "buy_in", 2000)
+    write(game, "ann", "cash_out", 4500)
+    write(game, "ben", "cash_out", 500)
+    write(game, "cat", "cash_out", 2000)
+    count = in_person.chip_count(game["table"])
+    assert (count.bought_in, count.cashed_out, count.difference) == (7000, 7000, 0)
+    in_person.close(game["host"], game["club"], game["table"].pk)
+    closed = Table.objects.get(pk=game["table"].pk)
+    assert closed.status == "closed"
+    result = session(closed)
+    nets = {line.key: line.net for line in result.lines}
+    assert nets == {user_key(game["ann"].pk): 2500, user_key(game["ben"].pk): -2500,
+                    user_key(game["cat"].pk): 0}  # fmt: skip
+    assert [(t.payer, t.payee, t.amount) for t in result.transfers] == [
+        (user_key(game["ben"].pk), user_key(game["ann"].pk), 2500)
+    ]
+    book = balances.book(game["club"])
+    assert {m.key: m.open for m in book.members}[user_key(game["ann"].pk)] == 2500
+    with pytest.raises(in_person.BankError, match="closed"):  # nothing more once closed
+        write(game, "ann", "buy_in", 100)
+
+
+def test_chips_that_do_not_count_must_be_given_to_someone_before_closing(game):
+    write(game, "ann", "buy_in", 2000)
+    write(game, "ben", "buy_in", 2000)
+    write(game, "ann", "cash_out", 3000)
+    write(game, "ben", "cash_out", 900)  # 100 missing
+    with pytest.raises(in_person.BankError, match="100 missing"):
+        in_person.close(game["host"], game["club"], game["table"].pk)
+    with pytest.raises(in_person.BankError, match="a player of this session"):
+        in_person.close(game["host"], game["club"], game["table"].pk, user_key(game["cat"].pk))
+    assert Table.objects.get(pk=game["table"].pk).status == "open"  # refused: nothing changed
+    in_person.close(game["host"], game["club"], game["table"].pk, "house")
+    lines = {line.key: line.net for line in session(Table.objects.get(pk=game["table"].pk)).lines}
+    assert lines[HOUSE] == 100 and sum(lines.values()) == 0
+
+
+def test_chips_too_many_go_to_a_player_as_a_buy_in_never_to_the_house(game):
+    write(game, "ann", "buy_in", 1000)
+    write(game, "ben", "buy_in", 1000)
+    write(game, "ann", "cash_out", 1500)
+    write(game, "ben", "cash_out", 600)  # 100 too many
+    with pytest.raises(in_person.BankError, match="cannot take"):
+        in_person.close(game["host"], game["club"], game["table"].pk, "house")
+    in_person.close(game["host"], game["club"], game["table"].pk, user_key(game["ben"].pk))
+    nets = {line.key: line.net for line in session(game["table"]).lines}
+    assert nets[user_key(game["ben"].pk)] == -500 and sum(nets.values()) == 0
+
+
+@pytest.mark.parametrize(
+    "who,player,kind,amount,message",
+    [
+        ("member", "ann", "buy_in", 100, "Only the club's owner or a host"),
+        ("host", "outsider", "buy_in", 100, "Only members"),
+        ("host", "ann", "cash_out", 100, "not bought in"),
+        ("host", "ann", "refund", 100, "a buy-in, a rebuy or a cash-out"),
+        ("host", "ann", "buy_in", 0, "more than zero"),
+        ("host", "ann", "buy_in", 10**13, "more than zero"),
+    ],
+)
+def test_a_line_that_cannot_be_written_is_refused_and_changes_nothing(
+    game, club_with_roles, who, player, kind, amount, message
+):
+    people = {**game, "member": club_with_roles["member"], "outsider": club_with_roles["outsider"]}
+    with pytest.raises(in_person.BankError, match=message):
+        in_person.record(
+            people[who], game["club"], game["table"].pk, people[player].pk, kind, amount
+        )
+    assert not LedgerEntry.objects.filter(table=game["table"]).exists()
+
+
+def test_the_banker_takes_back_a_line(game):
+    entry = write(game, "ann", "buy_in", 2000)
+    in_person.undo(game["host"], game["club"], game["table"].pk, entry.pk)
+    assert not LedgerEntry.objects.filter(table=game["table"]).exists()
+    with pytest.raises(in_person.BankError, match="no such line"):
+        in_person.undo(game["host"], game["club"], game["table"].pk, entry.pk)
+
+
+def test_the_bank_page_takes_amounts_as_the_club_writes_them(game, client):
+    club = game["club"]
+    Club.objects.filter(pk=club.pk).update(amount_format="currency", currency_symbol="€",
+                                           decimal_places=2)  # fmt: skip
+    url = f"/clubs/{club.slug}/history/sessions/{game['table'].pk}/bank/"
+    client.force_login(game["host"])
+    for text in ("€20,50", "abc", "1.234", "0", "-5"):
+        client.post(url, {"op": "record", "player": game["ann"].pk, "kind": "buy_in",
+                          "amount": text})  # fmt: skip
+    assert list(
+        LedgerEntry.objects.filter(table=game["table"]).values_list("amount", flat=True)
+    ) == [2050]
+    page = client.get(url).content.decode()
+    assert "€20.50" in page and 'id="bank-entry"' in page
+    client.force_login(game["ann"])  # a member sees the bank, not its forms
+    page = client.get(url).content.decode()
+    assert "€20.50" in page and 'id="bank-entry"' not in page
+    client.post(url, {"op": "record", "player": game["ann"].pk, "kind": "buy_in", "amount": "5"})
+    assert LedgerEntry.objects.filter(table=game["table"]).count() == 1
+    # the live table's address leads to the bank
+    assert client.get(f"/clubs/{club.slug}/tables/{game['table'].pk}/").status_code in (302, 404)
+
+
+def test_an_outsider_sees_no_bank(game, client, club_with_roles):
+    client.force_login(club_with_roles["outsider"])
+    url = f"/clubs/{game['club'].slug}/history/sessions/{game['table'].pk}/bank/"
+    assert client.get(url).status_code == 404
+
+
+def test_an_open_game_is_listed_with_the_sessions_before_anyone_buys_in(game, client):
+    client.force_login(game["host"])
+    page = client.get(f"/clubs/{game['club'].slug}/history/sessions/").content.decode()
+    assert "Friday at Ann&#x27;s" in page and "at the table" in page
+
+
+@pytest.mark.parametrize(
+    "text,fmt,places,expected",
+    [
+        ("20", "currency", 2, 2000),
+        ("20.5", "currency", 2, 2050),
+        ("1,020.50", "currency", 2, 102050),
+        ("20,50", "currency", 2, 2050),
+        ("1,500", "chips", 0, 1500),
+        ("€ 3", "currency", 2, 300),
+    ],
+)
+def test_club_amounts_are_read_in_the_smallest_unit(text, fmt, places, expected):
+    club = Club(amount_format=fmt, currency_symbol="€", decimal_places=places)
+    assert club.parse_amount(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1.234", "0", "-5", "1e5", "1.2.3", "9" * 19])
+def test_an_amount_that_is_not_one_is_refused(text):
+    with pytest.raises(ValueError):
+        Club(amount_format="currency", currency_symbol="€", decimal_places=2).parse_amount(text)
+
+
+def test_an_open_bank_counts_nowhere_until_it_closes(game, client):
+    """Mid-game the chips are on a real table nobody here can count: the session shows
+    what was written so far and no settlement; the club's book leaves it out."""
+    write(game, "ann", "buy_in", 2000)
+    write(game, "ben", "buy_in", 2000)
+    write(game, "ann", "cash_out", 3000)
+    result = session(game["table"])
+    assert result.counting and result.transfers == []
+    assert {m.key for m in balances.book(game["club"]).members} == set()
+    client.force_login(game["ann"])
+    page = client.get(f"/clubs/{game['club'].slug}/history/sessions/{game['table'].pk}/")
+    assert "the settlement comes when the banker closes" in page.content.decode()
+    assert client.get(f"/clubs/{game['club'].slug}/history/money/").status_code == 200
+    write(game, "ben", "cash_out", 1000)
+    in_person.close(game["host"], game["club"], game["table"].pk)
+    assert {m.key: m.open for m in balances.book(game["club"]).members} == {
+        user_key(game["ann"].pk): 1000,
+        user_key(game["ben"].pk): -1000,
+    }
+
+
+@pytest.mark.parametrize("op", ["close_table", "pause", "sit"])
+def test_the_live_tables_services_refuse_a_game_at_a_real_table(game, op):
+    """Closing it from the live table's controls would skip the chip count."""
+    from tables.play import actions as services
+    from tables.play.error_codes import PlayError
+
+    args = {"close_table": (game["host"], game["table"].pk), "pause": (game["host"], game["table"].pk),
+            "sit": (game["ann"], game["table"].pk, 1, 100)}[op]  # fmt: skip
+    with pytest.raises(PlayError) as refused:
+        getattr(services, op)(*args)
+    assert refused.value.code == "not_allowed"
+    assert Table.objects.get(pk=game["table"].pk).status == "open"

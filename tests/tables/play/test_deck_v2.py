@@ -1,0 +1,260 @@
+"""Deck v2 at the table (R15): the next hand's deck is committed before any nonce, players'
+nonces enter the deal, each player can check every hand they saw, and no folded, mucked,
+burnt or undealt card is ever opened."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from django.utils import timezone
+
+from engine.cards import card_str
+from engine.fairness import DeckPlan, dealt_deck, nonce_bytes, verify_record
+from engine.hand import Action, ActionKind, HandConfig, apply, legal_actions, start_hand
+from tables.hands.exports import Viewer, record
+from tables.hands.models import Hand, HandAction
+from tables.hands.proof import viewer_record
+from tables.hands.replay import replay
+from tables.play import actions as services
+from tables.play.error_codes import PlayError, PlayErrorCode
+from tables.play.projection import load_public_state, own_cards_by_user
+from tests.tables.play_helpers import deal, fresh, play_randomly, to_act, user_at
+
+pytestmark = pytest.mark.django_db
+
+NONCES = ["a1" * 32, "b2" * 32, "c3" * 32]
+
+
+@pytest.fixture
+def three(table, players):
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    return fresh(table)
+
+
+def test_the_next_hands_deck_is_committed_when_it_is_planned_before_any_nonce(three):
+    """R15.1: the root is public, the secret is not, and the version that published it is
+    the table's version before any nonce arrives."""
+    table = three
+    planned = table.next_deck
+    assert table.next_hand_at is not None and planned["hand"] == 1 and planned["nonces"] == []
+    assert planned["committed_version"] <= table.version
+    assert DeckPlan(table.pk, 1, bytes.fromhex(planned["secret"])).root.hex() == planned["root"]
+    state = load_public_state(table.pk)
+    assert state["next_deck"] == {
+        "hand": 1,
+        "root": planned["root"],
+        "committed_version": planned["committed_version"],
+    }
+    assert planned["secret"] not in json.dumps(state)
+
+
+def finish_by_checking(table):
+    while fresh(table).in_hand:
+        t = fresh(table)
+        seat, state = to_act(t)
+        hand = state["hand"]
+        if hand["phase"] == "runout":
+            services.handle_due(t.pk, t.version, now=t.deadline)
+        elif hand["pending"]:
+            services.act(user_at(t, seat), t.pk, "show", None, None)
+        else:
+            services.act(
+                user_at(t, seat), t.pk, "check" if hand["legal"]["check"] else "call", None, None
+            )
+    return fresh(table)
+
+
+def browser_record(public, own):
+    """What a player's browser verifies at the end of a hand (static/js/table/deckcheck.js)."""
+    hand = public["hand"]
+    deck = hand["deck"]
+    openings = list(deck["openings"])
+    holes = {str(s["number"]): s["cards"] for s in public["seats"] if s["in_hand"] and s["shown"]}
+    if own and own["openings"]:
+        openings += [o for o in own["openings"] if o["k"] not in {p["k"] for p in openings}]
+        holes[str(deck["seats"][min(o["k"] for o in own["openings"])])] = own["cards"]
+    return {**deck, "openings": openings, "boards": hand["boards"], "holes": holes}
+
+
+def test_players_nonces_make_the_deal_and_every_player_checks_the_hand(three, players):
+    """R15.2, R15.4: two players send nonces, the third none (a stand-in fixed by the root);
+    the deck dealt is the committed one in the order of all nonces; each player's own
+    record checks out with their nonce and the root they saw."""
+    table = three
+    root = table.next_deck["root"]
+    for p, nonce in zip(players[:2], NONCES, strict=False):
+        services.send_nonce(p, table.pk, 1, nonce)
+    table = deal(table)
+    proof = Hand.objects.get(table=table, number=1).deck
+    by = {e["user_id"]: e for e in proof["nonces"]}
+    assert [by[p.pk]["nonce"] for p in players[:2]] == NONCES[:2]
+    assert by[players[0].pk]["by"] == "player" and by[players[2].pk]["by"] == "server"
+    assert (
+        proof["committed_version"]
+        <= by[players[0].pk]["version"]
+        < proof["dealt_version"]
+        == table.version
+    )
+    plan = DeckPlan(table.pk, 1, bytes.fromhex(table.deck["secret"]))
+    assert tuple(table.hand_state["deck"]) == dealt_deck(plan, nonce_bytes(proof))
+    assert table.next_deck is None
+    table = finish_by_checking(table)
+    public = load_public_state(table.pk)
+    own = own_cards_by_user(table.pk, 1)
+    for p, nonce in zip(players[:3], [*NONCES[:2], None], strict=True):
+        mine = own[p.pk]
+        assert len(mine["openings"]) == 2 and [o["card"] for o in mine["openings"]] == mine["cards"]
+        verdict = verify_record(
+            browser_record(public, mine),
+            my_nonce=bytes.fromhex(nonce) if nonce else None,
+            root_seen=bytes.fromhex(root),
+        )
+        assert verdict.ok, verdict.problems
+
+
+@pytest.mark.parametrize(
+    ("who", "hand", "nonce", "code"),
+    [
+        ("player", 1, "A1" * 32, PlayErrorCode.BAD_FIELD),
+        ("player", 1, "a1" * 31, PlayErrorCode.BAD_FIELD),
+        ("player", 1, 12345, PlayErrorCode.BAD_FIELD),
+        ("player", "1", "a1" * 32, PlayErrorCode.BAD_FIELD),
+        ("player", True, "a1" * 32, PlayErrorCode.BAD_FIELD),
+        ("spectator", 1, "a1" * 32, PlayErrorCode.NOT_SEATED),
+        ("player", 0, "a1" * 32, PlayErrorCode.HAND_DEALT),
+        ("player", 2, "a1" * 32, PlayErrorCode.NOT_COMMITTED),
+        ("sender", 1, "d4" * 32, PlayErrorCode.NONCE_SENT),
+    ],
+)
+def test_a_bad_nonce_gets_a_code_and_changes_nothing(
+    three, players, club_with_roles, who, hand, nonce, code
+):
+    services.send_nonce(players[1], three.pk, 1, NONCES[1])
+    user = {"player": players[0], "sender": players[1], "spectator": club_with_roles["member"]}[who]
+    before = fresh(three)
+    with pytest.raises(PlayError) as err:
+        services.send_nonce(user, three.pk, hand, nonce)
+    assert err.value.code == code
+    after = fresh(three)
+    assert (after.version, after.next_deck) == (before.version, before.next_deck)
+
+
+def test_a_nonce_for_a_hand_already_dealt_is_refused(three, players):
+    table = deal(three)
+    with pytest.raises(PlayError) as err:
+        services.send_nonce(players[0], table.pk, 1, NONCES[0])
+    assert err.value.code == PlayErrorCode.HAND_DEALT
+    assert fresh(table).deck == table.deck
+
+
+def test_no_state_ever_opens_a_card_its_viewers_may_not_see(make_table, players, monkeypatch):
+    """R15.3 over random hands with folds, mucks and run-twice: every public state opens
+    exactly the board and the shown hands; each player's own part opens exactly their two
+    cards; no state carries the secret."""
+    from tables.play.actions import common
+
+    states = []
+    original = common.broadcast_on_commit
+
+    def capture(table_id, message):
+        states.append(json.loads(message["json"]))
+        original(table_id, message)
+
+    monkeypatch.setattr(common, "broadcast_on_commit", capture)
+    table = make_table(run_it_twice_allowed=True, max_seats=6)
+    rng = random.Random(3)
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, rng.randint(40, 200))
+    assert play_randomly(table, rng, hands=25) == 25
+    secrets_ = set(Hand.objects.filter(table=table).values_list("deck_secret", flat=True))
+    checked = 0
+    for state in states:
+        text = json.dumps(state)
+        assert not any(s in text for s in secrets_) and "secret" not in text
+        hand = state["hand"]
+        if not hand or not hand["deck"]:
+            continue
+        visible = [c for b in hand["boards"] for c in b]
+        visible += [c for s in state["seats"] if s["in_hand"] and s["shown"] for c in s["cards"]]
+        assert sorted(o["card"] for o in hand["deck"]["openings"]) == sorted(set(visible))
+        checked += 1
+    assert checked > 100
+    for own in own_cards_by_user(table.pk, fresh(table).hand_count).values():
+        assert [o["card"] for o in own["openings"]] == own["cards"]
+
+
+def test_a_hand_dealt_before_deck_v2_keeps_its_seed_and_checks_the_old_way(table, players):
+    """Hands stored with a revealed seed replay from it, and their proof (scheme 1) checks."""
+    config = HandConfig(seats=(1, 4), stacks=(100, 100), button=4, small_blind=1, big_blind=2)
+    seed = bytes(range(32))
+    state, _ = start_hand(config, seed=seed)
+    final, _ = apply(state, Action(ActionKind.FOLD, legal_actions(state).seat, None))
+    hand = Hand.objects.create(
+        table=table,
+        number=1,
+        players=[
+            {"seat": 1, "user_id": players[0].pk, "name": "A", "stack": 100},
+            {"seat": 4, "user_id": players[1].pk, "name": "B", "stack": 100},
+        ],
+        config=config.to_json(),
+        commitment=state.commitment,
+        seed=seed.hex(),
+        final_state=final.to_json(),
+        result={"stacks": {"1": 99, "4": 101}},
+        ended_at=timezone.now(),
+    )
+    HandAction.objects.create(
+        hand=hand, sequence=1, seat=legal_actions(state).seat, kind="fold", version=1
+    )
+    replayed = replay(hand)
+    assert replayed.final.to_json() == final.to_json()
+    proof = viewer_record(replayed, 1)
+    assert proof["scheme"] == 1 and verify_record(proof).ok
+    assert record(replayed, Viewer(players[0].pk))["deck"] == proof
+    holes = {str(1): [card_str(c) for c in final.hole_cards(1)]}
+    assert proof["holes"] == holes
+
+
+def test_an_exported_file_checks_offline_with_the_command_line(
+    make_table, players, tmp_path, capsys
+):
+    """R15: ``python -m engine.fairness verify FILE`` checks every hand of a player's JSON
+    export, and fails a file whose card was changed."""
+    from engine.fairness import main
+
+    table = make_table(max_seats=6)
+    rng = random.Random(5)
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    play_randomly(table, rng, hands=6)
+    hands = [
+        record(replay(h), Viewer(players[0].pk))
+        for h in Hand.objects.filter(table=table, ended_at__isnull=False)
+    ]
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(hands))
+    assert main(["verify", str(path)]) == 0
+    assert f"{len(hands)} of {len(hands)} hands check out" in capsys.readouterr().out
+    opening = hands[0]["deck"]["openings"][0]
+    opening["card"] = "2c" if opening["card"] != "2c" else "3c"
+    path.write_text(json.dumps(hands))
+    assert main(["verify", str(path)]) == 1
+
+
+def test_a_board_card_both_runs_share_is_opened_once_R12_R15_3():
+    """Run it twice from the turn: the flop belongs to both boards, and is opened once."""
+    from tables.play.hand_state import open_cards
+
+    plan = DeckPlan(7, 3, bytes(range(32)))
+    deck = {"table": 7, "hand": 3, "secret": bytes(range(32)).hex(), "nonces": []}
+    cards = [card_str(c) for c in dealt_deck(plan, [])]
+    # two players: hole cards at 0-3; burn 4, flop 5-7, burn 8, turn 9, burn 10, river 11;
+    # the second run: burn 12, river 13
+    first = [cards[k] for k in (5, 6, 7, 9, 11)]
+    second = [cards[k] for k in (5, 6, 7, 9, 13)]
+    openings = open_cards(deck, 2, [first, second])
+    assert [o["k"] for o in openings] == [5, 6, 7, 9, 11, 13]
+    assert sorted(o["card"] for o in openings) == sorted(set(first + second))

@@ -1,0 +1,54 @@
+"""The ``nonce`` message over a real socket (R15.2, docs/protocol.md): taken once with
+``nonce_ok``; refused with a code, changing nothing, for a spectator, a second nonce or a
+malformed one; each player's frames carry their own openings only."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async as sync_to_async
+
+from tables.play import actions as services
+from tables.play.models import Table
+from tests.tables.socket_helpers import connect, drain, receive
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+async def test_nonce_messages_are_taken_once_from_seated_players(setup):
+    table, players, club_with_roles = setup["table"], setup["players"], setup
+    for i, p in enumerate(players[:2]):
+        await sync_to_async(services.sit)(p, table.pk, i + 1, 100)
+    player, _, _ = await connect(players[0], table.pk)
+    spectator, _, _ = await connect(club_with_roles["member"], table.pk)
+    state = await receive(player, "state")
+    assert state["next_deck"]["hand"] == 1 and len(state["next_deck"]["root"]) == 64
+    await drain(player)
+    await drain(spectator)
+
+    async def send(comm, message):
+        await comm.send_to(text_data=json.dumps(message))
+        return json.loads(await comm.receive_from(timeout=5))
+
+    nonce = "5e" * 32
+    assert await send(player, {"type": "nonce", "hand": 1, "nonce": nonce}) == {
+        "type": "nonce_ok",
+        "hand": 1,
+    }
+    refused = [
+        (player, {"type": "nonce", "hand": 1, "nonce": "6f" * 32, "ref": "n2"}, "nonce_sent"),
+        (spectator, {"type": "nonce", "hand": 1, "nonce": "6f" * 32}, "not_seated"),
+        (player, {"type": "nonce", "hand": 1, "nonce": ["x"]}, "bad_field"),
+        (player, {"type": "nonce", "hand": "1", "nonce": "6f" * 32}, "bad_field"),
+        (player, {"type": "nonce", "hand": 1, "nonce": "6F" * 32}, "bad_field"),
+        (player, {"type": "nonce", "hand": 0, "nonce": "6f" * 32}, "hand_dealt"),
+    ]
+    for comm, message, code in refused:
+        answer = await send(comm, message)
+        assert answer["type"] == "error" and answer["code"] == code, (message, answer)
+    assert answer["message"]
+    planned = (await sync_to_async(Table.objects.get)(pk=table.pk)).next_deck
+    assert [(e["user_id"], e["nonce"]) for e in planned["nonces"]] == [(players[0].pk, nonce)]
+    for comm in (player, spectator):
+        await comm.disconnect()

@@ -1,0 +1,336 @@
+"""No user ever receives a card they could not see at the table (DESIGN invariant 1, R4.3,
+R11, R15), on any channel they can read, over thousands of hands played by bots on real
+servers: two Daphne processes and the clock on PostgreSQL and Redis, tables with every
+option (folds, mucks, show-or-muck decisions, run it twice, all-ins, straddles, antes).
+
+What a user may see of hand N: the board(s), every hand that was shown, and their own hole
+cards if they were dealt in. Every card named anywhere in what they receive about hand N
+must be one of those: every WebSocket frame, the table page's embedded state and
+``/state/``, the chat history, the hand list, the hand page with its replayer, every
+export format (one hand and the whole list), the sessions, the ledger page and its CSV, and
+the stats pages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from engine.cards import card_str
+from engine.fairness import DeckPlan
+from pokerclub.models import Membership
+from tables.bots import Bot
+from tables.hands.models import Hand
+from tables.management.commands.loadtest import session_cookie
+from tables.play import actions as services
+from tables.play.models import Table
+from tests.conftest import eventually, eventually_async, run_async
+from tests.tables.conftest import table_settings
+from tests.tables.live_servers import (
+    LATE_CODES,
+    Clock,
+    Daphne,
+    playing,
+    require_live_services,
+    server_env,
+)
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+
+HANDS = int(os.environ.get("LEAK_TEST_HANDS", "2000"))
+"""Hands to play in all (the issue asks for at least 2,000)."""
+
+CARD_RUN = re.compile(r"(?<![A-Za-z0-9])((?:[2-9TJQKA][cdhs])+)(?![A-Za-z0-9])")
+"""Card names as they are written anywhere: ``Ah``, ``Ah Kd`` and PHH's ``AhKd``."""
+
+TABLES = [  # (settings, seated players)
+    ({"structure": "no_limit", "run_it_twice_allowed": True}, 2),
+    ({"structure": "no_limit", "run_it_twice_allowed": True, "ante": 1}, 3),
+    ({"structure": "no_limit", "straddle_allowed": True, "max_seats": 6}, 4),
+    ({"structure": "pot_limit", "run_it_twice_allowed": True}, 3),
+    ({"structure": "pot_limit", "ante_by_big_blind": True, "ante": 2}, 4),
+    ({"structure": "fixed_limit", "run_it_twice_allowed": True}, 3),
+    ({"structure": "fixed_limit", "max_seats": 2}, 2),
+    (
+        {"structure": "no_limit", "rake_percent": "5", "rake_cap": 4, "run_it_twice_allowed": True},
+        5,
+    ),
+    ({"structure": "no_limit", "min_buy_in": 4, "max_buy_in": 20, "run_it_twice_allowed": True}, 3),
+    ({"structure": "no_limit", "show_all_called": True}, 3),
+    ({"structure": "pot_limit", "min_buy_in": 4, "max_buy_in": 20}, 4),
+    ({"structure": "no_limit", "min_buy_in": 4, "max_buy_in": 30, "ante": 1}, 4),
+]
+
+
+def cards_named(text: str) -> set[str]:
+    found = set()
+    for run in CARD_RUN.findall(text):
+        found.update(run[i : i + 2] for i in range(0, len(run), 2))
+    return found
+
+
+@dataclass
+class Seen:
+    """What one hand let each viewer see."""
+
+    public: set[str] = field(default_factory=set)  # boards and shown hands
+    own: dict[int, set[str]] = field(default_factory=dict)  # user id -> their hole cards
+    hidden: set[str] = field(default_factory=set)  # hole cards never shown
+    secret: str = ""  # deck v2's secret: it would open every card
+    salts: dict[str, str] = field(default_factory=dict)  # card -> its salt (opens it)
+
+    def allowed(self, user_id: int | None) -> set[str]:
+        return self.public | self.own.get(user_id, set())
+
+    def secrets_for(self, user_id: int | None) -> list[str]:
+        """What would open a card the viewer may not see: the secret, those cards' salts."""
+        allowed = self.allowed(user_id)
+        return [self.secret] + [salt for card, salt in self.salts.items() if card not in allowed]
+
+
+def what_each_hand_showed() -> dict[tuple[int, int], Seen]:
+    """(table id, hand number) -> what it showed, from the database (finished hands from
+    their final state, the hand still on a table from the table's state)."""
+    current = {t.current_hand_id: t.hand_state for t in Table.objects.all() if t.hand_state}
+    out = {}
+    for hand in Hand.objects.all():
+        state = hand.final_state or current.get(hand.pk)
+        if state is None:
+            continue
+        seen = Seen()
+        seen.public = {card_str(c) for board in state["boards"] for c in board}
+        user_of = {p["seat"]: p["user_id"] for p in hand.players}
+        after = state.get("shown_after") or [0] * len(state["seats"])
+        for seat, holes, shown, mask in zip(
+            state["seats"], state["holes"], state["shown"], after, strict=True
+        ):
+            seen.own[user_of[seat]] = {card_str(c) for c in holes}
+            for k, card in enumerate(holes):  # shown at showdown, or after the hand (R11.5)
+                if shown or mask >> k & 1:
+                    seen.public.add(card_str(card))
+                else:
+                    seen.hidden.add(card_str(card))
+        if hand.deck_secret:
+            plan = DeckPlan(hand.table_id, hand.number, bytes.fromhex(hand.deck_secret))
+            seen.secret = hand.deck_secret
+            seen.salts = {card_str(c): plan.salt(j).hex() for j, c in enumerate(plan.cards)}
+        out[(hand.table_id, hand.number)] = seen
+    return out
+
+
+class Leaks:
+    def __init__(self, seen: dict[tuple[int, int], Seen]) -> None:
+        self.seen = seen
+        self.found: list[str] = []
+        self.checked = defaultdict(int)
+
+    def check(
+        self, channel: str, user_id: int, table_id: int, number: int | None, text: str
+    ) -> None:
+        """``text`` is about hand ``number`` of ``table_id`` (``None``: about no hand)."""
+        self.checked[channel] += 1
+        seen = self.seen.get((table_id, number)) if number is not None else None
+        allowed = seen.allowed(user_id) if seen else set()
+        bad = cards_named(text) - allowed
+        if bad:
+            self.found.append(
+                f"{channel}: user {user_id} table {table_id} hand {number}: {sorted(bad)}"
+            )
+        if seen and any(secret in text for secret in seen.secrets_for(user_id)):
+            self.found.append(f"{channel}: user {user_id} table {table_id} hand {number}: a secret")
+        if number is None or channel != "frame":
+            return
+        # nothing about another hand may open its cards either (a later frame, an old hand)
+        for other in (self.seen.get((table_id, number - 1)), self.seen.get((table_id, number + 1))):
+            if other and any(secret in text for secret in other.secrets_for(user_id)):
+                self.found.append(
+                    f"{channel}: user {user_id} table {table_id} hand {number}: a neighbour's secret"
+                )
+
+    def check_no_hand(self, channel: str, user_id: int, text: str) -> None:
+        """A page about no hand in particular names no card and holds no deck secret."""
+        self.checked[channel] += 1
+        if cards_named(text):
+            self.found.append(f"{channel}: user {user_id}: {sorted(cards_named(text))}")
+        if any(s.secret and s.secret in text for s in self.seen.values()):
+            self.found.append(f"{channel}: user {user_id}: a deck secret")
+
+
+@pytest.fixture
+def world(club_with_roles, make_user):
+    require_live_services()
+    club = club_with_roles["club"]
+    tables = []
+    for index, (options, seated) in enumerate(TABLES):
+        table = services.create_table(
+            club_with_roles["host"], club, table_settings(name=f"T{index}", **options)
+        )
+        people = []
+        for p in range(seated + 1):  # the last one watches
+            user = make_user(f"Bot {index}.{p}")
+            Membership.objects.create(club=club, user=user)
+            people.append((user, session_cookie(user)))
+        tables.append((table, people))
+    return {"club": club, "tables": tables}
+
+
+def test_no_user_ever_receives_a_card_they_could_not_see(world, tmp_path):
+    env = server_env(NEXT_HAND_DELAY_MS="50", RUNOUT_STEP_MS="30")
+    servers = [Daphne(env, tmp_path / "daphne-a.log"), Daphne(env, tmp_path / "daphne-b.log")]
+    clock = Clock(env, tmp_path / "clock.log")
+    bots: list[tuple[Bot, int, int]] = []  # (bot, user id, table id)
+    try:
+        for proc in (*servers, clock):
+            proc.start()
+        for index, (table, people) in enumerate(world["tables"]):
+            for p, (user, cookie) in enumerate(people):
+                server = servers[(index + p) % 2]
+                seat = p + 1 if p < len(people) - 1 else None
+                bot = Bot(
+                    f"ws://127.0.0.1:{server.port}/ws/tables/{table.pk}/",
+                    cookie,
+                    server.url,
+                    seat=seat,
+                    buy_in=table.max_buy_in if seat else None,
+                    rng=random.Random(index * 100 + p),
+                    show_after=0.3 if seat else 0.0,
+                )
+                bot.keep_messages = True
+                bots.append((bot, user.pk, table.pk))
+        run_async(_play, [b for b, _, _ in bots], HANDS)
+    finally:
+        for proc in (*servers, clock):
+            proc.stop()
+    finished = Hand.objects.exclude(ended_at=None)
+    assert finished.count() >= HANDS
+    eventually(
+        lambda: not finished.filter(history_recorded=False).exists(),
+        what="every hand's history recorded",
+    )
+    seen = what_each_hand_showed()
+    hidden = sum(len(s.hidden) for s in seen.values())
+    assert hidden > HANDS  # folds and mucks: plenty of cards nobody but their owner saw
+    assert all(s.secret for s in seen.values())  # every hand dealt with deck v2 (R15)
+    shown_after = sum(any(h.final_state.get("shown_after") or []) for h in finished)
+    assert shown_after > 0  # players showed cards after hands (R11.5), and those are public
+    if HANDS >= 1000:  # (a developer's short run may see none)
+        assert Hand.objects.filter(final_state__boards__1__isnull=False).exists()  # run twice
+
+    leaks = Leaks(seen)
+    for bot, user_id, table_id in bots:
+        # a show after the hand may come after the next deal (hand_over): refused, as it must
+        # be. These bots play a hand every few hundred milliseconds, faster than any person:
+        # when the server is slow, their frames reach the consumer in bursts and the socket's
+        # rate limit refuses one now and then (rate_limited; a refused message changes
+        # nothing, and what the test is about, the frames, is still checked)
+        assert [e for e in bot.errors if e["code"] not in LATE_CODES] == []
+        for message in bot.messages:
+            hand = message.get("hand") if message.get("type") == "state" else None
+            number = hand["number"] if hand else None
+            leaks.check("frame", user_id, table_id, number, json.dumps(message))
+            if hand and message["you"]["cards"]:
+                assert set(message["you"]["cards"]) == seen[(table_id, number)].own[user_id]
+    _check_pages(world, leaks)
+    assert leaks.found == [], "\n".join(leaks.found[:20])
+    # everything was looked at: each player's frames, and for a player and the spectator of
+    # every table its hands in three formats, one by one and in the list export
+    played = finished.count()
+    assert leaks.checked["frame"] > 10 * played
+    assert leaks.checked["export"] >= 6 * played
+    assert leaks.checked["hand page"] == sum(
+        2 * min(HANDS_PER_VIEWER, Hand.objects.filter(table=t).exclude(ended_at=None).count())
+        for t, _ in world["tables"]
+    )
+
+
+async def _play(bots: list[Bot], hands: int) -> None:
+    from channels.db import database_sync_to_async as sync_to_async
+
+    async with playing(bots):
+        await eventually_async(
+            lambda: sync_to_async(lambda: Hand.objects.exclude(ended_at=None).count() >= hands)(),
+            timeout=1800,
+            what=f"{hands} finished hands",
+        )
+
+
+HANDS_PER_VIEWER = 6
+"""Hand pages opened per viewer: those with the most cards hidden from them."""
+
+
+def _check_pages(world, leaks: Leaks) -> None:
+    club = world["club"]
+    slug = club.slug
+    client = Client()
+    for table, people in world["tables"]:
+        viewers = [people[0][0], people[-1][0]]  # a player and the spectator
+        for user in viewers:
+            client.force_login(user)
+            page = client.get(reverse("tables:detail", args=[slug, table.pk]))
+            state = client.get(reverse("tables:state", args=[slug, table.pk])).json()
+            number = state["hand"]["number"] if state["hand"] else None
+            leaks.check("table page", user.pk, table.pk, number, page.content.decode())
+            leaks.check("/state/", user.pk, table.pk, number, json.dumps(state))
+
+            hands = list(Hand.objects.filter(table=table).exclude(ended_at=None))
+            secret = sorted(
+                hands,
+                key=lambda h: (
+                    -len(
+                        leaks.seen[(table.pk, h.number)].hidden
+                        - leaks.seen[(table.pk, h.number)].allowed(user.pk)
+                    )
+                ),
+            )
+            for hand in secret[:HANDS_PER_VIEWER]:
+                text = client.get(reverse("history:hand", args=[slug, hand.pk])).content.decode()
+                leaks.check("hand page", user.pk, table.pk, hand.number, text)
+                for fmt in ("pokerstars", "phh", "json"):
+                    url = reverse("history:hand_export", args=[slug, hand.pk, fmt])
+                    leaks.check(
+                        "export", user.pk, table.pk, hand.number, client.get(url).content.decode()
+                    )
+            for fmt in ("pokerstars", "phh", "json"):
+                url = reverse("history:export", args=[slug, fmt]) + f"?table={table.pk}"
+                text = b"".join(client.get(url).streaming_content).decode()
+                by_id = {h.pk: h.number for h in hands}
+                for hand_id, piece in _split_export(fmt, text):
+                    leaks.check("export", user.pk, table.pk, by_id[hand_id], piece)
+
+            pages = [
+                reverse("history:list", args=[slug]) + f"?table={table.pk}",
+                reverse("history:sessions", args=[slug]),
+                reverse("history:session", args=[slug, table.pk]),
+                reverse("history:ledger_csv", args=[slug, table.pk]),
+                reverse("history:leaderboard", args=[slug]),
+                reverse("history:player", args=[slug, user.pk]),
+            ]
+            for url in pages:
+                response = client.get(url)
+                body = (
+                    b"".join(response.streaming_content) if response.streaming else response.content
+                )
+                leaks.check_no_hand(
+                    "page " + url.split("/history/")[1].split("?")[0], user.pk, body.decode()
+                )
+
+
+def _split_export(fmt: str, text: str) -> list[tuple[int, str]]:
+    """A list export cut into its hands, each with its hand id."""
+    if fmt == "json":
+        return [(record["id"], json.dumps(record)) for record in json.loads(text)]
+    if fmt == "pokerstars":
+        pieces = re.split(r"(?m)^(?=PokerStars Hand #)", text)
+        return [
+            (int(re.match(r"PokerStars Hand #(\d+)", p).group(1)), p) for p in pieces if p.strip()
+        ]
+    pieces = re.split(r"(?m)^\[\d+\]$", text)
+    return [(int(re.search(r"(?m)^hand = (\d+)$", p).group(1)), p) for p in pieces if p.strip()]

@@ -1,0 +1,101 @@
+"""Presence survives a crashed server process: sockets are counted per process, every
+process says it is alive, and the clock takes a silent process's sockets off the seats
+(tables.play.heartbeat), exactly once."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tables.play import actions as services
+from tables.play import heartbeat as presence
+from tables.play.models import Presence, Seat, ServerProcess, Table
+from tables.play.projection import load_public_state
+
+pytestmark = pytest.mark.django_db
+
+
+def connected(table, number):
+    state = load_public_state(table.pk)
+    return next(s for s in state["seats"] if s["number"] == number)["connected"]
+
+
+def go_silent(server, seconds=3600):
+    ServerProcess.objects.filter(pk=server).update(
+        seen_at=timezone.now() - timedelta(seconds=seconds)
+    )
+
+
+@pytest.fixture
+def seated(table, players):
+    services.sit(players[0], table.pk, 3, 100)
+    return table, players[0]
+
+
+def test_a_crashed_processs_sockets_are_taken_off_the_seats_by_the_clock(seated):
+    table, player = seated
+    services.set_presence(player, table.pk, 1, "server-a")
+    services.set_presence(player, table.pk, 1, "server-a")  # two tabs on one process
+    assert connected(table, 3) is True
+    version = Table.objects.get(pk=table.pk).version
+
+    go_silent("server-a")
+    assert presence.sweep(every=0) == 1
+
+    assert connected(table, 3) is False
+    assert Table.objects.get(pk=table.pk).version == version + 1  # everyone is told
+    assert not Presence.objects.exists() and not ServerProcess.objects.exists()
+    assert not services.drop_server("server-a")  # exactly once
+
+
+def test_a_player_stays_connected_through_a_live_process_when_another_dies(seated):
+    table, player = seated
+    services.set_presence(player, table.pk, 1, "server-a")
+    services.set_presence(player, table.pk, 1, "server-b")
+    go_silent("server-a")
+    ServerProcess.objects.filter(pk="server-b").update(seen_at=timezone.now())
+
+    assert presence.sweep(every=0) == 1
+
+    assert connected(table, 3) is True
+    assert Seat.objects.get(table=table, number=3).connections == 1
+    services.set_presence(player, table.pk, -1, "server-b")
+    assert connected(table, 3) is False
+
+
+def test_a_process_silent_for_less_than_the_timeout_is_not_dropped(seated, settings):
+    table, player = seated
+    services.set_presence(player, table.pk, 1, "server-a")
+    go_silent("server-a", seconds=settings.PRESENCE_TIMEOUT_S - 5)
+    assert presence.sweep(every=0) == 0
+    assert connected(table, 3) is True
+
+
+def test_a_live_process_taken_for_dead_counts_its_sockets_again_at_its_next_heartbeat(
+    seated, monkeypatch
+):
+    table, player = seated
+    monkeypatch.setattr(presence, "SERVER_ID", "server-late")
+    monkeypatch.setattr(presence, "_sockets", presence.Counter({(table.pk, player.pk): 1}))
+    services.set_presence(player, table.pk, 1, "server-late")
+    go_silent("server-late")
+    presence.sweep(every=0)
+    assert connected(table, 3) is False
+
+    presence.heartbeat()
+
+    assert connected(table, 3) is True
+    assert Presence.objects.get(server_id="server-late").sockets == 1
+    presence.heartbeat()  # alive: nothing to count again
+    assert Seat.objects.get(table=table, number=3).connections == 1
+
+
+def test_a_socket_that_stops_counting_after_its_player_left_clears_its_presence(seated):
+    table, player = seated
+    services.set_presence(player, table.pk, 1, "server-a")
+    services.leave(player, table.pk)
+    assert Seat.objects.filter(table=table, user=player).count() == 0
+    services.set_presence(player, table.pk, -1, "server-a")
+    assert not Presence.objects.exists()
