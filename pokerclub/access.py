@@ -1,8 +1,11 @@
-"""Who belongs to a club: the one place a viewer's membership (and so their role) is read.
+"""Who belongs to a club and who may run it: the one place a viewer's membership, and so
+their role, is read.
 
-The club's actions, its pages, and the tables app (its services, sockets and history pages)
-all ask here; roles are read off the returned :class:`~pokerclub.models.Membership`
-(``is_host``, ``is_owner``).
+The club's actions, its pages, and every domain of ``tables`` (their actions, sockets and
+pages) ask here. An action asks inside its own transaction, never trusting a role a page
+passed in: :func:`is_host` (the owner or a host: open tables, run tournaments, keep the
+bank, mark a payment paid, remove a member) and :func:`is_owner` (the club's settings, its
+imports). The roles themselves are :class:`~pokerclub.models.Membership`'s.
 """
 
 from __future__ import annotations
@@ -33,3 +36,15 @@ def club_for_member(request: AuthenticatedHttpRequest, slug: str) -> tuple[Club,
     if membership is None:
         raise Http404("No such club.")
     return membership.club, membership
+
+
+def is_host(user: Any, club: Club | int) -> bool:
+    """Whether ``user`` is the owner or a host of ``club`` (a club or its id)."""
+    membership = membership_of(user, club)
+    return membership is not None and membership.is_host
+
+
+def is_owner(user: Any, club: Club | int) -> bool:
+    """Whether ``user`` is the owner of ``club`` (a club or its id)."""
+    membership = membership_of(user, club)
+    return membership is not None and membership.is_owner

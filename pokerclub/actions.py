@@ -9,7 +9,6 @@ one of them may pass (the last use of an invitation, the last owner).
 from __future__ import annotations
 
 from datetime import datetime
-from enum import StrEnum
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -17,28 +16,8 @@ from django.utils.text import slugify
 
 from pokerclub import signals
 from pokerclub.access import membership_of
+from pokerclub.error_codes import ClubError, ClubErrorCode
 from pokerclub.models import Club, Invitation, Membership, Role, User
-
-
-class ClubErrorCode(StrEnum):
-    NOT_ALLOWED = "not_allowed"
-    NOT_A_MEMBER = "not_a_member"
-    ALREADY_MEMBER = "already_member"
-    INVITATION_EXPIRED = "invitation_expired"
-    INVITATION_REVOKED = "invitation_revoked"
-    INVITATION_USED_UP = "invitation_used_up"
-    INVITATION_NOT_FOUND = "invitation_not_found"
-    OWNER_MUST_STAY = "owner_must_stay"
-    BAD_ROLE = "bad_role"
-    BAD_INPUT = "bad_input"
-
-
-class ClubError(Exception):
-    def __init__(self, code: ClubErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
 
 _INVITATION_ERRORS = {
     Invitation.State.EXPIRED: (ClubErrorCode.INVITATION_EXPIRED, "This invitation has expired."),
@@ -102,6 +81,7 @@ def create_club(
 
 
 def _require_host(actor: User, club: Club) -> Membership:
+    """The actor's membership, if they are the club's owner or a host (``Membership.is_host``)."""
     membership = membership_of(actor, club)
     if membership is None:
         raise ClubError(ClubErrorCode.NOT_A_MEMBER, "You are not a member of this club.")
@@ -121,16 +101,7 @@ def _require_owner(actor: User, club: Club) -> Membership:
 def update_club(actor: User, club: Club, **fields: object) -> Club:
     """The owner changes the club's name, description or amount format."""
     _require_owner(actor, club)
-    allowed = {
-        "name",
-        "description",
-        "amount_format",
-        "currency_symbol",
-        "currency_code",
-        "decimal_places",
-        "payment_grace_days",
-    }
-    unknown = set(fields) - allowed
+    unknown = set(fields) - set(Club.SETTINGS)
     if unknown:
         raise ClubError(ClubErrorCode.BAD_INPUT, f"Unknown fields: {', '.join(sorted(unknown))}.")
     for key, value in fields.items():

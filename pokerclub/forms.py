@@ -113,15 +113,7 @@ class ProfileForm(forms.ModelForm):
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = [
-            "name",
-            "description",
-            "amount_format",
-            "currency_symbol",
-            "currency_code",
-            "decimal_places",
-            "payment_grace_days",
-        ]
+        fields = Club.SETTINGS
         widgets = {
             "description": forms.Textarea(attrs={"rows": 3}),
             "amount_format": forms.RadioSelect,

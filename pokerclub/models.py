@@ -80,6 +80,17 @@ class User(AbstractUser):
 class Club(models.Model):
     """A private group of friends who play together."""
 
+    SETTINGS = (
+        "name",
+        "description",
+        "amount_format",
+        "currency_symbol",
+        "currency_code",
+        "decimal_places",
+        "payment_grace_days",
+    )
+    """What the owner changes on the club's settings page (``ClubForm``, ``update_club``)."""
+
     class AmountFormat(models.TextChoices):
         CHIPS = "chips", "Plain chips"
         CURRENCY = "currency", "Currency"

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from pokerclub import actions
 from pokerclub.access import club_for_member, membership_of
-from pokerclub.actions import ClubError, ClubErrorCode
+from pokerclub.error_codes import ClubError, ClubErrorCode
 from pokerclub.forms import ClubForm, InvitationForm, ProfileForm
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Club, Invitation, Membership

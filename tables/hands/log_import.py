@@ -38,7 +38,7 @@ import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -47,19 +47,15 @@ from engine.cards import card_str, parse_card
 from engine.errors import EngineError
 from engine.phh import PhhError, PhhHand
 from engine.phh import replay as phh_replay
+from pokerclub import access
 from pokerclub.models import Club, User
+from tables.hands.error_codes import HandsError, HandsErrorCode
 from tables.hands.models import Hand, HandAction, HandLogImport
 from tables.hands.replay import RecordedAction, ReplayError, replay_record
 from tables.hands.summary import record_hand
-from tables.money.ledger_import import (
-    ImportFileError,
-    file_amount,
-    open_csv,
-    records,
-    require_owner,
-)
 from tables.money.models import LedgerImport
 from tables.play.models import Table
+from tables.uploads import UploadError, file_amount, file_time, open_csv, records
 
 MAX_BYTES = 20 * 1024 * 1024
 """A long night's log is a few MB; anything near this is not one game's log."""
@@ -157,29 +153,19 @@ def _card(text: str, line: int) -> str:
     rank, suit = text[:-1], _SUITS.get(text[-1:])
     rank = "T" if rank == "10" else rank.upper()
     if suit is None or len(rank) != 1:
-        raise ImportFileError(f"line {line}, column entry: {text[:10]!r} is not a card")
+        raise UploadError(f"line {line}, column entry: {text[:10]!r} is not a card")
     try:
         return card_str(parse_card(rank + suit))
     except ValueError:
-        raise ImportFileError(f"line {line}, column entry: {text[:10]!r} is not a card") from None
+        raise UploadError(f"line {line}, column entry: {text[:10]!r} is not a card") from None
 
 
 def _cards(text: str, line: int) -> tuple[str, ...]:
     return tuple(_card(part, line) for part in text.split(",") if part.strip())
 
 
-def _time(text: str, line: int) -> datetime:
-    try:
-        when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
-    except ValueError:
-        raise ImportFileError(
-            f"line {line}, column at: {text[:30]!r} is not a time like 2026-11-27T20:15:00.000Z"
-        ) from None
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
-
-
 def parse_log(data: bytes) -> ParsedLog:
-    """The hands of a log file, in the order they were played; :class:`ImportFileError`
+    """The hands of a log file, in the order they were played; :class:`~tables.uploads.UploadError`
     names the line and the column of what is not a log."""
     reader, header, at = open_csv(
         data, MAX_BYTES, COLUMNS, "the hand log", "a game's hand log is a few MB"
@@ -188,12 +174,12 @@ def parse_log(data: bytes) -> ParsedLog:
     for line, cells in records(reader, header, MAX_ROWS, "log"):
         order = cells[at["order"]].strip()
         if not order.isdigit():
-            raise ImportFileError(
-                f"line {line}, column order: {order[:20]!r} is not a whole number"
-            )
-        rows.append((int(order), line, _time(cells[at["at"]], line), cells[at["entry"]].strip()))
+            raise UploadError(f"line {line}, column order: {order[:20]!r} is not a whole number")
+        rows.append(
+            (int(order), line, file_time(cells[at["at"]], line, "at"), cells[at["entry"]].strip())
+        )
     if not rows:
-        raise ImportFileError("The file has a header and no lines of a log.")
+        raise UploadError("The file has a header and no lines of a log.")
     rows.sort()
     hands: list[LogHand] = []
     players: dict[str, str] = {}
@@ -218,7 +204,7 @@ def parse_log(data: bytes) -> ParsedLog:
         end = END.match(entry)
         if end:
             if int(end["number"]) != current.number:
-                raise ImportFileError(
+                raise UploadError(
                     f"line {line}, column entry: hand #{end['number']} ends inside hand"
                     f" #{current.number} (line {current.line})"
                 )
@@ -234,7 +220,7 @@ def parse_log(data: bytes) -> ParsedLog:
     if current is not None:
         skipped.append(_skip(current, "the log ends before this hand does"))
     if not hands and not skipped:
-        raise ImportFileError("The file has no hands: is it the game's hand log?")
+        raise UploadError("The file has no hands: is it the game's hand log?")
     return ParsedLog(hands, players, first_line, skipped)
 
 
@@ -275,7 +261,7 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
     ]
     by_pid = {p.pid: p for p in seated}
     if len(by_pid) != len(seated) or len({p.seat for p in seated}) != len(seated):
-        raise ImportFileError(f"line {stack_line}, column entry: a player or a seat twice")
+        raise UploadError(f"line {stack_line}, column entry: a player or a seat twice")
     if not 2 <= len(seated) <= 10:
         raise Skip(f"{len(seated)} players dealt in")
     ordered = sorted(seated, key=lambda p: p.seat)
@@ -452,14 +438,14 @@ def _contradiction(evidence: list[_Own], pid: str, nickname: str) -> str | None:
 
 
 def log_owner(parsed: ParsedLog, chosen: str = "") -> str | None:
-    """Whose cards a log's ``Your hand is`` lines are: ``chosen`` (:class:`ImportFileError`
+    """Whose cards a log's ``Your hand is`` lines are: ``chosen`` (:class:`~tables.uploads.UploadError`
     if the log says otherwise), else the one player who showed exactly those cards, else the
     one player dealt in every hand that has such a line, else nobody."""
     evidence = _evidence(parsed)
     if chosen:
         reason = _contradiction(evidence, chosen, parsed.players.get(chosen, chosen))
         if reason:
-            raise ImportFileError(reason)
+            raise HandsError(HandsErrorCode.NOT_THE_DOWNLOADER, reason)
         return chosen
     if not evidence:
         return None
@@ -475,8 +461,9 @@ def _ledger_of(table: Table) -> LedgerImport:
         club=table.club, table=table, status=LedgerImport.Status.DONE
     ).first()
     if batch is None:
-        raise ImportFileError(
-            "A hand log joins a game brought in from its ledger: import the ledger first."
+        raise HandsError(
+            HandsErrorCode.NO_LEDGER,
+            "A hand log joins a game brought in from its ledger: import the ledger first.",
         )
     return batch
 
@@ -499,10 +486,13 @@ def start(
     """Bring a game's hand log into its imported session (``table_id``); the same file
     again changes nothing. ``owner``: the file's player id of whoever downloaded it, or
     empty to find them (:func:`log_owner`), or ``"nobody"`` to keep no private cards."""
-    require_owner(actor, club)
+    if not access.is_owner(actor, club):
+        raise HandsError(HandsErrorCode.NOT_ALLOWED, "Only the club's owner imports its history.")
     table = Table.objects.filter(club=club, pk=table_id).exclude(imported="").first()
     if table is None:
-        raise ImportFileError("A hand log joins a session brought in from elsewhere.")
+        raise HandsError(
+            HandsErrorCode.NOT_IMPORTED, "A hand log joins a session brought in from elsewhere."
+        )
     digest = hashlib.sha256(data).hexdigest()
     found = HandLogImport.objects.filter(club=club, sha256=digest).first()
     if found is not None:
@@ -513,12 +503,14 @@ def start(
     unknown = sorted(pid for pid in parsed.players if pid not in mapping)
     if unknown:
         pid = min(unknown, key=lambda p: parsed.first_line[p])
-        raise ImportFileError(
+        raise UploadError(
             f"line {parsed.first_line[pid]}: {parsed.players[pid]} @ {pid} is not in this"
             " game's ledger: is this the log of the same game?"
         )
     if owner and owner != "nobody" and owner not in parsed.players:
-        raise ImportFileError("Whoever downloaded the log must be one of its players.")
+        raise HandsError(
+            HandsErrorCode.NOT_A_PLAYER, "Whoever downloaded the log must be one of its players."
+        )
     chosen = None if owner == "nobody" else log_owner(parsed, owner)
     places = club.decimal_places if club.amount_format == Club.AmountFormat.CURRENCY else 0
     names = _names(table, ledger, parsed)
@@ -647,4 +639,4 @@ def _store(
         record_hand(record, replayed)
 
 
-__all__ = ["ImportFileError", "Outcome", "convert", "log_owner", "parse_log", "start"]
+__all__ = ["Outcome", "convert", "log_owner", "parse_log", "start"]

@@ -16,8 +16,9 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Sum
 
-from pokerclub.access import membership_of
+from pokerclub import access
 from pokerclub.models import Club, Membership
+from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.models import LedgerEntry
 from tables.money.settlement import record_nets
 from tables.play.models import Table
@@ -30,23 +31,20 @@ KINDS = {
 MAX_AMOUNT = 10**12
 
 
-class BankError(Exception):
-    """A banker's entry that cannot be made; nothing changed."""
-
-
 def _host(actor: Any, club: Club) -> None:
-    m = membership_of(actor, club)
-    if m is None or not m.is_host:
-        raise BankError("Only the club's owner or a host keeps the bank.")
+    if not access.is_host(actor, club):
+        raise MoneyError(
+            MoneyErrorCode.NOT_ALLOWED, "Only the club's owner or a host keeps the bank."
+        )
 
 
 def _open_session(actor: Any, table_id: int, club: Club) -> Table:
     _host(actor, club)
     table = Table.objects.select_for_update().filter(pk=table_id, club=club, in_person=True).first()
     if table is None:
-        raise BankError("There is no such in-person session.")
+        raise MoneyError(MoneyErrorCode.NO_SUCH_SESSION, "There is no such in-person session.")
     if table.status == Table.Status.CLOSED:
-        raise BankError("This session is closed.")
+        raise MoneyError(MoneyErrorCode.SESSION_CLOSED, "This session is closed.")
     return table
 
 
@@ -65,18 +63,18 @@ def record(
     """One line of the bank: ``kind`` (buy_in, rebuy, cash_out) of ``amount`` for a member."""
     table = _open_session(actor, table_id, club)
     if kind not in KINDS:
-        raise BankError("Choose a buy-in, a rebuy or a cash-out.")
+        raise MoneyError(MoneyErrorCode.BAD_FIELD, "Choose a buy-in, a rebuy or a cash-out.")
     if type(amount) is not int or not 0 < amount <= MAX_AMOUNT:
-        raise BankError("The amount must be more than zero.")
+        raise MoneyError(MoneyErrorCode.BAD_FIELD, "The amount must be more than zero.")
     if not Membership.objects.filter(club=club, user_id=user_id).exists():
-        raise BankError("Only members of the club can buy in.")
+        raise MoneyError(MoneyErrorCode.NOT_A_MEMBER, "Only members of the club can buy in.")
     if (
         KINDS[kind] != LedgerEntry.Kind.BUY_IN
         and not LedgerEntry.objects.filter(
             table=table, user_id=user_id, kind=LedgerEntry.Kind.BUY_IN
         ).exists()
     ):
-        raise BankError("This player has not bought in yet.")
+        raise MoneyError(MoneyErrorCode.NOT_BOUGHT_IN, "This player has not bought in yet.")
     return LedgerEntry.objects.create(table=table, user_id=user_id, kind=KINDS[kind], amount=amount)
 
 
@@ -86,7 +84,7 @@ def undo(actor: Any, club: Club, table_id: int, entry_id: int) -> None:
     table = _open_session(actor, table_id, club)
     deleted, _ = LedgerEntry.objects.filter(table=table, pk=entry_id).delete()
     if not deleted:
-        raise BankError("There is no such line in this session.")
+        raise MoneyError(MoneyErrorCode.NO_SUCH_LINE, "There is no such line in this session.")
 
 
 @dataclass(frozen=True)
@@ -119,18 +117,22 @@ def close(actor: Any, club: Club, table_id: int, assign_to: str | None = None) -
     table = _open_session(actor, table_id, club)
     count = chip_count(table)
     if not count.bought_in:
-        raise BankError("Nobody has bought in: there is nothing to close.")
+        raise MoneyError(
+            MoneyErrorCode.CHIPS_DO_NOT_COUNT, "Nobody has bought in: there is nothing to close."
+        )
     missing = count.difference
     if missing:
         if not assign_to:
-            raise BankError(
+            raise MoneyError(
+                MoneyErrorCode.CHIPS_DO_NOT_COUNT,
                 f"The chips do not count: {club.format_amount(abs(missing))} "
-                f"{'missing' if missing > 0 else 'too many'}. Say who it goes to."
+                f"{'missing' if missing > 0 else 'too many'}. Say who it goes to.",
             )
         if assign_to == "house":
             if missing < 0:
-                raise BankError(
-                    "The house cannot take chips that are too many: give them to a player."
+                raise MoneyError(
+                    MoneyErrorCode.CHIPS_DO_NOT_COUNT,
+                    "The house cannot take chips that are too many: give them to a player.",
                 )
             LedgerEntry.objects.create(table=table, kind=LedgerEntry.Kind.RAKE, amount=missing)
         else:
@@ -141,7 +143,10 @@ def close(actor: Any, club: Club, table_id: int, assign_to: str | None = None) -
                     table=table, user_id=int(user_id), kind="buy_in"
                 ).exists()
             ):
-                raise BankError("Give the difference to a player of this session or the house.")
+                raise MoneyError(
+                    MoneyErrorCode.BAD_FIELD,
+                    "Give the difference to a player of this session or the house.",
+                )
             kind = LedgerEntry.Kind.CASH_OUT if missing > 0 else LedgerEntry.Kind.BUY_IN
             LedgerEntry.objects.create(
                 table=table, user_id=int(user_id), kind=kind, amount=abs(missing)

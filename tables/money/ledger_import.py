@@ -4,7 +4,7 @@ CSV, one file per game, one row per player's stay at the table, with the columns
 net`` (any order, other columns ignored).
 
 :func:`parse_ledger` reads a file completely before anything is stored, and refuses one that
-is not what it claims with a message naming the line and the column (:class:`ImportFileError`):
+is not what it claims with a message naming the line and the column (:class:`~tables.uploads.UploadError`):
 not UTF-8, too big, a missing column, a number that is not one, a negative buy-in, a net
 that is not ``buy_out + stack - buy_in``, a time that is not ISO 8601, nets that do not sum
 to zero. :func:`start` keeps the parsed rows (a :class:`~tables.money.models.LedgerImport`) until
@@ -17,22 +17,20 @@ nothing.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
-from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from pokerclub.access import membership_of
+from pokerclub import access
 from pokerclub.models import Club, Membership
+from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.models import LedgerEntry, LedgerImport
 from tables.money.settlement import record_nets
 from tables.play.models import Table
+from tables.uploads import UploadError, file_amount, file_time, open_csv, records
 
 COLUMNS = (
     "player_nickname",
@@ -50,8 +48,11 @@ MAX_ROWS = 2000
 SOURCE = "pokernow"
 
 
-class ImportFileError(Exception):
-    """A file that is not a ledger of one game; nothing was imported."""
+def _time(text: str, line: int, column: str, required: bool) -> str | None:
+    """A time of the ledger as ISO 8601 in UTC; an optional one may be empty."""
+    if not text.strip() and not required:
+        return None
+    return file_time(text, line, column).astimezone(UTC).isoformat()
 
 
 @dataclass(frozen=True)
@@ -65,100 +66,8 @@ class Row:
     cashed_out: int  # buy_out + stack: what the player left with
 
 
-def file_amount(text: str, line: int, column: str, places: int, whole: bool) -> int:
-    """An amount of the file in the club's smallest unit: with ``whole`` the file counts
-    whole units (``20.50``), otherwise the smallest unit itself (``2050``)."""
-    try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
-        raise ImportFileError(
-            f"line {line}, column {column}: {text[:20]!r} is not a number"
-        ) from None
-    if not value.is_finite():
-        raise ImportFileError(f"line {line}, column {column}: {text[:20]!r} is not a number")
-    scaled = value * (10**places if whole else 1)
-    if scaled != scaled.to_integral_value():
-        raise ImportFileError(
-            f"line {line}, column {column}: {text[:20]!r} has more decimals than the club's amounts"
-        )
-    if abs(scaled) > 10**15:
-        raise ImportFileError(f"line {line}, column {column}: {text[:20]!r} is out of range")
-    return int(scaled)
-
-
-def _time(text: str, line: int, column: str, required: bool) -> str | None:
-    text = text.strip()
-    if not text and not required:
-        return None
-    try:
-        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise ImportFileError(
-            f"line {line}, column {column}: {text[:30]!r} is not a time like 2026-11-27T20:15:00Z"
-        ) from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.astimezone(UTC).isoformat()
-
-
-def open_csv(
-    data: bytes, limit: int, columns: tuple[str, ...], what: str, size_note: str
-) -> tuple[Any, list[str], dict[str, int]]:
-    """A CSV file from elsewhere, opened: its reader past the header, the header, and each
-    of ``columns``' index (any order, other columns ignored). :class:`ImportFileError` for a
-    file over ``limit`` bytes, not UTF-8, empty, or without one of ``columns``."""
-    if len(data) > limit:
-        raise ImportFileError(
-            f"The file is {len(data) / 2**20:.1f} MB: {size_note} (at most {limit // 2**20} MB)."
-        )
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ImportFileError(
-            f"The file is not UTF-8 text (byte {error.start + 1}): export {what} as CSV again."
-        ) from None
-    reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except StopIteration:
-        raise ImportFileError("The file is empty.") from None
-    except csv.Error as error:
-        raise ImportFileError(f"line 1: {error}") from None
-    missing = [c for c in columns if c not in header]
-    if missing:
-        raise ImportFileError(
-            f"line 1: {what}'s columns are {', '.join(columns)}; missing: {', '.join(missing)}"
-        )
-    return reader, header, {c: header.index(c) for c in columns}
-
-
-def records(
-    reader: Any, header: list[str], max_rows: int, what: str
-) -> Iterator[tuple[int, list[str]]]:
-    """The file's rows after the header, each with its line; blank rows passed over.
-    :class:`ImportFileError` for a row short of columns, too many rows, or broken CSV."""
-    count = 0
-    try:
-        for cells in reader:
-            line = reader.line_num
-            if not any(cell.strip() for cell in cells):
-                continue
-            if len(cells) < len(header):
-                raise ImportFileError(
-                    f"line {line}: {len(cells)} columns, the header has {len(header)}"
-                )
-            if count >= max_rows:
-                raise ImportFileError(
-                    f"line {line}: more than {max_rows} rows: not one game's {what}"
-                )
-            count += 1
-            yield line, cells
-    except csv.Error as error:
-        raise ImportFileError(f"line {reader.line_num}: {error}") from None
-
-
 def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
-    """The rows of a ledger file (see the module docstring); :class:`ImportFileError` names
+    """The rows of a ledger file (see the module docstring); :class:`~tables.uploads.UploadError` names
     what is wrong and where."""
     places = club.decimal_places if club.amount_format == Club.AmountFormat.CURRENCY else 0
     reader, header, at = open_csv(
@@ -174,19 +83,19 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
         nickname = " ".join(cell("player_nickname").split())[:60]
         player_id = cell("player_id").strip()[:60]
         if not nickname:
-            raise ImportFileError(f"line {line}, column player_nickname: empty")
+            raise UploadError(f"line {line}, column player_nickname: empty")
         if not player_id:
-            raise ImportFileError(f"line {line}, column player_id: empty")
+            raise UploadError(f"line {line}, column player_id: empty")
         amounts = {
             c: file_amount(cell(c), line, c, places, whole_units)
             for c in ("buy_in", "buy_out", "stack", "net")
         }
         for c in ("buy_in", "buy_out", "stack"):
             if amounts[c] < 0:
-                raise ImportFileError(f"line {line}, column {c}: cannot be negative")
+                raise UploadError(f"line {line}, column {c}: cannot be negative")
         out = amounts["buy_out"] + amounts["stack"]
         if amounts["net"] != out - amounts["buy_in"]:
-            raise ImportFileError(
+            raise UploadError(
                 f"line {line}, column net: {cell('net').strip()[:20]} is not buy_out + stack"
                 " - buy_in"
             )
@@ -203,9 +112,9 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
             )
         )
     if not rows:
-        raise ImportFileError("The file has a header and no players.")
+        raise UploadError("The file has a header and no players.")
     if total:
-        raise ImportFileError(
+        raise UploadError(
             f"The nets add up to {club.format_amount(total)}, not zero: this is not a whole "
             "game's ledger."
         )
@@ -213,9 +122,8 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
 
 
 def require_owner(actor: Any, club: Club) -> None:
-    m = membership_of(actor, club)
-    if m is None or not m.is_owner:
-        raise ImportFileError("Only the club's owner imports its history.")
+    if not access.is_owner(actor, club):
+        raise MoneyError(MoneyErrorCode.NOT_ALLOWED, "Only the club's owner imports its history.")
 
 
 def start(actor: Any, club: Club, data: bytes, file_name: str, whole_units: bool) -> LedgerImport:
@@ -282,9 +190,11 @@ def apply(actor: Any, club: Club, batch_id: int, mapping: dict[str, str]) -> Tab
     require_owner(actor, club)
     batch = LedgerImport.objects.select_for_update().filter(club=club, pk=batch_id).first()
     if batch is None:
-        raise ImportFileError("There is no such import.")
+        raise MoneyError(MoneyErrorCode.NO_SUCH_IMPORT, "There is no such import.")
     if batch.status == LedgerImport.Status.DONE:
-        raise ImportFileError("This file was imported already: nothing changed.")
+        raise MoneyError(
+            MoneyErrorCode.ALREADY_IMPORTED, "This file was imported already: nothing changed."
+        )
     members = set(Membership.objects.filter(club=club).values_list("user_id", flat=True))
     final: dict[str, str] = {}
     for entry in players(batch):
@@ -292,8 +202,9 @@ def apply(actor: Any, club: Club, batch_id: int, mapping: dict[str, str]) -> Tab
         if choice != "guest":
             uid = choice.split(":", 1)[1] if choice.startswith("user:") else ""
             if not uid.isdigit() or int(uid) not in members:
-                raise ImportFileError(
-                    f"{entry['nicknames'][0]}: choose a member of the club or a guest."
+                raise MoneyError(
+                    MoneyErrorCode.BAD_FIELD,
+                    f"{entry['nicknames'][0]}: choose a member of the club or a guest.",
                 )
         final[entry["player_id"]] = choice
     starts = [r["start"] for r in batch.rows]

@@ -18,7 +18,9 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 
+from pokerclub import access
 from pokerclub.models import Club
+from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.fewest_transfers import Plan, Transfer
 from tables.money.models import LedgerEntry, SessionNet, TransferPaid
 from tables.money.plans import settle
@@ -203,10 +205,6 @@ def recount_earlier(club_id: int, user_ids: list[int]) -> None:
     SessionNet.objects.bulk_update(changed, ["earlier"], batch_size=500)
 
 
-class MarkError(Exception):
-    """A mark the user may not make (only the transfer's parties and the club's hosts)."""
-
-
 MARKS: dict[str, str | None] = {
     "paid": TransferPaid.Status.CONFIRMED,  # a host, or the payee: it arrived
     "sent": TransferPaid.Status.MARKED,  # the payer: I paid, please confirm
@@ -235,18 +233,21 @@ def allowed_marks(transfer: Transfer, user_id: int, is_host: bool, mark: str | N
 
 
 @transaction.atomic
-def mark_paid(table: Table, transfer: Transfer, by: Any, op: str, is_host: bool) -> None:
+def mark_paid(table: Table, transfer: Transfer, by: Any, op: str) -> None:
     """Apply ``op`` (:data:`MARKS`) to a transfer of the session, as ``by``: refused
-    (:class:`MarkError`) unless :func:`allowed_marks` allows it for them."""
+    (:class:`~tables.money.error_codes.MoneyError`) unless :func:`allowed_marks` allows it for them."""
     row = (
         TransferPaid.objects.select_for_update()
         .filter(table=table, payer=transfer.payer, payee=transfer.payee, amount=transfer.amount)
         .first()
     )
     if op not in MARKS or op not in allowed_marks(
-        transfer, by.pk, is_host, row.status if row else None
+        transfer, by.pk, access.is_host(by, table.club_id), row.status if row else None
     ):
-        raise MarkError("Only the payer, the payee or a host can mark that transfer so.")
+        raise MoneyError(
+            MoneyErrorCode.NOT_ALLOWED,
+            "Only the payer, the payee or a host can mark that transfer so.",
+        )
     status = MARKS[op]
     if status is None:
         if row is not None:

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from pokerclub.access import club_for_member
+from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest, csv_response
 from pokerclub.models import Club, Membership, User
 from tables.hands import log_import as handlog_import
@@ -26,9 +27,9 @@ from tables.hands.models import HandLogImport
 from tables.money import balances, settlement
 from tables.money import bank as in_person
 from tables.money import ledger_import as importer
+from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.fewest_transfers import Transfer
 from tables.money.models import ClubPayment, LedgerEntry, LedgerImport
-from tables.money.settlement import MarkError
 from tables.play.models import Table
 
 LABELS = {"sent": "I paid", "received": "Received", "paid": "Mark paid"}
@@ -150,8 +151,8 @@ def pay(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     )
     op = request.POST.get("op", "")
     try:
-        balances.pay(club, transfer, request.user, op, membership.is_host)
-    except MarkError as error:
+        balances.pay(club, transfer, request.user, op)
+    except Refused as error:
         messages.error(request, str(error))
     return redirect("history:money", slug=club.slug)
 
@@ -161,10 +162,8 @@ def pay(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 def payment(request: AuthenticatedHttpRequest, slug: str, payment_id: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     try:
-        balances.update_payment(
-            club, payment_id, request.user, request.POST.get("op", ""), membership.is_host
-        )
-    except MarkError as error:
+        balances.update_payment(club, payment_id, request.user, request.POST.get("op", ""))
+    except Refused as error:
         messages.error(request, str(error))
     return redirect("history:money", slug=club.slug)
 
@@ -175,10 +174,8 @@ def make_group(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     ids = [i for i in (_int(v) for v in request.POST.getlist("members")[:50]) if i is not None]
     try:
-        balances.make_group(
-            club, request.user, membership.is_host, str(request.POST.get("name", "")), ids
-        )
-    except balances.GroupError as error:
+        balances.make_group(club, request.user, str(request.POST.get("name", "")), ids)
+    except Refused as error:
         messages.error(request, str(error))
     return redirect("history:money", slug=club.slug)
 
@@ -188,8 +185,8 @@ def make_group(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 def end_group(request: AuthenticatedHttpRequest, slug: str, group_id: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     try:
-        balances.dissolve_group(club, request.user, membership.is_host, group_id)
-    except balances.GroupError as error:
+        balances.dissolve_group(club, request.user, group_id)
+    except Refused as error:
         messages.error(request, str(error))
     return redirect("history:money", slug=club.slug)
 
@@ -236,7 +233,7 @@ def in_person_new(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     try:
         table = in_person.open_session(request.user, club, str(request.POST.get("name", "")))
-    except in_person.BankError as error:
+    except Refused as error:
         messages.error(request, str(error))
         return redirect("history:sessions", slug=club.slug)
     return redirect("history:bank", slug=club.slug, table_id=table.pk)
@@ -261,8 +258,8 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
                 in_person.close(request.user, club, table.pk, request.POST.get("assign") or None)
                 return redirect("history:session", slug=club.slug, table_id=table.pk)
             else:
-                raise in_person.BankError("Unknown operation.")
-        except (in_person.BankError, ValueError) as error:
+                raise MoneyError(MoneyErrorCode.BAD_FIELD, "Unknown operation.")
+        except (Refused, ValueError) as error:
             messages.error(request, str(error))
         return redirect("history:bank", slug=club.slug, table_id=table.pk)
     fmt = club.format_amount
@@ -360,7 +357,7 @@ def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
                     name,
                     whole_units=request.POST.get("units") == "whole",
                 )
-            except importer.ImportFileError as error:
+            except Refused as error:
                 messages.error(request, f"Nothing was imported: {error}")
             else:
                 if batch.status == batch.Status.DONE:
@@ -382,7 +379,7 @@ def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) ->
         }
         try:
             table = importer.apply(request.user, club, batch.pk, mapping)
-        except importer.ImportFileError as error:
+        except Refused as error:
             messages.error(request, str(error))
             return redirect("history:import_match", slug=club.slug, batch_id=batch.pk)
         messages.success(request, f"Imported as the session {table.name}.")
@@ -432,7 +429,7 @@ def import_hand_log(request: AuthenticatedHttpRequest, slug: str, table_id: int)
             whole_units=request.POST.get("units") == "whole",
             owner=str(request.POST.get("owner", ""))[:60],
         )
-    except handlog_import.ImportFileError as error:
+    except Refused as error:
         messages.error(request, f"Nothing was imported: {error}")
         return back
     batch = outcome.batch
@@ -585,8 +582,8 @@ def mark_paid(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> Ht
         return redirect("history:session", slug=club.slug, table_id=table.pk)
     op = request.POST.get("op") or ("unpaid" if request.POST.get("paid") == "0" else "paid")
     try:
-        settlement.mark_paid(table, transfer, request.user, op, membership.is_host)
-    except settlement.MarkError as error:
+        settlement.mark_paid(table, transfer, request.user, op)
+    except Refused as error:
         raise PermissionDenied(str(error)) from None
     return redirect("history:session", slug=club.slug, table_id=table.pk)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from pokerclub.errors import Refused
+
 
 class PlayErrorCode(StrEnum):
     BAD_JSON = "bad_json"
@@ -31,13 +33,10 @@ class PlayErrorCode(StrEnum):
     NONCE_SENT = "nonce_sent"
 
 
-class PlayError(Exception):
-    """A refused request: ``code`` for programs, ``message`` for people."""
+class PlayError(Refused):
+    """A refused request of live play: ``code`` for programs, ``message`` for people."""
+
+    code: PlayErrorCode
 
     def __init__(self, code: PlayErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def as_message(self) -> dict[str, str]:
-        return {"type": "error", "code": str(self.code), "message": self.message}
+        super().__init__(code, message)

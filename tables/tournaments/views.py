@@ -18,10 +18,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine import tournament as rules
+from pokerclub import access
 from pokerclub.access import club_for_member
+from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import User
-from tables.play.error_codes import PlayError
 from tables.play.models import Seat, Table
 from tables.tournaments import actions as tournaments
 from tables.tournaments.actions import deals
@@ -95,7 +96,7 @@ def tournament_create(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
         if values is not None:
             try:
                 tournament = tournaments.create_tournament(request.user, club, values)
-            except PlayError as error:
+            except Refused as error:
                 form.add_error(None, error.message)
             else:
                 messages.success(request, f"{tournament.name} is open for registration.")
@@ -213,7 +214,7 @@ def deal_view(
         "players": players,
         "can_propose": can_propose,
         "can_agree": state == "offered" and any(p["me"] and not p["agreed"] for p in players),
-        "can_decline": open_ and (playing or tournaments.is_host(user, tournament)),
+        "can_decline": open_ and (playing or access.is_host(user, tournament.club_id)),
     }
 
 
@@ -281,7 +282,7 @@ def tournament_action(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
             else:
                 assert action is not None
                 action(request.user, tournament.pk)
-        except PlayError as error:
+        except Refused as error:
             messages.error(request, error.message)
         else:
             messages.success(request, DONE[op])

@@ -38,7 +38,7 @@ def main() -> None:
             ]
             player.save(update_fields=["payment_methods"])
         # the money book: a settle-with group, a game at a real table with its bank open
-        balances.make_group(played.club, played.owner, True, "", [p.pk for p in played.players[:2]])
+        balances.make_group(played.club, played.owner, "", [p.pk for p in played.players[:2]])
         bank = in_person.open_session(played.owner, played.club, "Friday at Ann's")
         for player, amount in zip(played.players, (2000, 2000, 1000, 500), strict=True):
             in_person.record(played.owner, played.club, bank.pk, player.pk, "buy_in", amount)

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from pokerclub import actions
-from pokerclub.actions import ClubError, ClubErrorCode
+from pokerclub.error_codes import ClubError, ClubErrorCode
 from pokerclub.models import Club, Membership, Role
 
 pytestmark = pytest.mark.django_db

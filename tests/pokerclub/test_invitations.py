@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from pokerclub import actions
-from pokerclub.actions import ClubError, ClubErrorCode
+from pokerclub.error_codes import ClubError, ClubErrorCode
 from pokerclub.models import Invitation, Membership, User
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from typing import Any
 from django.db import transaction
 
 from engine.table import MIXED_GAMES, mixed_game_code, next_chooser, orbit_completed
+from pokerclub import access
 from pokerclub import actions as club_actions
-from pokerclub.access import membership_of
 from pokerclub.models import Club, Invitation, User
 from tables.play.actions.between_hands import schedule_next_hand
 from tables.play.actions.common import (
@@ -27,8 +27,7 @@ from tables.play.models import MixedMode, Seat, Table
 @transaction.atomic
 def create_table(actor: Any, club: Club, values: dict[str, Any]) -> Table:
     """A host opens a table (``values``: columns of Table, validated by ``TableForm.table_values``)."""
-    m = membership_of(actor, club)
-    if m is None or not m.is_host:
+    if not access.is_host(actor, club):
         raise PlayError(
             PlayErrorCode.NOT_ALLOWED, "Only the club's owner or a host can open tables."
         )

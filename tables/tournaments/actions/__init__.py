@@ -7,7 +7,7 @@ happens between two hands of its tables: busts, balancing), ``deals`` (R29), ``e
 places, the prizes and the money book), ``common`` (what they share).
 """
 
-from tables.tournaments.actions.common import is_host, prize_pool, reading, schedule_of, shares
+from tables.tournaments.actions.common import prize_pool, reading, schedule_of, shares
 from tables.tournaments.actions.deals import agree, decline, propose, why_no_deal
 from tables.tournaments.actions.ending import finish, finishing_order
 from tables.tournaments.actions.hands import table_due
@@ -36,7 +36,6 @@ __all__ = [
     "decline",
     "finish",
     "finishing_order",
-    "is_host",
     "pause",
     "prize_pool",
     "propose",

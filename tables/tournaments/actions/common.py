@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import tournament as rules
-from pokerclub.access import membership_of
+from pokerclub import access
 from tables.play.actions.between_hands import (
     is_ready,
     last_blinds,
@@ -19,16 +19,12 @@ from tables.play.actions.common import (
     send_on_commit,
     table_seats,
 )
-from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import Seat, Table
+from tables.tournaments.error_codes import TournamentError, TournamentErrorCode
 from tables.tournaments.models import Tournament, TournamentEntry
 
 ACTIVE = (TournamentEntry.Status.PLAYING, TournamentEntry.Status.BUSTED)
 """Entries still in the tournament (a busted entry may still rebuy)."""
-
-
-def _refuse(message: str, code: PlayErrorCode = PlayErrorCode.BAD_FIELD) -> PlayError:
-    return PlayError(code, message)
 
 
 def schedule_of(tournament: Tournament) -> rules.Schedule:
@@ -84,7 +80,9 @@ def lock_tournament(tournament_id: int) -> Tournament:
         .first()
     )
     if tournament is None:
-        raise _refuse("There is no such tournament.", PlayErrorCode.NO_SUCH_TABLE)
+        raise TournamentError(
+            TournamentErrorCode.NO_SUCH_TOURNAMENT, "There is no such tournament."
+        )
     return tournament
 
 
@@ -188,12 +186,8 @@ def restart_clock(tournament: Tournament, now: Any) -> list[str]:
     return ["paused_at", "paused_seconds"]
 
 
-def is_host(actor: Any, tournament: Tournament) -> bool:
-    """Whether ``actor`` is the club's owner or one of its hosts."""
-    m = membership_of(actor, tournament.club)
-    return m is not None and m.is_host
-
-
 def _require_host(actor: Any, tournament: Tournament) -> None:
-    if not is_host(actor, tournament):
-        raise _refuse("Only the club's owner or a host can do that.", PlayErrorCode.NOT_ALLOWED)
+    if not access.is_host(actor, tournament.club_id):
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED, "Only the club's owner or a host can do that."
+        )

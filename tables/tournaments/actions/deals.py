@@ -26,11 +26,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine import tournament as rules
+from pokerclub import access
 from tables.play.actions.common import broadcast_on_commit, table_seats
-from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.tournaments.actions.common import (
     deal_open,
-    is_host,
     lock_tournament,
     prize_pool,
     reading,
@@ -40,6 +39,7 @@ from tables.tournaments.actions.common import (
     tables_of,
 )
 from tables.tournaments.actions.ending import finish
+from tables.tournaments.error_codes import TournamentError, TournamentErrorCode
 from tables.tournaments.models import Tournament, TournamentEntry
 
 METHODS = {"icm": "ICM deal", "chop": "chip chop"}
@@ -47,10 +47,6 @@ METHODS = {"icm": "ICM deal", "chop": "chip chop"}
 
 MOST_PLAYERS = 10
 """The most players of a deal (ICM is exact over every finishing order: 2^n states)."""
-
-
-def _refuse(message: str, code: PlayErrorCode = PlayErrorCode.NOT_ALLOWED) -> PlayError:
-    return PlayError(code, message)
 
 
 def why_no_deal(tournament: Tournament, now: Any) -> str | None:
@@ -89,13 +85,16 @@ def propose(user: Any, tournament_id: int, method: str, now: Any = None) -> None
     offer is worked out as soon as no table is in a hand."""
     now = now or timezone.now()
     if method not in METHODS:
-        raise _refuse("Choose an ICM deal or a chip chop.", PlayErrorCode.BAD_FIELD)
+        raise TournamentError(TournamentErrorCode.BAD_FIELD, "Choose an ICM deal or a chip chop.")
     tournament = lock_tournament(tournament_id)
     if not tournament.entries.filter(user=user, status=TournamentEntry.Status.PLAYING).exists():
-        raise _refuse("Only the players left in the tournament can propose a deal.")
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED,
+            "Only the players left in the tournament can propose a deal.",
+        )
     refusal = why_no_deal(tournament, now)
     if refusal is not None:
-        raise _refuse(refusal)
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, refusal)
     last = tournament.deal or {}
     tournament.deal = {
         "number": int(last.get("number", 0)) + 1,
@@ -149,9 +148,11 @@ def _tell_tables(tables: list[Any], text: str) -> None:
 def _open_deal(tournament: Tournament, number: Any) -> dict[str, Any]:
     deal = tournament.deal
     if not deal_open(tournament) or deal is None:
-        raise _refuse("There is no deal to answer.")
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "There is no deal to answer.")
     if type(number) is not int or number != deal["number"]:
-        raise _refuse("This deal has changed: look at it again.", PlayErrorCode.STALE_VERSION)
+        raise TournamentError(
+            TournamentErrorCode.STALE_VERSION, "This deal has changed: look at it again."
+        )
     return deal
 
 
@@ -163,10 +164,15 @@ def agree(user: Any, tournament_id: int, number: Any, now: Any = None) -> bool:
     tournament = lock_tournament(tournament_id)
     deal = _open_deal(tournament, number)
     if deal["state"] != "offered":
-        raise _refuse("The offer is being worked out: the tables finish their hands first.")
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED,
+            "The offer is being worked out: the tables finish their hands first.",
+        )
     mine = [p for p in deal["players"] if p["user"] == user.pk]
     if not mine:
-        raise _refuse("Only the players of the deal can agree to it.")
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED, "Only the players of the deal can agree to it."
+        )
     for part in mine:
         part["agreed"] = True
     if not all(p["agreed"] for p in deal["players"]):
@@ -185,7 +191,9 @@ def agree(user: Any, tournament_id: int, number: Any, now: Any = None) -> bool:
         deal["state"] = "waiting"
         offer_if_ready(tournament)
         save_changed(tournament, ["deal"])
-        raise _refuse("The stacks changed: look at the deal again.", PlayErrorCode.STALE_VERSION)
+        raise TournamentError(
+            TournamentErrorCode.STALE_VERSION, "The stacks changed: look at the deal again."
+        )
     top = rules.places_by_chips({entries[p["entry"]]: p["chips"] for p in players})
     deal["state"] = "done"
     if tournament.paused_at is not None:
@@ -203,8 +211,11 @@ def decline(user: Any, tournament_id: int, number: Any, now: Any = None) -> None
     tournament = lock_tournament(tournament_id)
     deal = _open_deal(tournament, number)
     playing = tournament.entries.filter(user=user, status=TournamentEntry.Status.PLAYING).exists()
-    if not playing and not is_host(user, tournament):
-        raise _refuse("Only the players of the deal or a host can decline it.")
+    if not playing and not access.is_host(user, tournament.club_id):
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED,
+            "Only the players of the deal or a host can decline it.",
+        )
     deal["state"] = "declined"
     deal["declined_by"] = user.pk
     fields = ["deal"]

@@ -30,18 +30,17 @@ from django.utils import timezone
 from engine import tournament as rules
 from engine.errors import EngineError
 from engine.games import rules as game_rules
-from pokerclub.access import membership_of
+from pokerclub import access
+from pokerclub.errors import Refused
 from pokerclub.models import Club
 from tables.play.actions.between_hands import (
     schedule_next_hand,
     seats_in_hand,
 )
 from tables.play.actions.common import commit_change, lock_table, table_seats
-from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import GameChoice, Seat, Structure, Table
 from tables.tournaments.actions.common import (
     ACTIVE,
-    _refuse,
     _require_host,
     blinds_of,
     deal_open,
@@ -55,6 +54,7 @@ from tables.tournaments.actions.common import (
     tables_of,
     take_seat,
 )
+from tables.tournaments.error_codes import TournamentError, TournamentErrorCode
 from tables.tournaments.models import Tournament, TournamentEntry
 
 # ---------------------------------------------------------------- reading a tournament
@@ -98,16 +98,21 @@ CHIPS_MAX = 2**31 - 1
 
 def _whole(value: Any, name: str, least: int = 0, most: int = 10**12) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-        raise _refuse(f"'{name}' must be a whole number from {least} to {most}.")
+        raise TournamentError(
+            TournamentErrorCode.BAD_FIELD,
+            f"'{name}' must be a whole number from {least} to {most}.",
+        )
     return value
 
 
 def check_settings(values: Settings) -> None:
     """Refuse what cannot run, with a message that names it; nothing is created."""
     if not values.name.strip() or len(values.name) > 60:
-        raise _refuse("A tournament needs a name of at most 60 characters.")
+        raise TournamentError(
+            TournamentErrorCode.BAD_FIELD, "A tournament needs a name of at most 60 characters."
+        )
     if values.game not in GameChoice.values or values.structure not in Structure.values:
-        raise _refuse("Unknown game or structure.")
+        raise TournamentError(TournamentErrorCode.BAD_FIELD, "Unknown game or structure.")
     _whole(values.buy_in, "buy_in")
     _whole(values.fee, "fee")
     _whole(values.starting_stack, "starting_stack", 2, 10**9)
@@ -129,31 +134,43 @@ def check_settings(values: Settings) -> None:
             break_minutes=_whole(values.break_minutes, "break_minutes", 0, 1000),
         )
     except EngineError as error:
-        raise _refuse(f"Blind structure: {error.message}.") from None
+        raise TournamentError(
+            TournamentErrorCode.BAD_FIELD, f"Blind structure: {error.message}."
+        ) from None
     except AttributeError:
-        raise _refuse("Each level has small_blind, big_blind, ante and minutes.") from None
+        raise TournamentError(
+            TournamentErrorCode.BAD_FIELD,
+            "Each level has small_blind, big_blind, ante and minutes.",
+        ) from None
     count = len(schedule.levels)
     # the last level lasts until the end: what is open "until level N" must close before it
     for name in ("late_until_level", "rebuy_until_level", "add_on_after_level"):
         _whole(getattr(values, name), name, 0, count - 1)
     if values.add_on_after_level and not schedule.has_break_after(values.add_on_after_level):
-        raise _refuse(f"There is no break after level {values.add_on_after_level} for the add-on.")
+        raise TournamentError(
+            TournamentErrorCode.BAD_FIELD,
+            f"There is no break after level {values.add_on_after_level} for the add-on.",
+        )
     if values.add_on_after_level and not values.add_on_chips:
-        raise _refuse("An add-on gives some chips.")
+        raise TournamentError(TournamentErrorCode.BAD_FIELD, "An add-on gives some chips.")
     _whole(values.add_on_price, "add_on_price")
     _whole(values.add_on_chips, "add_on_chips", 0, 10**9)
     _whole(values.rebuy_limit, "rebuy_limit", 0, 1000)
     _whole(values.entries_per_player, "entries_per_player", 1, 100)
     _whole(values.action_seconds, "action_seconds", 5, 600)
     if values.entries_per_player > 1 and not values.late_until_level:
-        raise _refuse("Re-entry needs late registration: it is a new entry.")
+        raise TournamentError(
+            TournamentErrorCode.BAD_FIELD, "Re-entry needs late registration: it is a new entry."
+        )
     if values.start_mode == Tournament.StartMode.SIT_AND_GO:
         _whole(values.start_players, "start_players", 2, 1000)
     elif values.start_mode == Tournament.StartMode.SCHEDULED:
         if values.starts_at is None:
-            raise _refuse("A scheduled tournament needs a start time.")
+            raise TournamentError(
+                TournamentErrorCode.BAD_FIELD, "A scheduled tournament needs a start time."
+            )
     else:
-        raise _refuse("Unknown start mode.")
+        raise TournamentError(TournamentErrorCode.BAD_FIELD, "Unknown start mode.")
     if values.payout:
         try:
             for share in values.payout:
@@ -162,16 +179,18 @@ def check_settings(values: Settings) -> None:
             field = values.start_players or len(values.payout)
             rules.check_payout(values.payout, field)
         except EngineError as error:
-            raise _refuse(f"Payouts: {error.message}.") from None
+            raise TournamentError(
+                TournamentErrorCode.BAD_FIELD, f"Payouts: {error.message}."
+            ) from None
 
 
 @transaction.atomic
 def create_tournament(actor: Any, club: Club, values: Settings) -> Tournament:
     """A host creates a tournament in the club (registration opens at once)."""
-    m = membership_of(actor, club)
-    if m is None or not m.is_host:
-        raise _refuse(
-            "Only the club's owner or a host can create tournaments.", PlayErrorCode.NOT_ALLOWED
+    if not access.is_host(actor, club):
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED,
+            "Only the club's owner or a host can create tournaments.",
         )
     check_settings(values)
     return Tournament.objects.create(
@@ -216,22 +235,23 @@ def register(user: Any, tournament_id: int, now: Any = None) -> TournamentEntry:
     number of entries per player. A sit & go starts when the last seat is taken."""
     now = now or timezone.now()
     tournament = lock_tournament(tournament_id)
-    if membership_of(user, tournament.club) is None:
-        raise _refuse("Only members of the club can enter.", PlayErrorCode.NOT_A_MEMBER)
+    if access.membership_of(user, tournament.club) is None:
+        raise TournamentError(
+            TournamentErrorCode.NOT_A_MEMBER, "Only members of the club can enter."
+        )
     if tournament.status not in (Tournament.Status.REGISTERING, Tournament.Status.RUNNING):
-        raise _refuse("This tournament is over.", PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "This tournament is over.")
     if not rules.registration_open(reading(tournament, now), tournament.late_until_level):
-        raise _refuse("Registration is closed.", PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "Registration is closed.")
     mine = list(tournament.entries.filter(user=user).order_by("number"))
     if any(e.status in (TournamentEntry.Status.REGISTERED, *ACTIVE) for e in mine):
-        raise _refuse("You are already in this tournament.", PlayErrorCode.ALREADY_SEATED)
+        raise TournamentError(
+            TournamentErrorCode.ALREADY_ENTERED, "You are already in this tournament."
+        )
     if len(mine) >= tournament.entries_per_player:
-        raise _refuse(
-            "No more entries: "
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "No more entries: "
             + ("one per player." if tournament.entries_per_player == 1 else
-               f"{tournament.entries_per_player} per player."),
-            PlayErrorCode.NOT_ALLOWED,
-        )  # fmt: skip
+               f"{tournament.entries_per_player} per player."))  # fmt: skip
     entry = TournamentEntry.objects.create(
         tournament=tournament,
         user=user,
@@ -255,10 +275,12 @@ def unregister(user: Any, tournament_id: int) -> None:
     """Take one's entry back before the start (nothing was paid to anyone yet)."""
     tournament = lock_tournament(tournament_id)
     if tournament.status != Tournament.Status.REGISTERING:
-        raise _refuse("The tournament has started: an entry stays.", PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED, "The tournament has started: an entry stays."
+        )
     entry = tournament.entries.filter(user=user, status=TournamentEntry.Status.REGISTERED).first()
     if entry is None:
-        raise _refuse("You are not registered.", PlayErrorCode.NOT_SEATED)
+        raise TournamentError(TournamentErrorCode.NOT_ENTERED, "You are not registered.")
     entry.delete()
     save_changed(tournament, [])
 
@@ -269,7 +291,9 @@ def start_now(actor: Any, tournament_id: int, now: Any = None) -> None:
     tournament = lock_tournament(tournament_id)
     _require_host(actor, tournament)
     if tournament.status != Tournament.Status.REGISTERING:
-        raise _refuse("The tournament has already started.", PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED, "The tournament has already started."
+        )
     _start(tournament, now or timezone.now())
     save_changed(tournament, [])
 
@@ -280,7 +304,9 @@ def cancel(actor: Any, tournament_id: int) -> None:
     tournament = lock_tournament(tournament_id)
     _require_host(actor, tournament)
     if tournament.status != Tournament.Status.REGISTERING:
-        raise _refuse("A tournament that has started is played out.", PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED, "A tournament that has started is played out."
+        )
     tournament.entries.all().delete()
     tournament.status = Tournament.Status.CANCELLED
     save_changed(tournament, ["status"])
@@ -305,7 +331,7 @@ def start_due(now: Any = None) -> int:
                     _start(tournament, now)
                     save_changed(tournament, [])
                     started += 1
-        except PlayError:
+        except Refused:
             continue  # too few entries for its payout: the lobby says so
     return started
 
@@ -315,12 +341,16 @@ def _start(tournament: Tournament, now: Any) -> None:
     as evenly as they go, and start the clock."""
     entries = list(tournament.entries.filter(status=TournamentEntry.Status.REGISTERED))
     if len(entries) < 2:
-        raise _refuse("A tournament needs two entries to start.", PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED, "A tournament needs two entries to start."
+        )
     if tournament.payout:
         try:
             rules.check_payout(tournament.payout, len(entries))
         except EngineError as error:
-            raise _refuse(f"Payouts: {error.message}.", PlayErrorCode.NOT_ALLOWED) from None
+            raise TournamentError(
+                TournamentErrorCode.NOT_ALLOWED, f"Payouts: {error.message}."
+            ) from None
     secrets.SystemRandom().shuffle(entries)
     count = math.ceil(len(entries) / tournament.seats_per_table)
     level = schedule_of(tournament).levels[0]
@@ -401,7 +431,9 @@ def _seat_late(tournament: Tournament, entry: TournamentEntry, now: Any) -> None
 def _entry(tournament: Tournament, user: Any) -> TournamentEntry:
     entry = tournament.entries.filter(user=user, status__in=ACTIVE).first()
     if entry is None:
-        raise _refuse("You are not playing in this tournament.", PlayErrorCode.NOT_SEATED)
+        raise TournamentError(
+            TournamentErrorCode.NOT_ENTERED, "You are not playing in this tournament."
+        )
     return entry
 
 
@@ -419,7 +451,7 @@ def _seat_of(tournament: Tournament, user_id: int) -> tuple[Table, Seat]:
         seat = next((s for s in table_seats(table) if s.user_id == user_id), None)
         if seat is not None:
             return table, seat
-    raise _refuse("You have no seat in this tournament.", PlayErrorCode.NOT_SEATED)
+    raise TournamentError(TournamentErrorCode.NOT_ENTERED, "You have no seat in this tournament.")
 
 
 @transaction.atomic
@@ -431,7 +463,7 @@ def rebuy(user: Any, tournament_id: int, now: Any = None, seen: int | None = Non
     tournament = lock_tournament(tournament_id)
     entry = _entry(tournament, user)
     if seen is not None and seen != entry.rebuys:
-        raise _refuse("That rebuy is already in.", PlayErrorCode.STALE_VERSION)
+        raise TournamentError(TournamentErrorCode.STALE_VERSION, "That rebuy is already in.")
     table, seat = _seat_of(tournament, user.pk)
     clock_now = reading(tournament, now)
     assert clock_now is not None  # a running tournament
@@ -444,7 +476,7 @@ def rebuy(user: Any, tournament_id: int, now: Any = None, seen: int | None = Non
         until_level=tournament.rebuy_until_level,
     )
     if why:
-        raise _refuse(why, PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, why)
     _add_chips(table, seat, tournament.starting_stack, "rebuy")
     entry.rebuys += 1
     entry.paid += tournament.buy_in
@@ -465,7 +497,7 @@ def add_on(user: Any, tournament_id: int, now: Any = None) -> None:
     assert clock_now is not None
     why = rules.may_add_on(clock_now, after_level=tournament.add_on_after_level, taken=entry.add_on)
     if why:
-        raise _refuse(why, PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, why)
     table, seat = _seat_of(tournament, user.pk)
     _add_chips(table, seat, tournament.add_on_chips, "take the add-on")
     entry.add_on = True
@@ -479,7 +511,9 @@ def _add_chips(table: Table, seat: Seat, chips: int, what: str) -> None:
     """Chips to a seat between its hands (in a hand the stacks are the engine's until it
     ends, and its end writes them back: chips added then would be lost)."""
     if seat.number in seats_in_hand(table):
-        raise _refuse(f"You can {what} when this hand is over.", PlayErrorCode.IN_HAND)
+        raise TournamentError(
+            TournamentErrorCode.IN_HAND, f"You can {what} when this hand is over."
+        )
     seat.stack += chips
     seat.save(update_fields=["stack"])
 
@@ -500,7 +534,9 @@ def pause(actor: Any, tournament_id: int, now: Any = None) -> None:
     tournament = lock_tournament(tournament_id)
     _require_host(actor, tournament)
     if tournament.status != Tournament.Status.RUNNING or tournament.paused_at is not None:
-        raise _refuse("Only a running tournament can be paused.", PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED, "Only a running tournament can be paused."
+        )
     tournament.paused_at = now
     save_changed(tournament, ["paused_at"])
 
@@ -511,10 +547,10 @@ def resume(actor: Any, tournament_id: int, now: Any = None) -> None:
     tournament = lock_tournament(tournament_id)
     _require_host(actor, tournament)
     if tournament.paused_at is None:
-        raise _refuse("The tournament is not paused.", PlayErrorCode.NOT_ALLOWED)
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "The tournament is not paused.")
     if deal_open(tournament):
-        raise _refuse(
+        raise TournamentError(
+            TournamentErrorCode.NOT_ALLOWED,
             "The players are looking at a deal: decline it first, or let them answer.",
-            PlayErrorCode.NOT_ALLOWED,
         )
     save_changed(tournament, restart_clock(tournament, now))

@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from pokerclub.errors import Refused
 from tables.hands import exports
 from tables.hands import log_import as handlog_import
 from tables.hands.models import Hand, HandLogImport, HandPlayer
@@ -261,7 +262,7 @@ def test_whoever_downloaded_the_log_can_be_named_or_no_one(game):
 def test_a_downloader_the_log_contradicts_is_refused_and_nothing_comes_in(game):
     """R4.3: Ann's cards must not become Benny's. In hand 3 Ann shows the downloader's
     A♥ A♦, so Benny did not download the log; Zed is not dealt in every such hand."""
-    with pytest.raises(handlog_import.ImportFileError, match="Benny did not download this log"):
+    with pytest.raises(Refused, match="Benny did not download this log"):
         bring_in(game, owner="bX2")
     assert not Hand.objects.exists() and not HandLogImport.objects.exists()
     outcome = bring_in(game, owner="aZ1")
@@ -300,27 +301,27 @@ def test_a_hand_our_rules_pay_otherwise_is_left_out(game):
 def test_a_file_that_is_not_a_log_is_refused_with_its_line_and_imports_nothing(game, data, message):
     if isinstance(data, str):
         data = ("entry,at,order\n" + data).encode()
-    with pytest.raises(handlog_import.ImportFileError, match=re.escape(message)):
+    with pytest.raises(Refused, match=re.escape(message)):
         bring_in(game, data)
     assert not Hand.objects.exists() and not HandLogImport.objects.exists()
 
 
 def test_a_player_the_ledger_does_not_know_refuses_the_file(game):
     other = [line.replace("Zed @ zQ9", "Yan @ yY8") for line in HAND_1]
-    with pytest.raises(handlog_import.ImportFileError, match="Yan @ yY8 is not in this game's"):
+    with pytest.raises(Refused, match="Yan @ yY8 is not in this game's"):
         bring_in(game, log_csv(other))
     assert not Hand.objects.exists()
 
 
 def test_a_bad_card_names_its_line(game):
     bad = [line.replace("Flop:  [5♠", "Flop:  [5X") for line in HAND_1]
-    with pytest.raises(handlog_import.ImportFileError, match=r"line \d+, column entry: '5X'"):
+    with pytest.raises(Refused, match=r"line \d+, column entry: '5X'"):
         bring_in(game, log_csv(bad))
     assert not Hand.objects.exists()
 
 
 def test_only_the_owner_brings_in_a_log_and_the_page_does_it(game, client):
-    with pytest.raises(handlog_import.ImportFileError, match="Only the club's owner"):
+    with pytest.raises(Refused, match="Only the club's owner"):
         handlog_import.start(game["mia"], game["club"], game["table"].pk, GAME_LOG, "x", False)
     url = f"/clubs/{game['club'].slug}/history/sessions/{game['table'].pk}/hand-log/"
     client.force_login(game["mia"])

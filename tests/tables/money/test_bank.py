@@ -9,6 +9,7 @@ import pytest
 from pokerclub.models import Club
 from tables.money import balances
 from tables.money import bank as in_person
+from tables.money.error_codes import MoneyError
 from tables.money.models import LedgerEntry
 from tables.money.settlement import HOUSE, session, user_key
 from tables.play.models import Table
@@ -52,7 +53,7 @@ def test_a_banker_records_a_game_and_it_settles_like_any_session(game):
     ]
     book = balances.book(game["club"])
     assert {m.key: m.open for m in book.members}[user_key(game["ann"].pk)] == 2500
-    with pytest.raises(in_person.BankError, match="closed"):  # nothing more once closed
+    with pytest.raises(MoneyError, match="closed"):  # nothing more once closed
         write(game, "ann", "buy_in", 100)
 
 
@@ -61,9 +62,9 @@ def test_chips_that_do_not_count_must_be_given_to_someone_before_closing(game):
     write(game, "ben", "buy_in", 2000)
     write(game, "ann", "cash_out", 3000)
     write(game, "ben", "cash_out", 900)  # 100 missing
-    with pytest.raises(in_person.BankError, match="100 missing"):
+    with pytest.raises(MoneyError, match="100 missing"):
         in_person.close(game["host"], game["club"], game["table"].pk)
-    with pytest.raises(in_person.BankError, match="a player of this session"):
+    with pytest.raises(MoneyError, match="a player of this session"):
         in_person.close(game["host"], game["club"], game["table"].pk, user_key(game["cat"].pk))
     assert Table.objects.get(pk=game["table"].pk).status == "open"  # refused: nothing changed
     in_person.close(game["host"], game["club"], game["table"].pk, "house")
@@ -76,7 +77,7 @@ def test_chips_too_many_go_to_a_player_as_a_buy_in_never_to_the_house(game):
     write(game, "ben", "buy_in", 1000)
     write(game, "ann", "cash_out", 1500)
     write(game, "ben", "cash_out", 600)  # 100 too many
-    with pytest.raises(in_person.BankError, match="cannot take"):
+    with pytest.raises(MoneyError, match="cannot take"):
         in_person.close(game["host"], game["club"], game["table"].pk, "house")
     in_person.close(game["host"], game["club"], game["table"].pk, user_key(game["ben"].pk))
     nets = {line.key: line.net for line in session(game["table"]).lines}
@@ -98,7 +99,7 @@ def test_a_line_that_cannot_be_written_is_refused_and_changes_nothing(
     game, club_with_roles, who, player, kind, amount, message
 ):
     people = {**game, "member": club_with_roles["member"], "outsider": club_with_roles["outsider"]}
-    with pytest.raises(in_person.BankError, match=message):
+    with pytest.raises(MoneyError, match=message):
         in_person.record(
             people[who], game["club"], game["table"].pk, people[player].pk, kind, amount
         )
@@ -109,7 +110,7 @@ def test_the_banker_takes_back_a_line(game):
     entry = write(game, "ann", "buy_in", 2000)
     in_person.undo(game["host"], game["club"], game["table"].pk, entry.pk)
     assert not LedgerEntry.objects.filter(table=game["table"]).exists()
-    with pytest.raises(in_person.BankError, match="no such line"):
+    with pytest.raises(MoneyError, match="no such line"):
         in_person.undo(game["host"], game["club"], game["table"].pk, entry.pk)
 
 

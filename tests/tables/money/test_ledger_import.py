@@ -10,6 +10,7 @@ import io
 
 import pytest
 
+from pokerclub.errors import Refused
 from tables.money import balances
 from tables.money import ledger_import as importer
 from tables.money.models import LedgerEntry, LedgerImport
@@ -66,7 +67,7 @@ def test_the_same_file_twice_changes_nothing(club_with_roles, owner):
     entries = LedgerEntry.objects.count()
     again = importer.start(owner, club, GAME, "copy.csv", whole_units=False)
     assert again.pk == batch.pk and again.status == "done"
-    with pytest.raises(importer.ImportFileError, match="imported already"):
+    with pytest.raises(Refused, match="imported already"):
         importer.apply(owner, club, again.pk, {})
     assert (
         LedgerEntry.objects.count() == entries
@@ -99,7 +100,7 @@ def bad(text: str) -> bytes:
 def test_a_file_that_is_not_a_ledger_is_refused_with_its_line_and_imports_nothing(
     club_with_roles, owner, data, message
 ):
-    with pytest.raises(importer.ImportFileError, match=message.replace("(", r"\(")):
+    with pytest.raises(Refused, match=message.replace("(", r"\(")):
         importer.start(owner, club_with_roles["club"], data, "bad.csv", whole_units=False)
     assert not LedgerImport.objects.exists() and not LedgerEntry.objects.exists()
 
@@ -114,11 +115,11 @@ def test_whole_units_of_a_currency_club_and_too_many_decimals(club_with_roles, o
     )
     rows = importer.parse_ledger(text.encode(), club, whole_units=True)
     assert [(r.buy_in, r.cashed_out) for r in rows] == [(2050, 4100), (2050, 0)]
-    with pytest.raises(importer.ImportFileError, match="line 2, column buy_in: '20.505' has more"):
+    with pytest.raises(Refused, match="line 2, column buy_in: '20.505' has more"):
         importer.parse_ledger(
             text.replace("20.50,41", "20.505,41").encode(), club, whole_units=True
         )
-    with pytest.raises(importer.ImportFileError, match="line 2, column buy_in"):
+    with pytest.raises(Refused, match="line 2, column buy_in"):
         importer.parse_ledger(text.encode(), club, whole_units=False)  # cents cannot be 20.50
 
 
@@ -133,13 +134,13 @@ def test_a_big_file_is_refused_before_it_is_read(club_with_roles, owner, client)
 
 def test_only_the_owner_imports_and_maps_to_members(club_with_roles, owner, client, players):
     club = club_with_roles["club"]
-    with pytest.raises(importer.ImportFileError, match="owner"):
+    with pytest.raises(Refused, match="owner"):
         importer.start(club_with_roles["host"], club, GAME, "x.csv", whole_units=False)
     client.force_login(club_with_roles["host"])
     assert client.get(f"/clubs/{club.slug}/history/money/import/").status_code == 404
     batch = importer.start(owner, club, GAME, "x.csv", whole_units=False)
     outsider = club_with_roles["outsider"]
-    with pytest.raises(importer.ImportFileError, match="a member of the club or a guest"):
+    with pytest.raises(Refused, match="a member of the club or a guest"):
         importer.apply(owner, club, batch.pk, {"aZ1": user_key(outsider.pk)})
     assert LedgerImport.objects.get().status == "pending" and not LedgerEntry.objects.exists()
 

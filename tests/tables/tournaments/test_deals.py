@@ -15,10 +15,10 @@ from django.utils import timezone
 from pokerclub.models import Membership
 from tables.money.models import SessionNet
 from tables.play.actions.hand import running_state
-from tables.play.error_codes import PlayError
 from tables.play.models import Seat, Table
 from tables.tournaments import actions as tournaments
 from tables.tournaments.actions import deals
+from tables.tournaments.error_codes import TournamentError
 from tables.tournaments.models import Tournament
 from tests.tables.tournament_helpers import play_step, settings_for
 
@@ -160,7 +160,7 @@ def _unchanged(tournament: Tournament, call, code: str) -> None:
     before = Tournament.objects.values("deal", "version", "paused_at", "status").get(
         pk=tournament.pk
     )
-    with pytest.raises(PlayError) as refused:
+    with pytest.raises(TournamentError) as refused:
         call()
     assert refused.value.code == code, refused.value.message
     after = Tournament.objects.values("deal", "version", "paused_at", "status").get(
@@ -209,7 +209,7 @@ def test_a_deal_refused_changes_nothing(three, club_with_roles):
         tournaments.register(ann, other.pk, now=t0)
         tournaments.register(ben, other.pk, now=t0)
         other.refresh_from_db()
-        with pytest.raises(PlayError, match=words):
+        with pytest.raises(TournamentError, match=words):
             deals.propose(ann, other.pk, "icm", now)
         _unchanged(
             other, lambda other=other: deals.propose(ann, other.pk, "icm", now), "not_allowed"

@@ -22,6 +22,7 @@ from tables.play.actions.hand import running_state
 from tables.play.error_codes import PlayError
 from tables.play.models import Seat, Table
 from tables.tournaments import actions as tournaments
+from tables.tournaments.error_codes import TournamentError, TournamentErrorCode
 from tables.tournaments.models import Tournament, TournamentEntry
 from tests.tables.tournament_helpers import play_step, settings_for
 
@@ -108,7 +109,7 @@ def test_a_45_player_tournament_with_late_entries_rebuys_and_an_add_on_plays_to_
             if rng.random() < 0.6:
                 try:
                     tournaments.rebuy(entry.user, tournament.pk, now=now)
-                except PlayError as refused:
+                except TournamentError as refused:
                     assert refused.code in ("not_allowed", "in_hand")
         reading = tournaments.reading(tournament, now)
         if reading and reading.on_break and reading.level == 2:
@@ -116,7 +117,7 @@ def test_a_45_player_tournament_with_late_entries_rebuys_and_an_add_on_plays_to_
                 if rng.random() < 0.7:
                     try:
                         tournaments.add_on(entry.user, tournament.pk, now=now)
-                    except PlayError as refused:
+                    except TournamentError as refused:
                         assert refused.code == "in_hand"  # a hand that began before the break
         tournament.refresh_from_db()
         if tournament.status == "running":
@@ -246,18 +247,33 @@ def test_registering_twice_or_without_a_membership_or_after_the_close_is_refused
     club, host = club_with_roles["club"], club_with_roles["host"]
     tournament = tournaments.create_tournament(host, club, settings_for(start_players=3))
     tournaments.register(crowd[0], tournament.pk)
-    with pytest.raises(PlayError) as twice:
+    with pytest.raises(TournamentError) as twice:
         tournaments.register(crowd[0], tournament.pk)
-    assert twice.value.code == "already_seated"
-    with pytest.raises(PlayError) as outsider:
+    assert twice.value.code == "already_entered"
+    with pytest.raises(TournamentError) as outsider:
         tournaments.register(club_with_roles["outsider"], tournament.pk)
     assert outsider.value.code == "not_a_member"
     tournaments.register(crowd[1], tournament.pk)
     tournaments.register(crowd[2], tournament.pk)  # the third starts it; no late registration
-    with pytest.raises(PlayError) as closed:
+    with pytest.raises(TournamentError) as closed:
         tournaments.register(crowd[3], tournament.pk)
     assert closed.value.message == "Registration is closed."
     assert tournament.entries.count() == 3
+
+
+def test_a_tournament_that_is_not_there_is_refused_as_no_such_tournament(club_with_roles, crowd):
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    tournament = tournaments.create_tournament(host, club, settings_for(start_players=3))
+    missing = tournament.pk + 1000
+    for call in (
+        lambda: tournaments.register(crowd[0], missing),
+        lambda: tournaments.start_now(host, missing),
+        lambda: tournaments.pause(host, missing),
+    ):
+        with pytest.raises(TournamentError) as refused:
+            call()
+        assert refused.value.code == TournamentErrorCode.NO_SUCH_TOURNAMENT
+        assert refused.value.message == "There is no such tournament."
 
 
 @pytest.mark.parametrize(
@@ -281,7 +297,7 @@ def test_registering_twice_or_without_a_membership_or_after_the_close_is_refused
 def test_a_tournament_that_cannot_run_is_refused_and_nothing_is_created(
     club_with_roles, overrides, message
 ):
-    with pytest.raises(PlayError) as refused:
+    with pytest.raises(TournamentError) as refused:
         tournaments.create_tournament(
             club_with_roles["host"], club_with_roles["club"], settings_for(**overrides)
         )
@@ -290,7 +306,7 @@ def test_a_tournament_that_cannot_run_is_refused_and_nothing_is_created(
 
 
 def test_only_hosts_create_tournaments(club_with_roles):
-    with pytest.raises(PlayError) as refused:
+    with pytest.raises(TournamentError) as refused:
         tournaments.create_tournament(
             club_with_roles["member"], club_with_roles["club"], settings_for()
         )
@@ -315,13 +331,13 @@ def test_rebuys_past_the_limit_or_the_level_are_refused(club_with_roles, crowd):
     entry = tournament.entries.get(user=crowd[0])
     assert (entry.rebuys, entry.paid) == (1, 2000 + 200 + 2000)
     Seat.objects.filter(pk=seat.pk).update(stack=0)
-    with pytest.raises(PlayError) as limit:
+    with pytest.raises(TournamentError) as limit:
         tournaments.rebuy(crowd[0], tournament.pk, now=t0)
     assert limit.value.message == "No more rebuys: 1 per player."
-    with pytest.raises(PlayError) as twice:  # the same button clicked again
+    with pytest.raises(TournamentError) as twice:  # the same button clicked again
         tournaments.rebuy(crowd[0], tournament.pk, now=t0, seen=0)
     assert twice.value.message == "That rebuy is already in."
-    with pytest.raises(PlayError) as late:
+    with pytest.raises(TournamentError) as late:
         tournaments.rebuy(crowd[1], tournament.pk, now=t0 + timedelta(minutes=5))
     assert late.value.message == "Rebuys are closed."
     assert Seat.objects.get(pk=seat.pk).stack == 0

@@ -1,0 +1,115 @@
+"""Files uploaded from other home-game sites: opening a CSV (its size, UTF-8, its header),
+its records, and its cells read exactly (an amount in the club's smallest unit, an ISO 8601
+time). The checks the ledger import (``tables.money.ledger_import``) and the hand-log import
+(``tables.hands.log_import``) share: a file that is not what it claims is refused with a
+message naming the line and the column (:class:`UploadError`), before anything is stored."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from typing import Any
+
+from pokerclub.errors import Refused
+
+
+class UploadErrorCode(StrEnum):
+    BAD_FILE = "bad_file"
+
+
+class UploadError(Refused):
+    """A file that is not what it claims; nothing was imported."""
+
+    code: UploadErrorCode
+
+    def __init__(self, message: str) -> None:
+        super().__init__(UploadErrorCode.BAD_FILE, message)
+
+
+def file_amount(text: str, line: int, column: str, places: int, whole: bool) -> int:
+    """An amount of the file in the club's smallest unit: with ``whole`` the file counts
+    whole units (``20.50``), otherwise the smallest unit itself (``2050``)."""
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise UploadError(f"line {line}, column {column}: {text[:20]!r} is not a number") from None
+    if not value.is_finite():
+        raise UploadError(f"line {line}, column {column}: {text[:20]!r} is not a number")
+    scaled = value * (10**places if whole else 1)
+    if scaled != scaled.to_integral_value():
+        raise UploadError(
+            f"line {line}, column {column}: {text[:20]!r} has more decimals than the club's amounts"
+        )
+    if abs(scaled) > 10**15:
+        raise UploadError(f"line {line}, column {column}: {text[:20]!r} is out of range")
+    return int(scaled)
+
+
+def file_time(text: str, line: int, column: str) -> datetime:
+    """A time of the file (ISO 8601; ``Z`` or an offset, else UTC), aware."""
+    try:
+        when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise UploadError(
+            f"line {line}, column {column}: {text.strip()[:30]!r} is not a time like"
+            " 2026-11-27T20:15:00Z"
+        ) from None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def open_csv(
+    data: bytes, limit: int, columns: tuple[str, ...], what: str, size_note: str
+) -> tuple[Any, list[str], dict[str, int]]:
+    """A CSV file from elsewhere, opened: its reader past the header, the header, and each
+    of ``columns``' index (any order, other columns ignored). :class:`UploadError` for a
+    file over ``limit`` bytes, not UTF-8, empty, or without one of ``columns``."""
+    if len(data) > limit:
+        raise UploadError(
+            f"The file is {len(data) / 2**20:.1f} MB: {size_note} (at most {limit // 2**20} MB)."
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise UploadError(
+            f"The file is not UTF-8 text (byte {error.start + 1}): export {what} as CSV again."
+        ) from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise UploadError("The file is empty.") from None
+    except csv.Error as error:
+        raise UploadError(f"line 1: {error}") from None
+    missing = [c for c in columns if c not in header]
+    if missing:
+        raise UploadError(
+            f"line 1: {what}'s columns are {', '.join(columns)}; missing: {', '.join(missing)}"
+        )
+    return reader, header, {c: header.index(c) for c in columns}
+
+
+def records(
+    reader: Any, header: list[str], max_rows: int, what: str
+) -> Iterator[tuple[int, list[str]]]:
+    """The file's rows after the header, each with its line; blank rows passed over.
+    :class:`UploadError` for a row short of columns, too many rows, or broken CSV."""
+    count = 0
+    try:
+        for cells in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in cells):
+                continue
+            if len(cells) < len(header):
+                raise UploadError(
+                    f"line {line}: {len(cells)} columns, the header has {len(header)}"
+                )
+            if count >= max_rows:
+                raise UploadError(f"line {line}: more than {max_rows} rows: not one game's {what}")
+            count += 1
+            yield line, cells
+    except csv.Error as error:
+        raise UploadError(f"line {reader.line_num}: {error}") from None
