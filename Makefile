@@ -39,10 +39,12 @@ test: install-dev
 test-fast: install-dev
 	$(BIN)/python -m pytest -m "not slow" --ignore=tests/browser -q -n auto --dist loadfile
 
-# CI runs both before the tests and fails on a finding (.ci/run); so does pre-commit
+# CI runs both before the tests and fails on a finding (.ci/run); so does pre-commit.
+# lint-imports checks the import contracts of pyproject.toml (docs/architecture.md)
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-logo
 
 typecheck: install-dev
 	$(BIN)/mypy

@@ -66,20 +66,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import phh
+from engine.actions import Action, ActionKind
+from engine.betting import Structure
 from engine.cards import card_str, parse_cards
 from engine.equity import all_in_equity, sampled_equity
 from engine.evaluation import RANK_OMAHA_4, low_strength_unchecked, strength, strength_batch
 from engine.games import Game, rules
-from engine.hand import (
-    Action,
-    ActionKind,
-    HandConfig,
-    HandState,
-    Structure,
-    apply,
-    legal_actions,
-    start_hand,
-)
+from engine.hand import apply, start_hand
+from engine.legal_actions import legal_actions
+from engine.state import HandConfig, HandState
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,10 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from engine.hand import Action, ActionKind, HandConfig, Phase, apply, legal_actions, start_hand  # noqa: E402
+from engine.actions import Action, ActionKind  # noqa: E402
+from engine.hand import apply, start_hand  # noqa: E402
+from engine.legal_actions import legal_actions  # noqa: E402
+from engine.state import HandConfig, Phase  # noqa: E402
 
 
 def cpu_model() -> str:

@@ -1,9 +1,9 @@
 """Bet sizes and the right to raise, by betting structure (R6, R7, R3.3).
 
 This module is the arithmetic of one betting round, written as small pure functions that
-:mod:`engine.hand` calls on every decision. All amounts are integer chips. A "to" amount is
-the player's total bet in the current betting round after the action (the chips already in
-front of them included), as in "raise to 60".
+:mod:`engine.legal_actions` and :mod:`engine.betting_round` call on every decision. All
+amounts are integer chips. A "to" amount is the player's total bet in the current betting
+round after the action (the chips already in front of them included), as in "raise to 60".
 
 The rules, in the words of docs/rules.md:
 

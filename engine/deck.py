@@ -30,7 +30,7 @@ reproduce it bit for bit):
 
 5. **Result.** ``deck[0]`` is the first card to leave the deck, ``deck[1]`` the second, and
    so on (the hand deals hole cards, burns and board cards in that order, see
-   ``engine.hand``).
+   :mod:`engine.dealing`).
 
 Test vector: the seed ``bytes(range(32))`` (``00 01 02 ... 1f``) has commitment
 ``630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd`` and its deck starts

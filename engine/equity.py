@@ -16,7 +16,8 @@ In a split game (Omaha Hi-Lo, R19) a board with a qualifying low gives half the 
 best high and half to the best low, so a player's equity counts both halves
 (:func:`_split_game_shares`); without a low the high takes all.
 
-Cards are the integers of :mod:`engine.cards`.
+Cards are the integers of :mod:`engine.cards`. :func:`equities` is the table's all-in
+display of a hand in play: each live seat's equity, in seat numbers.
 """
 
 from __future__ import annotations
@@ -32,11 +33,18 @@ from operator import add, eq, lt, mul
 
 from engine.cards import FULL_DECK, Card, cards_str
 from engine.evaluation import low_of_values, low_values
-from engine.games import GAMES, Game, GameRules
+from engine.games import BOARD_CARDS, GAMES, Game, GameRules, rules
+from engine.state import HandState
 
 HOLDEM = GAMES[Game.HOLDEM]
 
-__all__ = ["all_in_equity", "all_in_equity_exact", "board_count", "sampled_equity"]
+__all__ = [
+    "all_in_equity",
+    "all_in_equity_exact",
+    "board_count",
+    "equities",
+    "sampled_equity",
+]
 
 _BOARD_SIZE = 5
 # Boards are enumerated in one piece when few cards are missing (turn, river, flop), and in
@@ -258,3 +266,45 @@ def _split_game_shares(
             for i in high:
                 shares[i] += unit // len(high)
     return shares, unit * len(board_list)
+
+
+def equities(state: HandState, preflop_samples: int | None = None) -> dict[int, float] | None:
+    """Each live seat's share of the pot when no more betting is possible and the board is
+    not complete (the table's all-in display); ``None`` otherwise.
+
+    Exact (:func:`all_in_equity`), except with ``preflop_samples`` before the flop, where it
+    is estimated from that many boards (:func:`sampled_equity`). A second run's equities
+    leave out the cards the first run dealt (R12); a double board's are the mean of its two
+    boards' (R23).
+    """
+    if not state.all_in or state.is_finished:
+        return None
+    boards = state.boards
+    index = next((i for i, board in enumerate(boards) if len(board) < BOARD_CARDS), None)
+    if index is None:
+        return None
+    live = [q for q in range(len(state.seats)) if not state.folded[q]]
+    holes = [state.holes[q] for q in live]
+    game = rules(state.config.game)
+
+    def board_shares(running: tuple[Card, ...], dead: list[Card]) -> list[float]:
+        if preflop_samples and not running:
+            return sampled_equity(holes, running, dead, preflop_samples, game=game)
+        return all_in_equity(holes, running, dead, game=game)
+
+    if state.config.double_board:
+        # R23: half of every pot on each board. By linearity a player's share is the mean
+        # of their shares of the two boards, each board's rest dealt from the cards the
+        # other board does not show (exact, as for one board). Before the flop both boards
+        # are alike: one computation serves both.
+        first, second = boards
+        shares = board_shares(first, list(second))
+        if first or second:
+            other = board_shares(second, list(first))
+            shares = [(a + b) / 2 for a, b in zip(shares, other, strict=True)]
+    else:
+        running = boards[index]
+        # a second run's equities: the cards the first run dealt are out of the deck (R12)
+        dead = [card for card in boards[0] if card not in running] if index else []
+        shares = board_shares(running, dead)
+    return {state.seats[q]: share for q, share in zip(live, shares, strict=True)}

@@ -34,9 +34,10 @@ from engine.evaluation import (
     strength,
 )
 
-__all__ = ["GAMES", "Game", "GameRules", "rules"]
+__all__ = ["BOARD_CARDS", "GAMES", "Game", "GameRules", "rules"]
 
 BOARD_CARDS: Final = 5
+"""A complete board: the flop, the turn and the river (R4.2)."""
 BURNS: Final = 3
 
 

@@ -19,6 +19,8 @@ out in (R10.1).
   the high half (:func:`split_high_low`).
 * **R13** Rake: a percentage of each pot that saw a flop, capped per hand (:func:`rake`).
 
+:func:`pots` is the public view of a hand's pots now, in seat numbers.
+
 >>> [(pot.amount, pot.eligible) for pot in side_pots((100, 150, 150), (True, True, True))]
 [(300, (0, 1, 2)), (100, (1, 2))]
 """
@@ -28,9 +30,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.state import HandState
+
 __all__ = [
     "Pot",
     "award_order",
+    "pots",
     "rake",
     "side_pots",
     "split_high_low",
@@ -48,7 +53,7 @@ class Pot:
     """One pot: its chips and the players who can win it (R8.1).
 
     ``eligible`` lists player indices (or seats, for the public view of
-    :func:`engine.hand.pots`) in seat order from the left of the button.
+    :func:`pots`) in seat order from the left of the button.
     """
 
     amount: int
@@ -193,3 +198,16 @@ def rake(
             left -= cut
         taken.append(cut)
     return tuple(taken)
+
+
+def pots(state: HandState) -> tuple[Pot, ...]:
+    """The main pot and side pots now, with the seats eligible for each (R8.1).
+
+    Chips bet in the current round are included (they are committed); an uncalled part is
+    only returned when the round ends (R8.2).
+    """
+    live = [not folded for folded in state.folded]
+    return tuple(
+        Pot(pot.amount, tuple(state.seats[q] for q in pot.eligible))
+        for pot in side_pots(state.contributions, live, state.dead)
+    )

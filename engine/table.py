@@ -3,7 +3,7 @@ blinds, sitting out, buy-ins (R2, R16).
 
 The table's services keep one :class:`TableSeat` per occupied seat. Before a hand they call
 :func:`plan_hand` (``None`` means no hand can start, R16.3), turn the plan into a
-:class:`engine.hand.HandConfig` with :func:`hand_config`, play the hand, and afterwards call
+:class:`engine.state.HandConfig` with :func:`hand_config`, play the hand, and afterwards call
 :func:`seats_after_hand` with the final stacks.
 
 * **R2.1** The first hand's button goes to a random player dealt in: the choice is injected
@@ -28,7 +28,7 @@ from enum import StrEnum
 
 from engine.betting import Structure
 from engine.games import Game
-from engine.hand import HandConfig
+from engine.state import HandConfig
 
 __all__ = [
     "MIXED_GAMES",
@@ -37,7 +37,6 @@ __all__ = [
     "HandPlan",
     "TableSeat",
     "buy_in_range",
-    "can_start_hand",
     "hand_config",
     "mixed_game_code",
     "next_chooser",
@@ -114,13 +113,6 @@ class Blinds:
     button: int
     small_blind: int
     big_blind: int
-
-
-def can_start_hand(seats: Sequence[TableSeat], *, paused: bool = False) -> bool:
-    """Whether a new hand may start: not paused, and two or more players with chips who
-    are not sitting out (R16.3). (Whether a player waiting for the big blind can already be
-    dealt in is :func:`plan_hand`'s business; it returns ``None`` when no hand can start.)"""
-    return not paused and sum(1 for seat in seats if seat.ready) >= 2
 
 
 def _next_after(seat: int, candidates: Sequence[int]) -> int:
@@ -279,7 +271,7 @@ def hand_config(
     seven_deuce_shown: bool = True,
     double_board: bool = False,
 ) -> HandConfig:
-    """The :class:`engine.hand.HandConfig` of a planned hand with the table's settings. A
+    """The :class:`engine.state.HandConfig` of a planned hand with the table's settings. A
     bomb pot (R21) has its ante alone: no other ante, no straddle, nobody posts to come in."""
     if bomb_pot:
         ante = big_blind_ante = 0

@@ -68,13 +68,39 @@ BASIS = 10_000
 @dataclass(frozen=True, slots=True)
 class Level:
     """One blind level (R24.1). ``ante`` is paid by every player dealt in, or, with
-    ``big_blind_ante``, by the big blind alone for the whole table."""
+    ``ante_by_big_blind``, by the big blind alone for the whole table (R3.2).
+
+    >>> level = Level(100, 200, ante=200, ante_by_big_blind=True, minutes=15)
+    >>> Level.from_json(level.to_json()) == level
+    True
+    """
 
     small_blind: int
     big_blind: int
     ante: int = 0
-    big_blind_ante: bool = False
+    ante_by_big_blind: bool = False
     minutes: int = 10
+
+    def to_json(self) -> dict[str, int | bool]:
+        """The level as a tournament keeps it (``Tournament.levels``: one object a level)."""
+        return {
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "ante_by_big_blind": self.ante_by_big_blind,
+            "minutes": self.minutes,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Level:
+        """The level :meth:`to_json` wrote."""
+        return cls(
+            small_blind=int(str(data["small_blind"])),
+            big_blind=int(str(data["big_blind"])),
+            ante=int(str(data.get("ante", 0))),
+            ante_by_big_blind=bool(data.get("ante_by_big_blind", False)),
+            minutes=int(str(data["minutes"])),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +189,7 @@ def preset(name: str, starting_stack: int, *, levels: int = 30) -> Schedule:
                 small_blind=max(1, big // 2),
                 big_blind=big,
                 ante=big if number >= 4 else 0,
-                big_blind_ante=number >= 4,
+                ante_by_big_blind=number >= 4,
                 minutes=minutes,
             )
         )

@@ -38,6 +38,14 @@ def club_for_member(request: AuthenticatedHttpRequest, slug: str) -> tuple[Club,
     return membership.club, membership
 
 
+def club_for_owner(request: AuthenticatedHttpRequest, slug: str) -> Club:
+    """The club, for a page only its owner sees (its imports); 404 for anyone else."""
+    club, membership = club_for_member(request, slug)
+    if not membership.is_owner:
+        raise Http404("Only the club's owner imports its history.")
+    return club
+
+
 def is_host(user: Any, club: Club | int) -> bool:
     """Whether ``user`` is the owner or a host of ``club`` (a club or its id)."""
     membership = membership_of(user, club)

@@ -72,10 +72,6 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.display_name or self.email.split("@")[0]
 
-    @property
-    def public_name(self) -> str:
-        return str(self)
-
 
 class Club(models.Model):
     """A private group of friends who play together."""

@@ -14,6 +14,9 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import Any
 
+from django.contrib import messages
+from django.http import HttpRequest
+
 from pokerclub.errors import Refused
 
 
@@ -113,3 +116,22 @@ def records(
             yield line, cells
     except csv.Error as error:
         raise UploadError(f"line {reader.line_num}: {error}") from None
+
+
+def uploaded_file(
+    request: HttpRequest, what: str, limit: int, typical: str
+) -> tuple[bytes, str] | None:
+    """The uploaded file's first ``limit + 1`` bytes (the importer refuses more) and its
+    name; ``None`` once the user has been told why there is nothing to import."""
+    upload = request.FILES.get("file")
+    if upload is None:
+        messages.error(request, f"Choose the {what}'s CSV file.")
+        return None
+    if upload.size is not None and upload.size > limit:
+        messages.error(
+            request,
+            f"Nothing was imported: the file is {upload.size / 2**20:.1f} MB; {typical}"
+            f" (at most {limit // 2**20} MB).",
+        )
+        return None
+    return upload.read(limit + 1), upload.name or ""

@@ -46,7 +46,7 @@ Player order: PHH lists players by position, ``p1`` being the first player clock
 button (the small blind, or heads-up the big blind) and the last player the button. Our seats
 are mapped onto that order, and back.
 
-Import builds a :class:`~engine.hand.HandConfig` and a deck order such that the engine deals
+Import builds a :class:`~engine.state.HandConfig` and a deck order such that the engine deals
 exactly the file's cards (the engine deals hole cards one at a time clockwise from ``p1``, then
 burn + flop, burn + turn, burn + river, R4); unknown cards (``??``) and burn cards are filled
 with cards the file does not mention. The actions are then applied through

@@ -14,23 +14,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import fairness
+from engine.actions import Action, ActionKind
+from engine.betting import Structure
 from engine.cards import FULL_DECK, Card, card_str
+from engine.errors import EngineError
+from engine.events import BoardDealt, Event
 from engine.games import Game, rules
-from engine.hand import (
-    Action,
-    ActionKind,
-    BoardDealt,
-    EngineError,
-    Event,
-    HandConfig,
-    HandInPlay,
-    HandState,
-    Phase,
-    Structure,
-    is_seven_deuce,
-    legal_actions,
-    start_hand,
-)
+from engine.hand import HandInPlay, start_hand
+from engine.legal_actions import legal_actions
 from engine.phh.document import (
     VARIANT_GAMES,
     VARIANT_STRUCTURES,
@@ -40,6 +31,8 @@ from engine.phh.document import (
     parse_actions,
     phh_cards,
 )
+from engine.seven_deuce import is_seven_deuce
+from engine.state import HandConfig, HandState, Phase
 
 
 def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tuple[Card, ...]:

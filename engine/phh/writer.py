@@ -6,18 +6,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import Card
-from engine.games import rules
-from engine.hand import (
+from engine.events import (
     ActionTaken,
     BoardDealt,
     Event,
     HandMucked,
     HandShown,
     HandStarted,
-    HandState,
     HoleCardsDealt,
 )
+from engine.games import rules
 from engine.phh.document import GAME_STRUCTURE_VARIANTS, PhhError, PhhHand, phh_cards
+from engine.state import HandState
 
 
 def to_phh(

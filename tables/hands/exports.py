@@ -30,8 +30,7 @@ from django.db.models import Prefetch, QuerySet
 
 from engine.cards import card_rank, card_str
 from engine.evaluation import HandCategory, evaluate_omaha_low
-from engine.games import rules
-from engine.hand import (
+from engine.events import (
     ActionTaken,
     AntePosted,
     BlindPosted,
@@ -45,6 +44,7 @@ from engine.hand import (
     RunItTwiceDecided,
     UncalledBetReturned,
 )
+from engine.games import rules
 from engine.phh import to_phh
 from engine.phh.writer import bomb_pot_preflop_seats
 from tables.hands.models import Hand, HandAction

@@ -21,21 +21,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.actions import Action, ActionKind
 from engine.cards import Card, card_str
-from engine.hand import (
-    Action,
-    ActionKind,
-    CardsShownAfter,
-    Event,
-    HandConfig,
-    HandShown,
-    HandState,
-    HoleCardsDealt,
-    Phase,
-    apply,
-    deal_next,
-    start_hand,
-)
+from engine.events import CardsShownAfter, Event, HandShown, HoleCardsDealt
+from engine.hand import apply, deal_next, start_hand
+from engine.state import HandConfig, HandState, Phase
 from tables.hands.models import Hand, HandAction
 from tables.hands.proof import start_kwargs
 
@@ -119,11 +109,6 @@ class ReplayedHand:
     def shown(self) -> dict[int, tuple[Card, ...]]:
         """Hole cards turned face up during the hand (R11), by seat."""
         return {e.seat: tuple(e.cards) for e in self.events if isinstance(e, HandShown)}
-
-    def visible_seats(self, viewer_seat: int | None) -> set[int]:
-        """Seats whose hole cards the viewer sees in full: their own, the hands shown (R11)
-        and those whose every card was shown after the hand (R11.5)."""
-        return {s for s, cards in self.visible_holes(viewer_seat).items() if None not in cards}
 
     def visible_holes(self, viewer_seat: int | None) -> dict[int, list[str | None]]:
         """The hole cards the viewer may see, by seat, as card names: their own, the hands

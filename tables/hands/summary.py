@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from engine.hand import ActionTaken, BoardDealt, PotAwarded
+from engine.events import ActionTaken, BoardDealt, PotAwarded
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.replay import ReplayedHand, describe, replay
 

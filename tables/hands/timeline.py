@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import card_str
-from engine.hand import HoleCardsDealt
+from engine.events import HoleCardsDealt
 from tables.hands.replay import ReplayedHand
 from tables.play import table_log as handlog
 from tables.play.hand_state import hand_picture

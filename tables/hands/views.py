@@ -1,4 +1,4 @@
-"""Hand pages: hand lists, the replayer, exports, stats.
+"""Hand pages: hand lists, the replayer, exports, stats, and the owner's hand-log import.
 
 Thin views: every page first checks membership (``club_for_member``: 404 for anyone else);
 what a viewer may see of a hand is decided in :mod:`.replay` (their own cards and the shown
@@ -10,23 +10,27 @@ from __future__ import annotations
 from datetime import datetime, time
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
 from django.http import Http404, HttpResponse, QueryDict, StreamingHttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
 
-from pokerclub.access import club_for_member
+from pokerclub.access import club_for_member, club_for_owner
+from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Club, Membership, User
-from tables.hands import exports, stats
+from tables.hands import exports, log_import, stats
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.proof import viewer_record
 from tables.hands.replay import replay
 from tables.hands.timeline import steps
 from tables.play.models import GameChoice, Table
 from tables.play.projection import table_summary
+from tables.uploads import uploaded_file
 
 PAGE_SIZE = 50
 
@@ -288,3 +292,44 @@ def player_chart(request: AuthenticatedHttpRequest, slug: str, user_id: int) -> 
     club, membership = club_for_member(request, slug)
     svg = stats.net_chart_svg(stats.net_series(club, user_id), club.format_amount)
     return HttpResponse(svg, content_type="image/svg+xml")
+
+
+# --------------------------------------------------------------------------- hand logs
+
+
+@login_required
+@require_POST
+def import_hand_log(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """The owner adds an imported game's hand log to its session."""
+    club = club_for_owner(request, slug)
+    back = redirect("history:session", slug=club.slug, table_id=table_id)
+    upload = uploaded_file(
+        request, "hand log", log_import.MAX_BYTES, "a game's hand log is a few MB"
+    )
+    if upload is None:
+        return back
+    content, name = upload
+    try:
+        outcome = log_import.start(
+            request.user,
+            club,
+            table_id,
+            content,
+            name,
+            whole_units=request.POST.get("units") == "whole",
+            owner=str(request.POST.get("owner", ""))[:60],
+        )
+    except Refused as error:
+        messages.error(request, f"Nothing was imported: {error}")
+        return back
+    batch = outcome.batch
+    if not outcome.created:
+        messages.info(request, "This hand log was imported already: nothing changed.")
+    else:
+        left = len(batch.skipped)
+        messages.success(
+            request,
+            f"{batch.hands} hand{'s' if batch.hands != 1 else ''} brought in"
+            + (f"; {left} left out (listed below)." if left else "."),
+        )
+    return back

@@ -12,17 +12,16 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from pokerclub.access import club_for_member
+from pokerclub.access import club_for_member, club_for_owner
 from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest, csv_response
 from pokerclub.models import Club, Membership, User
-from tables.hands import log_import as handlog_import
 from tables.hands.models import HandLogImport
 from tables.money import balances, settlement
 from tables.money import bank as in_person
@@ -31,6 +30,7 @@ from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.fewest_transfers import Transfer
 from tables.money.models import ClubPayment, LedgerEntry, LedgerImport
 from tables.play.models import Table
+from tables.uploads import uploaded_file
 
 LABELS = {"sent": "I paid", "received": "Received", "paid": "Mark paid"}
 PAYMENT_LABELS = {
@@ -315,38 +315,14 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
 # --------------------------------------------------------------------------- import
 
 
-def _club_of_owner(request: AuthenticatedHttpRequest, slug: str) -> Club:
-    club, membership = club_for_member(request, slug)
-    if not membership.is_owner:
-        raise Http404("Only the club's owner imports its history.")
-    return club
-
-
-def _upload(
-    request: AuthenticatedHttpRequest, what: str, limit: int, typical: str
-) -> tuple[bytes, str] | None:
-    """The uploaded file's first ``limit + 1`` bytes (the importer refuses more) and its
-    name; ``None`` once the user has been told why there is nothing to import."""
-    upload = request.FILES.get("file")
-    if upload is None:
-        messages.error(request, f"Choose the {what}'s CSV file.")
-        return None
-    if upload.size is not None and upload.size > limit:
-        messages.error(
-            request,
-            f"Nothing was imported: the file is {upload.size / 2**20:.1f} MB; {typical}"
-            f" (at most {limit // 2**20} MB).",
-        )
-        return None
-    return upload.read(limit + 1), upload.name or ""
-
-
 @login_required
 def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """The owner brings in a game's ledger CSV from the site the group used before."""
-    club = _club_of_owner(request, slug)
+    club = club_for_owner(request, slug)
     if request.method == "POST":
-        upload = _upload(request, "ledger", importer.MAX_BYTES, "a ledger of one game is a few kB")
+        upload = uploaded_file(
+            request, "ledger", importer.MAX_BYTES, "a ledger of one game is a few kB"
+        )
         if upload is not None:
             content, name = upload
             try:
@@ -369,7 +345,7 @@ def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) -> HttpResponse:
-    club = _club_of_owner(request, slug)
+    club = club_for_owner(request, slug)
     batch = get_object_or_404(LedgerImport, club=club, pk=batch_id)
     if request.method == "POST":
         mapping = {
@@ -407,42 +383,6 @@ def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) ->
             "members": members,
         },  # fmt: skip
     )
-
-
-@login_required
-@require_POST
-def import_hand_log(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpResponse:
-    """The owner adds an imported game's hand log to its session."""
-    club = _club_of_owner(request, slug)
-    back = redirect("history:session", slug=club.slug, table_id=table_id)
-    upload = _upload(request, "hand log", handlog_import.MAX_BYTES, "a game's hand log is a few MB")
-    if upload is None:
-        return back
-    content, name = upload
-    try:
-        outcome = handlog_import.start(
-            request.user,
-            club,
-            table_id,
-            content,
-            name,
-            whole_units=request.POST.get("units") == "whole",
-            owner=str(request.POST.get("owner", ""))[:60],
-        )
-    except Refused as error:
-        messages.error(request, f"Nothing was imported: {error}")
-        return back
-    batch = outcome.batch
-    if not outcome.created:
-        messages.info(request, "This hand log was imported already: nothing changed.")
-    else:
-        left = len(batch.skipped)
-        messages.success(
-            request,
-            f"{batch.hands} hand{'s' if batch.hands != 1 else ''} brought in"
-            + (f"; {left} left out (listed below)." if left else "."),
-        )
-    return back
 
 
 # --------------------------------------------------------------------------- sessions

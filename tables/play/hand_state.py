@@ -10,7 +10,9 @@ from typing import Any
 
 from django.conf import settings
 
+from engine.betting import Structure as EngineStructure
 from engine.cards import card_str
+from engine.equity import equities as engine_equities
 from engine.fairness import (
     SCHEME,
     DeckPlan,
@@ -19,11 +21,11 @@ from engine.fairness import (
     open_position,
     permutation,
 )
+from engine.forced_bets import blind_seats
 from engine.games import Game, rules
-from engine.hand import HandConfig, HandState, Phase, blind_seats, legal_actions
-from engine.hand import Structure as EngineStructure
-from engine.hand import equities as engine_equities
-from engine.hand import pots as engine_pots
+from engine.legal_actions import legal_actions
+from engine.pots import pots as engine_pots
+from engine.state import HandConfig, HandState, Phase
 from engine.table import HandPlan, buy_in_range, hand_config, mixed_game_code
 from tables.play import table_log as handlog
 from tables.play.models import Table

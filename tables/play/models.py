@@ -14,24 +14,29 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.betting import Structure as EngineStructure
+from engine.games import Game
 from engine.table import mixed_game_code
 from pokerclub.models import Club
 
 
 class Structure(models.TextChoices):
-    NO_LIMIT = "no_limit", "No-limit"
-    POT_LIMIT = "pot_limit", "Pot-limit"
-    FIXED_LIMIT = "fixed_limit", "Fixed-limit"
+    """The betting structure (``engine.betting.Structure``, R7): its values are the engine's,
+    the labels are for people."""
+
+    NO_LIMIT = EngineStructure.NO_LIMIT.value, "No-limit"
+    POT_LIMIT = EngineStructure.POT_LIMIT.value, "Pot-limit"
+    FIXED_LIMIT = EngineStructure.FIXED_LIMIT.value, "Fixed-limit"
 
 
 class GameChoice(models.TextChoices):
-    """What the table deals (``engine.games.Game``): Texas Hold'em, Omaha (R17), five-card
-    Omaha (R18) or Omaha Hi-Lo (R19)."""
+    """What the table deals (``engine.games.Game``; its values are the engine's, the labels
+    are for people): Texas Hold'em, Omaha (R17), five-card Omaha (R18) or Omaha Hi-Lo (R19)."""
 
-    HOLDEM = "holdem", "Texas Hold'em"
-    OMAHA = "omaha", "Omaha"
-    OMAHA5 = "omaha5", "Five-card Omaha"
-    OMAHA_HILO = "omaha8", "Omaha Hi-Lo (eight or better)"
+    HOLDEM = Game.HOLDEM.value, "Texas Hold'em"
+    OMAHA = Game.OMAHA.value, "Omaha"
+    OMAHA5 = Game.OMAHA5.value, "Five-card Omaha"
+    OMAHA_HILO = Game.OMAHA_HILO.value, "Omaha Hi-Lo (eight or better)"
 
 
 class MixedMode(models.TextChoices):

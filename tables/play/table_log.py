@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine.cards import cards_str
-from engine.hand import (
+from engine.events import (
     ActionTaken,
     AntePosted,
     BlindPosted,

@@ -25,7 +25,7 @@ PRESET_CHOICES = [
 ]
 
 
-def parse_levels(text: str) -> list[dict[str, Any]]:
+def parse_levels(text: str) -> list[rules.Level]:
     """Custom levels, one a line: ``SB/BB minutes`` with an optional ``ante N`` or ``bba N``
     (a big-blind ante), e.g. ``100/200 ante 25 15`` or ``100/200 bba 200 15``."""
     levels = []
@@ -45,8 +45,7 @@ def parse_levels(text: str) -> list[dict[str, Any]]:
                 f"Level {number}: write it as 100/200 15, or 100/200 ante 25 15, "
                 "or 100/200 bba 200 15 (blinds, ante, minutes)."
             ) from None
-        levels.append({"small_blind": small, "big_blind": big, "ante": ante,
-                       "big_blind_ante": bba, "minutes": minutes})  # fmt: skip
+        levels.append(rules.Level(small, big, ante=ante, ante_by_big_blind=bba, minutes=minutes))
     if not levels:
         raise forms.ValidationError("Write at least one level.")
     return levels
@@ -133,7 +132,7 @@ class TournamentForm(forms.Form):
         fee = self._money("fee", required=False)
         add_on_price = self._money("add_on_price", required=False)
         stack = data.get("starting_stack") or 0
-        levels: list[dict[str, Any]] = []
+        levels: list[rules.Level] = []
         break_every = data.get("break_every") or 0
         if data.get("preset") == "custom":
             try:
@@ -146,11 +145,7 @@ class TournamentForm(forms.Form):
             except EngineError as error:
                 self.add_error("starting_stack", error.message)
             else:
-                levels = [
-                    {"small_blind": lv.small_blind, "big_blind": lv.big_blind, "ante": lv.ante,
-                     "big_blind_ante": lv.big_blind_ante, "minutes": lv.minutes}
-                    for lv in schedule.levels
-                ]  # fmt: skip
+                levels = list(schedule.levels)
                 if not data.get("break_every"):
                     break_every = schedule.break_every
         try:
@@ -171,7 +166,7 @@ class TournamentForm(forms.Form):
             fee=fee,
             starting_stack=stack,
             seats_per_table=data["seats_per_table"],
-            levels=levels,
+            levels=tuple(levels),
             break_every=break_every,
             break_minutes=data.get("break_minutes") or 5,
             late_until_level=data.get("late_until_level") or 0,

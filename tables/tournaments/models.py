@@ -45,7 +45,8 @@ class Tournament(models.Model):
         default=9, validators=[MinValueValidator(2), MaxValueValidator(10)]
     )
     levels = models.JSONField(
-        help_text="R24.1: [{small_blind, big_blind, ante, big_blind_ante, minutes}, ...]"
+        help_text="R24.1: [{small_blind, big_blind, ante, ante_by_big_blind, minutes}, ...]"
+        " (engine.tournament.Level.to_json)"
     )
     break_every = models.PositiveSmallIntegerField(default=0)
     break_minutes = models.PositiveSmallIntegerField(default=5)

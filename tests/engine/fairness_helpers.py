@@ -8,6 +8,7 @@ import copy
 import hashlib
 from typing import Any
 
+from engine.actions import Action, ActionKind
 from engine.cards import card_str
 from engine.fairness import (
     DeckPlan,
@@ -19,7 +20,9 @@ from engine.fairness import (
     permutation,
     proof_json,
 )
-from engine.hand import Action, ActionKind, HandConfig, HandState, apply, legal_actions, start_hand
+from engine.hand import apply, start_hand
+from engine.legal_actions import legal_actions
+from engine.state import HandConfig, HandState
 
 # The test vector of engine/fairness.py's docstring; tests/tables/test_fairness_js.py checks
 # the browser's verifier against the same numbers.

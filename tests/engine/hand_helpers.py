@@ -12,19 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from engine.actions import Action, ActionKind
 from engine.cards import FULL_DECK, Card, parse_cards
+from engine.events import Event
 from engine.games import rules
-from engine.hand import (
-    Action,
-    ActionKind,
-    Event,
-    HandConfig,
-    HandState,
-    LegalActions,
-    apply,
-    legal_actions,
-    start_hand,
-)
+from engine.hand import apply, start_hand
+from engine.legal_actions import LegalActions, legal_actions
+from engine.state import HandConfig, HandState
 
 E = TypeVar("E", bound=Event)
 

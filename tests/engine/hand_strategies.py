@@ -8,18 +8,13 @@ import json
 
 from hypothesis import strategies as st
 
+from engine.actions import Action, ActionKind
 from engine.betting import Structure
+from engine.errors import EngineError
 from engine.games import Game, rules
-from engine.hand import (
-    Action,
-    ActionKind,
-    EngineError,
-    HandConfig,
-    HandState,
-    Phase,
-    apply,
-    legal_actions,
-)
+from engine.hand import apply
+from engine.legal_actions import legal_actions
+from engine.state import HandConfig, HandState, Phase
 
 MAX_STEPS = 400
 """No hand needs this many decisions: a hand that does has not ended."""

@@ -88,22 +88,15 @@ from pokerkit import (
 from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 from pokerkit.state import BettingStructure, CompletionBettingOrRaisingTo, Opening, Street
 
+from engine.actions import Action, ActionKind
+from engine.betting import Structure as EngineStructure
 from engine.cards import card_str, cards_str, parse_card
+from engine.errors import EngineError
+from engine.events import Event
 from engine.games import Game, rules
-from engine.hand import (
-    Action,
-    ActionKind,
-    EngineError,
-    Event,
-    HandConfig,
-    HandState,
-    LegalActions,
-    Phase,
-    apply,
-    legal_actions,
-    start_hand,
-)
-from engine.hand import Structure as EngineStructure
+from engine.hand import apply, start_hand
+from engine.legal_actions import LegalActions, legal_actions
+from engine.state import HandConfig, HandState, Phase
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

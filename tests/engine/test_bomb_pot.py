@@ -7,20 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from engine.betting import Structure
+from engine.errors import EngineError
+from engine.events import AntePosted, BlindPosted, PotAwarded, RakeTaken, UncalledBetReturned
 from engine.games import Game
-from engine.hand import (
-    AntePosted,
-    BlindPosted,
-    EngineError,
-    HandConfig,
-    PotAwarded,
-    RakeTaken,
-    Street,
-    Structure,
-    UncalledBetReturned,
-    legal_actions,
-    start_hand,
-)
+from engine.hand import start_hand
+from engine.legal_actions import legal_actions
+from engine.state import HandConfig, Street
 
 from .hand_helpers import Table
 

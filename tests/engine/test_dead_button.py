@@ -5,15 +5,11 @@ plan between hands (engine.table.plan_dead_button_hand)."""
 
 from __future__ import annotations
 
-from engine.hand import (
-    Action,
-    ActionKind,
-    HandConfig,
-    apply,
-    blind_seats,
-    legal_actions,
-    start_hand,
-)
+from engine.actions import Action, ActionKind
+from engine.forced_bets import blind_seats
+from engine.hand import apply, start_hand
+from engine.legal_actions import legal_actions
+from engine.state import HandConfig
 from engine.state import HandConfig as StateConfig
 from engine.table import Blinds, TableSeat, blinds_of, plan_dead_button_hand, plan_hand
 

@@ -11,19 +11,13 @@ from itertools import permutations
 import pytest
 
 from engine.cards import FULL_DECK
+from engine.equity import equities
+from engine.errors import EngineError
+from engine.events import BoardDealt, HandShown, PotAwarded
 from engine.fairness import board_positions
 from engine.games import Game, rules
-from engine.hand import (
-    BoardDealt,
-    EngineError,
-    HandConfig,
-    HandShown,
-    Phase,
-    PotAwarded,
-    deal_next,
-    equities,
-    start_hand,
-)
+from engine.hand import deal_next, start_hand
+from engine.state import HandConfig, Phase
 
 from .hand_helpers import Table, cards
 
@@ -210,7 +204,7 @@ def test_a_state_from_before_the_double_board_loads_with_one_board_R23() -> None
     t = Table.start(holes={1: "AhKh", 2: "QsQd"}, stacks=(100, 100))
     data = t.state.to_json()
     del data["config"]["double_board"]
-    from engine.hand import HandState
+    from engine.state import HandState
 
     assert HandState.from_json(data).config.double_board is False
 

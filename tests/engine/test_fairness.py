@@ -31,7 +31,8 @@ from engine.fairness import (
     permutation,
     verify_record,
 )
-from engine.hand import HandConfig, start_hand
+from engine.hand import start_hand
+from engine.state import HandConfig
 from tests.engine.fairness_helpers import (
     VECTOR,
     card_never_opened,

@@ -7,8 +7,11 @@ from dataclasses import replace
 
 import pytest
 
+from engine.actions import Action, ActionKind
 from engine.betting import Structure
-from engine.hand import Action, ActionKind, EngineError, HandConfig, HandState, apply, start_hand
+from engine.errors import EngineError
+from engine.hand import apply, start_hand
+from engine.state import HandConfig, HandState
 from tests.engine.hand_helpers import Table
 
 

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from engine.betting import Structure
 from engine.cards import parse_cards
-from engine.hand import (
+from engine.events import (
     AntePosted,
     BlindPosted,
     BoardDealt,
     HandShown,
     HoleCardsDealt,
-    Phase,
     PotAwarded,
-    Street,
     UncalledBetReturned,
 )
+from engine.state import Phase, Street
 from tests.engine.hand_helpers import Table
 
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.hand import (
+from engine.errors import EngineError
+from engine.events import (
     ActionTaken,
-    EngineError,
     HandMucked,
     HandNamed,
     HandShown,
-    Phase,
     PotAwarded,
     RakeTaken,
     RunItTwiceDecided,
 )
+from engine.state import Phase
 from tests.engine.hand_helpers import Table
 
 BOARD = "2c 7d 9s Jh 4c"

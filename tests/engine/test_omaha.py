@@ -10,10 +10,13 @@ import pytest
 from pokerkit import OmahaHoldemHand
 
 from engine.cards import FULL_DECK, card_str, parse_cards
-from engine.equity import all_in_equity, sampled_equity
+from engine.equity import all_in_equity, equities, sampled_equity
+from engine.errors import EngineError
 from engine.evaluation import HandCategory, category_of, evaluate_omaha, omaha_strength
+from engine.events import PotAwarded
 from engine.games import Game, rules
-from engine.hand import EngineError, HandConfig, PotAwarded, equities, start_hand
+from engine.hand import start_hand
+from engine.state import HandConfig
 
 from .hand_helpers import Table
 

@@ -12,15 +12,15 @@ import pytest
 from pokerkit import OmahaEightOrBetterLowHand
 
 from engine.cards import FULL_DECK, card_str, parse_cards
-from engine.equity import all_in_equity, all_in_equity_exact, sampled_equity
+from engine.equity import all_in_equity, all_in_equity_exact, equities, sampled_equity
 from engine.evaluation import (
     NO_LOW,
     evaluate_omaha_low,
     omaha_low_strength,
     omaha_strength,
 )
+from engine.events import HandMucked, HandShown, PotAwarded
 from engine.games import Game, rules
-from engine.hand import HandMucked, HandShown, PotAwarded, equities
 
 from .hand_helpers import Table
 

@@ -12,21 +12,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import parse_cards
-from engine.equity import all_in_equity
-from engine.hand import (
-    BoardDealt,
-    EngineError,
-    HandFinished,
-    HandState,
-    Phase,
-    PotAwarded,
-    Street,
-    apply,
-    deal_next,
-    equities,
-    legal_actions,
-    start_hand,
-)
+from engine.equity import all_in_equity, equities
+from engine.errors import EngineError
+from engine.events import BoardDealt, HandFinished, PotAwarded
+from engine.hand import apply, deal_next, start_hand
+from engine.legal_actions import legal_actions
+from engine.state import HandState, Phase, Street
 from tests.engine.hand_helpers import Table, round_trip
 from tests.engine.hand_strategies import MAX_STEPS, check_invariants, choose_action, configs
 

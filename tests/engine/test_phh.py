@@ -21,24 +21,16 @@ from pathlib import Path
 import pytest
 
 from engine import phh
+from engine.actions import Action, ActionKind
+from engine.betting import Structure
 from engine.cards import parse_cards
 from engine.deck import verify
+from engine.events import Event, HandMucked, HandStarted, PotAwarded
 from engine.games import Game
-from engine.hand import (
-    Action,
-    ActionKind,
-    Event,
-    HandConfig,
-    HandMucked,
-    HandStarted,
-    HandState,
-    PotAwarded,
-    Structure,
-    apply,
-    legal_actions,
-    start_hand,
-)
+from engine.hand import apply, start_hand
+from engine.legal_actions import legal_actions
 from engine.phh.__main__ import BATCH_FILES
+from engine.state import HandConfig, HandState
 from tests.engine import pokerkit_oracle as oracle
 
 SEED = int(os.environ.get("ENGINE_PHH_SEED") or secrets.randbelow(2**32))

@@ -7,17 +7,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.actions import Action, ActionKind
 from engine.deck import verify
-from engine.hand import (
-    Action,
-    ActionKind,
-    EngineError,
-    HandConfig,
-    HandInPlay,
-    apply,
-    legal_actions,
-    start_hand,
-)
+from engine.errors import EngineError
+from engine.hand import HandInPlay, apply, start_hand
+from engine.legal_actions import legal_actions
+from engine.state import HandConfig
 from tests.engine.hand_strategies import MAX_STEPS, check_invariants, choose_action, configs
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.betting import Structure
-from engine.hand import HandShown, PotAwarded, pots
-from engine.pots import Pot, side_pots
+from engine.events import HandShown, PotAwarded
+from engine.pots import Pot, pots, side_pots
 from tests.engine.hand_helpers import Table
 
 

@@ -6,15 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import EngineError
+from engine.events import CardsShownAfter, HandFinished, SevenDeuceBounty
 from engine.games import Game
-from engine.hand import (
-    CardsShownAfter,
-    EngineError,
-    HandConfig,
-    HandFinished,
-    SevenDeuceBounty,
-    start_hand,
-)
+from engine.hand import start_hand
+from engine.state import HandConfig
 
 from .hand_helpers import Table
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.actions import Action, ActionKind
 from engine.cards import parse_cards
-from engine.hand import Action, ActionKind, CardsShownAfter, EngineError, Phase, apply
+from engine.errors import EngineError
+from engine.events import CardsShownAfter
+from engine.hand import apply
+from engine.state import Phase
 
 from .hand_helpers import Table
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.hand import BlindPosted, start_hand
+from engine.events import BlindPosted
+from engine.hand import start_hand
 from engine.table import (
     BlindChoice,
     HandPlan,
     TableSeat,
     buy_in_range,
-    can_start_hand,
     hand_config,
     plan_hand,
     seats_after_hand,
@@ -86,16 +86,13 @@ def test_heads_up_the_button_posts_the_small_blind() -> None:
 def test_a_hand_needs_two_players_with_chips_who_are_not_sitting_out() -> None:
     """R16.3."""
     seats = [TableSeat(1, 100), TableSeat(2, 0), TableSeat(3, 100, sitting_out=True)]
-    assert not can_start_hand(seats)
     assert plan_hand(seats, None, choose=first) is None
     seats.append(TableSeat(4, 50))
-    assert can_start_hand(seats)
     assert plan_hand(seats, None, choose=first) is not None
 
 
 def test_no_hand_starts_while_the_table_is_paused() -> None:
     """R16.3: unless the host has paused the table."""
-    assert not can_start_hand(players(1, 2), paused=True)
     assert plan_hand(players(1, 2), None, choose=first, paused=True) is None
 
 

@@ -39,7 +39,7 @@ from engine.tournament import (
 def three_levels() -> Schedule:
     """10-minute levels 10/20, 20/40, 30/60; a 5-minute break after level 2."""
     return Schedule(
-        (Level(10, 20), Level(20, 40), Level(30, 60, ante=60, big_blind_ante=True)),
+        (Level(10, 20), Level(20, 40), Level(30, 60, ante=60, ante_by_big_blind=True)),
         break_every=2,
         break_minutes=5,
     )
@@ -99,7 +99,7 @@ def test_presets_start_at_the_stacks_depth_and_only_go_up(name):
     assert bigs == sorted(set(bigs))
     for number, level in enumerate(schedule.levels, 1):
         assert level.small_blind == level.big_blind // 2
-        assert (level.big_blind_ante, level.ante) == (
+        assert (level.ante_by_big_blind, level.ante) == (
             (True, level.big_blind) if number >= 4 else (False, 0)
         )
     assert schedule.break_every and schedule.has_break_after(schedule.break_every)

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import random
 
-from engine.hand import Phase, default_action, legal_actions
+from engine.legal_actions import default_action, legal_actions
+from engine.state import Phase
+from engine.tournament import Level
 from tables.play import actions as services
 from tables.play.actions.hand import running_state
 from tables.play.models import Table
 from tables.tournaments import actions as tournaments
 
 FAST = [
-    {"small_blind": 5 * k, "big_blind": 10 * k, "ante": 10 * k if k >= 3 else 0,
-     "big_blind_ante": k >= 3, "minutes": 1}
+    Level(5 * k, 10 * k, ante=10 * k if k >= 3 else 0, ante_by_big_blind=k >= 3, minutes=1)
     for k in (1, 2, 3, 4, 6, 8, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200, 300, 400)
-]  # fmt: skip
+]
 """One-minute levels: the simulation's clock moves 3 seconds a step."""
 
 
@@ -25,7 +26,7 @@ def settings_for(**overrides) -> tournaments.Settings:
         "buy_in": 2000,
         "fee": 200,
         "starting_stack": 1000,
-        "levels": FAST,
+        "levels": tuple(FAST),
         "seats_per_table": 9,
         "start_players": 4,
     }

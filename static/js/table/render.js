@@ -355,7 +355,7 @@ export class TableView {
     this.potsEl.replaceChildren();
     const hand = state.hand;
     if (!hand || hand.finished) return;
-    // Pots include this round's bets (engine.hand.pots); pot_total is every chip in the middle.
+    // Pots include this round's bets (engine.pots.pots); pot_total is every chip in the middle.
     const pots = (hand.pots || []).filter((p) => p.amount > 0);
     const total = hand.pot_total ?? pots.reduce((sum, p) => sum + p.amount, 0);
     if (total > 0) this.potsEl.append(h("div", "pot-total", `Pot ${money(total)}`));

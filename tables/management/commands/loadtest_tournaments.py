@@ -29,6 +29,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.core.management.base import BaseCommand, CommandError
 
+from engine.tournament import Level
 from pokerclub.models import Club, Membership, Role, User
 from tables.bots import TournamentBot, TournamentStats
 from tables.hands.models import Hand
@@ -38,10 +39,9 @@ from tables.tournaments import actions as tournaments
 from tables.tournaments.models import Tournament
 
 LEVELS = [
-    {"small_blind": 10 * k, "big_blind": 20 * k, "ante": 20 * k if k >= 4 else 0,
-     "big_blind_ante": k >= 4, "minutes": 2}
+    Level(10 * k, 20 * k, ante=20 * k if k >= 4 else 0, ante_by_big_blind=k >= 4, minutes=2)
     for k in (1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 25, 30, 40, 50, 60, 80, 100)
-]  # fmt: skip
+]
 """Two-minute levels: a benchmark's tournament moves along."""
 
 
@@ -62,7 +62,7 @@ def create_world(count: int, players: int, run: str) -> tuple[list[int], list[tu
             owner,
             club,
             tournaments.Settings(
-                name=f"Load {t + 1}", buy_in=1000, starting_stack=3000, levels=LEVELS,
+                name=f"Load {t + 1}", buy_in=1000, starting_stack=3000, levels=tuple(LEVELS),
                 seats_per_table=9, start_players=players, action_seconds=30,
             ),
         )  # fmt: skip

@@ -19,7 +19,8 @@ from typing import Any
 from django.db import transaction
 
 from engine.fairness import DeckPlan, dealt_deck, new_secret, nonce_list, parse_nonce, proof_json
-from engine.hand import HandConfig, HandState, start_hand
+from engine.hand import start_hand
+from engine.state import HandConfig, HandState
 from tables.play.actions import rows
 from tables.play.actions.common import lock_table, require_seat, table_seats
 from tables.play.error_codes import PlayError, PlayErrorCode

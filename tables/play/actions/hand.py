@@ -16,17 +16,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from engine.hand import (
-    Action,
-    ActionKind,
-    EngineError,
-    HandState,
-    Phase,
-    apply,
-    deal_next,
-    default_action,
-    legal_actions,
-)
+from engine.actions import Action, ActionKind
+from engine.errors import EngineError
+from engine.hand import apply, deal_next
+from engine.legal_actions import default_action, legal_actions
+from engine.state import HandState, Phase
 from engine.table import (
     BlindChoice,
     HandPlan,

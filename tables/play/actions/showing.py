@@ -8,7 +8,10 @@ from typing import Any
 
 from django.db import transaction
 
-from engine.hand import Action, ActionKind, EngineError, HandState, apply
+from engine.actions import Action, ActionKind
+from engine.errors import EngineError
+from engine.hand import apply
+from engine.state import HandState
 from tables.hands.models import Hand
 from tables.play import table_log as handlog
 from tables.play.actions.common import commit_change, lock, membership

@@ -30,16 +30,7 @@ ACTIVE = (TournamentEntry.Status.PLAYING, TournamentEntry.Status.BUSTED)
 def schedule_of(tournament: Tournament) -> rules.Schedule:
     """The tournament's levels as the engine's :class:`~engine.tournament.Schedule`."""
     return rules.Schedule(
-        tuple(
-            rules.Level(
-                small_blind=int(level["small_blind"]),
-                big_blind=int(level["big_blind"]),
-                ante=int(level.get("ante", 0)),
-                big_blind_ante=bool(level.get("big_blind_ante", False)),
-                minutes=int(level["minutes"]),
-            )
-            for level in tournament.levels
-        ),
+        tuple(rules.Level.from_json(level) for level in tournament.levels),
         break_every=tournament.break_every,
         break_minutes=tournament.break_minutes,
     )
@@ -96,11 +87,12 @@ def save_changed(tournament: Tournament, fields: list[str]) -> None:
 
 
 def blinds_of(level: rules.Level) -> dict[str, Any]:
+    """The table's blinds and ante at ``level`` (``Table``'s fields)."""
     return {
         "small_blind": level.small_blind,
         "big_blind": level.big_blind,
         "ante": level.ante,
-        "ante_by_big_blind": level.big_blind_ante,
+        "ante_by_big_blind": level.ante_by_big_blind,
     }
 
 

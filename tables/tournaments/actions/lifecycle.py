@@ -70,7 +70,7 @@ class Settings:
     name: str
     buy_in: int
     starting_stack: int
-    levels: list[dict[str, Any]]
+    levels: tuple[rules.Level, ...]
     fee: int = 0
     game: str = GameChoice.HOLDEM
     structure: str = Structure.NO_LIMIT
@@ -122,11 +122,11 @@ def check_settings(values: Settings) -> None:
         schedule = rules.Schedule(
             tuple(
                 rules.Level(
-                    small_blind=_whole(level.get("small_blind"), "small_blind", 0, CHIPS_MAX),
-                    big_blind=_whole(level.get("big_blind"), "big_blind", 0, CHIPS_MAX),
-                    ante=_whole(level.get("ante", 0), "ante", 0, CHIPS_MAX),
-                    big_blind_ante=bool(level.get("big_blind_ante", False)),
-                    minutes=_whole(level.get("minutes"), "minutes", 0, 10**4),
+                    small_blind=_whole(level.small_blind, "small_blind", 0, CHIPS_MAX),
+                    big_blind=_whole(level.big_blind, "big_blind", 0, CHIPS_MAX),
+                    ante=_whole(level.ante, "ante", 0, CHIPS_MAX),
+                    ante_by_big_blind=bool(level.ante_by_big_blind),
+                    minutes=_whole(level.minutes, "minutes", 0, 10**4),
                 )
                 for level in values.levels
             ),
@@ -203,7 +203,7 @@ def create_tournament(actor: Any, club: Club, values: Settings) -> Tournament:
         fee=values.fee,
         starting_stack=values.starting_stack,
         seats_per_table=values.seats_per_table,
-        levels=[dict(level) for level in values.levels],
+        levels=[level.to_json() for level in values.levels],
         break_every=values.break_every,
         break_minutes=values.break_minutes,
         late_until_level=values.late_until_level,

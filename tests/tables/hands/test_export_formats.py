@@ -15,7 +15,7 @@ import pytest
 from pokerkit import PokerStarsParser
 
 from engine.cards import parse_cards
-from engine.hand import BlindPosted, HandMucked, HandStarted, PotAwarded, RunItTwiceDecided
+from engine.events import BlindPosted, HandMucked, HandStarted, PotAwarded, RunItTwiceDecided
 from engine.phh import loads_all
 from engine.phh import replay as phh_replay
 from tables.hands import exports

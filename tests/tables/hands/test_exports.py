@@ -13,8 +13,8 @@ from django.core.management import call_command
 from pokerkit import HandHistory, PokerStarsParser
 
 from engine.cards import card_str
+from engine.events import PotAwarded
 from engine.fairness import verify_record
-from engine.hand import PotAwarded
 from tables.hands.exports import Viewer, phh, pokerstars, record
 from tables.hands.models import Hand
 from tables.hands.replay import replay
@@ -77,7 +77,7 @@ def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_same_stacks(club)
 
 
 def hidden(replayed, seat):
-    visible = replayed.visible_seats(seat)
+    visible = {s for s, cards in replayed.visible_holes(seat).items() if None not in cards}
     return [
         card_str(c)
         for s in replayed.final.seats

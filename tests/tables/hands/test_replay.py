@@ -12,8 +12,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from engine.cards import card_str
+from engine.events import HandMucked, HandShown
 from engine.fairness import verify_record
-from engine.hand import HandMucked, HandShown
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.proof import viewer_record
 from tables.hands.replay import replay
@@ -70,7 +70,7 @@ def test_every_finished_hand_has_one_row_per_player_whose_nets_and_rake_sum_to_z
 def hidden_cards(hand, viewer_seat):
     """Hole cards of the hand that ``viewer_seat`` may not see (mucked or never shown)."""
     replayed = replay(hand)
-    visible = replayed.visible_seats(viewer_seat)
+    visible = {s for s, cards in replayed.visible_holes(viewer_seat).items() if None not in cards}
     return [
         card_str(c)
         for s in replayed.final.seats
@@ -104,7 +104,9 @@ def test_hand_page_shows_own_and_shown_cards_but_never_mucked_or_unshown_ones_R4
         data = response.context["data"]
         for step in data["steps"]:
             for seat, view in step["seats"].items():
-                if int(seat) not in replayed.visible_seats(me):
+                if int(seat) not in {
+                    s for s, cards in replayed.visible_holes(me).items() if None not in cards
+                }:
                     assert set(view["cards"]) <= {"??"}  # face down, as the live table has them
             if me is None:
                 assert step["you"]["cards"] == []

@@ -10,9 +10,12 @@ import random
 import pytest
 from django.utils import timezone
 
+from engine.actions import Action, ActionKind
 from engine.cards import card_str
 from engine.fairness import DeckPlan, dealt_deck, nonce_bytes, verify_record
-from engine.hand import Action, ActionKind, HandConfig, apply, legal_actions, start_hand
+from engine.hand import apply, start_hand
+from engine.legal_actions import legal_actions
+from engine.state import HandConfig
 from tables.hands.exports import Viewer, record
 from tables.hands.models import Hand, HandAction
 from tables.hands.proof import viewer_record

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.events import PotAwarded
 from engine.fairness import verify_record
-from engine.hand import PotAwarded
 from tables.hands.exports import Viewer, phh, pokerstars, record
 from tables.hands.models import Hand
 from tables.hands.replay import replay

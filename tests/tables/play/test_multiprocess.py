@@ -108,7 +108,7 @@ def assert_history_whole(table):
     on_table = sum(Seat.objects.filter(table=table).values_list("stack", flat=True))
     in_play = 0
     if table.in_hand:
-        from engine.hand import HandState
+        from engine.state import HandState
 
         state = HandState.from_json(table.hand_state)
         in_play = state.total_chips - sum(

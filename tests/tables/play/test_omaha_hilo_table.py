@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.hand import PotAwarded
+from engine.events import PotAwarded
 from tables.hands.exports import Viewer, phh, pokerstars, record
 from tables.hands.models import Hand
 from tables.hands.replay import replay

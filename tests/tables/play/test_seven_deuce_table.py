@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.hand import SevenDeuceBounty
+from engine.events import SevenDeuceBounty
 from tables.hands.exports import Viewer, record
 from tables.hands.models import Hand
 from tables.hands.replay import replay

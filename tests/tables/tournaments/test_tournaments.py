@@ -11,7 +11,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from engine.hand import ActionKind
+from engine.actions import ActionKind
+from engine.tournament import Level
 from pokerclub.models import Membership
 from tables.hands.models import Hand
 from tables.money import balances
@@ -279,14 +280,14 @@ def test_a_tournament_that_is_not_there_is_refused_as_no_such_tournament(club_wi
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"levels": [{"small_blind": 20, "big_blind": 10, "minutes": 5}]},
+        ({"levels": (Level(20, 10, minutes=5),)},
          "Blind structure: level 1: the big blind (10) is smaller than the small blind (20)."),
         ({"payout": (5000, 4000)}, "Payouts: the payouts sum to 90 %, not 100 %."),
         ({"payout": (5000, 3000, 2000), "start_players": 2},
          "Payouts: 3 places paid but only 2 entries."),
         # the last level lasts until the end: rebuys and late entries close before it
         ({"rebuy_until_level": 18}, "'rebuy_until_level' must be a whole number from 0 to 17."),
-        ({"levels": [{"small_blind": 2**31, "big_blind": 2**32, "minutes": 5}]},
+        ({"levels": (Level(2**31, 2**32, minutes=5),)},
          "'small_blind' must be a whole number from 0 to 2147483647."),
         ({"add_on_after_level": 3, "add_on_chips": 100, "break_every": 2},
          "There is no break after level 3 for the add-on."),

@@ -1,0 +1,56 @@
+"""What a player can do (R6, R11.3, R11.5, R12): the kinds of action and one decision.
+
+An :class:`Action` is the only input a player gives the hand machine
+(:func:`engine.hand.apply`); what the player to act may do now is
+:func:`engine.legal_actions.legal_actions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["Action", "ActionKind"]
+
+
+class ActionKind(StrEnum):
+    """Everything a player can do (R6, R11.3, R12)."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all_in"
+    RUN_TWICE = "run_twice"
+    SHOW = "show"
+    MUCK = "muck"
+    SHOW_AFTER = "show_after"
+    """Once the hand is over: show hole cards nobody saw; amount is a bit mask of the
+    hole-card indices (1 = the first, 2 = the second, 3 = both; R11.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player's decision.
+
+    ``amount`` means, by kind: BET and RAISE, the "to" amount (the player's total bet in
+    this round after the action); CALL, optional, the chips added (checked if given);
+    ALL_IN, optional, the "to" amount (checked if given); RUN_TWICE, 1 to agree and 0 to
+    decline; nothing (``None``) for the others.
+    """
+
+    kind: ActionKind
+    seat: int
+    amount: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON form: ``{"kind": "raise", "seat": 3, "amount": 60}``."""
+        return {"kind": str(self.kind), "seat": self.seat, "amount": self.amount}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        """Inverse of :meth:`to_json`; the kind is checked when the action is applied."""
+        return cls(kind=data["kind"], seat=data["seat"], amount=data.get("amount"))

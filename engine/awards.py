@@ -1,0 +1,94 @@
+"""Awarding the pots and ending the hand (R5.4, R8.3, R10.1, R13, R15, R22).
+
+A pot goes to its winners in seat order from the left of the button, odd chips one at a
+time in that order (R10.1); the rake is taken from each pot first (R13: no flop, no drop).
+When everyone else folds the last player takes every pot without showing (R5.4). At the
+end the winnings go to the stacks, the 7-2 bounties are paid (R22) and the seed is revealed
+(R15). Who wins a pot at showdown is :mod:`engine.showdown`'s to say.
+
+The functions are steps of the hand: they take the
+:class:`~engine.working_copy.WorkingCopy` ``w`` and record their events in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.events import HandFinished, PotAwarded, RakeTaken
+from engine.pots import Pot, award_order, rake, side_pots, split_pot
+from engine.seven_deuce import pay_seven_deuce
+from engine.state import Phase
+from engine.working_copy import WorkingCopy
+
+__all__ = ["award", "finish_hand", "take_rake", "win_uncontested"]
+
+
+def win_uncontested(w: WorkingCopy, p: int) -> None:
+    """Everyone else folded: the last player wins every pot without showing (R5.4)."""
+    live = [not folded for folded in w.folded]
+    pots_now = side_pots(w.contributions, live, w.dead)
+    takes = take_rake(w, pots_now)
+    for k in award_order(pots_now):
+        award(w, k, None, pots_now[k].amount - takes[k], [p], None)
+    finish_hand(w)
+
+
+def take_rake(w: WorkingCopy, pots_now: Sequence[Pot]) -> tuple[int, ...]:
+    """No flop, no drop; a share of each pot up to the hand's cap (R13)."""
+    config = w.config
+    takes = rake(
+        [pot.amount for pot in pots_now],
+        rate_bps=config.rake_bps,
+        cap=config.rake_cap,
+        saw_flop=len(w.boards[0]) >= 3,
+    )
+    for k, take in enumerate(takes):
+        if take:
+            w.rake += take
+            w.events.append(RakeTaken(k, take))
+    return takes
+
+
+def award(
+    w: WorkingCopy,
+    pot_index: int,
+    board_index: int | None,
+    amount: int,
+    winners: list[int],
+    name: str | None,
+    half: str | None = None,
+) -> None:
+    """Give ``amount`` to ``winners`` (in seat order from the left of the button); odd
+    chips one at a time in that order (R10.1). ``half``: R19.3's high or low half."""
+    shares = split_pot(amount, winners)
+    for q, share in zip(winners, shares, strict=True):
+        w.won[q] += share
+    w.events.append(
+        PotAwarded(
+            pot_index,
+            board_index,
+            amount,
+            tuple(w.seats[q] for q in winners),
+            shares,
+            name,
+            half,
+        )
+    )
+
+
+def finish_hand(w: WorkingCopy) -> None:
+    """Pay the winners, the 7-2 bounties (R22), empty the middle, reveal the seed (R15)."""
+    for q in range(w.n):
+        w.stacks[q] += w.won[q]
+        w.bets[q] = 0
+    if w.config.seven_deuce:
+        pay_seven_deuce(w)
+    w.phase = Phase.FINISHED
+    w.to_act = []
+    w.events.append(
+        HandFinished(
+            tuple(zip(w.seats, w.stacks, strict=True)),
+            w.rake,
+            None if w.seed is None else w.seed.hex(),
+        )
+    )

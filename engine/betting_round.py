@@ -1,0 +1,230 @@
+"""A betting round (R5, R6, R7, R8.2): who acts first, each betting action checked and
+played, and what the end of the round leads to.
+
+* **R5.1-R5.3** Preflop the first to act sits left of the big blind (or the straddler); on
+  later streets the first player still in left of the button.
+* **R5.4** When everyone else folds the last player wins at once.
+* **R5.5** With at most one player able to bet the board is run out (:mod:`engine.showdown`,
+  or first the question of :mod:`engine.run_twice`).
+* **R6, R7** Fold, check, call, bet, raise and all-in, sized by :mod:`engine.betting`.
+* **R8.2** The uncalled part of the largest bet goes back when the round ends.
+
+The functions are steps of the hand: they take the
+:class:`~engine.working_copy.WorkingCopy` ``w`` and record their events in it.
+"""
+
+from __future__ import annotations
+
+from engine.actions import ActionKind
+from engine.awards import win_uncontested
+from engine.betting import bet_unit, is_full_raise
+from engine.dealing import deal_street
+from engine.errors import EngineError, ErrorCode
+from engine.events import ActionTaken, StreetStarted, UncalledBetReturned
+from engine.forced_bets import blind_positions
+from engine.games import BOARD_CARDS
+from engine.legal_actions import raise_options
+from engine.pots import uncalled_bet
+from engine.run_twice import second_run_fits
+from engine.showdown import begin_showdown, show_hand, showdown_order
+from engine.state import Phase, Street
+from engine.working_copy import WorkingCopy
+
+__all__ = [
+    "check_or_call",
+    "end_round",
+    "fold",
+    "open_round",
+    "play_bet",
+    "raise_to",
+]
+
+
+def open_round(w: WorkingCopy, street: Street) -> None:
+    """Start the betting round of ``street`` (R5.1, R5.2, R5.3).
+
+    Preflop the first to act sits left of the big blind (or of the straddler); later the
+    first player still in left of the button. Players all-in, and players whom nobody
+    still in can bet against, are skipped (as in PokerKit); a lone player who is not
+    facing a bet has nothing to decide, and the round ends at once.
+    """
+    n = w.n
+    w.street = street
+    w.phase = Phase.BETTING
+    if street is Street.PREFLOP:
+        _, big, straddler = blind_positions(w.config, n)
+        first = ((big if straddler is None else straddler) + 1) % n
+    else:
+        first = 0
+        w.bets = [0] * n
+        w.acted = [False] * n
+        w.increment = bet_unit(w.config.structure, w.config.big_blind, street)
+        w.bets_made = 0
+        w.aggressor = None
+        w.events.append(StreetStarted(street.label))
+    bets = w.bets
+    stacks = w.stacks
+    folded = w.folded
+    totals = sorted(bets[q] + stacks[q] for q in range(n) if not folded[q])
+    second = totals[-2] if len(totals) > 1 else 0
+    to_act = []
+    for k in range(n):
+        q = (first + k) % n
+        if not folded[q] and stacks[q] > 0 and min(stacks[q], second - bets[q]) > 0:
+            to_act.append(q)
+    w.to_act = to_act
+    if not to_act or (len(to_act) == 1 and bets[to_act[0]] >= max(bets)):
+        w.to_act = []
+        end_round(w)
+
+
+def play_bet(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> None:
+    """A betting action of player ``p`` to act (R6, R7): checked, then played into ``w``."""
+    to_call, call, can_raise, min_to, max_to = raise_options(w, p)
+    stack = w.stacks[p]
+    bet = w.bets[p]
+    if kind is ActionKind.ALL_IN:
+        all_in_to = stack + bet
+        if amount is not None and amount != all_in_to:
+            raise EngineError(
+                ErrorCode.AMOUNT_OUT_OF_RANGE, f"all-in is to {all_in_to}, not {amount}"
+            )
+        if stack <= to_call:
+            kind, amount = ActionKind.CALL, None
+        elif can_raise and all_in_to <= max_to:
+            kind = ActionKind.RAISE if max(w.bets) > 0 else ActionKind.BET
+            amount = all_in_to
+        elif can_raise:
+            raise EngineError(
+                ErrorCode.CANNOT_ALL_IN, f"the most this player may bet now is to {max_to} (R7)"
+            )
+        else:
+            raise EngineError(
+                ErrorCode.CANNOT_ALL_IN, "this player may not raise now, only call or fold (R7.4)"
+            )
+    if kind is ActionKind.FOLD:
+        if to_call <= 0:
+            raise EngineError(ErrorCode.CANNOT_FOLD, "nothing to call: check instead of folding")
+        if amount is not None:
+            raise EngineError(ErrorCode.BAD_AMOUNT, "fold takes no amount")
+    elif kind is ActionKind.CHECK:
+        if to_call > 0:
+            raise EngineError(ErrorCode.CANNOT_CHECK, f"facing a bet: call {call} or fold (R6)")
+        if amount is not None:
+            raise EngineError(ErrorCode.BAD_AMOUNT, "check takes no amount")
+    elif kind is ActionKind.CALL:
+        if to_call <= 0:
+            raise EngineError(ErrorCode.CANNOT_CALL, "nothing to call: check (R6)")
+        if amount is not None and amount != call:
+            raise EngineError(
+                ErrorCode.AMOUNT_OUT_OF_RANGE, f"a call adds {call} chips, not {amount}"
+            )
+    elif kind is ActionKind.BET or kind is ActionKind.RAISE:
+        opened = max(w.bets) > 0
+        if kind is ActionKind.BET and opened:
+            raise EngineError(ErrorCode.CANNOT_BET, "there is already a bet: raise (R6)")
+        if kind is ActionKind.RAISE and not opened:
+            raise EngineError(ErrorCode.CANNOT_RAISE, "nobody has bet: bet (R6)")
+        if not can_raise:
+            raise EngineError(
+                ErrorCode.CANNOT_RAISE, "this player may not bet or raise now (R7.3, R7.4)"
+            )
+        if amount is None:
+            raise EngineError(ErrorCode.BAD_AMOUNT, f"{kind} needs an amount: the total to bet to")
+        if not min_to <= amount <= max_to:
+            raise EngineError(
+                ErrorCode.AMOUNT_OUT_OF_RANGE,
+                f"{kind} to {amount}: allowed {min_to} to {max_to} (R7)",
+            )
+    else:
+        raise EngineError(ErrorCode.WRONG_PHASE, f"{kind} is not a betting action")
+    if kind is ActionKind.FOLD:
+        fold(w, p)
+    elif kind is ActionKind.CHECK or kind is ActionKind.CALL:
+        check_or_call(w, p, kind)
+    else:
+        assert amount is not None
+        raise_to(w, p, kind, amount)
+    if not w.to_act or w.folded.count(False) <= 1:
+        end_round(w)
+
+
+def fold(w: WorkingCopy, p: int) -> None:
+    """Fold: give up the hand and every chip already in (R6)."""
+    w.folded[p] = True
+    w.acted[p] = True
+    w.to_act.pop(0)
+    w.events.append(ActionTaken(w.seats[p], "fold", None, 0, False, w.stacks[p]))
+
+
+def check_or_call(w: WorkingCopy, p: int, kind: ActionKind) -> None:
+    """Check, or call the current bet, all-in if the stack is short (R6)."""
+    chips = min(w.stacks[p], max(w.bets) - w.bets[p])
+    w.put(p, chips)
+    w.acted[p] = True
+    w.to_act.pop(0)
+    all_in = w.stacks[p] == 0
+    w.events.append(
+        ActionTaken(w.seats[p], kind.value, chips if chips else None, chips, all_in, w.stacks[p])
+    )
+
+
+def raise_to(w: WorkingCopy, p: int, kind: ActionKind, to: int) -> None:
+    """Bet or raise to ``to`` (R6, R7).
+
+    A full bet or raise sets the new increment and reopens the betting: everybody else
+    must act again and may raise. A short all-in (R7.4) only makes the others call: the
+    increment stays, and who has already acted stays so.
+    """
+    bets = w.bets
+    max_bet = max(bets)
+    if is_full_raise(to, max_bet, w.increment):
+        w.increment = to - max_bet
+        w.acted = [False] * w.n
+    added = to - bets[p]
+    w.put(p, added)
+    w.acted[p] = True
+    w.bets_made += 1
+    w.aggressor = p
+    n = w.n
+    stacks = w.stacks
+    folded = w.folded
+    w.to_act = [q for q in ((p + k) % n for k in range(1, n)) if not folded[q] and stacks[q] > 0]
+    w.events.append(ActionTaken(w.seats[p], kind.value, to, added, stacks[p] == 0, stacks[p]))
+
+
+def end_round(w: WorkingCopy) -> None:
+    """Close the betting round and move the hand on (R8.2, R5.4, R5.5, R11, R12)."""
+    returned = uncalled_bet(w.bets)
+    if returned is not None:
+        p, chips = returned
+        w.stacks[p] += chips
+        w.bets[p] -= chips
+        w.contributions[p] -= chips
+        w.events.append(UncalledBetReturned(w.seats[p], chips))
+    w.to_act = []
+    live = [q for q in range(w.n) if not w.folded[q]]
+    if len(live) == 1:
+        win_uncontested(w, live[0])
+        return
+    if sum(1 for q in live if w.stacks[q] > 0) <= 1:
+        w.all_in = True
+    if w.all_in or w.street is Street.RIVER:
+        if (
+            w.all_in
+            and len(w.boards[0]) < BOARD_CARDS
+            and w.config.run_it_twice_allowed
+            and not w.config.double_board  # R23: two boards are not run twice
+            and second_run_fits(w)
+        ):
+            w.phase = Phase.RUN_TWICE
+            w.to_act = live
+            if not w.config.explicit_showdown:
+                for q in showdown_order(w):  # R11.1: face up while they decide
+                    show_hand(w, q)
+            return
+        begin_showdown(w)
+        return
+    street = Street(w.street + 1)
+    deal_street(w, street)
+    open_round(w, street)

@@ -1,0 +1,142 @@
+"""The checks a hand's inputs pass before it starts: its :class:`~engine.state.HandConfig`
+(R1.1, R2, R3, R13, R21, R22, R23, R28.5) and a deck given for a replay (R4).
+
+:func:`engine.hand.start_hand` calls both; a refusal is an
+:class:`~engine.errors.EngineError` with code ``invalid_config`` or ``invalid_deck``, and no
+hand starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from engine.betting import Structure
+from engine.cards import FULL_DECK, Card
+from engine.errors import EngineError, ErrorCode
+from engine.games import Game, rules
+from engine.state import HandConfig
+
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "check_config", "full_deck"]
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
+"""A table seats 2 to 10 players (R1.1)."""
+
+
+def _check_int(value: object, name: str, minimum: int = 0) -> int:
+    if type(value) is not int or value < minimum:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, f"{name} must be an int >= {minimum}, not {value!r}"
+        )
+    return value
+
+
+def check_config(config: HandConfig) -> None:
+    """Refuse a config that breaks R1.1, R2, R3, R13, R21, R22, R23 or R28.5 (code
+    ``invalid_config``)."""
+    seats, stacks = config.seats, config.stacks
+    if not isinstance(seats, tuple) or not isinstance(stacks, tuple):
+        raise EngineError(ErrorCode.INVALID_CONFIG, "seats and stacks must be tuples")
+    if not isinstance(config.game, Game):
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"unknown game {config.game!r}")
+    if type(config.double_board) is not bool:
+        raise EngineError(ErrorCode.INVALID_CONFIG, "double_board must be a bool")
+    most = rules(config.game).seats_for(2 if config.double_board else 1)
+    if not MIN_PLAYERS <= len(seats) <= most:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"a hand of {rules(config.game).name}"
+            f"{' with a double board' if config.double_board else ''} needs 2 to {most} "
+            f"players, not {len(seats)} (R1.1, R23)",
+        )
+    if len(stacks) != len(seats):
+        raise EngineError(ErrorCode.INVALID_CONFIG, "stacks must be aligned with seats")
+    for seat in seats:
+        _check_int(seat, "a seat", 1)
+    if len(set(seats)) != len(seats):
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"seats repeat: {seats!r}")
+    for stack in stacks:
+        _check_int(stack, "a stack", 1)
+    _check_int(config.button, "the button seat", 1)
+    for flag in ("dead_button", "dead_small_blind"):
+        if type(getattr(config, flag)) is not bool:
+            raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
+    if not config.dead_button and config.button not in seats:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, f"the button seat {config.button!r} is not dealt in (R2.1)"
+        )
+    if config.dead_button and (config.button in seats or len(seats) == MIN_PLAYERS):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "a dead button is on a seat nobody dealt in holds, with three players or more (R28.5)",
+        )
+    if config.dead_small_blind and (
+        len(seats) == MIN_PLAYERS or config.straddle or config.posting or config.bomb_pot
+    ):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "a dead small blind is a tournament's, with three players or more, and no "
+            "straddle, posted blind or bomb pot (R28.5)",
+        )
+    _check_int(config.big_blind, "big_blind", 1)
+    _check_int(config.small_blind, "small_blind", 0)
+    if config.small_blind > config.big_blind:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, "the small blind may not exceed the big blind (R2.3)"
+        )
+    _check_int(config.ante, "ante")
+    _check_int(config.big_blind_ante, "big_blind_ante")
+    if config.ante and config.big_blind_ante:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, "choose an ante or a big-blind ante, not both (R3)"
+        )
+    if not isinstance(config.structure, Structure):
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"unknown structure {config.structure!r} (R7)")
+    for seat in config.posting:
+        if seat not in seats:
+            raise EngineError(
+                ErrorCode.INVALID_CONFIG, f"posting seat {seat!r} is not dealt in (R2.6)"
+            )
+    _check_int(config.bomb_pot, "bomb_pot")
+    if config.bomb_pot and (
+        config.ante or config.big_blind_ante or config.straddle or config.posting
+    ):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "a bomb pot has only its ante: no other ante, straddle or posted blind (R21)",
+        )
+    _check_int(config.seven_deuce, "seven_deuce")
+    if config.seven_deuce and config.game is not Game.HOLDEM:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, "the 7-2 game is played with two hole cards: Hold'em (R22)"
+        )
+    if type(config.seven_deuce_shown) is not bool:
+        raise EngineError(ErrorCode.INVALID_CONFIG, "seven_deuce_shown must be a bool")
+    _check_int(config.rake_bps, "rake_bps")
+    if config.rake_bps > 10_000:
+        raise EngineError(ErrorCode.INVALID_CONFIG, "rake_bps is at most 10000 (100 %) (R13)")
+    if config.rake_cap is not None:
+        _check_int(config.rake_cap, "rake_cap")
+    for flag in (
+        "straddle",
+        "run_it_twice_allowed",
+        "show_all_called",
+        "explicit_showdown",
+        "paced_runout",
+    ):
+        if type(getattr(config, flag)) is not bool:
+            raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
+
+
+def full_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
+    """Return the 52-card order that starts with ``deck``, the unused cards following in
+    increasing order (so a replay may give only the cards it knows)."""
+    head = tuple(deck)
+    for card in head:
+        if type(card) is not int or not 0 <= card < len(FULL_DECK):
+            raise EngineError(ErrorCode.INVALID_DECK, f"{card!r} is not a card (0..51)")
+    if len(set(head)) != len(head):
+        raise EngineError(ErrorCode.INVALID_DECK, "the deck holds a card twice")
+    used = set(head)
+    return head + tuple(card for card in FULL_DECK if card not in used)

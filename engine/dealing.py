@@ -1,0 +1,75 @@
+"""Dealing the cards (R4, R5.5, R12, R17, R23).
+
+Cards leave the deck in one fixed order (R4): the hole cards one at a time clockwise from
+the left of the button, two rounds (R4.1; Omaha four, R17); then burn and flop, burn and
+turn, burn and river (R4.2); a second run (R12) continues from the same deck with a burn
+before each street it deals; a double board (R23) deals each street after its one burn to
+the first board, then to the second. :meth:`~engine.state.HandState.dealt_cards` is that
+sequence, for :func:`engine.deck.verify`.
+
+The functions are steps of the hand: they take the
+:class:`~engine.working_copy.WorkingCopy` ``w`` and record their events in it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.cards import Card
+from engine.events import BoardDealt, HoleCardsDealt
+from engine.games import BOARD_CARDS, rules
+from engine.state import Street
+from engine.working_copy import WorkingCopy
+
+__all__ = ["boards_to_run", "deal_hole_cards", "deal_runout_street", "deal_street"]
+
+_STREET_OF_BOARD: Final = {0: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
+"""The street that follows a board of this many cards."""
+_CARDS_FOR: Final = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+"""The cards a street deals to a board (R4.2)."""
+
+
+def deal_hole_cards(w: WorkingCopy) -> None:
+    """The game's hole cards (two; Omaha four), one at a time, clockwise from the left of
+    the button (R4.1, R17)."""
+    n = w.n
+    deck = w.deck
+    count = rules(w.config.game).hole_cards
+    w.holes = tuple(tuple(deck[r * n + p] for r in range(count)) for p in range(n))
+    w.dealt = count * n
+    for p in range(n):
+        w.events.append(HoleCardsDealt(w.seats[p], w.holes[p]))
+
+
+def deal_street(w: WorkingCopy, street: Street, board_index: int = 0) -> None:
+    """Burn one card, then deal the flop (3), turn or river (1) to a board (R4.2); with
+    a double board, after the one burn, the street of the first board and then of the
+    second (R23)."""
+    start = w.dealt + 1
+    count = _CARDS_FOR[street]
+    targets = range(len(w.boards)) if w.config.double_board else (board_index,)
+    for target in targets:
+        cards = w.deck[start : start + count]
+        start += count
+        w.boards[target] = w.boards[target] + cards
+        w.events.append(BoardDealt(street.label, cards, target))
+    w.dealt = start
+
+
+def boards_to_run(w: WorkingCopy) -> list[tuple[Card, ...]]:
+    """The boards the rest is dealt on: the double board's two (R23), else the board
+    once or, agreed, twice (R12)."""
+    if w.config.double_board:
+        return w.boards
+    return [w.boards[0]] * w.runs
+
+
+def deal_runout_street(w: WorkingCopy) -> bool:
+    """Deal the next street of the first incomplete board; whether one remains after.
+    The last round's bets are in the pot by now (they count in ``contributions``)."""
+    w.bets = [0] * w.n
+    board_index = next(i for i, board in enumerate(w.boards) if len(board) < BOARD_CARDS)
+    street = _STREET_OF_BOARD[len(w.boards[board_index])]
+    deal_street(w, street, board_index)
+    w.street = street
+    return any(len(board) < BOARD_CARDS for board in w.boards)

@@ -1,0 +1,153 @@
+"""What the player to act may do now (R6, R7, R11.3, R12), and what is done for a player
+whose time ran out (R14).
+
+:func:`legal_actions` answers for a :class:`~engine.state.HandState`; :func:`raise_options`
+is its betting arithmetic (from :mod:`engine.betting`), shared with the check of a betting
+action in :mod:`engine.betting_round`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action, ActionKind
+from engine.betting import Structure, may_raise, raise_limits
+from engine.showdown import may_muck
+from engine.state import HandState, Phase
+from engine.working_copy import WorkingCopy
+
+__all__ = ["LegalActions", "default_action", "legal_actions", "raise_options"]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do now.
+
+    Attributes:
+        seat: whose turn it is.
+        kinds: the allowed :class:`ActionKind` values.
+        call_amount: chips a CALL adds (0 when the player may check).
+        min_to, max_to: the bet-or-raise-to range (``None`` when BET/RAISE is not allowed).
+        all_in_to: the "to" amount of ALL_IN ("all-in for X": X = ``stack``), or ``None``.
+        stack: chips behind; bet: chips already in front of the player this round.
+        waiting: every seat that may act now (several only in an explicit showdown).
+    """
+
+    seat: int
+    kinds: tuple[ActionKind, ...]
+    call_amount: int = 0
+    min_to: int | None = None
+    max_to: int | None = None
+    all_in_to: int | None = None
+    stack: int = 0
+    bet: int = 0
+    waiting: tuple[int, ...] = ()
+
+    def allows(self, kind: ActionKind | str) -> bool:
+        """Whether ``kind`` is among :attr:`kinds`."""
+        return kind in self.kinds
+
+
+def raise_options(s: HandState | WorkingCopy, p: int) -> tuple[int, int, bool, int, int]:
+    """Return ``(to_call, call, can_raise, min_to, max_to)`` for player ``p`` (R6, R7)."""
+    bets = s.bets
+    stacks = s.stacks
+    max_bet = max(bets)
+    stack = stacks[p]
+    bet = bets[p]
+    to_call = max_bet - bet
+    folded = s.folded
+    others = False
+    for q in range(len(bets)):
+        if q != p and not folded[q] and stacks[q] + bets[q] > max_bet:
+            others = True
+            break
+    structure = s.config.structure
+    can = may_raise(
+        structure=structure,
+        bets_made=s.bets_made,
+        acted=s.acted[p],
+        stack=stack,
+        to_call=to_call,
+        increment=s.increment,
+        others_can_respond=others,
+    )
+    if not can:
+        return to_call, min(stack, to_call), False, 0, 0
+    min_to, max_to = raise_limits(
+        structure,
+        stack=stack,
+        bet=bet,
+        max_bet=max_bet,
+        increment=s.increment,
+        pot=sum(s.contributions) + s.dead if structure is Structure.POT_LIMIT else 0,
+    )
+    return to_call, min(stack, to_call), True, min_to, max_to
+
+
+def legal_actions(state: HandState) -> LegalActions | None:
+    """What the player to act may do, or ``None`` when the hand is over.
+
+    Betting (R6, R7): FOLD only when facing a bet; CHECK when there is nothing to call;
+    CALL with :attr:`LegalActions.call_amount`; BET (nobody has bet this round) or RAISE in
+    ``[min_to, max_to]``; ALL_IN when the whole stack is a call or a legal bet or raise.
+    Run it twice: RUN_TWICE (amount 1 or 0). Showdown: SHOW, and MUCK when allowed (R11.3).
+    """
+    if not state.to_act:
+        return None
+    p = state.to_act[0]
+    seat = state.seats[p]
+    stack = state.stacks[p]
+    bet = state.bets[p]
+    if state.phase is Phase.RUN_TWICE:
+        return LegalActions(seat, (ActionKind.RUN_TWICE,), stack=stack, waiting=(seat,))
+    if state.phase is Phase.SHOWDOWN:
+        decisions = (ActionKind.SHOW, ActionKind.MUCK) if may_muck(state, p) else (ActionKind.SHOW,)
+        waiting = (
+            tuple(state.seats[q] for q in state.to_act)
+            if state.config.explicit_showdown
+            else (seat,)
+        )
+        return LegalActions(seat, decisions, stack=stack, waiting=waiting)
+    to_call, call, can_raise, min_to, max_to = raise_options(state, p)
+    kinds: list[ActionKind] = []
+    if to_call > 0:
+        kinds += (ActionKind.FOLD, ActionKind.CALL)
+    else:
+        kinds.append(ActionKind.CHECK)
+    all_in_to: int | None = None
+    if can_raise:
+        kinds.append(ActionKind.RAISE if max(state.bets) > 0 else ActionKind.BET)
+        if stack + bet <= max_to:
+            all_in_to = stack + bet
+    if stack <= to_call:
+        all_in_to = stack + bet
+    if all_in_to is not None:
+        kinds.append(ActionKind.ALL_IN)
+    return LegalActions(
+        seat,
+        tuple(kinds),
+        call_amount=call,
+        min_to=min_to if can_raise else None,
+        max_to=max_to if can_raise else None,
+        all_in_to=all_in_to,
+        stack=stack,
+        bet=bet,
+        waiting=(seat,),
+    )
+
+
+def default_action(state: HandState) -> Action | None:
+    """The decision taken for a player whose clock and time bank ran out (R14): check if
+    they can, otherwise fold; decline to run it twice; muck when allowed, else show.
+    ``None`` when the hand is over."""
+    legal = legal_actions(state)
+    if legal is None:
+        return None
+    if state.phase is Phase.RUN_TWICE:
+        return Action(ActionKind.RUN_TWICE, legal.seat, 0)
+    if state.phase is Phase.SHOWDOWN:
+        kind = ActionKind.MUCK if legal.allows(ActionKind.MUCK) else ActionKind.SHOW
+        return Action(kind, legal.seat)
+    kind = ActionKind.CHECK if legal.allows(ActionKind.CHECK) else ActionKind.FOLD
+    return Action(kind, legal.seat)
