@@ -43,6 +43,7 @@ from history import cpu_model  # noqa: E402  (bench/history.py, beside this scri
 def populate(name: str, members: int, sessions: int, seed: int) -> dict:
     """One club with its members and closed sessions, inserted in bulk."""
     from pokerclub.models import Club, Membership, Role, User
+    from tables.money.actions.sessions import record_nets
     from tables.money.models import (
         ClubPayment,
         LedgerEntry,
@@ -50,7 +51,7 @@ def populate(name: str, members: int, sessions: int, seed: int) -> dict:
         SettleGroupMember,
         TransferPaid,
     )
-    from tables.money.settlement import record_nets, session, user_key
+    from tables.money.settlement import session, user_key
     from tables.play.models import Table
 
     rng = random.Random(seed)

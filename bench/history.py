@@ -104,9 +104,9 @@ def random_hand(
 def populate(hands: int, export: int, templates: int) -> dict:
     from pokerclub import actions as club_actions
     from pokerclub.models import Membership, User
+    from tables.hands.actions.summary import player_rows
     from tables.hands.models import Hand, HandAction, HandPlayer
     from tables.hands.replay import RecordedAction, replay_record
-    from tables.hands.summary import player_rows
     from tables.play.models import Table
 
     rng = random.Random(6)
@@ -240,7 +240,8 @@ def measure_list(client: Client, url: str, params: dict, repeat: int) -> dict:
 
 
 def measure_export(table, count: int) -> dict:
-    from tables.hands.exports import Viewer, stream
+    from tables.hands.exports import stream
+    from tables.hands.exports.common import Viewer
     from tables.hands.models import Hand
 
     out: dict = {}

@@ -3,7 +3,7 @@
 CPython's full collection walks every container object the process holds. A server process
 with 3,000 table sockets holds about half a million, and each full collection then stops its
 event loop, and every table it serves, for 0.5–1.1 s; one came every 15 s or so, and most
-freed nothing at all (docs/benchmarks.md, "Seventh look"). Almost everything such a process
+freed nothing at all (docs/benchmarks/2026-12-05.md, "Seventh look"). Almost everything such a process
 holds lives for as long as its sockets do.
 
 :class:`FreezeSurvivors` keeps full collections short: what survives one is alive, so it is

@@ -139,7 +139,7 @@ REDIS_LAYER = os.environ.get("REDIS_LAYER", "pubsub")
 PUBLISH per table change, delivered once to each server process, which fans it out to its
 sockets) or ``core`` (lists and sorted sets per process). Both deliver at most once; clients
 resync on a version gap (docs/protocol.md). Pub/sub halves the broadcast's latency under load
-(docs/benchmarks.md)."""
+(docs/benchmarks/2026-11-30.md, "Third session")."""
 
 
 def channel_prefix() -> str:

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from tables.hands.summary import record_due
+from tables.hands.actions.summary import record_due
 from tables.money.plans import search_due
 from tables.play import actions as services
 from tables.play import heartbeat as presence
@@ -53,7 +53,7 @@ def record_history(every: float = 1.0, now: Any = None) -> int:
     processes spend no time on it; a crash loses nothing, since the rows derive from the
     hand's record. Each hand is recorded on its own: one that fails is logged (with its
     table, number and id), marked on its row and tried again after a back-off, and the
-    others are recorded meanwhile (``tables.hands.summary``). Returns how many hands it
+    others are recorded meanwhile (``tables.hands.actions.summary``). Returns how many hands it
     recorded."""
     global _last_history
     clock = time.monotonic()

@@ -1,7 +1,7 @@
 """Files uploaded from other home-game sites: opening a CSV (its size, UTF-8, its header),
 its records, and its cells read exactly (an amount in the club's smallest unit, an ISO 8601
-time). The checks the ledger import (``tables.money.ledger_import``) and the hand-log import
-(``tables.hands.log_import``) share: a file that is not what it claims is refused with a
+time). The checks the ledger import (``tables.money.actions.ledger_import``) and the hand-log import
+(``tables.hands.actions.log_import``) share: a file that is not what it claims is refused with a
 message naming the line and the column (:class:`UploadError`), before anything is stored."""
 
 from __future__ import annotations

@@ -1,14 +1,21 @@
-"""Shared fixtures. Under REQUIRE_SERVICES=1 (CI) a missing PostgreSQL or Redis fails the run."""
+"""Shared fixtures, and the suite's one way to wait for something: :func:`eventually` (and
+:func:`eventually_async`), up to :data:`BUSY_BOX_SECONDS`. Under REQUIRE_SERVICES=1 (CI) a
+missing PostgreSQL or Redis fails the run."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import os
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from itertools import count
+from typing import TypeVar
 
 import pytest
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+T = TypeVar("T")
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -101,7 +108,6 @@ def django_db_setup(django_db_setup):
 def run_async(coroutine_function, *args):
     """Run ``coroutine_function(*args)`` to completion on a fresh event loop in a thread of
     its own (the browser tests' Playwright keeps an event loop running in the main thread)."""
-    import asyncio
     import concurrent.futures
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
@@ -113,30 +119,45 @@ BUSY_BOX_SECONDS = 240.0
 enough for a box whose cores are busy with other work (the suite passes under
 ``stress-ng --cpu 2``); a test that passes never waits that long."""
 
+POLL_SECONDS = 0.05
+"""The pause between two looks at a condition: short, so a test that passes waits little."""
 
-def eventually(predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the condition"):
+
+def _failure(what, timeout: float) -> str:
+    said = what() if callable(what) else what
+    return f"{said} did not happen within {timeout:.0f} s"
+
+
+def eventually(
+    predicate: Callable[[], T],
+    timeout: float = BUSY_BOX_SECONDS,
+    what: str | Callable[[], str] = "the condition",
+    pause: Callable[[float], object] = time.sleep,
+) -> T:
     """Poll ``predicate`` until it returns something truthy (returned), or fail after
-    ``timeout`` seconds saying ``what`` never happened. No fixed sleeps: the poll is short."""
-    import time
+    ``timeout`` seconds saying ``what`` never happened (``what`` may be a function, asked
+    only then, to say what the test saw instead). An exception in ``predicate`` ends the wait.
 
+    The suite's one polling loop: tests wait on conditions, never on fixed sleeps.
+    ``pause(seconds)`` waits between two looks; a browser test passes one that lets
+    Playwright run the page meanwhile (``tests.browser.conftest.pause_on(page)``)."""
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
         if value:
             return value
         if time.monotonic() > deadline:
-            pytest.fail(f"{what} did not happen within {timeout:.0f} s")
-        time.sleep(0.05)
+            pytest.fail(_failure(what, timeout))
+        pause(POLL_SECONDS)
 
 
 async def eventually_async(
-    predicate, timeout: float = BUSY_BOX_SECONDS, what: str = "the condition"
-):
-    """:func:`eventually` for a coroutine test; ``predicate`` may be a coroutine function."""
-    import asyncio
-    import inspect
-    import time
-
+    predicate: Callable[[], T | Awaitable[T]],
+    timeout: float = BUSY_BOX_SECONDS,
+    what: str | Callable[[], str] = "the condition",
+) -> T:
+    """:func:`eventually` for a coroutine test; ``predicate`` may be a coroutine function.
+    The pause between two looks lets the event loop run."""
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
@@ -145,5 +166,5 @@ async def eventually_async(
         if value:
             return value
         if time.monotonic() > deadline:
-            pytest.fail(f"{what} did not happen within {timeout:.0f} s")
-        await asyncio.sleep(0.05)
+            pytest.fail(_failure(what, timeout))
+        await asyncio.sleep(POLL_SECONDS)

@@ -3,7 +3,7 @@
 A :class:`Hand` row is written by live play (``tables.play.actions``) as the hand is dealt and
 played; :class:`HandPlayer` is one row per player per finished hand: what the hand meant for that
 player (net, showdown, preflop habits). It is derived from the hand's record by the clock
-soon after the hand finishes (``tables.hands.summary``; a hand that fails is retried, see
+soon after the hand finishes (``tables.hands.actions.summary``; a hand that fails is retried, see
 ``Hand.history_error``), so hand lists, filters, stats and the leaderboard are plain indexed
 queries instead of replays.
 """
@@ -56,7 +56,7 @@ class Hand(models.Model):
         blank=True,
         help_text="An imported hand's deal, for replays (SECRET: server-side only): the log's "
         "cards where it gives them, stand-ins elsewhere, which are never shown "
-        "(tables.hands.log_import).",
+        "(tables.hands.log_file).",
     )
     final_state = models.JSONField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
@@ -64,7 +64,7 @@ class Hand(models.Model):
     history_recorded = models.BooleanField(
         default=False, help_text="Its history rows (HandPlayer) are written."
     )
-    # a hand whose history rows could not be written (tables.hands.summary.backfill)
+    # a hand whose history rows could not be written (tables.hands.actions.summary.backfill)
     history_attempts = models.PositiveIntegerField(
         default=0, help_text="Failed attempts to write its history rows since the last success."
     )
@@ -149,7 +149,7 @@ class HandPlayer(models.Model):
 
 
 class HandLogImport(models.Model):
-    """A game's hand log brought in from another site (``tables.hands.log_import``),
+    """A game's hand log brought in from another site (``tables.hands.actions.log_import``),
     joined to the session its ledger became. The same file (by its SHA-256) is brought in
     at most once per club."""
 

@@ -23,7 +23,10 @@ from pokerclub.access import club_for_member, club_for_owner
 from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Club, Membership, User
-from tables.hands import exports, log_import, stats
+from tables.hands import exports, log_file, stats
+from tables.hands.actions import log_import
+from tables.hands.exports.common import Viewer
+from tables.hands.exports.pokerstars_text import pokerstars
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.proof import viewer_record
 from tables.hands.replay import replay
@@ -173,7 +176,7 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
     club, membership, hand = _hand_for(request, slug, pk)
     replayed = replay(hand)
     me = replayed.seat_of(request.user)
-    viewer = exports.Viewer(request.user.pk)
+    viewer = Viewer(request.user.pk)
     data = {
         "hand": hand.pk,
         "number": hand.number,
@@ -198,7 +201,7 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
             "hand": hand,
             "table": hand.table,
             "data": data,
-            "text": exports.pokerstars(replayed, viewer, club),
+            "text": pokerstars(replayed, viewer, club),
             "me": me,
             "previous": neighbours.filter(number__lt=hand.number)
             .order_by("-number")
@@ -218,7 +221,7 @@ def hand_export(request: AuthenticatedHttpRequest, slug: str, pk: int, fmt: str)
     if fmt not in exports.FORMATS:
         raise Http404("No such format.")
     club, membership, hand = _hand_for(request, slug, pk)
-    text = exports.export_one(replay(hand), fmt, exports.Viewer(request.user.pk))
+    text = exports.export_one(replay(hand), fmt, Viewer(request.user.pk))
     response = HttpResponse(text, content_type=exports.CONTENT_TYPES[fmt])
     ext = "phh" if fmt == "phh" else exports.EXTENSIONS[fmt]
     response["Content-Disposition"] = f'attachment; filename="hand-{hand.pk}.{ext}"'
@@ -234,7 +237,7 @@ def list_export(request: AuthenticatedHttpRequest, slug: str, fmt: str) -> Strea
     club, membership = club_for_member(request, slug)
     hands = filtered_hands(club, request.user, request.GET)
     response = StreamingHttpResponse(
-        exports.stream(hands, fmt, exports.Viewer(request.user.pk)),
+        exports.stream(hands, fmt, Viewer(request.user.pk)),
         content_type=exports.CONTENT_TYPES[fmt],
     )
     response["Content-Disposition"] = (
@@ -303,9 +306,7 @@ def import_hand_log(request: AuthenticatedHttpRequest, slug: str, table_id: int)
     """The owner adds an imported game's hand log to its session."""
     club = club_for_owner(request, slug)
     back = redirect("history:session", slug=club.slug, table_id=table_id)
-    upload = uploaded_file(
-        request, "hand log", log_import.MAX_BYTES, "a game's hand log is a few MB"
-    )
+    upload = uploaded_file(request, "hand log", log_file.MAX_BYTES, "a game's hand log is a few MB")
     if upload is None:
         return back
     content, name = upload

@@ -2,7 +2,7 @@
 
 """A tournament's levels name the big blind's ante as the table does: ``ante_by_big_blind``
 (a yes/no; ``big_blind_ante`` is the amount in a hand's config). The stored levels are
-rewritten in place; nothing else changes."""
+rewritten in place; nothing else changes (two help texts name their modules' new homes)."""
 
 from django.db import migrations, models
 
@@ -38,5 +38,15 @@ class Migration(migrations.Migration):
             model_name='tournament',
             name='levels',
             field=models.JSONField(help_text='R24.1: [{small_blind, big_blind, ante, ante_by_big_blind, minutes}, ...] (engine.tournament.Level.to_json)'),
+        ),
+        migrations.AlterField(
+            model_name='table',
+            name='in_person',
+            field=models.BooleanField(default=False, help_text='A game played at a real table: a banker records buy-ins and cash-outs; no seats, no hands (tables.money.actions.bank).'),
+        ),
+        migrations.AlterField(
+            model_name='hand',
+            name='imported_deck',
+            field=models.JSONField(blank=True, help_text="An imported hand's deal, for replays (SECRET: server-side only): the log's cards where it gives them, stand-ins elsewhere, which are never shown (tables.hands.log_file).", null=True),
         ),
     ]

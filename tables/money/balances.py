@@ -26,14 +26,12 @@ from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
-from django.db import connection, transaction
-from django.db.models import Q, Sum
+from django.db import connection
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from pokerclub import access
 from pokerclub.models import Club, Membership, User
-from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.fewest_transfers import Plan, Transfer
 from tables.money.models import (
     ClubPayment,
@@ -148,7 +146,7 @@ def book(club: Club) -> Book:
 
     # closed sessions from their summary (they never change); the tables still open from
     # their ledger. A game at a real table counts once its bank is closed: until then its
-    # chips are on a real table nobody here can count (tables.money.bank)
+    # chips are on a real table nobody here can count (tables.money.actions.bank)
     closed = (
         SessionNet.objects.filter(club=club)
         .values("user_id", "guest")
@@ -381,37 +379,6 @@ def party_transfer_marks(
     return allowed
 
 
-@transaction.atomic
-def pay(club: Club, transfer: Transfer, by: Any, op: str) -> ClubPayment:
-    """Record a payment of one of the book's transfers: the payer (or a member of the
-    paying group) says it is sent, the payee (or their group) or a host that it arrived.
-    The book is recomputed under a lock of the club, so the transfer must still be one the
-    book suggests (:class:`~tables.money.error_codes.MoneyError` otherwise, or when ``by`` may not)."""
-    Club.objects.select_for_update().get(pk=club.pk)  # one money-book change at a time
-    now = book(club)
-    if transfer not in now.transfers:
-        raise MoneyError(
-            MoneyErrorCode.SETTLEMENT_CHANGED, "That payment is no longer part of the settlement."
-        )
-    if op not in party_transfer_marks(now, transfer, by.pk, access.is_host(by, club)):
-        raise MoneyError(
-            MoneyErrorCode.NOT_ALLOWED,
-            "Only the payer, the payee or a host can mark that payment so.",
-        )
-    status = ClubPayment.Status.MARKED if op == "sent" else ClubPayment.Status.CONFIRMED
-    return ClubPayment.objects.create(
-        club=club,
-        payer=transfer.payer,
-        payee=transfer.payee,
-        amount=transfer.amount,
-        status=status,
-        marked_by=by,
-    )
-
-
-PAYMENT_OPS = ("received", "dispute", "withdraw", "paid", "clear")
-
-
 def payment_ops(book_now: Book, payment: ClubPayment, user_id: int, is_host: bool) -> set[str]:
     """What ``user_id`` may do to a payment waiting for confirmation or disputed: the payee
     confirms it (``received``) or says it has not arrived (``dispute``), the payer takes it
@@ -430,94 +397,12 @@ def payment_ops(book_now: Book, payment: ClubPayment, user_id: int, is_host: boo
     return allowed
 
 
-@transaction.atomic
-def make_group(club: Club, by: Any, name: str, user_ids: list[int]) -> SettleGroup:
-    """A host groups two or more current members who settle among themselves; a member is
-    in at most one group of the club."""
-    if not access.is_host(by, club):
-        raise MoneyError(
-            MoneyErrorCode.NOT_ALLOWED, "Only the club's owner or a host can group members."
-        )
-    name = " ".join(name.split())[:60]
-    ids = sorted(set(user_ids))
-    if len(ids) < 2:
-        raise MoneyError(MoneyErrorCode.BAD_FIELD, "A group settles for two or more members.")
-    members = set(
-        Membership.objects.filter(club=club, user_id__in=ids).values_list("user_id", flat=True)
-    )
-    if members != set(ids):
-        raise MoneyError(MoneyErrorCode.NOT_A_MEMBER, "Only members of the club can be grouped.")
-    if SettleGroupMember.objects.filter(club=club, user_id__in=ids).exists():
-        raise MoneyError(
-            MoneyErrorCode.ALREADY_GROUPED,
-            "A member can be in one group only: take them out of theirs first.",
-        )
-    if not name:
-        names = dict(User.objects.filter(pk__in=ids).values_list("pk", "display_name"))
-        name = " & ".join(names.get(i) or f"Member {i}" for i in ids)[:60]
-    group = SettleGroup.objects.create(club=club, name=name)
-    SettleGroupMember.objects.bulk_create(
-        SettleGroupMember(group=group, club=club, user_id=i) for i in ids
-    )
-    return group
-
-
-@transaction.atomic
-def dissolve_group(club: Club, by: Any, group_id: int) -> None:
-    """A host, or one of its members, ends a group; payments the group made or received as
-    one stay in the book, shared by nobody: so a group that paid or was paid cannot end
-    before the book is settled with it."""
-    group = SettleGroup.objects.filter(club=club, pk=group_id).first()
-    if group is None:
-        raise MoneyError(MoneyErrorCode.NO_SUCH_GROUP, "There is no such group.")
-    mine = SettleGroupMember.objects.filter(group=group, user_id=by.pk).exists()
-    if not (mine or access.is_host(by, club)):
-        raise MoneyError(
-            MoneyErrorCode.NOT_ALLOWED, "Only the club's hosts or the group's members can end it."
-        )
-    key = group_key(group.pk)
-    if ClubPayment.objects.filter(Q(payer=key) | Q(payee=key), club=club).exists():
-        raise MoneyError(
-            MoneyErrorCode.GROUP_HAS_PAYMENTS,
-            "This group paid or was paid as one: it ends once those are cleared.",
-        )
-    group.delete()
-
-
-@transaction.atomic
-def update_payment(club: Club, payment_id: int, by: Any, op: str) -> None:
-    """Apply ``op`` (:data:`PAYMENT_OPS`) to a club payment, as ``by``."""
-    Club.objects.select_for_update().get(pk=club.pk)
-    payment = ClubPayment.objects.filter(club=club, pk=payment_id).first()
-    if payment is None:
-        raise MoneyError(MoneyErrorCode.NO_SUCH_PAYMENT, "There is no such payment.")
-    if op not in PAYMENT_OPS or op not in payment_ops(
-        book(club), payment, by.pk, access.is_host(by, club)
-    ):
-        raise MoneyError(
-            MoneyErrorCode.NOT_ALLOWED,
-            "Only the payer, the payee or a host can change that payment so.",
-        )
-    if op in ("withdraw", "clear"):
-        payment.delete()
-        return
-    payment.status = (
-        ClubPayment.Status.DISPUTED if op == "dispute" else ClubPayment.Status.CONFIRMED
-    )
-    payment.marked_by, payment.marked_at = by, timezone.now()
-    payment.save(update_fields=["status", "marked_by", "marked_at"])
-
-
 __all__ = [
     "Book",
     "Member",
     "Party",
     "book",
-    "dissolve_group",
     "group_key",
-    "make_group",
     "party_transfer_marks",
-    "pay",
     "payment_ops",
-    "update_payment",
 ]

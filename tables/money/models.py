@@ -144,14 +144,14 @@ class SettleGroupMember(models.Model):
 class SessionNet(models.Model):
     """One party's result of a closed session (a table, or a finished tournament), written
     when it closes
-    (``settlement.record_nets``): a closed session never changes, so the club's money
+    (``sessions.record_nets``): a closed session never changes, so the club's money
     book (``tables.money.balances``) reads these instead of the whole ledger. The house's
     row (no user, no guest) holds the rake.
 
     ``earlier`` is the member's running total before this session: the sum of their nets
     over the club's sessions that ended before it (in the order ``ended_at``, ``table``), so
     how old a debt is becomes an indexed lookup instead of a walk over every session
-    (``balances._owed_since``). ``settlement.record_nets`` keeps it, for members only
+    (``balances._owed_since``). ``sessions.record_nets`` keeps it, for members only
     (guests' and the house's rows hold 0)."""
 
     table = models.ForeignKey(
@@ -202,7 +202,7 @@ class PaymentReminder(models.Model):
 
 
 class LedgerImport(models.Model):
-    """A ledger file brought in from another site (``tables.money.ledger_import``): parsed and
+    """A ledger file brought in from another site (``tables.money.actions.ledger_import``): parsed and
     kept until the owner maps its players to members or guests, then applied once as one
     imported session. The same file (by its SHA-256) is applied at most once per club."""
 

@@ -3,7 +3,7 @@ the clock's settlement worker runs it in a process of its own).
 
 Settling ``n`` parties takes ``n - k`` payments when they split into ``k`` groups whose nets
 sum to zero, and no fewer, so the fewest payments come from the largest such split. The
-problem is strongly NP-hard; this search is exact and, measured (docs/benchmarks.md), takes
+problem is strongly NP-hard; this search is exact and, measured (docs/benchmarks/2026-12-03.md), takes
 well under a second for 30 parties:
 
 * **Equal nets are one value with a count.** A group is a vector of counts, the state what

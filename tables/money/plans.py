@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 PAGE_SECONDS = 1.0
 """A page's allowance for the search, once per set of nets (30-party nets take 3 ms to
-0.9 s as measured: docs/benchmarks.md)."""
+0.9 s as measured: docs/benchmarks/2026-12-03.md)."""
 WORKER_SECONDS = 600.0
 """The worker's allowance for one set of nets."""
 

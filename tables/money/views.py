@@ -23,9 +23,9 @@ from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest, csv_response
 from pokerclub.models import Club, Membership, User
 from tables.hands.models import HandLogImport
-from tables.money import balances, settlement
-from tables.money import bank as in_person
-from tables.money import ledger_import as importer
+from tables.money import balances, ledger_file, settlement
+from tables.money.actions import bank as banker
+from tables.money.actions import ledger_import, payments, sessions
 from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.fewest_transfers import Transfer
 from tables.money.models import ClubPayment, LedgerEntry, LedgerImport
@@ -151,7 +151,7 @@ def pay(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     )
     op = request.POST.get("op", "")
     try:
-        balances.pay(club, transfer, request.user, op)
+        payments.pay(club, transfer, request.user, op)
     except Refused as error:
         messages.error(request, str(error))
     return redirect("history:money", slug=club.slug)
@@ -162,7 +162,7 @@ def pay(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 def payment(request: AuthenticatedHttpRequest, slug: str, payment_id: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     try:
-        balances.update_payment(club, payment_id, request.user, request.POST.get("op", ""))
+        payments.update_payment(club, payment_id, request.user, request.POST.get("op", ""))
     except Refused as error:
         messages.error(request, str(error))
     return redirect("history:money", slug=club.slug)
@@ -174,7 +174,7 @@ def make_group(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     ids = [i for i in (_int(v) for v in request.POST.getlist("members")[:50]) if i is not None]
     try:
-        balances.make_group(club, request.user, str(request.POST.get("name", "")), ids)
+        payments.make_group(club, request.user, str(request.POST.get("name", "")), ids)
     except Refused as error:
         messages.error(request, str(error))
     return redirect("history:money", slug=club.slug)
@@ -185,7 +185,7 @@ def make_group(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 def end_group(request: AuthenticatedHttpRequest, slug: str, group_id: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     try:
-        balances.dissolve_group(club, request.user, group_id)
+        payments.dissolve_group(club, request.user, group_id)
     except Refused as error:
         messages.error(request, str(error))
     return redirect("history:money", slug=club.slug)
@@ -232,7 +232,7 @@ def payments_csv(request: AuthenticatedHttpRequest, slug: str) -> StreamingHttpR
 def in_person_new(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     try:
-        table = in_person.open_session(request.user, club, str(request.POST.get("name", "")))
+        table = banker.open_session(request.user, club, str(request.POST.get("name", "")))
     except Refused as error:
         messages.error(request, str(error))
         return redirect("history:sessions", slug=club.slug)
@@ -250,12 +250,12 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
             if op == "record":
                 amount = club.parse_amount(str(request.POST.get("amount", "")))
                 user_id = _int(request.POST.get("player"))
-                in_person.record(request.user, club, table.pk, user_id or 0,
+                banker.record(request.user, club, table.pk, user_id or 0,
                                  str(request.POST.get("kind", "")), amount)  # fmt: skip
             elif op == "undo":
-                in_person.undo(request.user, club, table.pk, _int(request.POST.get("entry")) or 0)
+                banker.undo(request.user, club, table.pk, _int(request.POST.get("entry")) or 0)
             elif op == "close":
-                in_person.close(request.user, club, table.pk, request.POST.get("assign") or None)
+                banker.close(request.user, club, table.pk, request.POST.get("assign") or None)
                 return redirect("history:session", slug=club.slug, table_id=table.pk)
             else:
                 raise MoneyError(MoneyErrorCode.BAD_FIELD, "Unknown operation.")
@@ -285,7 +285,7 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
             fmt(row["cashed"]),
             fmt(row["net"]),
         )
-    count = in_person.chip_count(table)
+    count = banker.chip_count(table)
     members = (
         Membership.objects.filter(club=club).select_related("user").order_by("user__display_name")
     )
@@ -321,12 +321,12 @@ def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club = club_for_owner(request, slug)
     if request.method == "POST":
         upload = uploaded_file(
-            request, "ledger", importer.MAX_BYTES, "a ledger of one game is a few kB"
+            request, "ledger", ledger_file.MAX_BYTES, "a ledger of one game is a few kB"
         )
         if upload is not None:
             content, name = upload
             try:
-                batch = importer.start(
+                batch = ledger_import.start(
                     request.user,
                     club,
                     content,
@@ -354,7 +354,7 @@ def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) ->
             if key.startswith("map:")
         }
         try:
-            table = importer.apply(request.user, club, batch.pk, mapping)
+            table = ledger_import.apply(request.user, club, batch.pk, mapping)
         except Refused as error:
             messages.error(request, str(error))
             return redirect("history:import_match", slug=club.slug, batch_id=batch.pk)
@@ -378,7 +378,7 @@ def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) ->
         {
             "club": club,
             "batch": batch,
-            "players": importer.players(batch),
+            "players": ledger_file.players(batch),
             "rows": rows,
             "members": members,
         },  # fmt: skip
@@ -522,7 +522,7 @@ def mark_paid(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> Ht
         return redirect("history:session", slug=club.slug, table_id=table.pk)
     op = request.POST.get("op") or ("unpaid" if request.POST.get("paid") == "0" else "paid")
     try:
-        settlement.mark_paid(table, transfer, request.user, op)
+        sessions.mark_paid(table, transfer, request.user, op)
     except Refused as error:
         raise PermissionDenied(str(error)) from None
     return redirect("history:session", slug=club.slug, table_id=table.pk)

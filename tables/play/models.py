@@ -113,7 +113,7 @@ class Table(models.Model):
     in_person = models.BooleanField(
         default=False,
         help_text="A game played at a real table: a banker records buy-ins and cash-outs; "
-        "no seats, no hands (tables.money.bank).",
+        "no seats, no hands (tables.money.actions.bank).",
     )
 
     # --- settings (a change during a hand is stored in pending_settings, applied next hand)

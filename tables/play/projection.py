@@ -29,7 +29,7 @@ from tables.play.models import MixedMode, Seat, Table
 
 def frame_json(value: Any) -> str:
     """The compact JSON text of a frame. orjson, not ``json``: encoding the frames was the
-    largest single item of a socket server's own CPU (docs/benchmarks.md). Integer keys
+    largest single item of a socket server's own CPU (docs/benchmarks/2026-12-04.md, "Sixth look"). Integer keys
     become strings, as with ``json``; text is UTF-8, not ``\\u`` escapes."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 

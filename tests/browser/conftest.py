@@ -5,8 +5,14 @@
   them in CI (REQUIRE_SERVICES=1).
 * ``console``: collects console errors and uncaught page errors of every page it watches; a test
   asserts ``console.errors == []`` at the end.
+* ``players``: ``players("Alice")`` is a person in a browser of their own at the live
+  Pokerclub (live_players.py); each is closed after the test.
 * ``shots``: ``shots(page, "step")`` writes a screenshot into ``SCREENSHOT_DIR`` (default
   ``test-artifacts/screenshots/``, git-ignored), one folder per test.
+
+A test waits on a condition with ``tests.conftest.eventually(..., pause=pause_on(page))``:
+Playwright's sync API runs the page's events (a WebSocket frame, a route) only while the
+test is inside one of its calls, so the pause between two looks is one of them.
 """
 
 from __future__ import annotations
@@ -43,6 +49,12 @@ def action_button(page, verb: str):
     return page.get_by_role(
         "button", name=re.compile(rf"^{re.escape(verb)}(?: [\d.,€$£]+| to [\d.,€$£]+)?$")
     )
+
+
+def pause_on(page) -> Callable[[float], None]:
+    """A pause for :func:`tests.conftest.eventually` that lets Playwright run ``page``'s
+    events meanwhile (``time.sleep`` would hold them back until the wait fails)."""
+    return lambda seconds: page.wait_for_timeout(seconds * 1000)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -128,3 +140,21 @@ def shots(request: pytest.FixtureRequest, screenshot_root: Path) -> Callable[...
         return path
 
     return shot
+
+
+@pytest.fixture
+def players(browser, console, request) -> Iterator[Callable[..., object]]:
+    """Makes :class:`live_players.Player` objects at the live server; closes them after."""
+    from .live_players import Player
+
+    base = request.getfixturevalue("live_server_url")  # (imported above: a name taken)
+    made: list[Player] = []
+
+    def make(name: str, **kwargs) -> Player:
+        player = Player(browser, base, name, console, **kwargs)
+        made.append(player)
+        return player
+
+    yield make
+    for player in made:
+        player.close()

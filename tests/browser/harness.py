@@ -4,24 +4,56 @@ The page is the real template rendered with unsaved model instances; its static 
 ``static/``; everything is served to the browser through Playwright routes under a made-up
 origin, and the table's WebSocket is answered by :class:`FakeTableServer`, which records what
 the page sends and pushes whatever ``state`` the test gives it. Nothing here ships.
+
+Before a test says that something did *not* happen, it waits for proof that it had its
+chance: :meth:`FakeTableServer.settle` (the page has handled every frame pushed to it) or
+:meth:`FakeTableServer.flush` (everything the page sent so far has arrived). Both count on
+:data:`COUNT_FRAMES`, a script the harness adds to the page (not the page's own code).
 """
 
 from __future__ import annotations
 
 import json
 import mimetypes
-import time
 from copy import deepcopy
 from pathlib import Path
 from typing import Any
 
 from django.template.loader import render_to_string
 
+from tests.conftest import BUSY_BOX_SECONDS, eventually
+
+from .conftest import pause_on
+
 BASE_DIR = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"
 ORIGIN = "http://table.test"
 TABLE_PATH = "/clubs/friday/tables/1/"
 WS_PATH = "/ws/tables/1/"
+MARKER = "harness_marker"  # a message type of the test's own, never the page's
+
+COUNT_FRAMES = """
+(() => {
+  // After the page's own handler of a WebSocket frame has run, count the frame; keep the
+  // socket, so the test can send a marker behind whatever the page has sent on it.
+  window.tableFramesHandled = 0;
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (type === "message" && this instanceof window.WebSocket && typeof listener === "function") {
+      window.tableSocket = this;
+      const handle = listener;
+      listener = function (event) {
+        try {
+          return handle.call(this, event);
+        } finally {
+          window.tableFramesHandled += 1;
+        }
+      };
+    }
+    return add.call(this, type, listener, options);
+  };
+})();
+"""
 
 
 def load_state(name: str) -> dict[str, Any]:
@@ -62,6 +94,9 @@ class FakeTableServer:
         self.received: list[dict[str, Any]] = []
         self.sockets: list[Any] = []
         self.connects = 0
+        self.frames_sent = 0  # to the page, on any of its sockets
+        self.markers_sent = 0
+        self.markers_back = 0
 
     def attach(self, ws) -> None:
         self.connects += 1
@@ -70,9 +105,16 @@ class FakeTableServer:
 
     def _receive(self, ws, message: str) -> None:
         data = json.loads(message)
+        if data.get("type") == MARKER:
+            self.markers_back = data["n"]
+            return
         self.received.append(data)
         if data.get("type") == "sync" and self.state is not None:
-            ws.send(json.dumps(self.state))
+            self._send(ws, self.state)
+
+    def _send(self, ws, message: dict[str, Any]) -> None:
+        self.frames_sent += 1
+        ws.send(json.dumps(message))
 
     @property
     def ws(self):
@@ -81,26 +123,45 @@ class FakeTableServer:
     def push(self, message: dict[str, Any]) -> None:
         if message.get("type") == "state":
             self.state = deepcopy(message)
-        self.ws.send(json.dumps(message))
+        self._send(self.ws, message)
 
     def sent(self, type_: str) -> list[dict[str, Any]]:
         return [m for m in self.received if m.get("type") == type_]
 
-    def wait_for(self, predicate, timeout: float = 5.0):
+    def wait_for(self, predicate):
         """Let the browser run until ``predicate(received)`` is truthy; return its value."""
-        end = time.monotonic() + timeout
-        while True:
-            value = predicate(self.received)
-            if value:
-                return value
-            if time.monotonic() > end:
-                raise AssertionError(f"timed out; the page sent {self.received}")
-            self.page.wait_for_timeout(30)
+        return eventually(
+            lambda: predicate(self.received),
+            what=lambda: f"what the test waited for (the page sent {self.received})",
+            pause=pause_on(self.page),
+        )
+
+    def settle(self) -> None:
+        """Wait until the page has handled every frame sent to it so far: whatever they were
+        going to change, they have."""
+        self.page.wait_for_function(
+            "sent => window.tableFramesHandled >= sent",
+            arg=self.frames_sent,
+            timeout=BUSY_BOX_SECONDS * 1000,
+        )
+
+    def flush(self) -> None:
+        """Wait until everything the page has sent so far has arrived here: a marker sent on
+        the page's socket behind it comes back (one socket keeps its messages in order)."""
+        self.markers_sent += 1
+        marker = {"type": MARKER, "n": self.markers_sent}
+        self.page.evaluate("m => window.tableSocket.send(JSON.stringify(m))", marker)
+        eventually(
+            lambda: self.markers_back >= marker["n"],
+            what="the marker behind the page's messages",
+            pause=pause_on(self.page),
+        )
 
 
 def open_table(context, state: dict[str, Any] | None, is_host: bool = True):
     """Open the table page in ``context`` against a fake server; returns (page, server)."""
     page = context.new_page()
+    page.add_init_script(COUNT_FRAMES)
     html = render_table_page(state, is_host=is_host)
     server = FakeTableServer(page, state)
 

@@ -16,13 +16,14 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import eventually
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 
@@ -55,18 +56,17 @@ def _postgres_database(url: str) -> tuple[str, object]:
     )
 
 
-def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float = 240) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+def _wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
+    def answers() -> bool:
         if process.poll() is not None:
             raise RuntimeError(f"the server stopped:\n{log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status < 500:
-                    return
+                return response.status < 500
         except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"the server did not start in {timeout}s:\n{log.read_text()[-3000:]}")
+            return False
+
+    eventually(answers, what=lambda: f"the server answering at {url}:\n{log.read_text()[-3000:]}")
 
 
 @dataclass(frozen=True)

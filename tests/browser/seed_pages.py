@@ -24,8 +24,7 @@ def main() -> None:
 
     from pokerclub import actions
     from pokerclub.models import User
-    from tables.money import balances
-    from tables.money import bank as in_person
+    from tables.money.actions import bank, payments
     from tests.tables.history_helpers import PlayedClub
 
     with transaction.atomic():
@@ -38,11 +37,11 @@ def main() -> None:
             ]
             player.save(update_fields=["payment_methods"])
         # the money book: a settle-with group, a game at a real table with its bank open
-        balances.make_group(played.club, played.owner, "", [p.pk for p in played.players[:2]])
-        bank = in_person.open_session(played.owner, played.club, "Friday at Ann's")
+        payments.make_group(played.club, played.owner, "", [p.pk for p in played.players[:2]])
+        session = bank.open_session(played.owner, played.club, "Friday at Ann's")
         for player, amount in zip(played.players, (2000, 2000, 1000, 500), strict=True):
-            in_person.record(played.owner, played.club, bank.pk, player.pk, "buy_in", amount)
-        in_person.record(played.owner, played.club, bank.pk, played.players[0].pk, "cash_out", 3000)
+            bank.record(played.owner, played.club, session.pk, player.pk, "buy_in", amount)
+        bank.record(played.owner, played.club, session.pk, played.players[0].pk, "cash_out", 3000)
         # tournaments: one running (its table dealt by the clock), one over
         from datetime import timedelta
 
@@ -114,7 +113,7 @@ def main() -> None:
         "session ledger": reverse("history:session", args=[slug, table.pk]),
         "leaderboard": reverse("history:leaderboard", args=[slug]),
         "who owes whom": reverse("history:money", args=[slug]),
-        "bank": reverse("history:bank", args=[slug, bank.pk]),
+        "bank": reverse("history:bank", args=[slug, session.pk]),
         "import": reverse("history:import", args=[slug]),
         "player stats": reverse("history:player", args=[slug, played.players[0].pk]),
         "profile": reverse("profile"),

@@ -4,172 +4,19 @@ Screenshots of each step go to SCREENSHOT_DIR (default test-artifacts/screenshot
 
 from __future__ import annotations
 
-import contextlib
-import itertools
-import json
 import re
-import time
 
-import pytest
+from .conftest import LAPTOP, PHONE
+from .live_players import (
+    check_or_call,
+    play_hand,
+    set_up_table,
+    until,
+    wait_for_new_hand,
+    whose_turn,
+)
 
-from .conftest import LAPTOP, PHONE, action_button
-
-PASSWORD = "correct-horse-battery-42"
-_emails = itertools.count(1)
 TOTAL = 400  # two buy-ins of 200
-
-
-class Player:
-    """One person in one browser context."""
-
-    def __init__(self, browser, base: str, name: str, console, viewport=LAPTOP, phone=False):
-        extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
-        self.context = browser.new_context(viewport=viewport, **extra)
-        self.context.set_default_timeout(15000)
-        self.page = self.context.new_page()
-        self.base = base
-        self.name = name
-        self.frames: list[dict] = []
-        console.watch(self.page, name)
-        self.page.on("websocket", self._watch_socket)
-
-    def _watch_socket(self, ws) -> None:
-        def received(payload) -> None:
-            with contextlib.suppress(TypeError, ValueError):  # binary or not JSON
-                self.frames.append(json.loads(payload))
-
-        ws.on("framereceived", received)
-
-    def goto(self, path: str) -> None:
-        self.page.goto(path if path.startswith("http") else self.base + path)
-
-    def sign_up(self) -> None:
-        page = self.page
-        self.goto("/accounts/signup/")
-        page.fill(
-            "input[name=email]", f"{self.name.lower()}{next(_emails)}.{time.time_ns()}@example.com"
-        )
-        page.fill("input[name=display_name]", self.name)
-        page.fill("input[name=password1]", PASSWORD)
-        page.fill("input[name=password2]", PASSWORD)
-        page.locator("form").filter(has=page.locator("input[name=email]")).locator(
-            "button[type=submit]"
-        ).click()
-        page.wait_for_url(re.compile(r"/clubs/"))
-
-    def create_club(self, name: str) -> str:
-        page = self.page
-        self.goto("/clubs/new/")
-        page.fill("input[name=name]", name)
-        page.get_by_role("button", name=re.compile("Create|Save")).click()
-        page.wait_for_url(re.compile(r"/clubs/[\w-]+/$"))
-        return page.url
-
-    def invitation_link(self) -> str:
-        page = self.page
-        page.get_by_role("button", name="Create invitation link").click()
-        return page.get_by_label("Invitation link").first.input_value()
-
-    def accept(self, link: str) -> None:
-        self.goto(link)
-        self.page.get_by_role("button", name=re.compile("^Join")).click()
-        self.page.wait_for_url(re.compile(r"/clubs/[\w-]+/$"))
-
-    def open_table(self, name: str, preset: str | None = None, more=None) -> str:
-        page = self.page
-        page.get_by_role("link", name="Open a table").click()
-        if preset is not None:  # one of the form's stakes presets, e.g. "1/2 PLO, 40–200"
-            page.get_by_role("button", name=preset).click()
-        page.fill("input[name=name]", name)
-        if more is not None:  # the host opens "More options" and sets some
-            page.get_by_text("More options").click()
-            more(page)
-        page.get_by_role("button", name="Open table").click()
-        page.wait_for_url(re.compile(r"/tables/\d+/$"))
-        page.locator("#seats > li").first.wait_for()
-        return page.url
-
-    def sit(self, seat: int, amount: str | None = None) -> None:
-        page = self.page
-        page.get_by_role("button", name=f"Sit in seat {seat}").click()
-        dialog = page.get_by_role("dialog")
-        if amount is not None:
-            dialog.get_by_label("Buy-in", exact=True).fill(amount)
-        dialog.get_by_role("button", name="Sit down").click()
-        page.locator(f'.seat.me[data-seat="{seat}"]').wait_for()
-
-    def button(self, name: str):
-        return action_button(self.page, name)
-
-    def my_turn(self) -> bool:
-        return self.page.locator("#action-bar").is_visible()
-
-    def stacks(self) -> dict[str, int]:
-        out = {}
-        for seat in self.page.locator(".seat:not(.vacant)").all():
-            name = seat.locator(".seat-name").inner_text()
-            out[name] = int(seat.locator(".seat-stack").inner_text().replace(",", ""))
-        return out
-
-    def hand_number(self) -> int:
-        text = self.page.locator("#hand-no").inner_text()
-        return int(text.split("#")[1]) if "#" in text else 0
-
-    def close(self) -> None:
-        self.context.close()
-
-
-def wait_until(predicate, timeout: float = 30.0, step_page=None, what: str = "condition"):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        (step_page.wait_for_timeout(100) if step_page else time.sleep(0.1))
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def wait_for_new_hand(players, after: int, hole_cards: int = 2) -> int:
-    """Wait until every player's page shows a hand numbered above ``after`` with cards dealt."""
-
-    def dealt() -> bool:
-        return all(
-            p.hand_number() > after and p.page.locator(".seat.me .pcard.face").count() == hole_cards
-            for p in players
-        )
-
-    wait_until(dealt, what="the next hand to be dealt", step_page=players[0].page)
-    return players[0].hand_number()
-
-
-def hand_over(player) -> bool:
-    return "wins" in (player.page.locator("#center-msg").inner_text() or "")
-
-
-def play_hand(players, decide, shots=None) -> None:
-    """Click through one hand: whoever has the action bar acts by ``decide(player)``."""
-    end = time.monotonic() + 90
-    steps = 0
-    while not all(hand_over(p) for p in players):
-        assert time.monotonic() < end, "the hand did not finish"
-        for player in players:
-            if player.button("Show").is_visible():  # asked at showdown (R11.3): show
-                shots and shots(player.page, f"{player.name}-show-or-muck")
-                player.button("Show").click()
-                player.page.wait_for_timeout(150)
-            if player.my_turn() and not hand_over(player):
-                if shots and steps < 6:
-                    shots(player.page, f"{player.name}-to-act")
-                decide(player)
-                steps += 1
-                player.page.wait_for_timeout(150)
-        players[0].page.wait_for_timeout(100)
-
-
-def check_or_call(player) -> None:
-    (
-        player.button("Check") if player.button("Check").is_visible() else player.button("Call")
-    ).click()
 
 
 def assert_no_hidden_cards_reached(spectator) -> None:
@@ -181,37 +28,6 @@ def assert_no_hidden_cards_reached(spectator) -> None:
         for seat in state["seats"]:
             if not seat["shown"]:
                 assert seat["cards"] in ([], ["??", "??"]), seat
-
-
-@pytest.fixture
-def players(browser, live_server_url, console):
-    made: list[Player] = []
-
-    def make(name: str, **kwargs) -> Player:
-        player = Player(browser, live_server_url, name, console, **kwargs)
-        made.append(player)
-        return player
-
-    yield make
-    for player in made:
-        player.close()
-
-
-def set_up_table(alice, bob, shots, spectator=None, preset=None, more=None):
-    """Alice signs up, makes a club and a table and invites Bob (and the spectator)."""
-    for p in (alice, bob, *([spectator] if spectator else [])):
-        p.sign_up()
-    alice.create_club("Friday Game")
-    link = alice.invitation_link()
-    shots(alice.page, "club-with-invitation")
-    table_url = alice.open_table("Main", preset, more)
-    for p in (bob, *([spectator] if spectator else [])):
-        p.accept(link)
-        shots(p.page, f"{p.name}-club-page")
-        p.page.get_by_role("link", name="Join Main").click()  # on a phone too: the list is cards
-        p.page.wait_for_url(table_url)
-        p.page.locator("#seats > li").first.wait_for()
-    return table_url
 
 
 def host_pauses_after_this_hand(host) -> None:
@@ -246,7 +62,7 @@ def test_two_players_play_a_fold_and_a_showdown_while_a_spectator_watches(player
     shots(carol.page, "hand1-spectator")
     assert carol.page.locator(".seat .pcard.face").count() == 0  # no hole cards for a spectator
     assert carol.page.locator(".seat .pcard.back").count() == 4
-    folder = wait_until(lambda: next((p for p in (alice, bob) if p.my_turn()), None), what="a turn")
+    folder = whose_turn([alice, bob])
     winner = bob if folder is alice else alice
     folder.button("Fold").click()
     for p in (alice, bob, carol):
@@ -398,10 +214,10 @@ def test_an_omaha_hi_lo_pot_splits_high_and_low_on_a_laptop_and_a_phone_R19(
         def logged(player) -> str:
             return player.page.locator("#hand-log").text_content() or ""
 
-        wait_until(
+        until(
+            [alice, bob],
             lambda: all(" wins " in logged(p) for p in (alice, bob)),
-            step_page=alice.page,
-            what="the pot's winners in the log",
+            "the pot's winners in the log",
         )
         if "the low half of" in logged(alice):
             split = True
@@ -440,23 +256,23 @@ def test_the_players_call_a_double_board_bomb_pot_on_a_laptop_and_a_phone_R21_R2
     for player in (alice, bob):
         vote = player.page.get_by_label(re.compile("Bomb pot next hand"))
         vote.check()
-    wait_until(
+    until(
+        [alice, bob],
         lambda: all("(2/2)" in (p.page.locator("#bomb-count").text_content() or "")
                     for p in (alice, bob)),
-        step_page=alice.page,
-        what="both votes on both screens",
+        "both votes on both screens",
     )  # fmt: skip
     shots(bob.page, "bomb-phone-voted")
     play_hand([alice, bob], check_or_call)
     wait_for_new_hand([alice, bob], after=first)
     for player in (alice, bob):
         page = player.page
-        wait_until(
+        until(
+            [player],
             lambda page=page: (
                 page.locator("#table-status").inner_text() == "Bomb pot · double board"
             ),
-            step_page=page,
-            what="the bomb pot's pill",
+            "the bomb pot's pill",
         )
         # both flops at once (R23.1), and no blinds
         rows = page.locator("#boards .board")
@@ -475,10 +291,10 @@ def test_the_players_call_a_double_board_bomb_pot_on_a_laptop_and_a_phone_R21_R2
     play_hand([alice, bob], check_or_call)
     for player in (alice, bob):
         page = player.page
-        wait_until(  # R23.2: each board's half has its line
+        until(  # R23.2: each board's half has its line
+            [player],
             lambda page=page: " on board 2" in (page.locator("#hand-log").text_content() or ""),
-            step_page=page,
-            what="the second board's award in the log",
+            "the second board's award in the log",
         )
     assert sum(bob.stacks().values()) == TOTAL
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -11,12 +11,7 @@ from copy import deepcopy
 
 from .conftest import LAPTOP, PHONE
 from .harness import load_state, open_table
-from .test_live_table import (
-    players,  # noqa: F401  (a fixture: Player objects, closed after the test)
-    set_up_table,
-    wait_for_new_hand,
-    wait_until,
-)
+from .live_players import set_up_table, wait_for_new_hand, whose_turn
 
 
 def label(page, seat: int):
@@ -34,6 +29,7 @@ def test_labels_sweep_and_a_paced_runout_against_the_fake_server(browser, consol
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
     )
+    context.clock.install()  # time runs as usual; the test may move it on (the runout below)
     # Flop: Carol (seat 3) bet 40; Frank (seat 6) is to act. Dana watches from seat 1.
     state = load_state("flop_nine_seats")
     seats = {s["number"]: s for s in state["seats"]}
@@ -89,7 +85,7 @@ def test_labels_sweep_and_a_paced_runout_against_the_fake_server(browser, consol
     state["you"]["cards"] = ["Qs", "Qc"]
     server.push(state)
     page.locator("#center-msg").filter(has_text="All-in — running it out").wait_for()
-    page.wait_for_timeout(300)  # a few clock ticks
+    page.clock.run_for(1000)  # five ticks of the page's clock (one each 200 ms) have run
     assert page.locator(".seat.timing").count() == 0
     assert page.locator(".seat-timer:not(:empty)").count() == 0
     assert not page.locator("#action-bar").is_visible()
@@ -136,7 +132,7 @@ def test_reduced_motion_moves_nothing(browser):
     context.close()
 
 
-def test_players_see_each_others_last_action_until_the_next_street(players, console, shots):  # noqa: F811
+def test_players_see_each_others_last_action_until_the_next_street(players, console, shots):
     alice, bob = players("Alice"), players("Bob")
     set_up_table(alice, bob, shots)
     alice.sit(1)
@@ -144,9 +140,7 @@ def test_players_see_each_others_last_action_until_the_next_street(players, cons
     wait_for_new_hand([alice, bob], after=0)
 
     def actor():
-        return wait_until(
-            lambda: next((p for p in (alice, bob) if p.my_turn()), None), what="a turn"
-        )
+        return whose_turn([alice, bob])
 
     def seat_of(player) -> int:
         return int(player.page.locator(".seat.me").get_attribute("data-seat"))

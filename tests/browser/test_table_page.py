@@ -40,9 +40,9 @@ def test_every_fixture_state_renders_without_errors_on_laptop_and_phone(
     name, laptop, phone, console, shots
 ):
     for label, context in (("laptop", laptop), ("phone", phone)):
-        page, _ = open_table(context, load_state(name))
+        page, server = open_table(context, load_state(name))
         console.watch(page, label)
-        page.wait_for_timeout(400)
+        server.settle()  # the state sent in answer to the page's sync is drawn, too
         shots(page, f"{name}-{label}")
         assert page.locator("#seats > li").count() == load_state(name)["table"]["max_seats"]
     assert console.errors == []
@@ -96,6 +96,7 @@ def test_slider_and_number_field_stay_in_step_and_illegal_amounts_cannot_be_sent
     shots(page, "out-of-range")
     field.press("Enter")  # clamps to the maximum instead of sending
     assert field.input_value() == "150"
+    server.flush()
     assert server.sent("act") == []
     field.fill("3")
     field.blur()
@@ -232,6 +233,7 @@ def test_a_dropped_connection_shows_a_notice_reconnects_and_syncs(laptop, shots)
 def test_a_refused_socket_says_why_and_never_reconnects(laptop, shots):
     """Close code 4403 (not signed in or not a member, docs/protocol.md): the page says so and
     stops; neither a timer nor coming back online opens another socket."""
+    laptop.clock.install()  # the page's timers run when the test moves the clock on
     page, server = open_table(laptop, load_state("flop_nine_seats"))
     server.wait_for(lambda _: server.sent("sync"))
     page.evaluate("""() => {
@@ -249,6 +251,8 @@ def test_a_refused_socket_says_why_and_never_reconnects(laptop, shots):
         "() => { window.dispatchEvent(new Event('online')); return window.socketsMade; }"
     )
     assert made == 0 and server.connects == 1
+    page.clock.run_for(60_000)  # every timer due in a minute fires: the longest backoff is 17 s
+    assert page.evaluate("window.socketsMade") == 0 and server.connects == 1
     assert notice.is_visible()
 
 
@@ -260,7 +264,7 @@ def test_a_version_gap_asks_for_a_sync_and_older_states_are_ignored(laptop):
     older["version"] = 50
     older["hand"]["boards"] = [["2c", "3c", "4c"]]
     server.push(older)
-    page.wait_for_timeout(100)
+    server.settle()  # the page has handled it: ignored
     assert page.locator("#boards [data-card]").first.get_attribute("data-card") == "Ah"
     newer = json.loads(json.dumps(state))
     newer["version"] = 60
@@ -397,7 +401,7 @@ def test_top_up_and_leave_ask_first_then_send(laptop, shots):
     confirm = page.get_by_role("dialog")
     assert "after this hand" in confirm.inner_text()
     confirm.get_by_role("button", name="Cancel").click()
-    page.wait_for_timeout(100)
+    server.flush()
     assert server.sent("leave") == []
     button(page, "Leave seat").click()
     page.get_by_role("dialog").get_by_role("button", name="Leave seat").click()
@@ -456,7 +460,7 @@ def test_your_turn_flashes_the_title_when_the_page_is_in_the_background(laptop):
         "all_in_to": 150,
     }
     server.push(state)
-    page.wait_for_function("document.title.startsWith('▶')", timeout=3000)
+    page.wait_for_function("document.title.startsWith('▶')")
     page.get_by_text("Options").click()
     assert page.get_by_label("Flash the tab title on my turn").is_checked()
 

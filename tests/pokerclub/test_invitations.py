@@ -1,17 +1,20 @@
-"""Invitation links: valid, expired, revoked, used up, forged, already a member, and the
-round trip of a visitor who signs up or logs in first."""
+"""Invitation links: valid, expired, revoked, used up (also by two people at once), forged,
+already a member, and the round trip of a visitor who signs up or logs in first."""
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
+from django.db import close_old_connections, connection
 from django.urls import reverse
 from django.utils import timezone
 
 from pokerclub import actions
 from pokerclub.error_codes import ClubError, ClubErrorCode
 from pokerclub.models import Invitation, Membership, User
+from tests.conftest import BUSY_BOX_SECONDS, require_service
 
 pytestmark = pytest.mark.django_db
 
@@ -187,3 +190,39 @@ def test_invitation_of_another_club_cannot_be_revoked_through_this_club(
     invitation.refresh_from_db()
     assert invitation.revoked_at is None
     assert User.objects.filter(pk=other_owner.pk).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_last_use_of_an_invitation_goes_to_exactly_one_of_two_racing_people():
+    """Two people accept the last use at the same moment, each in a thread with its own
+    connection: PostgreSQL's row lock lets exactly one of them in."""
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "row locks need PostgreSQL")
+    owner = User.objects.create_user(email="o@example.com", display_name="Owner")
+    club = actions.create_club(owner, name="Race")
+    inv = actions.create_invitation(owner, club, max_uses=1)
+    racers = [
+        User.objects.create_user(email=f"r{i}@example.com", display_name=f"R{i}") for i in range(2)
+    ]
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def accept(user):
+        barrier.wait()
+        try:
+            actions.accept_invitation(user, inv.token)
+            outcomes.append("joined")
+        except ClubError as error:
+            outcomes.append(error.code)
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=accept, args=(u,)) for u in racers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=BUSY_BOX_SECONDS)
+    assert sorted(outcomes) == ["invitation_used_up", "joined"]
+    inv.refresh_from_db()
+    assert inv.uses == 1
+    assert Membership.objects.filter(club=club).count() == 2

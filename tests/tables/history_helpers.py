@@ -29,7 +29,7 @@ def play(table, players, hands: int, seed: int = 11, stacks=(40, 200)):
 def record_history() -> None:
     """Write the hands' history rows now: in play the clock writes them within a second of
     each hand's end (``tables.clock.record_history``), and no clock runs in these tests."""
-    from tables.hands.summary import backfill
+    from tables.hands.actions.summary import backfill
 
     backfill()
 

@@ -8,7 +8,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, closing
 from pathlib import Path
@@ -16,6 +15,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection
+
+from tests.conftest import eventually, require_service
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -27,8 +28,6 @@ another player had already moved on from, or sent faster than a person (rate_lim
 
 def require_live_services() -> None:
     """Server processes share the test database (PostgreSQL) and the Redis channel layer."""
-    from tests.conftest import require_service
-
     if connection.vendor != "postgresql":
         require_service("PostgreSQL", "server processes share the database")
     if not os.environ.get("REDIS_URL"):
@@ -130,16 +129,16 @@ class Daphne(Process):
 
     def start(self) -> None:
         super().start()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                if self.proc and self.proc.poll() is not None:
-                    raise RuntimeError(f"daphne exited: {self.log.read_text()[-2000:]}") from None
-                time.sleep(0.1)
-        raise RuntimeError("daphne did not start listening")
+        eventually(self._listening, what=f"daphne listening on {self.port}")
+
+    def _listening(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                return True
+        except OSError:
+            if self.proc and self.proc.poll() is not None:
+                raise RuntimeError(f"daphne exited: {self.log.read_text()[-2000:]}") from None
+            return False
 
 
 class Clock(Process):

@@ -9,6 +9,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from tables.routing import websocket_urlpatterns
+from tests.conftest import BUSY_BOX_SECONDS
 
 app = URLRouter(websocket_urlpatterns)
 
@@ -20,16 +21,29 @@ async def connect(user, table_id):
     return comm, connected, code
 
 
-async def receive(comm, kind, timeout=3):
+async def receive(comm, kind, timeout=BUSY_BOX_SECONDS):
     """The next message of type ``kind`` (others are skipped)."""
+    return await receive_first(comm, lambda message: message["type"] == kind, timeout)
+
+
+async def receive_first(comm, wanted, timeout=BUSY_BOX_SECONDS):
+    """The next message for which ``wanted(message)`` is true (others are skipped)."""
     while True:
         message = json.loads(await comm.receive_from(timeout=timeout))
-        if message["type"] == kind:
+        if wanted(message):
             return message
 
 
+async def close_code(comm, timeout=BUSY_BOX_SECONDS):
+    """The code the server closes the socket with (the messages before it are skipped)."""
+    while (output := await comm.receive_output(timeout=timeout))["type"] != "websocket.close":
+        pass
+    return output["code"]
+
+
 async def drain(comm):
-    """Everything queued for this socket now."""
+    """Everything queued for this socket now (what is still on its way is not: wait for a
+    message that must come, with :func:`receive_first`, before saying one did not)."""
     out = []
     while not await comm.receive_nothing(timeout=0.05):
         out.append(json.loads(await comm.receive_from()))

@@ -1,5 +1,5 @@
 // The hand replayer: step forward and back through every decision of a finished hand. Each
-// step is a picture of the table shaped like a live `state` message (tables/history/
+// step is a picture of the table shaped like a live `state` message (tables/hands/
 // timeline.py, built by the live projection), drawn by the live table's own renderer, so a
 // hand looks the same live and in its replay. The server sends only what this viewer may
 // see (their own cards, others' from the moment they were shown); this module just draws.

@@ -23,7 +23,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from pokerclub.models import Club, User
-from tables.hands.exports import FORMATS, ExportError, Viewer, stream
+from tables.hands.exports import FORMATS, ExportError, stream
+from tables.hands.exports.common import Viewer
 from tables.hands.models import Hand
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tables.hands.actions.summary import backfill
 from tables.hands.models import Hand
 from tables.hands.replay import describe
-from tables.hands.summary import backfill
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from tables.money.reminders import send_reminders
+from tables.money.actions.reminders import send_reminders
 
 
 class Command(BaseCommand):

@@ -10,8 +10,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from engine.table import Blinds
+from tables.money.actions.sessions import record_nets
 from tables.money.models import LedgerEntry
-from tables.money.settlement import record_nets
 from tables.play.actions import deck
 from tables.play.models import Seat, Table
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from engine import tournament as rules
 from pokerclub.models import Club
+from tables.money.actions.sessions import recount_earlier
 from tables.money.models import SessionNet
-from tables.money.settlement import recount_earlier
 from tables.play.actions.common import (
     commit_change,
     table_seats,

@@ -18,8 +18,10 @@ from engine.cards import parse_cards
 from engine.events import BlindPosted, HandMucked, HandStarted, PotAwarded, RunItTwiceDecided
 from engine.phh import loads_all
 from engine.phh import replay as phh_replay
-from tables.hands import exports
-from tables.hands.exports import Viewer, pokerstars, pokerstars_hand_name, stream
+from tables.hands.exports import stream
+from tables.hands.exports.common import Viewer
+from tables.hands.exports.phh_text import phh
+from tables.hands.exports.pokerstars_text import pokerstars, pokerstars_hand_name
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.replay import replay
 from tables.play import actions as services
@@ -275,7 +277,7 @@ def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_recorded_stacks(s
             assert phh_replay(mine).state.stacks == r.final.stacks
             if not pokerkit_replays_phh(r):
                 continue
-            where = f"{table.name} hand #{hand.number}:\n" + exports.phh(r, Viewer.public())
+            where = f"{table.name} hand #{hand.number}:\n" + phh(r, Viewer.public())
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 try:

@@ -15,7 +15,10 @@ from pokerkit import HandHistory, PokerStarsParser
 from engine.cards import card_str
 from engine.events import PotAwarded
 from engine.fairness import verify_record
-from tables.hands.exports import Viewer, phh, pokerstars, record
+from tables.hands.exports.common import Viewer
+from tables.hands.exports.json_record import record
+from tables.hands.exports.phh_text import phh
+from tables.hands.exports.pokerstars_text import pokerstars
 from tables.hands.models import Hand
 from tables.hands.replay import replay
 from tests.tables.history_helpers import URLS, mentions_card, played_club

@@ -1,4 +1,4 @@
-"""Bringing in a game's hand log from elsewhere (tables/history/handlog_import.py): its hands
+"""Bringing in a game's hand log from elsewhere (tables/hands/log_file.py): its hands
 join the imported session's history, replayed by our rules (R2-R11) and kept only if they pay
 what the log says; the one player whose cards the log gives sees them, nobody sees a hole
 card the log never had (DESIGN invariant 1); a file that is not a log imports nothing and
@@ -12,11 +12,11 @@ import re
 import pytest
 
 from pokerclub.errors import Refused
-from tables.hands import exports
-from tables.hands import log_import as handlog_import
+from tables.hands import exports, log_file
+from tables.hands.actions import log_import
 from tables.hands.models import Hand, HandLogImport, HandPlayer
 from tables.hands.replay import replay
-from tables.money import ledger_import as importer
+from tables.money.actions import ledger_import
 from tables.money.settlement import user_key
 from tests.tables.history_helpers import URLS
 
@@ -138,8 +138,8 @@ def game(club_with_roles, players):
     """The game's ledger brought in, Ann, Benny and Cat matched to members, Zed a guest."""
     club, owner = club_with_roles["club"], club_with_roles["owner"]
     ann, ben, cat = players[0], players[1], players[2]
-    batch = importer.start(owner, club, LEDGER, "ledger.csv", whole_units=False)
-    table = importer.apply(
+    batch = ledger_import.start(owner, club, LEDGER, "ledger.csv", whole_units=False)
+    table = ledger_import.apply(
         owner,
         club,
         batch.pk,
@@ -150,7 +150,7 @@ def game(club_with_roles, players):
 
 
 def bring_in(game, data=GAME_LOG, owner=""):
-    return handlog_import.start(
+    return log_import.start(
         game["owner"], game["club"], game["table"].pk, data, "log.csv", False, owner=owner
     )
 
@@ -322,7 +322,7 @@ def test_a_bad_card_names_its_line(game):
 
 def test_only_the_owner_brings_in_a_log_and_the_page_does_it(game, client):
     with pytest.raises(Refused, match="Only the club's owner"):
-        handlog_import.start(game["mia"], game["club"], game["table"].pk, GAME_LOG, "x", False)
+        log_import.start(game["mia"], game["club"], game["table"].pk, GAME_LOG, "x", False)
     url = f"/clubs/{game['club'].slug}/history/sessions/{game['table'].pk}/hand-log/"
     client.force_login(game["mia"])
     assert client.post(url, {"file": _upload()}).status_code == 404
@@ -345,7 +345,7 @@ def test_a_big_file_is_refused_before_it_is_read(game, client):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     client.force_login(game["owner"])
-    big = SimpleUploadedFile("log.csv", b"x" * (handlog_import.MAX_BYTES + 1))
+    big = SimpleUploadedFile("log.csv", b"x" * (log_file.MAX_BYTES + 1))
     url = f"/clubs/{game['club'].slug}/history/sessions/{game['table'].pk}/hand-log/"
     response = client.post(url, {"file": big}, follow=True)
     assert b"Nothing was imported: the file is 20.0 MB" in response.content
@@ -372,9 +372,9 @@ def test_a_dead_button_hand_in_whole_units_replays_where_the_log_puts_the_blinds
         "-- ending hand #7 --",
         "Undealt cards: 7♠, 6♠, J♥ [9♠, 7♣]",
     ]
-    parsed = handlog_import.parse_log(log_csv(hand))
+    parsed = log_file.parse_log(log_csv(hand))
     (only,) = parsed.hands
-    converted = handlog_import.convert(only, 2, True, None)
+    converted = log_file.convert(only, 2, True, None)
     assert converted.phh.optional["seats"] == [4, 5, 9]
     assert converted.phh.user_defined == {"_dead_button": 3}
     assert converted.phh.starting_stacks == (4920, 10090, 6000)

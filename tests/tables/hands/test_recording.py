@@ -1,6 +1,6 @@
 """One bad hand never stops the history: a hand whose record cannot be replayed is logged
 with its table, number and id, marked on its row and retried with a back-off while the
-hands after it are recorded (tables.clock.record_history, tables.hands.summary); an
+hands after it are recorded (tables.clock.record_history, tables.hands.actions.summary); an
 export either writes its whole file or nothing, and names the hand that failed
 (export_hands); record_history retries every failed hand at once."""
 
@@ -19,8 +19,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tables import clock
+from tables.hands.actions.summary import record_due, retry_delay
 from tables.hands.models import Hand, HandAction, HandPlayer
-from tables.hands.summary import record_due, retry_delay
 from tables.play import actions as services
 from tests.conftest import require_service
 from tests.tables.play_helpers import deal, fresh, to_act, user_at
@@ -64,7 +64,7 @@ def test_a_hand_that_fails_is_logged_marked_and_retried_after_its_back_off_while
     seat = corrupt(first)
     t0 = timezone.now()
 
-    with caplog.at_level(logging.ERROR, logger="tables.hands.summary"):
+    with caplog.at_level(logging.ERROR, logger="tables.hands.actions.summary"):
         assert record(t0) == 2  # the same call records the hands after the bad one
     first.refresh_from_db()
     assert not first.history_recorded and first.history_attempts == 1

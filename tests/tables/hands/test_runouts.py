@@ -6,18 +6,18 @@ unpaced runouts. Played through the services on the real database, finished by t
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from engine.fairness import verify_record
 from tables import clock
+from tables.hands.actions.summary import backfill
 from tables.hands.models import Hand, HandAction, HandPlayer
 from tables.hands.proof import viewer_record
 from tables.hands.replay import replay
-from tables.hands.summary import backfill
 from tables.play import actions as services
 from tables.play.models import Seat, Table
+from tests.conftest import eventually
 from tests.tables.history_helpers import URLS
 from tests.tables.play_helpers import deal, fresh, play_randomly, to_act, user_at
 
@@ -114,14 +114,13 @@ def test_the_clock_alone_deals_records_and_replays_a_hand_without_decisions(
     settings.NEXT_HAND_DELAY_MS = 1
     table, _ = six_chips_on_the_button_heads_up(make_table, players)
     clock._last_history = 0.0
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+
+    def recorded_by_the_clock() -> Hand | None:
         clock.tick()
         hand = Hand.objects.filter(table=table, number=2).first()
-        if hand is not None and hand.history_recorded:
-            break
-    else:
-        raise AssertionError("the clock did not finish and record the hand in 30 s")
+        return hand if hand is not None and hand.history_recorded else None
+
+    hand = eventually(recorded_by_the_clock, what="the clock finishing and recording the hand")
     assert not HandAction.objects.filter(hand=hand).exists()
     assert_replays_and_records(hand)
 

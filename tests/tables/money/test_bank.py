@@ -1,4 +1,4 @@
-"""In-person sessions (tables/history/in_person.py): a banker records buy-ins, rebuys and
+"""In-person sessions (tables/money/actions/bank.py): a banker records buy-ins, rebuys and
 cash-outs of a game at a real table; the chips must count before it closes (or the
 difference is given to someone); the session joins the settlement and the club's book."""
 
@@ -8,7 +8,7 @@ import pytest
 
 from pokerclub.models import Club
 from tables.money import balances
-from tables.money import bank as in_person
+from tables.money.actions import bank
 from tables.money.error_codes import MoneyError
 from tables.money.models import LedgerEntry
 from tables.money.settlement import HOUSE, session, user_key
@@ -21,13 +21,13 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
 @pytest.fixture
 def game(club_with_roles, players):
     club, host = club_with_roles["club"], club_with_roles["host"]
-    table = in_person.open_session(host, club, "  Friday   at Ann's ")
+    table = bank.open_session(host, club, "  Friday   at Ann's ")
     return {"club": club, "host": host, "table": table, "ann": players[0], "ben": players[1],
             "cat": players[2]}  # fmt: skip
 
 
 def write(g, who, kind, amount):
-    return in_person.record(g["host"], g["club"], g["table"].pk, g[who].pk, kind, amount)
+    return bank.record(g["host"], g["club"], g["table"].pk, g[who].pk, kind, amount)
 
 
 def test_a_banker_records_a_game_and_it_settles_like_any_session(game):
@@ -39,9 +39,9 @@ def test_a_banker_records_a_game_and_it_settles_like_any_session(game):
     write(game, "ann", "cash_out", 4500)
     write(game, "ben", "cash_out", 500)
     write(game, "cat", "cash_out", 2000)
-    count = in_person.chip_count(game["table"])
+    count = bank.chip_count(game["table"])
     assert (count.bought_in, count.cashed_out, count.difference) == (7000, 7000, 0)
-    in_person.close(game["host"], game["club"], game["table"].pk)
+    bank.close(game["host"], game["club"], game["table"].pk)
     closed = Table.objects.get(pk=game["table"].pk)
     assert closed.status == "closed"
     result = session(closed)
@@ -63,11 +63,11 @@ def test_chips_that_do_not_count_must_be_given_to_someone_before_closing(game):
     write(game, "ann", "cash_out", 3000)
     write(game, "ben", "cash_out", 900)  # 100 missing
     with pytest.raises(MoneyError, match="100 missing"):
-        in_person.close(game["host"], game["club"], game["table"].pk)
+        bank.close(game["host"], game["club"], game["table"].pk)
     with pytest.raises(MoneyError, match="a player of this session"):
-        in_person.close(game["host"], game["club"], game["table"].pk, user_key(game["cat"].pk))
+        bank.close(game["host"], game["club"], game["table"].pk, user_key(game["cat"].pk))
     assert Table.objects.get(pk=game["table"].pk).status == "open"  # refused: nothing changed
-    in_person.close(game["host"], game["club"], game["table"].pk, "house")
+    bank.close(game["host"], game["club"], game["table"].pk, "house")
     lines = {line.key: line.net for line in session(Table.objects.get(pk=game["table"].pk)).lines}
     assert lines[HOUSE] == 100 and sum(lines.values()) == 0
 
@@ -78,8 +78,8 @@ def test_chips_too_many_go_to_a_player_as_a_buy_in_never_to_the_house(game):
     write(game, "ann", "cash_out", 1500)
     write(game, "ben", "cash_out", 600)  # 100 too many
     with pytest.raises(MoneyError, match="cannot take"):
-        in_person.close(game["host"], game["club"], game["table"].pk, "house")
-    in_person.close(game["host"], game["club"], game["table"].pk, user_key(game["ben"].pk))
+        bank.close(game["host"], game["club"], game["table"].pk, "house")
+    bank.close(game["host"], game["club"], game["table"].pk, user_key(game["ben"].pk))
     nets = {line.key: line.net for line in session(game["table"]).lines}
     assert nets[user_key(game["ben"].pk)] == -500 and sum(nets.values()) == 0
 
@@ -100,18 +100,16 @@ def test_a_line_that_cannot_be_written_is_refused_and_changes_nothing(
 ):
     people = {**game, "member": club_with_roles["member"], "outsider": club_with_roles["outsider"]}
     with pytest.raises(MoneyError, match=message):
-        in_person.record(
-            people[who], game["club"], game["table"].pk, people[player].pk, kind, amount
-        )
+        bank.record(people[who], game["club"], game["table"].pk, people[player].pk, kind, amount)
     assert not LedgerEntry.objects.filter(table=game["table"]).exists()
 
 
 def test_the_banker_takes_back_a_line(game):
     entry = write(game, "ann", "buy_in", 2000)
-    in_person.undo(game["host"], game["club"], game["table"].pk, entry.pk)
+    bank.undo(game["host"], game["club"], game["table"].pk, entry.pk)
     assert not LedgerEntry.objects.filter(table=game["table"]).exists()
     with pytest.raises(MoneyError, match="no such line"):
-        in_person.undo(game["host"], game["club"], game["table"].pk, entry.pk)
+        bank.undo(game["host"], game["club"], game["table"].pk, entry.pk)
 
 
 def test_the_bank_page_takes_amounts_as_the_club_writes_them(game, client):
@@ -185,7 +183,7 @@ def test_an_open_bank_counts_nowhere_until_it_closes(game, client):
     assert "the settlement comes when the banker closes" in page.content.decode()
     assert client.get(f"/clubs/{game['club'].slug}/history/money/").status_code == 200
     write(game, "ben", "cash_out", 1000)
-    in_person.close(game["host"], game["club"], game["table"].pk)
+    bank.close(game["host"], game["club"], game["table"].pk)
     assert {m.key: m.open for m in balances.book(game["club"]).members} == {
         user_key(game["ann"].pk): 1000,
         user_key(game["ben"].pk): -1000,

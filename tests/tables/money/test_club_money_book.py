@@ -1,4 +1,4 @@
-"""The club's money book (tables/history/balances.py): balances across every session, one
+"""The club's money book (tables/money/balances.py): balances across every session, one
 settlement of all open balances, payments marked by either side and confirmed or disputed,
 members who settle together, members who left, and the CSV downloads."""
 
@@ -11,10 +11,12 @@ import pytest
 
 from pokerclub.models import Membership
 from tables.money import balances
+from tables.money.actions import payments
+from tables.money.actions.sessions import mark_paid, record_nets
 from tables.money.error_codes import MoneyError
 from tables.money.fewest_transfers import Transfer
 from tables.money.models import ClubPayment, LedgerEntry
-from tables.money.settlement import HOUSE, mark_paid, record_nets, session, user_key
+from tables.money.settlement import HOUSE, session, user_key
 from tables.play import actions as services
 from tables.play.models import Table
 from tests.tables.conftest import table_settings
@@ -93,7 +95,7 @@ def test_session_payments_and_club_payments_both_settle_the_book(money):
     book = balances.book(club)
     assert opens(book).get(user_key(cat.pk), 0) == -15 + cat_pays.amount
     ben_pays = next(t for t in book.transfers if t.payer == user_key(ben.pk))
-    balances.pay(club, ben_pays, ben, "sent")
+    payments.pay(club, ben_pays, ben, "sent")
     book = balances.book(club)
     assert ben_pays not in book.transfers  # counted while it waits for Ann
     ben_line = next(m for m in book.members if m.user_id == ben.pk)
@@ -102,9 +104,9 @@ def test_session_payments_and_club_payments_both_settle_the_book(money):
     assert balances.payment_ops(book, waiting, ann.pk, False) == {"received", "dispute"}
     assert balances.payment_ops(book, waiting, ben.pk, False) == {"withdraw"}
     assert balances.payment_ops(book, waiting, cat.pk, False) == set()
-    balances.update_payment(club, waiting.pk, ann, "dispute")
+    payments.update_payment(club, waiting.pk, ann, "dispute")
     assert ben_pays in balances.book(club).transfers  # disputed: owed again
-    balances.update_payment(club, waiting.pk, ann, "received")
+    payments.update_payment(club, waiting.pk, ann, "received")
     book = balances.book(club)
     assert ben_pays not in book.transfers and not book.waiting
     assert ClubPayment.objects.get(pk=waiting.pk).status == "confirmed"
@@ -117,20 +119,20 @@ def test_only_a_party_or_a_host_marks_and_a_stale_payment_is_refused(money):
     for who, op in ((cat, "sent"), (cat, "received"), (ann, "sent"), (ben, "received"),
                     (ben, "paid"), (ben, "nonsense")):  # fmt: skip
         with pytest.raises(MoneyError):
-            balances.pay(club, ben_pays, who, op)
+            payments.pay(club, ben_pays, who, op)
     stale = Transfer(ben_pays.payer, ben_pays.payee, ben_pays.amount + 1)
     with pytest.raises(MoneyError, match="no longer part"):
-        balances.pay(club, stale, ben, "sent")
+        payments.pay(club, stale, ben, "sent")
     assert not ClubPayment.objects.exists()
-    balances.pay(club, ben_pays, money["host"], "paid")  # a host: paid, confirmed
+    payments.pay(club, ben_pays, money["host"], "paid")  # a host: paid, confirmed
     assert ClubPayment.objects.get().status == "confirmed"
     with pytest.raises(MoneyError):  # a member may not remove a confirmed payment
-        balances.update_payment(club, ClubPayment.objects.get().pk, ben, "clear")
+        payments.update_payment(club, ClubPayment.objects.get().pk, ben, "clear")
 
 
 def test_members_who_settle_together_pay_and_are_paid_as_one(money, club_with_roles):
     club, ann, ben, cat = money["club"], money["ann"], money["ben"], money["cat"]
-    group = balances.make_group(club, money["host"], "", [ann.pk, ben.pk])
+    group = payments.make_group(club, money["host"], "", [ann.pk, ben.pk])
     assert group.name == "Ann & Ben"
     book = balances.book(club)
     key = balances.group_key(group.pk)
@@ -139,12 +141,12 @@ def test_members_who_settle_together_pay_and_are_paid_as_one(money, club_with_ro
         [(user_key(cat.pk), key, 10), (user_key(cat.pk), HOUSE, 5)]
     )
     cat_pays = next(t for t in book.transfers if t.payer == user_key(cat.pk))
-    balances.pay(club, cat_pays, cat, "sent")
+    payments.pay(club, cat_pays, cat, "sent")
     payment = balances.book(club).waiting[0]
-    balances.update_payment(club, payment.pk, ben, "received")  # Ben acts for the group
+    payments.update_payment(club, payment.pk, ben, "received")  # Ben acts for the group
     assert ClubPayment.objects.get().status == "confirmed"
     with pytest.raises(MoneyError, match="paid or was paid"):
-        balances.dissolve_group(club, ann, group.pk)
+        payments.dissolve_group(club, ann, group.pk)
 
 
 @pytest.mark.parametrize(
@@ -158,15 +160,15 @@ def test_members_who_settle_together_pay_and_are_paid_as_one(money, club_with_ro
 def test_a_group_that_cannot_be_made_is_refused(money, club_with_roles, who, ids, message):
     people = {**money, "outsider": club_with_roles["outsider"]}
     with pytest.raises(MoneyError, match=message):
-        balances.make_group(money["club"], people[who], "x", [people[i].pk for i in ids])
+        payments.make_group(money["club"], people[who], "x", [people[i].pk for i in ids])
     assert not balances.book(money["club"]).parties[0].key.startswith("group:")
 
 
 def test_a_member_is_in_one_group_at_most(money):
     club = money["club"]
-    balances.make_group(club, money["host"], "", [money["ann"].pk, money["ben"].pk])
+    payments.make_group(club, money["host"], "", [money["ann"].pk, money["ben"].pk])
     with pytest.raises(MoneyError, match="one group only"):
-        balances.make_group(club, money["host"], "", [money["ben"].pk, money["cat"].pk])
+        payments.make_group(club, money["host"], "", [money["ben"].pk, money["cat"].pk])
 
 
 def test_a_member_who_left_keeps_their_open_balance_until_settled(money, client):
@@ -337,7 +339,7 @@ def test_debt_ages_agree_with_walking_every_session(money, seed):
     club, host = money["club"], money["host"]
     ann, ben, cat = money["ann"], money["ben"], money["cat"]
     dan = Membership.objects.filter(club=club, user__display_name="Dan").get().user
-    group = balances.make_group(club, host, "Cat & Dan", [cat.pk, dan.pk])
+    group = payments.make_group(club, host, "Cat & Dan", [cat.pk, dan.pk])
     people = [ann, ben, cat, dan]
     for night in range(12):
         seated = rng.sample(people, rng.randint(2, 4))
@@ -364,7 +366,7 @@ def test_overdue_payers_who_asked_for_it_get_one_mail_per_grace_period(money, ma
     from django.core.management import call_command
     from django.utils import timezone
 
-    from tables.money.reminders import send_reminders
+    from tables.money.actions.reminders import send_reminders
 
     club, ben, cat = money["club"], money["ben"], money["cat"]
     now = timezone.now()
@@ -415,7 +417,7 @@ def test_a_members_own_payments_come_first_and_a_group_pays_in_the_plural(money,
     """Ben and Cat settle together (-35): they pay Ann 30 and the house 5; Ann sees her
     payment first, marked as hers."""
     club, ann, ben, cat = money["club"], money["ann"], money["ben"], money["cat"]
-    balances.make_group(club, money["host"], "Ben & Cat", [ben.pk, cat.pk])
+    payments.make_group(club, money["host"], "Ben & Cat", [ben.pk, cat.pk])
     client.force_login(ann)
     page = client.get(f"/clubs/{club.slug}/history/money/").content.decode()
     settlement = page[page.index('id="club-settlement"') :]

@@ -5,12 +5,12 @@ clock's worker that finishes what a page could not in its allowance."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from tables import clock
 from tables.money import plans
+from tables.money.actions.sessions import record_nets
 from tables.money.fewest_transfers import (
     SEARCH_UP_TO,
     Transfer,
@@ -22,8 +22,9 @@ from tables.money.fewest_transfers import (
 )
 from tables.money.models import LedgerEntry, SettlementPlan, TransferPaid
 from tables.money.partition import zero_sum_split
-from tables.money.settlement import record_nets, session
+from tables.money.settlement import session
 from tables.play.models import Table
+from tests.conftest import eventually
 from tests.tables.conftest import table_settings
 from tests.tables.history_helpers import URLS
 
@@ -203,11 +204,12 @@ def test_what_a_page_cannot_finish_the_clocks_worker_does_and_marks_wait_for_it(
     client.post(url + "paid/", {"payer": t.payer, "payee": t.payee, "amount": t.amount})
     assert not TransferPaid.objects.exists()  # refused: the transfers may still change
 
-    deadline = time.monotonic() + 120  # the worker is a real process of its own
-    while SettlementPlan.objects.get().status == SettlementPlan.Status.SEARCHING:
-        assert time.monotonic() < deadline, "the settlement worker did not answer"
+    def searched() -> bool:  # the worker is a real process of its own
         clock.search_settlements(every=0)
         plans.wait_for_searches(1.0)
+        return SettlementPlan.objects.get().status != SettlementPlan.Status.SEARCHING
+
+    eventually(searched, what="the settlement worker's answer")
     row = SettlementPlan.objects.get()
     assert row.status == SettlementPlan.Status.FEWEST and row.seconds is not None
     final = session(table)

@@ -1,4 +1,4 @@
-"""Bringing in a game's ledger CSV from elsewhere (tables/history/importer.py): a file that
+"""Bringing in a game's ledger CSV from elsewhere (tables/money/ledger_file.py): a file that
 is not one is refused with its line and column and imports nothing; the owner matches the
 players to members or guests; the game joins the sessions and the balances; the same file
 twice changes nothing."""
@@ -11,8 +11,8 @@ import io
 import pytest
 
 from pokerclub.errors import Refused
-from tables.money import balances
-from tables.money import ledger_import as importer
+from tables.money import balances, ledger_file
+from tables.money.actions import ledger_import
 from tables.money.models import LedgerEntry, LedgerImport
 from tables.money.settlement import guest_key, session, user_key
 from tables.play.models import Table
@@ -42,10 +42,10 @@ def test_a_game_comes_in_with_its_players_matched_and_joins_the_balances(
 ):
     club = club_with_roles["club"]
     ann, ben = players[0], players[1]
-    batch = importer.start(owner, club, GAME, "ledger.csv", whole_units=False)
+    batch = ledger_import.start(owner, club, GAME, "ledger.csv", whole_units=False)
     # "Ann" is a member by name; the others are guests until the owner says otherwise
     assert batch.mapping == {"aZ1": user_key(ann.pk), "bX2": "guest", "zQ9": "guest"}
-    table = importer.apply(owner, club, batch.pk, {"aZ1": user_key(ann.pk),
+    table = ledger_import.apply(owner, club, batch.pk, {"aZ1": user_key(ann.pk),
                                                    "bX2": user_key(ben.pk), "zQ9": "guest"})  # fmt: skip
     assert table.imported == "pokernow" and table.status == Table.Status.CLOSED
     assert table.name == "Imported 27 Nov 2026"
@@ -62,13 +62,13 @@ def test_a_game_comes_in_with_its_players_matched_and_joins_the_balances(
 
 def test_the_same_file_twice_changes_nothing(club_with_roles, owner):
     club = club_with_roles["club"]
-    batch = importer.start(owner, club, GAME, "ledger.csv", whole_units=False)
-    importer.apply(owner, club, batch.pk, {})
+    batch = ledger_import.start(owner, club, GAME, "ledger.csv", whole_units=False)
+    ledger_import.apply(owner, club, batch.pk, {})
     entries = LedgerEntry.objects.count()
-    again = importer.start(owner, club, GAME, "copy.csv", whole_units=False)
+    again = ledger_import.start(owner, club, GAME, "copy.csv", whole_units=False)
     assert again.pk == batch.pk and again.status == "done"
     with pytest.raises(Refused, match="imported already"):
-        importer.apply(owner, club, again.pk, {})
+        ledger_import.apply(owner, club, again.pk, {})
     assert (
         LedgerEntry.objects.count() == entries
         and Table.objects.filter(imported="pokernow").count() == 1
@@ -101,7 +101,7 @@ def test_a_file_that_is_not_a_ledger_is_refused_with_its_line_and_imports_nothin
     club_with_roles, owner, data, message
 ):
     with pytest.raises(Refused, match=message.replace("(", r"\(")):
-        importer.start(owner, club_with_roles["club"], data, "bad.csv", whole_units=False)
+        ledger_import.start(owner, club_with_roles["club"], data, "bad.csv", whole_units=False)
     assert not LedgerImport.objects.exists() and not LedgerEntry.objects.exists()
 
 
@@ -113,14 +113,14 @@ def test_whole_units_of_a_currency_club_and_too_many_decimals(club_with_roles, o
         HEADER
         + "\nAnn,a1,2026-11-27T20:00:00Z,,20.50,41,0,20.50\nBen,b1,2026-11-27T20:00:00Z,,20.50,0,0,-20.50"
     )
-    rows = importer.parse_ledger(text.encode(), club, whole_units=True)
+    rows = ledger_file.parse_ledger(text.encode(), club, whole_units=True)
     assert [(r.buy_in, r.cashed_out) for r in rows] == [(2050, 4100), (2050, 0)]
     with pytest.raises(Refused, match="line 2, column buy_in: '20.505' has more"):
-        importer.parse_ledger(
+        ledger_file.parse_ledger(
             text.replace("20.50,41", "20.505,41").encode(), club, whole_units=True
         )
     with pytest.raises(Refused, match="line 2, column buy_in"):
-        importer.parse_ledger(text.encode(), club, whole_units=False)  # cents cannot be 20.50
+        ledger_file.parse_ledger(text.encode(), club, whole_units=False)  # cents cannot be 20.50
 
 
 def test_a_big_file_is_refused_before_it_is_read(club_with_roles, owner, client):
@@ -135,13 +135,13 @@ def test_a_big_file_is_refused_before_it_is_read(club_with_roles, owner, client)
 def test_only_the_owner_imports_and_maps_to_members(club_with_roles, owner, client, players):
     club = club_with_roles["club"]
     with pytest.raises(Refused, match="owner"):
-        importer.start(club_with_roles["host"], club, GAME, "x.csv", whole_units=False)
+        ledger_import.start(club_with_roles["host"], club, GAME, "x.csv", whole_units=False)
     client.force_login(club_with_roles["host"])
     assert client.get(f"/clubs/{club.slug}/history/money/import/").status_code == 404
-    batch = importer.start(owner, club, GAME, "x.csv", whole_units=False)
+    batch = ledger_import.start(owner, club, GAME, "x.csv", whole_units=False)
     outsider = club_with_roles["outsider"]
     with pytest.raises(Refused, match="a member of the club or a guest"):
-        importer.apply(owner, club, batch.pk, {"aZ1": user_key(outsider.pk)})
+        ledger_import.apply(owner, club, batch.pk, {"aZ1": user_key(outsider.pk)})
     assert LedgerImport.objects.get().status == "pending" and not LedgerEntry.objects.exists()
 
 

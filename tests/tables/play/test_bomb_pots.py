@@ -115,7 +115,10 @@ def test_the_form_wants_a_bomb_ante_within_the_minimum_buy_in_R21():
 def test_a_bomb_pot_replays_and_exports_as_antes_and_preflop_checks_R21(three):
     from engine.phh import loads
     from engine.phh import replay as replay_phh
-    from tables.hands.exports import Viewer, phh, pokerstars, record
+    from tables.hands.exports.common import Viewer
+    from tables.hands.exports.json_record import record
+    from tables.hands.exports.phh_text import phh
+    from tables.hands.exports.pokerstars_text import pokerstars
     from tables.hands.replay import replay
     from tests.tables.history_helpers import record_history
 

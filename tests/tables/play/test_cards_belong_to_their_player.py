@@ -20,6 +20,7 @@ from tables.play import actions as services
 from tables.play.models import Seat, Table
 from tables.play.projection import load_public_state
 from tables.routing import websocket_urlpatterns
+from tests.tables.socket_helpers import receive
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -72,12 +73,13 @@ async def _connect(user, table_id):
     return comm
 
 
-async def _states(comm) -> list[dict]:
-    out = []
-    while not await comm.receive_nothing(timeout=0.2):
-        message = json.loads(await comm.receive_from())
-        if message["type"] == "state":
-            out.append(message)
+async def _states(comm, table_id: int) -> list[dict]:
+    """The states the socket receives until it has the table's version of now: every
+    change so far has reached it."""
+    version = await sync_to_async(lambda: Table.objects.get(pk=table_id).version)()
+    out = [await receive(comm, "state")]
+    while out[-1]["version"] < version:
+        out.append(await receive(comm, "state"))
     return out
 
 
@@ -89,7 +91,7 @@ async def test_whoever_takes_a_vacated_seat_never_gets_the_leavers_cards(table, 
     hand = await sync_to_async(Hand.objects.get)(pk=dealt.current_hand_id)
 
     dan_socket = await _connect(dan, table.pk)  # watching before he sits down
-    await _states(dan_socket)
+    await _states(dan_socket, table.pk)
     await sync_to_async(_leave_and_fold_until_the_hand_ends)(table.pk, cat)
     hand = await sync_to_async(Hand.objects.get)(pk=hand.pk)
     cat_cards = _cards_of(hand, cat)
@@ -103,9 +105,9 @@ async def test_whoever_takes_a_vacated_seat_never_gets_the_leavers_cards(table, 
     await sync_to_async(services.sit)(dan, table.pk, 3, 100)  # before the next deal
 
     # the socket he had open, and a new one
-    seen = await _states(dan_socket)
+    seen = await _states(dan_socket, table.pk)
     fresh_socket = await _connect(dan, table.pk)
-    seen += await _states(fresh_socket)
+    seen += await _states(fresh_socket, table.pk)
     seated = [m for m in seen if m["you"]["seat"] == 3]
     assert seated, "Dan never saw himself in seat 3"
     for message in seen:

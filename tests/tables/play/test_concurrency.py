@@ -8,7 +8,6 @@ moment; the table row's lock must serialise them so that exactly one decision is
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -22,7 +21,7 @@ from tables.play.actions.common import lock_table, lock_with_seats
 from tables.play.error_codes import PlayError
 from tables.play.models import Seat, Table
 from tables.play.projection import load_public_state
-from tests.conftest import require_service
+from tests.conftest import BUSY_BOX_SECONDS, eventually, require_service
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,7 +51,7 @@ def race(*calls: Callable[[], Any]) -> list[Any]:
     for t in threads:
         t.start()
     for t in threads:
-        t.join(timeout=30)
+        t.join(timeout=BUSY_BOX_SECONDS)
     return outcomes
 
 
@@ -128,13 +127,13 @@ def test_the_seats_read_with_the_lock_are_the_ones_the_previous_holder_committed
                 lock_table(table.pk)
                 Seat.objects.filter(table=table, number=1).update(stack=77)
                 holding.set()
-                release.wait(timeout=60)
+                release.wait(timeout=BUSY_BOX_SECONDS)
         finally:
             close_old_connections()
 
     def waiter() -> None:
         try:
-            holding.wait(timeout=60)
+            holding.wait(timeout=BUSY_BOX_SECONDS)
             waiting_started.set()
             with transaction.atomic():
                 _table, seats = lock_with_seats(table.pk)
@@ -145,20 +144,20 @@ def test_the_seats_read_with_the_lock_are_the_ones_the_previous_holder_committed
     threads = [threading.Thread(target=holder), threading.Thread(target=waiter)]
     for t in threads:
         t.start()
-    assert waiting_started.wait(timeout=60)
-    deadline = time.monotonic() + 60
-    with connection.cursor() as cursor:  # until the waiter is queued behind the row lock
-        while time.monotonic() < deadline:
-            cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity "
-                "WHERE wait_event_type = 'Lock' AND datname = current_database()"
-            )
-            if cursor.fetchone()[0]:
-                break
-            time.sleep(0.02)
-        else:
-            pytest.fail("the second transaction never waited for the table's lock")
-    release.set()
+    try:
+        assert waiting_started.wait(timeout=BUSY_BOX_SECONDS)
+        with connection.cursor() as cursor:
+
+            def waiting_for_a_lock() -> int:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity "
+                    "WHERE wait_event_type = 'Lock' AND datname = current_database()"
+                )
+                return cursor.fetchone()[0]
+
+            eventually(waiting_for_a_lock, what="the second transaction waiting for the lock")
+    finally:
+        release.set()
     for t in threads:
-        t.join(timeout=60)
+        t.join(timeout=BUSY_BOX_SECONDS)
     assert seen["stacks"][1] == 77

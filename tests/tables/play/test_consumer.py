@@ -17,7 +17,7 @@ from tables.play import actions as services
 from tables.play.hand_state import cards
 from tables.play.models import Seat, Table
 from tests.conftest import eventually_async
-from tests.tables.socket_helpers import connect, drain, receive
+from tests.tables.socket_helpers import connect, drain, receive, receive_first
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -315,7 +315,7 @@ async def test_embedded_clock_deals_hands_in_the_server_process(setup, settings)
         await comm.send_json_to({"type": "sit", "seat": i + 1, "amount": 100})
     try:
         for _ in range(100):
-            state = await receive(comms[0], "state", timeout=5)
+            state = await receive(comms[0], "state")
             if state["hand"] and state["hand"]["number"] == 1:
                 break
         assert state["hand"]["number"] == 1 and not state["hand"]["finished"]
@@ -358,9 +358,9 @@ async def test_a_timeout_reaches_every_socket_R14(setup):
     for _ in range(2):  # the action clock, then the time bank
         await due(lambda t: t.deadline + timedelta(seconds=1))
     for comm in comms:
-        messages = [m for m in await drain(comm) if m["type"] == "state"]
-        final = messages[-1]
-        assert final["hand"]["finished"]
+        final = await receive_first(
+            comm, lambda m: m["type"] == "state" and m["hand"] and m["hand"]["finished"]
+        )
         assert any("ran out of time" in line["text"] for line in final["hand"]["log"])
         assert any(s["won"] for s in final["seats"])
         await comm.disconnect()
@@ -416,13 +416,14 @@ async def test_each_player_gets_their_own_hole_cards_from_one_query_per_hand(set
     dealt = await sync_to_async(Table.objects.get)(pk=table.pk)
     got = {}
     for seat, c in enumerate(comms, start=1):
-        state = await receive(c, "state")
+        state = await receive_first(c, lambda m: m["type"] == "state" and m["hand"])
         assert state["hand"]["number"] == 1 and state["you"]["seat"] == seat
         got[seat] = state["you"]["cards"]
         assert got[seat] == hole_cards_of(dealt.hand_state, 1, seat)
     assert len({tuple(cards) for cards in got.values()}) == 3
     assert all(len(cards) == 2 for cards in got.values())
-    assert (await receive(spectator, "state"))["you"]["cards"] == []
+    dealt_state = await receive_first(spectator, lambda m: m["type"] == "state" and m["hand"])
+    assert dealt_state["you"]["cards"] == []
     assert queried == [1]
     for c in [*comms, spectator]:
         await c.disconnect()

@@ -16,7 +16,8 @@ from engine.fairness import DeckPlan, dealt_deck, nonce_bytes, verify_record
 from engine.hand import apply, start_hand
 from engine.legal_actions import legal_actions
 from engine.state import HandConfig
-from tables.hands.exports import Viewer, record
+from tables.hands.exports.common import Viewer
+from tables.hands.exports.json_record import record
 from tables.hands.models import Hand, HandAction
 from tables.hands.proof import viewer_record
 from tables.hands.replay import replay

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async as sync_to_async
 
 from tables.play import actions as services
 from tables.play.models import Table
-from tests.tables.socket_helpers import connect, drain, receive
+from tests.tables.socket_helpers import connect, drain, receive, receive_first
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -28,8 +28,9 @@ async def test_nonce_messages_are_taken_once_from_seated_players(setup):
     await drain(spectator)
 
     async def send(comm, message):
+        """The answer to ``message`` (a state broadcast still on its way is skipped)."""
         await comm.send_to(text_data=json.dumps(message))
-        return json.loads(await comm.receive_from(timeout=5))
+        return await receive_first(comm, lambda m: m["type"] != "state")
 
     nonce = "5e" * 32
     assert await send(player, {"type": "nonce", "hand": 1, "nonce": nonce}) == {

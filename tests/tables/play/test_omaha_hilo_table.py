@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.events import PotAwarded
-from tables.hands.exports import Viewer, phh, pokerstars, record
+from tables.hands.exports.common import Viewer
+from tables.hands.exports.json_record import record
+from tables.hands.exports.phh_text import phh
+from tables.hands.exports.pokerstars_text import pokerstars
 from tables.hands.models import Hand
 from tables.hands.replay import replay
 from tables.play import actions as services

@@ -9,7 +9,10 @@ import random
 import pytest
 
 from engine.fairness import verify_record
-from tables.hands.exports import Viewer, phh, pokerstars, record
+from tables.hands.exports.common import Viewer
+from tables.hands.exports.json_record import record
+from tables.hands.exports.phh_text import phh
+from tables.hands.exports.pokerstars_text import pokerstars
 from tables.hands.models import Hand
 from tables.hands.replay import replay
 from tables.money.models import LedgerEntry

@@ -10,8 +10,6 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async as sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from pokerclub import actions
@@ -21,7 +19,8 @@ from tables.play import actions as services
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import ChatMessage, Seat, Table
 from tables.play.projection import load_public_state
-from tables.routing import websocket_urlpatterns
+from tests.conftest import BUSY_BOX_SECONDS
+from tests.tables.socket_helpers import close_code, connect, receive
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -158,32 +157,16 @@ def test_leaving_the_club_releases_the_seat_the_same_way(table, players, club_wi
 
 @pytest.mark.asyncio
 async def test_a_removed_members_open_sockets_close_with_4403(table, players, club_with_roles):
-    app = URLRouter(websocket_urlpatterns)
     ann, ben = players[:2]
-
-    async def connect(user):
-        comm = WebsocketCommunicator(app, f"/ws/tables/{table.pk}/")
-        comm.scope["user"] = user
-        connected, code = await comm.connect()
-        return comm, connected, code
-
-    watching, ok, _ = await connect(ann)
-    staying, ok2, _ = await connect(ben)
+    watching, ok, _ = await connect(ann, table.pk)
+    staying, ok2, _ = await connect(ben, table.pk)
     assert ok and ok2
     await sync_to_async(remove)(club_with_roles, ann)
-    deadline = timezone.now() + timedelta(seconds=10)
-    closed = None
-    while closed is None and timezone.now() < deadline:
-        message = await watching.receive_output(timeout=10)
-        if message["type"] == "websocket.close":
-            closed = message["code"]
-    assert closed == 4403
-    again, _, _ = await connect(ann)  # accepted, then closed with 4403 (docs/protocol.md)
-    assert await again.receive_output(timeout=10) == {"type": "websocket.close", "code": 4403}
+    assert await close_code(watching) == 4403
+    again, _, _ = await connect(ann, table.pk)  # accepted, then closed with 4403 (docs/protocol.md)
+    closed = await again.receive_output(timeout=BUSY_BOX_SECONDS)
+    assert closed == {"type": "websocket.close", "code": 4403}
     # the others stay connected
     await staying.send_to(text_data=json.dumps({"type": "sync"}))
-    state = None
-    while state is None:
-        message = json.loads(await staying.receive_from(timeout=10))
-        state = message if message["type"] == "state" else None
+    await receive(staying, "state")
     await staying.disconnect()

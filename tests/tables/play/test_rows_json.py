@@ -1,4 +1,4 @@
-"""The hot path's own reads and writes of the table row (``tables/services/rows.py``) keep a
+"""The hot path's own reads and writes of the table row (``tables/play/actions/rows.py``) keep a
 JSON column's value exactly as the ORM would: they encode it with orjson, not ``json``, and a
 value that orjson cannot take must still round-trip."""
 

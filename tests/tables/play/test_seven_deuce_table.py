@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine.events import SevenDeuceBounty
-from tables.hands.exports import Viewer, record
+from tables.hands.exports.common import Viewer
+from tables.hands.exports.json_record import record
 from tables.hands.models import Hand
 from tables.hands.replay import replay
 from tables.money.models import LedgerEntry
@@ -91,7 +92,7 @@ def test_a_pot_won_with_seven_deuce_collects_the_bounty_into_the_stacks_and_ledg
     # the public PHH replays to its own finishing stacks, the 7-2's cards seen or not
     from engine.phh import loads
     from engine.phh import replay as replay_phh
-    from tables.hands.exports import phh
+    from tables.hands.exports.phh_text import phh
 
     public_phh = phh(replayed, Viewer.public())
     assert replay_phh(loads(public_phh)).state.stacks == replayed.final.stacks

@@ -1,4 +1,4 @@
-"""Deals among the players left (tables/services/tournament_deals.py; docs/rules.md R29.3):
+"""Deals among the players left (tables/tournaments/actions/deals.py; docs/rules.md R29.3):
 proposed by a player left, offered once no table is in a hand, ended by everyone's
 agreement with places by chips and the agreed prizes, declined by anyone of them or a host;
 every refusal changes nothing."""

@@ -1,4 +1,4 @@
-"""Tournament pages (tables/tournament_views.py): a host creates one with the form, members
+"""Tournament pages (tables/tournaments/views.py): a host creates one with the form, members
 register on the lobby, the lobby shows the prize pool, payouts, structure and, once it runs,
 the clock, the tables and the standings; the live part; and who may see what."""
 

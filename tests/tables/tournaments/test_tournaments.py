@@ -1,4 +1,4 @@
-"""Tournaments live (tables/services/tournaments.py; docs/rules.md R24-R29): creating,
+"""Tournaments live (tables/tournaments/actions/; docs/rules.md R24-R29): creating,
 registering, the start, the clock's levels and breaks, busts and rebuys, balancing across
 tables, the end with places and prizes, and the money in the club's book."""
 
@@ -414,7 +414,10 @@ def test_a_tournament_hand_exports_with_its_tournament_and_level_in_chips(
 
     from pokerkit import PokerStarsParser
 
-    from tables.hands.exports import Viewer, phh, pokerstars, record
+    from tables.hands.exports.common import Viewer
+    from tables.hands.exports.json_record import record
+    from tables.hands.exports.phh_text import phh
+    from tables.hands.exports.pokerstars_text import pokerstars
     from tables.hands.replay import replay
 
     club, host = club_with_roles["club"], club_with_roles["host"]
@@ -475,7 +478,9 @@ def test_a_bust_leaves_a_dead_blind_or_button_that_the_exports_and_replayer_carr
 
     from pokerkit import PokerStarsParser
 
-    from tables.hands.exports import Viewer, phh, pokerstars
+    from tables.hands.exports.common import Viewer
+    from tables.hands.exports.phh_text import phh
+    from tables.hands.exports.pokerstars_text import pokerstars
     from tables.hands.replay import replay
 
     club, host = club_with_roles["club"], club_with_roles["host"]

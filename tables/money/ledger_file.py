@@ -4,12 +4,13 @@ CSV, one file per game, one row per player's stay at the table, with the columns
 net`` (any order, other columns ignored).
 
 :func:`parse_ledger` reads a file completely before anything is stored, and refuses one that
-is not what it claims with a message naming the line and the column (:class:`~tables.uploads.UploadError`):
-not UTF-8, too big, a missing column, a number that is not one, a negative buy-in, a net
-that is not ``buy_out + stack - buy_in``, a time that is not ISO 8601, nets that do not sum
-to zero. :func:`start` keeps the parsed rows (a :class:`~tables.money.models.LedgerImport`) until
-the owner matches each of the file's players to a member or leaves them a guest
-(:func:`apply`); the game then becomes one closed session of the club, marked imported:
+is not what it claims with a message naming the line and the column
+(:class:`~tables.uploads.UploadError`): not UTF-8, too big, a missing column, a number that is
+not one, a negative buy-in, a net that is not ``buy_out + stack - buy_in``, a time that is not
+ISO 8601, nets that do not sum to zero. ``tables.money.actions.ledger_import.start`` keeps the
+parsed rows (a :class:`~tables.money.models.LedgerImport`) until the owner matches each of the
+file's players to a member or leaves them a guest (:func:`players`, :func:`suggested_mapping`;
+``ledger_import.apply``); the game then becomes one closed session of the club, marked imported:
 a buy-in when each stay began and a cash-out of what they left with (``buy_out + stack``)
 when it ended. The same file (its SHA-256) is imported once per club: again, it changes
 nothing.
@@ -17,19 +18,12 @@ nothing.
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
-from django.db import IntegrityError, transaction
-
-from pokerclub import access
 from pokerclub.models import Club, Membership
-from tables.money.error_codes import MoneyError, MoneyErrorCode
-from tables.money.models import LedgerEntry, LedgerImport
-from tables.money.settlement import record_nets
-from tables.play.models import Table
+from tables.money.models import LedgerImport
 from tables.uploads import UploadError, file_amount, file_time, open_csv, records
 
 COLUMNS = (
@@ -121,34 +115,6 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
     return rows
 
 
-def require_owner(actor: Any, club: Club) -> None:
-    if not access.is_owner(actor, club):
-        raise MoneyError(MoneyErrorCode.NOT_ALLOWED, "Only the club's owner imports its history.")
-
-
-def start(actor: Any, club: Club, data: bytes, file_name: str, whole_units: bool) -> LedgerImport:
-    """Parse a file and keep it for matching its players; a file already imported (or
-    waiting) is returned as it is: importing it again changes nothing."""
-    require_owner(actor, club)
-    digest = hashlib.sha256(data).hexdigest()
-    found = LedgerImport.objects.filter(club=club, sha256=digest).first()
-    if found is not None:
-        return found
-    rows = parse_ledger(data, club, whole_units)
-    try:
-        with transaction.atomic():
-            return LedgerImport.objects.create(
-                club=club,
-                sha256=digest,
-                file_name=file_name[:200],
-                rows=[asdict(r) for r in rows],
-                mapping=suggested_mapping(club, rows),
-                created_by=actor,
-            )
-    except IntegrityError:  # the same file, at the same moment, from another request
-        return LedgerImport.objects.get(club=club, sha256=digest)
-
-
 def players(batch: LedgerImport) -> list[dict[str, Any]]:
     """The file's players, each with their nicknames and what they map to now."""
     seen: dict[str, dict[str, Any]] = {}
@@ -180,60 +146,3 @@ def suggested_mapping(club: Club, rows: list[Row]) -> dict[str, str]:
             r.player_id, earlier.get(r.player_id) or by_name.get(r.nickname.lower(), "guest")
         )
     return out
-
-
-@transaction.atomic
-def apply(actor: Any, club: Club, batch_id: int, mapping: dict[str, str]) -> Table:
-    """Import a kept file as one closed session, its players mapped by ``mapping``
-    (``{file player id: "user:<id>" | "guest"}``; two of the file's players may be one
-    member). Refused if a mapped member is not one of the club's, or if it was imported."""
-    require_owner(actor, club)
-    batch = LedgerImport.objects.select_for_update().filter(club=club, pk=batch_id).first()
-    if batch is None:
-        raise MoneyError(MoneyErrorCode.NO_SUCH_IMPORT, "There is no such import.")
-    if batch.status == LedgerImport.Status.DONE:
-        raise MoneyError(
-            MoneyErrorCode.ALREADY_IMPORTED, "This file was imported already: nothing changed."
-        )
-    members = set(Membership.objects.filter(club=club).values_list("user_id", flat=True))
-    final: dict[str, str] = {}
-    for entry in players(batch):
-        choice = str(mapping.get(entry["player_id"], "guest"))
-        if choice != "guest":
-            uid = choice.split(":", 1)[1] if choice.startswith("user:") else ""
-            if not uid.isdigit() or int(uid) not in members:
-                raise MoneyError(
-                    MoneyErrorCode.BAD_FIELD,
-                    f"{entry['nicknames'][0]}: choose a member of the club or a guest.",
-                )
-        final[entry["player_id"]] = choice
-    starts = [r["start"] for r in batch.rows]
-    first = datetime.fromisoformat(min(starts))
-    table = Table.objects.create(
-        club=club,
-        name=f"Imported {first.day} {first:%b %Y}",
-        created_by=actor,
-        created_at=first,
-        status=Table.Status.CLOSED,
-        imported=batch.source,
-    )
-    entries = []
-    for r in batch.rows:
-        choice = final[r["player_id"]]
-        who: dict[str, Any] = (
-            {"user_id": int(choice.split(":", 1)[1])}
-            if choice != "guest"
-            else {"guest": r["nickname"]}
-        )
-        end = datetime.fromisoformat(r["end"] or r["start"])
-        if r["buy_in"]:
-            entries.append(LedgerEntry(table=table, kind="buy_in", amount=r["buy_in"],
-                                       created_at=datetime.fromisoformat(r["start"]), **who))  # fmt: skip
-        if r["cashed_out"]:
-            entries.append(LedgerEntry(table=table, kind="cash_out", amount=r["cashed_out"],
-                                       created_at=end, **who))  # fmt: skip
-    LedgerEntry.objects.bulk_create(entries)
-    record_nets(table)
-    batch.mapping, batch.status, batch.table = final, LedgerImport.Status.DONE, table
-    batch.save(update_fields=["mapping", "status", "table"])
-    return table

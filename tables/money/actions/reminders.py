@@ -1,6 +1,6 @@
 """Reminder mails for overdue payments: a member who allows them (their profile's
 "Mail me when a payment I owe is overdue") gets one mail per club and grace period listing
-what they owe there (the club's settlement, :mod:`.balances`), with the payees' payment
+what they owe there (the club's settlement, :mod:`tables.money.balances`), with the payees' payment
 details. ``manage.py send_payment_reminders`` sends them; run it daily (docs/deploy.md)."""
 
 from __future__ import annotations

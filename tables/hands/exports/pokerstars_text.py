@@ -1,41 +1,19 @@
-"""Hand histories out of the club: PokerStars-style text, PHH and JSON.
-
-Every export is for one viewer (:class:`Viewer`): it holds the viewer's own hole cards and
-the hands that were shown (R11), nothing else — a mucked or never-shown hand is written as
-unknown (PHH ``????``), never as cards. ``Viewer.public()`` is what any member may see.
-
-* :func:`pokerstars` writes the text of PokerStars' own cash-game hand histories, which
-  tracking software imports and PokerKit's ``PokerStarsParser`` reads (docs/rules.md,
-  *Exports*, lists the choices): hands separated by two blank lines, raises as "raises
-  <increment> to <total>", amounts without thousands separators.
-* :func:`phh` writes PHH through :mod:`engine.phh` (PokerKit reads it); unknown hole cards
-  are ``????``; the time is a TOML local time, a currency club's currency is named.
-* :func:`record` is the full JSON record of the hand (settings, players, stacks, button,
-  every action with its time, boards, shown cards, pots and winners, rake, and the deck's
-  proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks).
-* :func:`stream` yields any of them for a queryset of hands, a bounded chunk at a time
-  (``.iterator()`` with the actions prefetched per chunk), so 10,000 hands never load at once.
-"""
+"""PokerStars-style text: the text of PokerStars' own cash-game hand histories, which tracking software imports and PokerKit's ``PokerStarsParser`` reads (docs/rules.md, *Exports*, lists the choices): hands separated by two blank lines, raises as "raises <increment> to <total>", amounts without thousands separators."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
-from django.db.models import Prefetch, QuerySet
-
-from engine.cards import card_rank, card_str
+from engine.cards import card_rank
 from engine.evaluation import HandCategory, evaluate_omaha_low
 from engine.events import (
     ActionTaken,
     AntePosted,
     BlindPosted,
     BoardDealt,
-    Event,
     HandMucked,
     HandShown,
     HandStarted,
@@ -45,80 +23,9 @@ from engine.events import (
     UncalledBetReturned,
 )
 from engine.games import rules
-from engine.phh import to_phh
 from engine.phh.writer import bomb_pot_preflop_seats
-from tables.hands.models import Hand, HandAction
-from tables.hands.proof import viewer_record
-from tables.hands.replay import ReplayedHand, ReplayError, describe, replay
-
-FORMATS = ("pokerstars", "phh", "json")
-CONTENT_TYPES = {
-    "pokerstars": "text/plain; charset=utf-8",
-    "phh": "application/toml; charset=utf-8",
-    "json": "application/json",
-}
-EXTENSIONS = {"pokerstars": "txt", "phh": "phhs", "json": "json"}
-GAME_NAMES = {
-    ("holdem", "no_limit"): "Hold'em No Limit",
-    ("holdem", "pot_limit"): "Hold'em Pot Limit",
-    ("holdem", "fixed_limit"): "Hold'em Limit",
-    ("omaha", "no_limit"): "Omaha No Limit",
-    ("omaha", "pot_limit"): "Omaha Pot Limit",
-    ("omaha", "fixed_limit"): "Omaha Limit",
-    ("omaha5", "no_limit"): "5 Card Omaha No Limit",
-    ("omaha5", "pot_limit"): "5 Card Omaha Pot Limit",
-    ("omaha5", "fixed_limit"): "5 Card Omaha Limit",
-    ("omaha8", "no_limit"): "Omaha Hi/Lo No Limit",
-    ("omaha8", "pot_limit"): "Omaha Hi/Lo Pot Limit",
-    ("omaha8", "fixed_limit"): "Omaha Hi/Lo Limit",
-}
-"""PokerStars' own names of the games in a hand's first line (R17: Omaha)."""
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """Whose export this is: ``user_id`` sees their own hole cards; ``None`` is the public view."""
-
-    user_id: int | None = None
-
-    @classmethod
-    def public(cls) -> Viewer:
-        return cls(None)
-
-    def seat_in(self, replayed: ReplayedHand) -> int | None:
-        return replayed.user_seats.get(self.user_id) if self.user_id is not None else None
-
-
-# --------------------------------------------------------------------------- amounts
-
-
-class Amounts:
-    """Amounts for hand-history text as PokerStars writes them: the club's currency symbol,
-    no thousands separators, and the decimals only when the amount is not whole ("$5",
-    "$0.50", "$2.80"); chip clubs write plain integers. ``code`` is the club's ISO 4217
-    currency code for the header ("USD"), empty for chip clubs and clubs without one."""
-
-    def __init__(self, club: Any) -> None:
-        currency = club is not None and club.amount_format == "currency"
-        self.symbol = club.currency_symbol if currency else ""
-        self.places = club.decimal_places if currency else 0
-        self.code = (getattr(club, "currency_code", "") or "") if currency else ""
-
-    def __call__(self, amount: int) -> str:
-        if not self.places:
-            return f"{self.symbol}{amount}"
-        whole, frac = divmod(amount, 10**self.places)
-        return f"{self.symbol}{whole}" + (f".{frac:0{self.places}d}" if frac else "")
-
-
-def _cards(cards: Iterable[int]) -> str:
-    return " ".join(card_str(c) for c in cards)
-
-
-# --------------------------------------------------------------------------- PokerStars
-
-EASTERN = ZoneInfo("America/New_York")
-"""PokerStars stamps every hand with the time in ET as well, in brackets."""
+from tables.hands.exports.common import GAME_NAMES, Amounts, Viewer, _cards
+from tables.hands.replay import ReplayedHand
 
 _PS_RANK: Final = (
     "Deuce",
@@ -135,6 +42,8 @@ _PS_RANK: Final = (
     "King",
     "Ace",
 )
+
+
 _PS_RANKS: Final = (
     "Deuces",
     "Threes",
@@ -150,6 +59,10 @@ _PS_RANKS: Final = (
     "Kings",
     "Aces",
 )
+
+
+EASTERN = ZoneInfo("America/New_York")
+"""PokerStars stamps every hand with the time in ET as well, in brackets."""
 
 
 def pokerstars_hand_label(hole: Sequence[int], board: Sequence[int], game: Any) -> str:
@@ -497,267 +410,3 @@ def _summary_seats(
             outcome = f"mucked{mine}"
         lines.append(f"Seat {seat}: {names.get(seat, '')}{tags} {outcome}")
     return lines
-
-
-# --------------------------------------------------------------------------- PHH
-
-
-def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
-    """The PHH record of the hand as ``viewer`` saw it (others' unseen cards as ``????``)."""
-    hand = replayed.hand
-    visible = replayed.visible_holes(viewer.seat_in(replayed))
-    document = to_phh(
-        replayed.final,
-        replayed.events,
-        players=replayed.names,
-        hand=hand.pk,
-        table=hand.table.name,
-        seat_count=hand.table.max_seats,
-    )
-    seats = list(replayed.final.seats)  # p1 first, as in the PHH document
-    actions = []
-    for action in document.actions:
-        parts = action.split()
-        if parts[:2] == ["d", "dh"]:
-            seen = visible.get(seats[int(parts[2][1:]) - 1])
-            if seen is None or None in seen:  # ?? for each card the viewer did not see
-                faces = "".join(
-                    "??" if c is None else c for c in seen or [None] * (len(parts[3]) // 2)
-                )
-                action = f"d dh {parts[2]} {faces}"
-        actions.append(action)
-    when = hand.started_at
-    optional = dict(document.optional)
-    user = dict(document.user_defined)
-    if when is not None:  # the standard's time is a TOML local time, here in UTC
-        utc = when.astimezone(UTC)
-        optional.update(
-            year=utc.year,
-            month=utc.month,
-            day=utc.day,
-            time=utc.time().replace(microsecond=0, tzinfo=None),
-            time_zone="UTC",
-        )
-    club = hand.table.club
-    if hand.table.tournament_id is not None:  # a tournament's hand: its chips, its level
-        user["_tournament"] = hand.table.tournament_id
-        user["_tournament_level"] = hand.tournament_level or 1
-    elif club.amount_format == "currency":  # amounts stay whole units of the club's cents
-        symbol = (
-            club.currency_symbol if len(club.currency_symbol) == 1 else None
-        )  # the standard: one character
-        optional.update(currency=club.currency_code or None, currency_symbol=symbol)
-        user["_currency_decimal_places"] = club.decimal_places
-    return replace(document, actions=tuple(actions), optional=optional, user_defined=user)
-
-
-def phh(replayed: ReplayedHand, viewer: Viewer) -> str:
-    """One hand as a PHH document."""
-    return phh_hand(replayed, viewer).to_toml()
-
-
-# --------------------------------------------------------------------------- JSON
-
-
-def _event_json(event: Event) -> dict[str, Any]:
-    data = event.to_json()
-    if "cards" in data:
-        data["cards"] = [card_str(c) for c in data["cards"]]
-    return data
-
-
-def _iso(value: Any) -> str | None:
-    return value.isoformat().replace("+00:00", "Z") if value else None
-
-
-def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
-    """The full record of the hand as plain JSON, as ``viewer`` saw it."""
-    hand = replayed.hand
-    table = hand.table
-    config = replayed.config
-    final = replayed.final
-    me = viewer.seat_in(replayed)
-    holes = replayed.visible_holes(me)
-    start = dict(zip(config.seats, config.stacks, strict=True))
-    finals = final.stacks_by_seat()
-    bounties = dict(zip(final.seats, final.bounty, strict=True))
-    names = replayed.names
-    events = replayed.public_events(me)
-    return {
-        "format": 1,
-        "id": hand.pk,
-        "club": table.club.slug,
-        "table": {"id": table.pk, "name": table.name, "max_seats": table.max_seats},
-        "tournament": (
-            {
-                "id": table.tournament_id,
-                "table": table.tournament_number,
-                "level": hand.tournament_level or 1,
-            }
-            if table.tournament_id is not None
-            else None
-        ),  # fmt: skip
-        "number": hand.number,
-        "started_at": _iso(hand.started_at),
-        "ended_at": _iso(hand.ended_at),
-        "game": {
-            "game": str(config.game),
-            "structure": str(config.structure),
-            "small_blind": config.small_blind,
-            "big_blind": config.big_blind,
-            "ante": config.ante,
-            "big_blind_ante": config.big_blind_ante,
-            "straddle": config.straddle,
-            "posting": list(config.posting),
-            "run_it_twice_allowed": config.run_it_twice_allowed,
-            "show_all_called": config.show_all_called,
-            "rake_bps": config.rake_bps,
-            "rake_cap": config.rake_cap,
-            "bomb_pot": config.bomb_pot,  # R21: the bomb's ante, 0 for an ordinary hand
-            "double_board": config.double_board,  # R23: "boards" are the hand's two boards
-            "seven_deuce": config.seven_deuce,  # R22: the 7-2 bounty, 0 when off
-            "seven_deuce_shown": config.seven_deuce_shown,
-        },
-        "button": config.button,
-        "players": [
-            {
-                "seat": p["seat"],
-                "name": p["name"],
-                "user_id": p.get("user_id"),
-                "starting_stack": start.get(p["seat"], p.get("stack")),
-                "final_stack": finals.get(p["seat"]),
-                "net": finals.get(p["seat"], 0) - start.get(p["seat"], 0),
-                "cards": holes.get(p["seat"]),
-                "bounty": bounties.get(p["seat"], 0),  # R22: the 7-2 bounty in the net
-            }
-            for p in sorted(hand.players, key=lambda p: p["seat"])
-        ],
-        "actions": [
-            {
-                "sequence": i,
-                "seat": step.action.seat,
-                "name": names.get(step.action.seat),
-                "kind": step.action.kind,
-                "amount": step.action.amount,
-                "timeout": step.action.timeout,
-                "at": _iso(step.action.at),
-            }
-            for i, step in enumerate(replayed.steps[1:], start=1)
-            if step.action is not None
-        ],
-        "boards": [[card_str(c) for c in board] for board in final.boards],
-        "shown": {
-            str(seat): [card_str(c) for c in cards] for seat, cards in replayed.shown().items()
-        },
-        "shown_after": {
-            str(seat): [card_str(c) for c in cards]
-            for seat, cards in replayed.shown_after().items()
-        },
-        "pots": [
-            {
-                "pot": e.pot_index,
-                "board": e.board_index,
-                "amount": e.amount,
-                "winners": list(e.winners),
-                "shares": list(e.shares),
-                "hand_name": e.hand_name,
-                "half": e.half,  # "high" / "low" in a high-low game (R19.3), else null
-            }
-            for e in events
-            if isinstance(e, PotAwarded)
-        ],
-        "rake": final.rake,
-        "commitment": hand.commitment,
-        "deck": viewer_record(replayed, me),
-        "viewer_seat": me,
-        "events": [_event_json(e) for e in events],
-    }
-
-
-def json_text(replayed: ReplayedHand, viewer: Viewer) -> str:
-    return json.dumps(record(replayed, viewer), ensure_ascii=False)
-
-
-# --------------------------------------------------------------------------- streaming
-
-
-def finished_hands(queryset: QuerySet[Hand] | None = None) -> QuerySet[Hand]:
-    """Finished hands with what an export needs, in table and number order."""
-    queryset = queryset if queryset is not None else Hand.objects.all()
-    return (
-        queryset.filter(final_state__isnull=False)
-        .select_related("table__club", "table__tournament")
-        .order_by("table_id", "number")
-    )
-
-
-class ExportError(Exception):
-    """A hand of a stream could not be exported: ``hand`` says which, the cause is chained."""
-
-    def __init__(self, hand: Hand, error: Exception) -> None:
-        reason = (
-            error.reason if isinstance(error, ReplayError) else f"{type(error).__name__}: {error}"
-        )
-        super().__init__(f"{describe(hand)} could not be exported: {reason}")
-        self.hand = hand
-
-
-def stream(
-    queryset: QuerySet[Hand], fmt: str, viewer: Viewer, chunk_size: int = 500
-) -> Iterator[str]:
-    """Yield the export of every hand of ``queryset`` in ``fmt``, piece by piece.
-
-    Hands come ``chunk_size`` at a time (``.iterator()`` prefetches the actions of each
-    chunk), so memory stays bounded whatever the number of hands. JSON is one array.
-    A hand that cannot be exported raises :class:`ExportError` naming it.
-    """
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
-    hands = finished_hands(queryset).prefetch_related(
-        Prefetch("actions", queryset=HandAction.objects.order_by("sequence"))
-    )
-    first = True
-    if fmt == "json":
-        yield "[\n"
-    for index, hand in enumerate(hands.iterator(chunk_size=chunk_size), start=1):
-        try:
-            replayed = replay(hand, list(hand.actions.all()))
-            if fmt == "pokerstars":
-                piece = ("" if first else "\n\n") + pokerstars(replayed, viewer, hand.table.club)
-            elif fmt == "phh":
-                piece = ("" if first else "\n") + f"[{index}]\n" + phh(replayed, viewer)
-            else:
-                piece = ("" if first else ",\n") + json_text(replayed, viewer)
-        except Exception as error:
-            raise ExportError(hand, error) from error
-        yield piece
-        first = False
-    if fmt == "json":
-        yield "\n]\n"
-
-
-def export_one(replayed: ReplayedHand, fmt: str, viewer: Viewer) -> str:
-    if fmt == "pokerstars":
-        return pokerstars(replayed, viewer)
-    if fmt == "phh":
-        return phh(replayed, viewer)
-    if fmt == "json":
-        return json.dumps(record(replayed, viewer), ensure_ascii=False, indent=2) + "\n"
-    raise ValueError(f"unknown format {fmt!r}")
-
-
-__all__ = [
-    "CONTENT_TYPES",
-    "EXTENSIONS",
-    "FORMATS",
-    "ExportError",
-    "Viewer",
-    "export_one",
-    "finished_hands",
-    "json_text",
-    "phh",
-    "phh_hand",
-    "pokerstars",
-    "record",
-    "stream",
-]

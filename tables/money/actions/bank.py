@@ -1,6 +1,6 @@
 """In-person sessions: a game played at a real table, whose money a banker (a host) records
 on a phone: buy-ins, rebuys and cash-outs, in the same ledger as the online tables, so the
-session's settlement, the club's balances (:mod:`.balances`) and the CSVs cover it.
+session's settlement, the club's balances (:mod:`tables.money.balances`) and the CSVs cover it.
 
 A session is a :class:`~tables.play.models.Table` with ``in_person`` set: no seats, no hands.
 It closes only when its chips count: the cash-outs and the bought-in chips must be equal,
@@ -18,9 +18,9 @@ from django.db.models import Sum
 
 from pokerclub import access
 from pokerclub.models import Club, Membership
+from tables.money.actions.sessions import record_nets
 from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.models import LedgerEntry
-from tables.money.settlement import record_nets
 from tables.play.models import Table
 
 KINDS = {

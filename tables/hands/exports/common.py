@@ -1,0 +1,63 @@
+"""What every export format shares: the viewer an export is for (their own cards and the shown ones, R11), amounts as the club writes them, and the games' names."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import card_str
+from tables.hands.replay import ReplayedHand
+
+GAME_NAMES = {
+    ("holdem", "no_limit"): "Hold'em No Limit",
+    ("holdem", "pot_limit"): "Hold'em Pot Limit",
+    ("holdem", "fixed_limit"): "Hold'em Limit",
+    ("omaha", "no_limit"): "Omaha No Limit",
+    ("omaha", "pot_limit"): "Omaha Pot Limit",
+    ("omaha", "fixed_limit"): "Omaha Limit",
+    ("omaha5", "no_limit"): "5 Card Omaha No Limit",
+    ("omaha5", "pot_limit"): "5 Card Omaha Pot Limit",
+    ("omaha5", "fixed_limit"): "5 Card Omaha Limit",
+    ("omaha8", "no_limit"): "Omaha Hi/Lo No Limit",
+    ("omaha8", "pot_limit"): "Omaha Hi/Lo Pot Limit",
+    ("omaha8", "fixed_limit"): "Omaha Hi/Lo Limit",
+}
+"""PokerStars' own names of the games in a hand's first line (R17: Omaha)."""
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Whose export this is: ``user_id`` sees their own hole cards; ``None`` is the public view."""
+
+    user_id: int | None = None
+
+    @classmethod
+    def public(cls) -> Viewer:
+        return cls(None)
+
+    def seat_in(self, replayed: ReplayedHand) -> int | None:
+        return replayed.user_seats.get(self.user_id) if self.user_id is not None else None
+
+
+class Amounts:
+    """Amounts for hand-history text as PokerStars writes them: the club's currency symbol,
+    no thousands separators, and the decimals only when the amount is not whole ("$5",
+    "$0.50", "$2.80"); chip clubs write plain integers. ``code`` is the club's ISO 4217
+    currency code for the header ("USD"), empty for chip clubs and clubs without one."""
+
+    def __init__(self, club: Any) -> None:
+        currency = club is not None and club.amount_format == "currency"
+        self.symbol = club.currency_symbol if currency else ""
+        self.places = club.decimal_places if currency else 0
+        self.code = (getattr(club, "currency_code", "") or "") if currency else ""
+
+    def __call__(self, amount: int) -> str:
+        if not self.places:
+            return f"{self.symbol}{amount}"
+        whole, frac = divmod(amount, 10**self.places)
+        return f"{self.symbol}{whole}" + (f".{frac:0{self.places}d}" if frac else "")
+
+
+def _cards(cards: Iterable[int]) -> str:
+    return " ".join(card_str(c) for c in cards)

@@ -1,0 +1,134 @@
+"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.cards import card_str
+from engine.events import (
+    Event,
+    PotAwarded,
+)
+from tables.hands.exports.common import Viewer
+from tables.hands.proof import viewer_record
+from tables.hands.replay import ReplayedHand
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    data = event.to_json()
+    if "cards" in data:
+        data["cards"] = [card_str(c) for c in data["cards"]]
+    return data
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
+    """The full record of the hand as plain JSON, as ``viewer`` saw it."""
+    hand = replayed.hand
+    table = hand.table
+    config = replayed.config
+    final = replayed.final
+    me = viewer.seat_in(replayed)
+    holes = replayed.visible_holes(me)
+    start = dict(zip(config.seats, config.stacks, strict=True))
+    finals = final.stacks_by_seat()
+    bounties = dict(zip(final.seats, final.bounty, strict=True))
+    names = replayed.names
+    events = replayed.public_events(me)
+    return {
+        "format": 1,
+        "id": hand.pk,
+        "club": table.club.slug,
+        "table": {"id": table.pk, "name": table.name, "max_seats": table.max_seats},
+        "tournament": (
+            {
+                "id": table.tournament_id,
+                "table": table.tournament_number,
+                "level": hand.tournament_level or 1,
+            }
+            if table.tournament_id is not None
+            else None
+        ),  # fmt: skip
+        "number": hand.number,
+        "started_at": _iso(hand.started_at),
+        "ended_at": _iso(hand.ended_at),
+        "game": {
+            "game": str(config.game),
+            "structure": str(config.structure),
+            "small_blind": config.small_blind,
+            "big_blind": config.big_blind,
+            "ante": config.ante,
+            "big_blind_ante": config.big_blind_ante,
+            "straddle": config.straddle,
+            "posting": list(config.posting),
+            "run_it_twice_allowed": config.run_it_twice_allowed,
+            "show_all_called": config.show_all_called,
+            "rake_bps": config.rake_bps,
+            "rake_cap": config.rake_cap,
+            "bomb_pot": config.bomb_pot,  # R21: the bomb's ante, 0 for an ordinary hand
+            "double_board": config.double_board,  # R23: "boards" are the hand's two boards
+            "seven_deuce": config.seven_deuce,  # R22: the 7-2 bounty, 0 when off
+            "seven_deuce_shown": config.seven_deuce_shown,
+        },
+        "button": config.button,
+        "players": [
+            {
+                "seat": p["seat"],
+                "name": p["name"],
+                "user_id": p.get("user_id"),
+                "starting_stack": start.get(p["seat"], p.get("stack")),
+                "final_stack": finals.get(p["seat"]),
+                "net": finals.get(p["seat"], 0) - start.get(p["seat"], 0),
+                "cards": holes.get(p["seat"]),
+                "bounty": bounties.get(p["seat"], 0),  # R22: the 7-2 bounty in the net
+            }
+            for p in sorted(hand.players, key=lambda p: p["seat"])
+        ],
+        "actions": [
+            {
+                "sequence": i,
+                "seat": step.action.seat,
+                "name": names.get(step.action.seat),
+                "kind": step.action.kind,
+                "amount": step.action.amount,
+                "timeout": step.action.timeout,
+                "at": _iso(step.action.at),
+            }
+            for i, step in enumerate(replayed.steps[1:], start=1)
+            if step.action is not None
+        ],
+        "boards": [[card_str(c) for c in board] for board in final.boards],
+        "shown": {
+            str(seat): [card_str(c) for c in cards] for seat, cards in replayed.shown().items()
+        },
+        "shown_after": {
+            str(seat): [card_str(c) for c in cards]
+            for seat, cards in replayed.shown_after().items()
+        },
+        "pots": [
+            {
+                "pot": e.pot_index,
+                "board": e.board_index,
+                "amount": e.amount,
+                "winners": list(e.winners),
+                "shares": list(e.shares),
+                "hand_name": e.hand_name,
+                "half": e.half,  # "high" / "low" in a high-low game (R19.3), else null
+            }
+            for e in events
+            if isinstance(e, PotAwarded)
+        ],
+        "rake": final.rake,
+        "commitment": hand.commitment,
+        "deck": viewer_record(replayed, me),
+        "viewer_seat": me,
+        "events": [_event_json(e) for e in events],
+    }
+
+
+def json_text(replayed: ReplayedHand, viewer: Viewer) -> str:
+    return json.dumps(record(replayed, viewer), ensure_ascii=False)
