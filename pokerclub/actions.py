@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -17,7 +18,15 @@ from django.utils.text import slugify
 from pokerclub import signals
 from pokerclub.access import membership_of
 from pokerclub.error_codes import ClubError, ClubErrorCode
-from pokerclub.models import Club, Invitation, Membership, Role, User
+from pokerclub.models import (
+    DEFAULT_CLUB_TIME_ZONE,
+    Club,
+    Invitation,
+    Membership,
+    Role,
+    User,
+    validate_time_zone,
+)
 
 _INVITATION_ERRORS = {
     Invitation.State.EXPIRED: (ClubErrorCode.INVITATION_EXPIRED, "This invitation has expired."),
@@ -53,11 +62,13 @@ def create_club(
     currency_code: str = "",
     decimal_places: int = 2,
     payment_grace_days: int = 3,
+    time_zone: str = DEFAULT_CLUB_TIME_ZONE,
 ) -> Club:
     """Create a club; its creator becomes the owner."""
     name = name.strip()
     if not name:
         raise ClubError(ClubErrorCode.BAD_INPUT, "A club needs a name.")
+    _check_time_zone(time_zone)
     for _attempt in range(5):
         try:
             with transaction.atomic():
@@ -70,6 +81,7 @@ def create_club(
                     currency_code=currency_code,
                     decimal_places=decimal_places,
                     payment_grace_days=payment_grace_days,
+                    time_zone=time_zone,
                 )
             break
         except IntegrityError:  # a concurrent club took the slug; pick the next one
@@ -78,6 +90,13 @@ def create_club(
         raise ClubError(ClubErrorCode.BAD_INPUT, "Could not name the club; try again.")
     Membership.objects.create(club=club, user=owner, role=Role.OWNER)
     return club
+
+
+def _check_time_zone(name: str) -> None:
+    try:
+        validate_time_zone(name or "?")
+    except ValidationError as error:
+        raise ClubError(ClubErrorCode.BAD_INPUT, " ".join(error.messages)) from None
 
 
 def _require_host(actor: User, club: Club) -> Membership:
@@ -104,6 +123,8 @@ def update_club(actor: User, club: Club, **fields: object) -> Club:
     unknown = set(fields) - set(Club.SETTINGS)
     if unknown:
         raise ClubError(ClubErrorCode.BAD_INPUT, f"Unknown fields: {', '.join(sorted(unknown))}.")
+    if "time_zone" in fields:
+        _check_time_zone(str(fields["time_zone"]))
     for key, value in fields.items():
         setattr(club, key, value)
     club.save(update_fields=list(fields))

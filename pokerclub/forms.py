@@ -8,7 +8,14 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from pokerclub.models import Club, User
+from pokerclub.models import DEFAULT_CLUB_TIME_ZONE, Club, User, time_zones
+
+
+def zone_choices(blank: str | None = None) -> list[tuple[str, str]]:
+    """Every time zone, by name ("Europe/Rome"), with ``blank`` first when given."""
+    zones = [(zone, zone.replace("_", " ")) for zone in sorted(time_zones())]
+    return [("", blank), *zones] if blank is not None else zones
+
 
 DISPLAY_NAME_HELP = "2–32 characters; the name other players see at the table."
 
@@ -53,9 +60,16 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["display_name", "payment_reminders"]
-        help_texts = {"display_name": DISPLAY_NAME_HELP}
+        fields = ["display_name", "payment_reminders", "time_zone"]
+        help_texts = {
+            "display_name": DISPLAY_NAME_HELP,
+            "time_zone": "Every time on the site is shown in it.",
+        }
         labels = {"payment_reminders": "Mail me when a payment I owe is overdue"}
+
+    time_zone = forms.ChoiceField(
+        choices=zone_choices(blank="As my browser says"), required=False, label="Time zone"
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -123,9 +137,21 @@ class ClubForm(forms.ModelForm):
             "payment_grace_days": "Days to pay before a payment is overdue",
         }
 
+    time_zone = forms.ChoiceField(
+        choices=zone_choices(),
+        initial=DEFAULT_CLUB_TIME_ZONE,
+        required=False,
+        label="Time zone",
+        help_text="Where the club's times are set (a tournament's start); members read them "
+        "in their own.",
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["payment_grace_days"].required = False  # left out: the default
+
+    def clean_time_zone(self) -> str:
+        return self.cleaned_data.get("time_zone") or DEFAULT_CLUB_TIME_ZONE
 
     def clean_payment_grace_days(self) -> int:
         value = self.cleaned_data.get("payment_grace_days")

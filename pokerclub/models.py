@@ -4,14 +4,34 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from functools import cache
 from typing import ClassVar
+from zoneinfo import ZoneInfo, available_timezones
 
 from django.contrib.auth.models import AbstractUser, BaseUserManager
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
+
+from pokerclub.amounts import format_amount, parse_amount
+
+DEFAULT_CLUB_TIME_ZONE = "Europe/Rome"
+"""A new club's time zone: Italian home groups are who Pokerclub is for; the owner changes it."""
+
+
+@cache
+def time_zones() -> frozenset[str]:
+    """Every IANA time zone name this machine knows ("Europe/Rome", "America/New_York")."""
+    return frozenset(available_timezones())
+
+
+def validate_time_zone(value: str) -> None:
+    if value and value not in time_zones():
+        raise ValidationError(f"{value[:64]!r} is not a time zone (like Europe/Rome).")
 
 
 class UserManager(BaseUserManager["User"]):
@@ -61,6 +81,12 @@ class User(AbstractUser):
         default=False,
         help_text="Mail this person when a payment they owe in a club is overdue.",
     )
+    time_zone = models.CharField(
+        max_length=64,
+        blank=True,
+        validators=[validate_time_zone],
+        help_text="Where the times this person reads are shown (empty: as their browser says).",
+    )
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = []
@@ -84,6 +110,7 @@ class Club(models.Model):
         "currency_code",
         "decimal_places",
         "payment_grace_days",
+        "time_zone",
     )
     """What the owner changes on the club's settings page (``ClubForm``, ``update_club``)."""
 
@@ -115,6 +142,13 @@ class Club(models.Model):
         validators=[MaxValueValidator(365)],
         help_text="A payment waiting longer than this many days shows as overdue (0: never).",
     )
+    time_zone = models.CharField(
+        max_length=64,
+        default=DEFAULT_CLUB_TIME_ZONE,
+        validators=[validate_time_zone],
+        help_text="Where the club's times are set (a tournament's start): members each read "
+        "them in their own zone.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -126,49 +160,47 @@ class Club(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("clubs:detail", args=[self.slug])
 
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.time_zone or DEFAULT_CLUB_TIME_ZONE)
+
+    @property
+    def places(self) -> int:
+        """Decimals of the club's amounts: the currency's, none for plain chips."""
+        return self.decimal_places if self.amount_format == self.AmountFormat.CURRENCY else 0
+
+    @property
+    def symbol(self) -> str:
+        return self.currency_symbol if self.amount_format == self.AmountFormat.CURRENCY else ""
+
     def format_amount(self, amount: int) -> str:
-        """Show an integer amount of the club's smallest unit the way the club wants it.
+        """Show an integer amount of the club's smallest unit the way the club wants it, in
+        the language of the request (:func:`pokerclub.amounts.format_amount`).
 
         >>> Club(amount_format="chips").format_amount(12345)
         '12,345'
         >>> Club(amount_format="currency", currency_symbol="€", decimal_places=2).format_amount(-1205)
         '-€12.05'
         """
-        sign = "-" if amount < 0 else ""
-        amount = abs(amount)
-        if self.amount_format == self.AmountFormat.CHIPS:
-            return f"{sign}{amount:,}"
-        places = self.decimal_places
-        whole, frac = divmod(amount, 10**places) if places else (amount, 0)
-        text = f"{whole:,}" + (f".{frac:0{places}d}" if places else "")
-        return f"{sign}{self.currency_symbol}{text}"
+        return format_amount(
+            amount, places=self.places, language=get_language(), symbol=self.symbol
+        )
 
     def parse_amount(self, text: str) -> int:
-        """The positive amount a person typed, in the club's smallest unit: "20", "20.5",
-        "€1,020.50" (a comma before the last one or two digits is a decimal comma: "20,50");
-        :class:`ValueError` with a message for anything else.
+        """The positive amount a person typed, in the club's smallest unit, read in the
+        language of the request (:func:`pokerclub.amounts.parse_amount`: never guessed;
+        :class:`~pokerclub.amounts.AmountError`, a ``ValueError``, says how to write it).
 
-        >>> Club(amount_format="currency", currency_symbol="€", decimal_places=2).parse_amount("€20,5")
-        2050
-        >>> Club(amount_format="chips").parse_amount("1,500")
-        1500
+        >>> Club(amount_format="currency", currency_symbol="€", decimal_places=2).parse_amount("€1,020.5")
+        102050
+        >>> Club(amount_format="chips").parse_amount("20.50")
+        Traceback (most recent call last):
+        ...
+        pokerclub.amounts.AmountError: This club counts whole chips: write 20, not 20.50.
         """
-        raw = str(text).strip().replace(" ", "")
-        if self.currency_symbol:
-            raw = raw.replace(self.currency_symbol, "")
-        places = self.decimal_places if self.amount_format == self.AmountFormat.CURRENCY else 0
-        if places and "," in raw and "." not in raw and len(raw.rsplit(",", 1)[1]) <= places:
-            raw = raw.replace(",", ".")  # a decimal comma
-        raw = raw.replace(",", "")
-        whole, _, frac = raw.partition(".")
-        if not whole.isdigit() or (frac and not frac.isdigit()) or len(raw) > 18:
-            raise ValueError("Write an amount like 20 or 20.50.")
-        if len(frac) > places:
-            raise ValueError(f"Amounts have at most {places} decimal places here.")
-        value = int(whole) * 10**places + (int(frac.ljust(places, "0")) if places else 0)
-        if value <= 0:
-            raise ValueError("The amount must be more than zero.")
-        return value
+        return parse_amount(
+            text, places=self.places, language=get_language(), symbol=self.currency_symbol
+        )
 
 
 class Role(models.TextChoices):

@@ -112,6 +112,13 @@ class TournamentForm(forms.Form):
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
+        # the start is set in the club's time zone (each member reads it in their own)
+        self.fields["starts_at"].label = f"Scheduled: starts at ({club.time_zone} time)"
+
+    def full_clean(self) -> None:
+        """A start typed as "21:00" is 21:00 where the club plays, whatever the host's zone."""
+        with timezone.override(self.club.zone):
+            super().full_clean()
 
     def _money(self, name: str, required: bool) -> int:
         text = (self.cleaned_data.get(name) or "").strip()
@@ -153,9 +160,7 @@ class TournamentForm(forms.Form):
         except forms.ValidationError as error:
             self.add_error("payout", error)
             payout = ()
-        starts_at: datetime | None = data.get("starts_at")
-        if starts_at is not None and timezone.is_naive(starts_at):
-            starts_at = timezone.make_aware(starts_at)
+        starts_at: datetime | None = data.get("starts_at")  # aware: the club's zone (full_clean)
         if self.errors:
             return None
         return Settings(

@@ -65,3 +65,31 @@ def play_step(table: Table, rng: random.Random, shove: float = 0.07) -> bool:
     else:
         services.act(user, table.pk, "fold", None, None)
     return True
+
+
+FORM = {
+    "name": "Sunday special",
+    "game": "holdem",
+    "structure": "no_limit",
+    "buy_in": "20",
+    "fee": "2",
+    "starting_stack": "10000",
+    "seats_per_table": "9",
+    "preset": "turbo",
+    "levels": "",
+    "break_every": "0",
+    "break_minutes": "5",
+    "late_until_level": "2",
+    "entries_per_player": "1",
+    "rebuy_until_level": "0",
+    "rebuy_limit": "0",
+    "add_on_after_level": "0",
+    "add_on_price": "",
+    "add_on_chips": "0",
+    "payout": "",
+    "start_mode": "sit_and_go",
+    "start_players": "3",
+    "starts_at": "",
+    "action_seconds": "30",
+}
+"""The new-tournament page's form as a host fills it: a turbo sit & go of three."""

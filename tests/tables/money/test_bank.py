@@ -5,6 +5,7 @@ difference is given to someone); the session joins the settlement and the club's
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from pokerclub.models import Club
 from tables.money import balances
@@ -118,7 +119,8 @@ def test_the_bank_page_takes_amounts_as_the_club_writes_them(game, client):
                                            decimal_places=2)  # fmt: skip
     url = f"/clubs/{club.slug}/history/sessions/{game['table'].pk}/bank/"
     client.force_login(game["host"])
-    for text in ("€20,50", "abc", "1.234", "0", "-5"):
+    # in English "20,50" is not twenty and a half (it is not 2,050 either): refused
+    for text in ("€20.50", "€20,50", "abc", "1.234", "0", "-5"):
         client.post(url, {"op": "record", "player": game["ann"].pk, "kind": "buy_in",
                           "amount": text})  # fmt: skip
     assert list(
@@ -148,25 +150,54 @@ def test_an_open_game_is_listed_with_the_sessions_before_anyone_buys_in(game, cl
 
 
 @pytest.mark.parametrize(
-    "text,fmt,places,expected",
+    "text,language,fmt,places,expected",
     [
-        ("20", "currency", 2, 2000),
-        ("20.5", "currency", 2, 2050),
-        ("1,020.50", "currency", 2, 102050),
-        ("20,50", "currency", 2, 2050),
-        ("1,500", "chips", 0, 1500),
-        ("€ 3", "currency", 2, 300),
+        ("20", "en", "currency", 2, 2000),
+        ("20.5", "en", "currency", 2, 2050),
+        ("1,020.50", "en", "currency", 2, 102050),
+        ("20,50", "it", "currency", 2, 2050),
+        ("1.020,50", "it", "currency", 2, 102050),
+        ("1,500", "en", "chips", 0, 1500),
+        ("1.500", "it", "chips", 0, 1500),
+        ("€ 3", "en", "currency", 2, 300),
+        ("3 €", "it", "currency", 2, 300),
     ],
 )
-def test_club_amounts_are_read_in_the_smallest_unit(text, fmt, places, expected):
+def test_club_amounts_are_read_in_the_smallest_unit_in_the_language_of_the_page(
+    text, language, fmt, places, expected
+):
     club = Club(amount_format=fmt, currency_symbol="€", decimal_places=places)
-    assert club.parse_amount(text) == expected
+    with translation.override(language):
+        assert club.parse_amount(text) == expected
 
 
-@pytest.mark.parametrize("text", ["", "abc", "1.234", "0", "-5", "1e5", "1.2.3", "9" * 19])
-def test_an_amount_that_is_not_one_is_refused(text):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(
+    "text,language",
+    [("", "en"), ("abc", "en"), ("1.234", "en"), ("0", "en"), ("-5", "en"), ("1e5", "en"),
+     ("1.2.3", "en"), ("9" * 19, "en"), ("20,50", "en"), ("20.50", "it")],
+)  # fmt: skip
+def test_an_amount_that_is_not_one_is_refused(text, language):
+    with translation.override(language), pytest.raises(ValueError):
         Club(amount_format="currency", currency_symbol="€", decimal_places=2).parse_amount(text)
+
+
+def test_a_decimal_amount_in_a_chips_club_is_refused_not_read_as_hundreds(game, client):
+    """Issue #38's money bug: in a club that counts plain chips, the banker's "20,50" was
+    written down as a buy-in of 2,050 with no warning. It is refused, and nothing is written."""
+    club = game["club"]
+    club.amount_format, club.decimal_places = Club.AmountFormat.CHIPS, 0
+    club.save()
+    client.force_login(game["host"])
+    before = LedgerEntry.objects.count()
+    for text, language in (("20,50", "it"), ("20.50", "en")):
+        with translation.override(language):
+            response = client.post(
+                f"/clubs/{club.slug}/history/sessions/{game['table'].pk}/bank/",
+                {"op": "record", "player": game["ann"].pk, "kind": "buy_in", "amount": text},
+                follow=True,
+            )
+        assert "This club counts whole chips: write 20, not " + text in response.content.decode()
+    assert LedgerEntry.objects.count() == before
 
 
 def test_an_open_bank_counts_nowhere_until_it_closes(game, client):

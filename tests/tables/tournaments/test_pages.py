@@ -16,33 +16,7 @@ from tables.play.models import Table
 from tables.routing import websocket_urlpatterns
 from tables.tournaments import actions as tournaments
 from tables.tournaments.models import Tournament
-from tests.tables.tournament_helpers import settings_for
-
-FORM = {
-    "name": "Sunday special",
-    "game": "holdem",
-    "structure": "no_limit",
-    "buy_in": "20",
-    "fee": "2",
-    "starting_stack": "10000",
-    "seats_per_table": "9",
-    "preset": "turbo",
-    "levels": "",
-    "break_every": "0",
-    "break_minutes": "5",
-    "late_until_level": "2",
-    "entries_per_player": "1",
-    "rebuy_until_level": "0",
-    "rebuy_limit": "0",
-    "add_on_after_level": "0",
-    "add_on_price": "",
-    "add_on_chips": "0",
-    "payout": "",
-    "start_mode": "sit_and_go",
-    "start_players": "3",
-    "starts_at": "",
-    "action_seconds": "30",
-}
+from tests.tables.tournament_helpers import FORM, settings_for
 
 
 @pytest.fixture

@@ -1,0 +1,42 @@
+"""Each request in its reader's time zone (Django shows every aware time in the active one):
+the member's own (their profile), else the one their browser says (the ``tz`` cookie that
+``static/js/tz.js`` sets), else UTC. A member who never chose one gets their browser's,
+kept on their profile the first time it is seen, so mails and pages agree."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from zoneinfo import ZoneInfo
+
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+
+from pokerclub.models import User, time_zones
+
+COOKIE = "tz"
+
+
+def browser_zone(request: HttpRequest) -> str:
+    """The zone the browser reported, if it is one; else empty."""
+    name = request.COOKIES.get(COOKIE, "")[:64]
+    return name if name in time_zones() else ""
+
+
+class TimeZoneMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        zone = ""
+        if user is not None and user.is_authenticated:
+            zone = user.time_zone
+            if not zone and (zone := browser_zone(request)):
+                User.objects.filter(pk=user.pk, time_zone="").update(time_zone=zone)
+                user.time_zone = zone
+        zone = zone or browser_zone(request)
+        if zone:
+            timezone.activate(ZoneInfo(zone))
+        else:
+            timezone.deactivate()
+        return self.get_response(request)
