@@ -9,6 +9,7 @@ from django import forms
 from django.utils import timezone
 
 from pokerclub.models import DEFAULT_CLUB_TIME_ZONE, Club, User, time_zones
+from pokerclub.text import validate_name, validate_text
 
 
 def zone_choices(blank: str | None = None) -> list[tuple[str, str]]:
@@ -26,6 +27,7 @@ def clean_display_name(value: str) -> str:
         raise forms.ValidationError("A display name needs at least 2 characters.")
     if not any(ch.isalnum() for ch in value):
         raise forms.ValidationError("A display name needs at least one letter or digit.")
+    validate_name(value)
     return value
 
 
@@ -79,6 +81,7 @@ class ProfileForm(forms.ModelForm):
             self.fields[f"pay_label_{n}"] = forms.CharField(
                 label=f"Way to pay you {n}",
                 max_length=40,
+                validators=[validate_name],
                 required=False,
                 initial=entry.get("label", ""),
                 help_text="For example: Bank transfer, PayPal, Venmo, Revolut." if n == 1 else "",
@@ -86,6 +89,7 @@ class ProfileForm(forms.ModelForm):
             self.fields[f"pay_details_{n}"] = forms.CharField(
                 label=f"Details {n}",
                 max_length=200,
+                validators=[validate_text],
                 required=False,
                 initial=entry.get("details", ""),
                 help_text="Members of your clubs see this when they owe you money."
@@ -149,6 +153,9 @@ class ClubForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["payment_grace_days"].required = False  # left out: the default
+        for name in ("name", "currency_symbol", "currency_code"):
+            self.fields[name].validators.append(validate_name)
+        self.fields["description"].validators.append(validate_text)
 
     def clean_time_zone(self) -> str:
         return self.cleaned_data.get("time_zone") or DEFAULT_CLUB_TIME_ZONE
@@ -186,6 +193,7 @@ class QuickStartForm(forms.Form):
         max_length=80,
         label="Name of your group",
         error_messages={"required": "A club needs a name."},
+        validators=[validate_name],
     )
 
     def clean_name(self) -> str:

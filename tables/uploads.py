@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.http import HttpRequest
 
 from pokerclub.errors import Refused
+from pokerclub.text import problem_in
 
 
 class UploadErrorCode(StrEnum):
@@ -99,7 +100,9 @@ def records(
     reader: Any, header: list[str], max_rows: int, what: str
 ) -> Iterator[tuple[int, list[str]]]:
     """The file's rows after the header, each with its line; blank rows passed over.
-    :class:`UploadError` for a row short of columns, too many rows, or broken CSV."""
+    :class:`UploadError` for a row short of columns, too many rows, broken CSV, or a cell
+    that is not text (a NUL, a control character, a broken or reordering character:
+    ``pokerclub.text``; its names are shown to the club)."""
     count = 0
     try:
         for cells in reader:
@@ -112,6 +115,11 @@ def records(
                 )
             if count >= max_rows:
                 raise UploadError(f"line {line}: more than {max_rows} rows: not one game's {what}")
+            for index, cell in enumerate(cells):
+                problem = problem_in(cell, name=True)
+                if problem:
+                    column = header[index] if index < len(header) else str(index + 1)
+                    raise UploadError(f"line {line}, column {column[:30]}: {problem}")
             count += 1
             yield line, cells
     except csv.Error as error:

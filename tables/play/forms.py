@@ -12,6 +12,7 @@ from django.db import models
 
 from engine.games import rules
 from engine.table import MIXED_GAMES, mixed_game_code
+from pokerclub.text import validate_name
 from tables.play.models import DoubleBoard, GameChoice, MixedMode, Structure, Table
 
 SETTING_FIELDS = [
@@ -246,6 +247,7 @@ class TableForm(forms.ModelForm):
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
             raise forms.ValidationError("A table needs a name.")
+        validate_name(name)
         return name
 
     def clean(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from django.utils import timezone
 from engine import tournament as rules
 from engine.errors import EngineError
 from pokerclub.models import Club
+from pokerclub.text import validate_name
 from tables.play.models import GameChoice, Structure
 from tables.tournaments.actions.lifecycle import Settings
 from tables.tournaments.models import Tournament
@@ -66,7 +67,7 @@ def parse_payout(text: str) -> tuple[int, ...]:
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=60)
+    name = forms.CharField(max_length=60, validators=[validate_name])
     game = forms.ChoiceField(choices=GameChoice.choices, initial=GameChoice.HOLDEM)
     structure = forms.ChoiceField(choices=Structure.choices, initial=Structure.NO_LIMIT)
     buy_in = forms.CharField(label="Buy-in", help_text="Into the prize pool, per entry and rebuy.")

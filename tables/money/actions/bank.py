@@ -18,6 +18,7 @@ from django.db.models import Sum
 
 from pokerclub import access
 from pokerclub.models import Club, Membership
+from pokerclub.text import problem_in
 from tables.money.actions.sessions import record_nets
 from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.models import LedgerEntry
@@ -38,6 +39,12 @@ def _host(actor: Any, club: Club) -> None:
         )
 
 
+def _check_name(name: str) -> None:
+    problem = problem_in(name, name=True)
+    if problem:
+        raise MoneyError(MoneyErrorCode.BAD_FIELD, f"A name cannot hold {problem}.")
+
+
 def _open_session(actor: Any, table_id: int, club: Club) -> Table:
     _host(actor, club)
     table = Table.objects.select_for_update().filter(pk=table_id, club=club, in_person=True).first()
@@ -53,6 +60,7 @@ def open_session(actor: Any, club: Club, name: str) -> Table:
     """A host starts recording a game played at a real table."""
     _host(actor, club)
     name = " ".join(str(name).split())[:60] or "Home game"
+    _check_name(name)
     return Table.objects.create(club=club, name=name, created_by=actor, in_person=True)
 
 

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.db import transaction
 
+from pokerclub.text import problem_in
 from tables.play.actions.common import broadcast_on_commit, membership
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import ChatMessage, Table
-
-# Control characters (C0, DEL, C1; whitespace ones are collapsed before this check): NUL cannot
-# be stored in PostgreSQL, the others only garble a line. Lone surrogates (from JSON escapes
-# such as "\ud800") are no characters at all and cannot be encoded as UTF-8.
-NOT_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def chat_payload(message: ChatMessage, name: str) -> dict[str, Any]:
@@ -38,11 +33,9 @@ def post_chat(user: Any, table_id: int, text: Any) -> ChatMessage:
             PlayErrorCode.BAD_FIELD,
             f"A chat message can have at most {ChatMessage.MAX_LENGTH} characters.",
         )
-    if NOT_TEXT.search(text):
-        raise PlayError(
-            PlayErrorCode.BAD_TEXT,
-            "A chat message cannot hold control characters or broken (lone surrogate) characters.",
-        )
+    problem = problem_in(text)  # whitespace is collapsed above: one line
+    if problem:
+        raise PlayError(PlayErrorCode.BAD_TEXT, f"A chat message cannot hold {problem}.")
     table = Table.objects.select_related("club").filter(pk=table_id).first()
     if table is None:
         raise PlayError(PlayErrorCode.NO_SUCH_TABLE, "There is no such table.")

@@ -168,3 +168,28 @@ def test_the_pages_import_a_file_and_guest_names_stay_text_in_the_csv(
     ).decode()
     names = {row[2] for row in csv.reader(io.StringIO(body))}
     assert "'=HYPERLINK(1)" in names and "=HYPERLINK(1)" not in names
+
+
+@pytest.mark.parametrize(
+    ("nickname", "says"),
+    [
+        (b"Z\x00ed", "line 5, column player_nickname: a control character (U+0000)"),
+        (b"Z\x1bed", "line 5, column player_nickname: a control character (U+001B)"),
+        ("\u202edeZ".encode(), "a character that reorders the text (U+202E)"),
+    ],
+)
+def test_a_name_that_is_not_text_is_refused_with_its_line_and_nothing_is_kept(
+    club_with_roles, owner, client, nickname, says
+):
+    """Issue #41, N1: a NUL in a nickname answered HTTP 500 (PostgreSQL refuses it in the
+    JSON of the kept rows); every cell of a file is checked as text first."""
+    club = club_with_roles["club"]
+    client.force_login(owner)
+    upload = io.BytesIO(GAME.replace(b"Zed", nickname))
+    upload.name = "ledger.csv"
+    response = client.post(
+        f"/clubs/{club.slug}/history/money/import/", {"file": upload}, follow=True
+    )
+    assert response.status_code == 200
+    assert says in response.content.decode()
+    assert not LedgerImport.objects.exists() and not LedgerEntry.objects.exists()

@@ -237,6 +237,38 @@ def test_a_refused_socket_is_accepted_then_closed_with_4403_over_a_real_socket(
 
 
 @pytestmark_db
+def test_a_members_socket_from_another_site_or_without_origin_is_closed_with_4403(
+    daphne, club_with_roles
+):
+    """Issue #41, D4: such a socket was refused with HTTP 403 at the handshake, which a
+    browser cannot tell from a network error (it retried forever); now it gets the close
+    code every refused socket gets. A page of the site still gets its socket."""
+    table = services.create_table(
+        club_with_roles["host"], club_with_roles["club"], table_settings()
+    )
+    cookie = session_cookie(club_with_roles["member"])
+
+    async def scenario():
+        codes = []
+        for origin in ("https://evil.example", None):
+            headers = {"Cookie": cookie} | ({"Origin": origin} if origin else {})
+            async with websockets.connect(
+                socket_url(daphne, table.pk), additional_headers=headers
+            ) as ws:
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await asyncio.wait_for(ws.recv(), 20)
+                codes.append(closed.value.rcvd.code)
+        headers = {"Cookie": cookie, "Origin": daphne.url}
+        async with websockets.connect(
+            socket_url(daphne, table.pk), additional_headers=headers
+        ) as ws:
+            first = json.loads(await asyncio.wait_for(ws.recv(), 20))
+        return codes, first["type"]
+
+    assert asyncio.run(scenario()) == ([4403, 4403], "state")
+
+
+@pytestmark_db
 def test_a_flood_closes_the_socket_with_4429_and_the_server_logs_no_error(daphne, club_with_roles):
     table = services.create_table(
         club_with_roles["host"], club_with_roles["club"], table_settings()
