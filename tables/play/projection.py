@@ -9,9 +9,12 @@ for one socket or page.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import orjson
+from django.db import connection, transaction
 from django.utils import timezone
 
 from engine.games import rules
@@ -245,10 +248,32 @@ def you_part(
 NOT_DEALT: dict[str, Any] = {"cards": [], "openings": []}
 
 
+@contextmanager
+def one_moment() -> Iterator[None]:
+    """Reads that see one moment of the database. PostgreSQL's default (read committed)
+    gives each statement its own: a table row read before a rebuy committed and its seats
+    read after it would show the rebuy under the version before it (issue #41, N2). A read
+    only, repeatable-read transaction sees the database as it was at its first statement.
+    Inside a transaction already (a service's), the reads are the caller's business."""
+    if connection.in_atomic_block or connection.vendor != "postgresql":
+        yield
+        return
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
+
+
 def load_public_state(table_id: int) -> dict[str, Any]:
-    table = Table.objects.select_related("club").get(pk=table_id)
-    seats = list(Seat.objects.select_related("user").filter(table=table).order_by("number"))
+    """The table's public state as one moment: its version is the version of its content."""
+    with one_moment():
+        table = Table.objects.select_related("club").get(pk=table_id)
+        seats = read_seats(table)
     return public_state(table, seats)
+
+
+def read_seats(table: Table) -> list[Seat]:
+    return list(Seat.objects.select_related("user").filter(table=table).order_by("number"))
 
 
 def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, Any]]:
