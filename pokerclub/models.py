@@ -198,9 +198,7 @@ class Club(models.Model):
         ...
         pokerclub.amounts.AmountError: This club counts whole chips: write 20, not 20.50.
         """
-        return parse_amount(
-            text, places=self.places, language=get_language(), symbol=self.currency_symbol
-        )
+        return parse_amount(text, places=self.places, language=get_language(), symbol=self.symbol)
 
 
 class Role(models.TextChoices):

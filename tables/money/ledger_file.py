@@ -63,7 +63,7 @@ class Row:
 def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
     """The rows of a ledger file (see the module docstring); :class:`~tables.uploads.UploadError` names
     what is wrong and where."""
-    places = club.decimal_places if club.amount_format == Club.AmountFormat.CURRENCY else 0
+    places = club.places
     reader, header, at = open_csv(
         data, MAX_BYTES, COLUMNS, "the ledger", "a ledger of one game is a few kB"
     )

@@ -89,7 +89,7 @@ def start(
             HandsErrorCode.NOT_A_PLAYER, "Whoever downloaded the log must be one of its players."
         )
     chosen = None if owner == "nobody" else log_owner(parsed, owner)
-    places = club.decimal_places if club.amount_format == Club.AmountFormat.CURRENCY else 0
+    places = club.places
     names = _names(table, ledger, parsed)
     try:
         with transaction.atomic():

@@ -39,7 +39,8 @@ def _host(actor: Any, club: Club) -> None:
         )
 
 
-def _check_name(name: str) -> None:
+def check_name(name: str) -> None:
+    """A name money keeps (a bank session's, a group's) is text (``pokerclub.text``)."""
     problem = problem_in(name, name=True)
     if problem:
         raise MoneyError(MoneyErrorCode.BAD_FIELD, f"A name cannot hold {problem}.")
@@ -60,7 +61,7 @@ def open_session(actor: Any, club: Club, name: str) -> Table:
     """A host starts recording a game played at a real table."""
     _host(actor, club)
     name = " ".join(str(name).split())[:60] or "Home game"
-    _check_name(name)
+    check_name(name)
     return Table.objects.create(club=club, name=name, created_by=actor, in_person=True)
 
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from pokerclub import access
 from pokerclub.models import Club, Membership, User
-from pokerclub.text import problem_in
+from tables.money.actions.bank import check_name
 from tables.money.balances import book, group_key, party_transfer_marks, payment_ops
 from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.fewest_transfers import Transfer
@@ -85,9 +85,7 @@ def make_group(club: Club, by: Any, name: str, user_ids: list[int]) -> SettleGro
             MoneyErrorCode.NOT_ALLOWED, "Only the club's owner or a host can group members."
         )
     name = " ".join(name.split())[:60]
-    problem = problem_in(name, name=True)
-    if problem:
-        raise MoneyError(MoneyErrorCode.BAD_FIELD, f"A name cannot hold {problem}.")
+    check_name(name)
     ids = sorted(set(user_ids))
     if len(ids) < 2:
         raise MoneyError(MoneyErrorCode.BAD_FIELD, "A group settles for two or more members.")

@@ -13,9 +13,9 @@ from pokerclub.models import Membership
 from tables.money import balances
 from tables.money.actions import payments
 from tables.money.actions.sessions import mark_paid, record_nets
-from tables.money.error_codes import MoneyError
+from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.fewest_transfers import Transfer
-from tables.money.models import ClubPayment, LedgerEntry
+from tables.money.models import ClubPayment, LedgerEntry, SettleGroup
 from tables.money.settlement import HOUSE, session, user_key
 from tables.play import actions as services
 from tables.play.models import Table
@@ -162,6 +162,18 @@ def test_a_group_that_cannot_be_made_is_refused(money, club_with_roles, who, ids
     with pytest.raises(MoneyError, match=message):
         payments.make_group(money["club"], people[who], "x", [people[i].pk for i in ids])
     assert not balances.book(money["club"]).parties[0].key.startswith("group:")
+
+
+def test_only_the_groups_members_or_a_host_end_a_group_the_role_read_by_the_action(money):
+    """The action reads the role itself (pokerclub.access), whatever a page would say."""
+    club = money["club"]
+    group = payments.make_group(club, money["host"], "", [money["ann"].pk, money["ben"].pk])
+    with pytest.raises(MoneyError) as refused:
+        payments.dissolve_group(club, money["cat"], group.pk)  # a member, not in the group
+    assert refused.value.code == MoneyErrorCode.NOT_ALLOWED
+    assert SettleGroup.objects.filter(pk=group.pk).exists()
+    payments.dissolve_group(club, money["host"], group.pk)  # a host, not in the group
+    assert not SettleGroup.objects.filter(pk=group.pk).exists()
 
 
 def test_a_member_is_in_one_group_at_most(money):
