@@ -23,6 +23,7 @@ phevaluator's own encoding, so no translation happens on the fast path.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -60,6 +61,7 @@ __all__ = [
     "low_of_values",
     "low_strength_unchecked",
     "low_values",
+    "name_words",
     "omaha_low_strength",
     "omaha_strength",
     "strength",
@@ -274,6 +276,60 @@ def _name(category: HandCategory, five: Sequence[Card]) -> str:
     if top == _ACE:
         return "Royal flush"
     return f"Straight flush, {_RANK_WORDS[top]} high"
+
+
+_RANK_LETTERS: Final = "23456789TJQKA"
+_ONE: Final = "(" + "|".join(_RANK_WORDS) + ")"
+_MANY: Final = "(" + "|".join(_RANK_PLURALS) + ")"
+_NAME_PATTERNS: Final = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("royal_flush", "Royal flush"),
+        ("straight_flush", f"Straight flush, {_ONE} high"),
+        ("four_of_a_kind", f"Four of a kind, {_MANY}"),
+        ("full_house", f"Full house, {_MANY} full of {_MANY}"),
+        ("flush", f"Flush, {_ONE} high"),
+        ("straight", f"Straight, {_ONE} high"),
+        ("three_of_a_kind", f"Three of a kind, {_MANY}"),
+        ("two_pair", f"Two pair, {_MANY} and {_MANY}"),
+        ("pair", f"Pair of {_MANY}"),
+        ("high_card", f"High card, {_ONE}"),
+        ("low", r"([A2-8](?:-[A2-8]){4}) low"),
+    )
+)
+
+
+def name_words(name: str) -> tuple[tuple[str, ...], ...]:
+    """The parts of a hand's name made here (:func:`_name`, :func:`evaluate_omaha_low`), free
+    of any language, so that people can read it in theirs: for each part of a split game's
+    name ("high / low"), its kind and its ranks as letters (a low: its five ranks), or
+    ``("text", part)`` for a name these rules did not make.
+
+    >>> name_words("Two pair, Aces and Fours")
+    (('two_pair', 'A', '4'),)
+    >>> name_words("Straight, Five high / 6-5-3-2-A low")
+    (('straight', '5'), ('low', '6', '5', '3', '2', 'A'))
+    """
+    out = []
+    for part in name.split(" / "):
+        for kind, pattern in _NAME_PATTERNS:
+            found = pattern.fullmatch(part)
+            if found:
+                words = found.groups()
+                if kind == "low":
+                    ranks = tuple(words[0].split("-"))
+                else:
+                    ranks = tuple(
+                        _RANK_LETTERS[
+                            _RANK_WORDS.index(w) if w in _RANK_WORDS else _RANK_PLURALS.index(w)
+                        ]
+                        for w in words
+                    )
+                out.append((kind, *ranks))
+                break
+        else:
+            out.append(("text", part))
+    return tuple(out)
 
 
 def evaluate(cards: Sequence[Card]) -> HandValue:

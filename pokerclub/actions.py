@@ -14,6 +14,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pokerclub import signals
 from pokerclub.access import membership_of
@@ -29,14 +31,17 @@ from pokerclub.models import (
 )
 
 _INVITATION_ERRORS = {
-    Invitation.State.EXPIRED: (ClubErrorCode.INVITATION_EXPIRED, "This invitation has expired."),
+    Invitation.State.EXPIRED: (
+        ClubErrorCode.INVITATION_EXPIRED,
+        gettext_lazy("This invitation has expired."),
+    ),
     Invitation.State.REVOKED: (
         ClubErrorCode.INVITATION_REVOKED,
-        "This invitation was withdrawn by the club.",
+        gettext_lazy("This invitation was withdrawn by the club."),
     ),
     Invitation.State.USED_UP: (
         ClubErrorCode.INVITATION_USED_UP,
-        "This invitation has been used as many times as it allows.",
+        gettext_lazy("This invitation has been used as many times as it allows."),
     ),
 }
 
@@ -67,7 +72,7 @@ def create_club(
     """Create a club; its creator becomes the owner."""
     name = name.strip()
     if not name:
-        raise ClubError(ClubErrorCode.BAD_INPUT, "A club needs a name.")
+        raise ClubError(ClubErrorCode.BAD_INPUT, _("A club needs a name."))
     _check_time_zone(time_zone)
     for _attempt in range(5):
         try:
@@ -87,7 +92,7 @@ def create_club(
         except IntegrityError:  # a concurrent club took the slug; pick the next one
             continue
     else:  # pragma: no cover - five collisions in a row
-        raise ClubError(ClubErrorCode.BAD_INPUT, "Could not name the club; try again.")
+        raise ClubError(ClubErrorCode.BAD_INPUT, _("Could not name the club; try again."))
     Membership.objects.create(club=club, user=owner, role=Role.OWNER)
     return club
 
@@ -103,16 +108,16 @@ def _require_host(actor: User, club: Club) -> Membership:
     """The actor's membership, if they are the club's owner or a host (``Membership.is_host``)."""
     membership = membership_of(actor, club)
     if membership is None:
-        raise ClubError(ClubErrorCode.NOT_A_MEMBER, "You are not a member of this club.")
+        raise ClubError(ClubErrorCode.NOT_A_MEMBER, _("You are not a member of this club."))
     if not membership.is_host:
-        raise ClubError(ClubErrorCode.NOT_ALLOWED, "Only the owner or a host can do that.")
+        raise ClubError(ClubErrorCode.NOT_ALLOWED, _("Only the owner or a host can do that."))
     return membership
 
 
 def _require_owner(actor: User, club: Club) -> Membership:
     membership = membership_of(actor, club)
     if membership is None or not membership.is_owner:
-        raise ClubError(ClubErrorCode.NOT_ALLOWED, "Only the club's owner can do that.")
+        raise ClubError(ClubErrorCode.NOT_ALLOWED, _("Only the club's owner can do that."))
     return membership
 
 
@@ -122,7 +127,10 @@ def update_club(actor: User, club: Club, **fields: object) -> Club:
     _require_owner(actor, club)
     unknown = set(fields) - set(Club.SETTINGS)
     if unknown:
-        raise ClubError(ClubErrorCode.BAD_INPUT, f"Unknown fields: {', '.join(sorted(unknown))}.")
+        raise ClubError(
+            ClubErrorCode.BAD_INPUT,
+            _("Unknown fields: %(fields)s.") % {"fields": ", ".join(sorted(unknown))},
+        )
     if "time_zone" in fields:
         _check_time_zone(str(fields["time_zone"]))
     for key, value in fields.items():
@@ -141,9 +149,9 @@ def create_invitation(
 ) -> Invitation:
     _require_host(actor, club)
     if expires_at is not None and expires_at <= timezone.now():
-        raise ClubError(ClubErrorCode.BAD_INPUT, "The expiry must be in the future.")
+        raise ClubError(ClubErrorCode.BAD_INPUT, _("The expiry must be in the future."))
     if max_uses is not None and max_uses < 1:
-        raise ClubError(ClubErrorCode.BAD_INPUT, "An invitation must allow at least one use.")
+        raise ClubError(ClubErrorCode.BAD_INPUT, _("An invitation must allow at least one use."))
     return Invitation.objects.create(
         club=club, created_by=actor, expires_at=expires_at, max_uses=max_uses
     )
@@ -163,7 +171,7 @@ def check_invitation(invitation: Invitation) -> None:
     state = invitation.state()
     if state != Invitation.State.VALID:
         code, message = _INVITATION_ERRORS[state]
-        raise ClubError(code, message)
+        raise ClubError(code, str(message))
 
 
 @transaction.atomic
@@ -176,9 +184,9 @@ def accept_invitation(user: User, token: str) -> Membership:
         Invitation.objects.select_for_update().select_related("club").filter(token=token).first()
     )
     if invitation is None:
-        raise ClubError(ClubErrorCode.INVITATION_NOT_FOUND, "This invitation link is not valid.")
+        raise ClubError(ClubErrorCode.INVITATION_NOT_FOUND, _("This invitation link is not valid."))
     if Membership.objects.filter(club=invitation.club, user=user).exists():
-        raise ClubError(ClubErrorCode.ALREADY_MEMBER, "You are already a member of this club.")
+        raise ClubError(ClubErrorCode.ALREADY_MEMBER, _("You are already a member of this club."))
     check_invitation(invitation)
     membership = Membership.objects.create(club=invitation.club, user=user, role=Role.MEMBER)
     invitation.uses += 1
@@ -194,7 +202,7 @@ def _locked_membership(club: Club, membership_id: int) -> Membership:
         .first()
     )
     if target is None:
-        raise ClubError(ClubErrorCode.NOT_A_MEMBER, "That person is not a member of this club.")
+        raise ClubError(ClubErrorCode.NOT_A_MEMBER, _("That person is not a member of this club."))
     return target
 
 
@@ -203,12 +211,12 @@ def set_role(actor: User, club: Club, membership_id: int, role: str) -> Membersh
     """The owner promotes a member to host or back. Ownership moves only by transfer."""
     _require_owner(actor, club)
     if role not in (Role.HOST, Role.MEMBER):
-        raise ClubError(ClubErrorCode.BAD_ROLE, "A member can be made a host or a member.")
+        raise ClubError(ClubErrorCode.BAD_ROLE, _("A member can be made a host or a member."))
     target = _locked_membership(club, membership_id)
     if target.is_owner:
         raise ClubError(
             ClubErrorCode.OWNER_MUST_STAY,
-            "The owner's role changes only by handing ownership to someone else.",
+            _("The owner's role changes only by handing ownership to someone else."),
         )
     target.role = role
     target.save(update_fields=["role"])
@@ -221,7 +229,7 @@ def transfer_ownership(actor: User, club: Club, membership_id: int) -> Membershi
     current = _require_owner(actor, club)
     target = _locked_membership(club, membership_id)
     if target.pk == current.pk:
-        raise ClubError(ClubErrorCode.BAD_INPUT, "You already own this club.")
+        raise ClubError(ClubErrorCode.BAD_INPUT, _("You already own this club."))
     Membership.objects.filter(pk=current.pk).update(role=Role.HOST)
     target.role = Role.OWNER
     target.save(update_fields=["role"])
@@ -233,7 +241,7 @@ def remove_member(actor: User, club: Club, membership_id: int) -> None:
     _require_owner(actor, club)
     target = _locked_membership(club, membership_id)
     if target.is_owner:
-        raise ClubError(ClubErrorCode.OWNER_MUST_STAY, "The owner cannot be removed.")
+        raise ClubError(ClubErrorCode.OWNER_MUST_STAY, _("The owner cannot be removed."))
     target.delete()
     _release_from_tables(club, target.user_id)
 
@@ -242,11 +250,11 @@ def remove_member(actor: User, club: Club, membership_id: int) -> None:
 def leave_club(user: User, club: Club) -> None:
     membership = Membership.objects.select_for_update().filter(club=club, user=user).first()
     if membership is None:
-        raise ClubError(ClubErrorCode.NOT_A_MEMBER, "You are not a member of this club.")
+        raise ClubError(ClubErrorCode.NOT_A_MEMBER, _("You are not a member of this club."))
     if membership.is_owner:
         raise ClubError(
             ClubErrorCode.OWNER_MUST_STAY,
-            "A club always keeps an owner: hand ownership to another member before you leave.",
+            _("A club always keeps an owner: hand ownership to another member before you leave."),
         )
     membership.delete()
     _release_from_tables(club, user.pk)

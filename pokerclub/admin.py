@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.utils.translation import gettext_lazy
 
 from pokerclub.models import Club, Invitation, Membership, User
 
@@ -11,8 +12,8 @@ class UserAdmin(BaseUserAdmin):
     search_fields = ["email", "display_name"]
     fieldsets = (
         (None, {"fields": ("email", "password", "display_name")}),
-        ("Permissions", {"fields": ("is_active", "is_staff", "is_superuser")}),
-        ("Dates", {"fields": ("last_login", "date_joined")}),
+        (gettext_lazy("Permissions"), {"fields": ("is_active", "is_staff", "is_superuser")}),
+        (gettext_lazy("Dates"), {"fields": ("last_login", "date_joined")}),
     )
     add_fieldsets = ((None, {"fields": ("email", "display_name", "password1", "password2")}),)
 

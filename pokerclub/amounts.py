@@ -25,6 +25,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 MAX_DIGITS = 15
 """Longer than any pot or ledger: 10**15 of a club's smallest unit."""
 
@@ -49,7 +52,8 @@ def separators(language: str) -> Separators:
 
 
 class AmountError(ValueError):
-    """An amount that cannot be read exactly; the message says how to write it."""
+    """An amount that cannot be read exactly; the message says how to write it, in the
+    active language."""
 
 
 def _example(places: int, seps: Separators) -> str:
@@ -68,40 +72,67 @@ def parse_amount(text: str, *, places: int, language: str, symbol: str = "") -> 
     for mark in filter(None, {symbol, "€", "$", "£", "EUR", "USD", "GBP", "CHF"}):
         raw = raw.replace(mark, " ")
     raw = SPACES.sub("", raw)
+    like = {"example": example}
     if not raw:
-        raise AmountError(f"Write an amount, like {example}.")
+        # Translators: %(example)s is an amount written as the reader writes it ("20,50").
+        raise AmountError(_("Write an amount, like %(example)s.") % like)
     if raw.startswith("-"):
-        raise AmountError("The amount must be more than zero.")
+        raise AmountError(_("The amount must be more than zero."))
     if not re.fullmatch(r"[0-9.,]+", raw):
-        raise AmountError(f"Write an amount with digits only, like {example}.")
+        raise AmountError(_("Write an amount with digits only, like %(example)s.") % like)
     if not raw[0].isdigit() or not raw[-1].isdigit():
-        raise AmountError(f"Write an amount like {example}.")
+        raise AmountError(_("Write an amount like %(example)s.") % like)
     whole, decimals = raw, ""
     if seps.decimal in raw:
-        whole, _, decimals = raw.rpartition(seps.decimal)
+        whole, _mark, decimals = raw.rpartition(seps.decimal)
         if seps.decimal in whole or seps.group in decimals:
-            raise AmountError(f"Write an amount like {example}.")
+            raise AmountError(_("Write an amount like %(example)s.") % like)
         if not places:
             plain = whole.replace(seps.group, "")
-            raise AmountError(f"This club counts whole chips: write {plain}, not {raw}.")
+            raise AmountError(
+                # Translators: %(whole)s is the amount without its decimals ("20"), %(text)s
+                # the amount as typed ("20,50").
+                _("This club counts whole chips: write %(whole)s, not %(text)s.")
+                % {"whole": plain, "text": raw}
+            )
         if not decimals:
-            raise AmountError(f"Write an amount like {example}.")
+            raise AmountError(_("Write an amount like %(example)s.") % like)
         if len(decimals) > places:
-            raise AmountError(f"Amounts here have at most {places} decimals, like {example}.")
+            raise AmountError(
+                ngettext(
+                    "Amounts here have at most %(places)s decimal, like %(example)s.",
+                    "Amounts here have at most %(places)s decimals, like %(example)s.",
+                    places,
+                )
+                % {"places": places, "example": example}
+            )
     if seps.group in whole:
         groups = whole.split(seps.group)
         if not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
-            hint = "" if places else " This club counts whole chips."
+            bad = {"text": raw, "example": example, "grouped": _grouped(1500, seps)}
+            if places:
+                raise AmountError(
+                    # Translators: %(text)s is the amount as typed, %(example)s an amount
+                    # written right, %(grouped)s one thousand five hundred ("1.500").
+                    _(
+                        "%(text)s is not an amount: write %(example)s, and group thousands"
+                        " by three (%(grouped)s)."
+                    )
+                    % bad
+                )
             raise AmountError(
-                f"{raw} is not an amount: write {example}, and group thousands by three"
-                f" ({_grouped(1500, seps)}).{hint}"
+                _(
+                    "%(text)s is not an amount: write %(example)s, and group thousands by"
+                    " three (%(grouped)s). This club counts whole chips."
+                )
+                % bad
             )
         whole = "".join(groups)
     if not whole or len(whole) + places > MAX_DIGITS:
-        raise AmountError(f"Write an amount like {example}.")
+        raise AmountError(_("Write an amount like %(example)s.") % like)
     value = int(whole) * 10**places + (int(decimals.ljust(places, "0")) if places else 0)
     if value <= 0:
-        raise AmountError("The amount must be more than zero.")
+        raise AmountError(_("The amount must be more than zero."))
     return value
 
 

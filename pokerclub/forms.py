@@ -3,30 +3,37 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pokerclub.models import DEFAULT_CLUB_TIME_ZONE, Club, User, time_zones
 from pokerclub.text import validate_name, validate_text
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
-def zone_choices(blank: str | None = None) -> list[tuple[str, str]]:
+
+def zone_choices(blank: StrOrPromise | None = None) -> list[tuple[str, StrOrPromise]]:
     """Every time zone, by name ("Europe/Rome"), with ``blank`` first when given."""
-    zones = [(zone, zone.replace("_", " ")) for zone in sorted(time_zones())]
+    zones: list[tuple[str, StrOrPromise]] = [
+        (zone, zone.replace("_", " ")) for zone in sorted(time_zones())
+    ]
     return [("", blank), *zones] if blank is not None else zones
 
 
-DISPLAY_NAME_HELP = "2–32 characters; the name other players see at the table."
+DISPLAY_NAME_HELP = gettext_lazy("2–32 characters; the name other players see at the table.")
 
 
 def clean_display_name(value: str) -> str:
     value = " ".join(value.split())
     if len(value) < 2:
-        raise forms.ValidationError("A display name needs at least 2 characters.")
+        raise forms.ValidationError(_("A display name needs at least 2 characters."))
     if not any(ch.isalnum() for ch in value):
-        raise forms.ValidationError("A display name needs at least one letter or digit.")
+        raise forms.ValidationError(_("A display name needs at least one letter or digit."))
     validate_name(value)
     return value
 
@@ -34,7 +41,9 @@ def clean_display_name(value: str) -> str:
 class SignupExtraForm(forms.Form):
     """Asked at sign-up besides email and password (allauth's ACCOUNT_SIGNUP_FORM_CLASS)."""
 
-    display_name = forms.CharField(max_length=32, help_text=DISPLAY_NAME_HELP)
+    display_name = forms.CharField(
+        max_length=32, label=gettext_lazy("Display name"), help_text=DISPLAY_NAME_HELP
+    )
 
     def clean_display_name(self) -> str:
         return clean_display_name(self.cleaned_data["display_name"])
@@ -51,7 +60,7 @@ PAYMENT_METHODS = 3
 def _no_control_characters(value: str) -> str:
     value = " ".join(value.split())
     if any(not ch.isprintable() for ch in value):
-        raise forms.ValidationError("Use letters, digits and punctuation only.")
+        raise forms.ValidationError(_("Use letters, digits and punctuation only."))
     return value
 
 
@@ -62,15 +71,21 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["display_name", "payment_reminders", "time_zone"]
+        fields = ["display_name", "language", "payment_reminders", "time_zone"]
         help_texts = {
             "display_name": DISPLAY_NAME_HELP,
-            "time_zone": "Every time on the site is shown in it.",
+            "time_zone": gettext_lazy("Every time on the site is shown in it."),
         }
-        labels = {"payment_reminders": "Mail me when a payment I owe is overdue"}
+        labels = {
+            "display_name": gettext_lazy("Display name"),
+            "language": gettext_lazy("Language"),
+            "payment_reminders": gettext_lazy("Mail me when a payment I owe is overdue"),
+        }
 
     time_zone = forms.ChoiceField(
-        choices=zone_choices(blank="As my browser says"), required=False, label="Time zone"
+        choices=zone_choices(blank=gettext_lazy("As my browser says")),
+        required=False,
+        label=gettext_lazy("Time zone"),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -79,20 +94,24 @@ class ProfileForm(forms.ModelForm):
         for n in range(1, PAYMENT_METHODS + 1):
             entry = saved[n - 1] if n <= len(saved) else {}
             self.fields[f"pay_label_{n}"] = forms.CharField(
-                label=f"Way to pay you {n}",
+                # Translators: the label of one of three ways to be paid: 1, 2, 3.
+                label=_("Way to pay you %(number)s") % {"number": n},
                 max_length=40,
                 validators=[validate_name],
                 required=False,
                 initial=entry.get("label", ""),
-                help_text="For example: Bank transfer, PayPal, Venmo, Revolut." if n == 1 else "",
+                help_text=_("For example: Bank transfer, PayPal, Venmo, Revolut.")
+                if n == 1
+                else "",
             )
             self.fields[f"pay_details_{n}"] = forms.CharField(
-                label=f"Details {n}",
+                # Translators: the details (an account, a handle) of way to be paid 1, 2, 3.
+                label=_("Details %(number)s") % {"number": n},
                 max_length=200,
                 validators=[validate_text],
                 required=False,
                 initial=entry.get("details", ""),
-                help_text="Members of your clubs see this when they owe you money."
+                help_text=_("Members of your clubs see this when they owe you money.")
                 if n == 1
                 else "",
             )
@@ -112,9 +131,9 @@ class ProfileForm(forms.ModelForm):
                 self.add_error(f"pay_details_{n}", error)
                 continue
             if details and not label:
-                self.add_error(f"pay_label_{n}", "Say what these details are for.")
+                self.add_error(f"pay_label_{n}", _("Say what these details are for."))
             elif label and not details:
-                self.add_error(f"pay_details_{n}", "Add the details (an account, a handle).")
+                self.add_error(f"pay_details_{n}", _("Add the details (an account, a handle)."))
             elif label:
                 methods.append({"label": label, "details": details})
         data["payment_methods"] = methods
@@ -137,17 +156,23 @@ class ClubForm(forms.ModelForm):
             "amount_format": forms.RadioSelect,
         }
         labels = {
-            "amount_format": "Show amounts as",
-            "payment_grace_days": "Days to pay before a payment is overdue",
+            "name": gettext_lazy("Name"),
+            "description": gettext_lazy("Description"),
+            "amount_format": gettext_lazy("Show amounts as"),
+            "currency_symbol": gettext_lazy("Currency symbol"),
+            "currency_code": gettext_lazy("Currency code"),
+            "decimal_places": gettext_lazy("Decimal places"),
+            "payment_grace_days": gettext_lazy("Days to pay before a payment is overdue"),
         }
 
     time_zone = forms.ChoiceField(
         choices=zone_choices(),
         initial=DEFAULT_CLUB_TIME_ZONE,
         required=False,
-        label="Time zone",
-        help_text="Where the club's times are set (a tournament's start); members read them "
-        "in their own.",
+        label=gettext_lazy("Time zone"),
+        help_text=gettext_lazy(
+            "Where the club's times are set (a tournament's start); members read them in their own."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -167,7 +192,7 @@ class ClubForm(forms.ModelForm):
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
-            raise forms.ValidationError("A club needs a name.")
+            raise forms.ValidationError(_("A club needs a name."))
         return name
 
     def clean(self) -> dict[str, Any]:
@@ -175,11 +200,13 @@ class ClubForm(forms.ModelForm):
         data = self.cleaned_data
         if data.get("amount_format") == Club.AmountFormat.CURRENCY:
             if not data.get("currency_symbol", "").strip():
-                self.add_error("currency_symbol", "Give the currency's symbol, for example € or $.")
+                self.add_error(
+                    "currency_symbol", _("Give the currency's symbol, for example € or $.")
+                )
             code = data.get("currency_code", "").strip().upper()
             if code and not (len(code) == 3 and code.isascii() and code.isalpha()):
                 self.add_error(
-                    "currency_code", "Give the three-letter ISO code, for example EUR or USD."
+                    "currency_code", _("Give the three-letter ISO code, for example EUR or USD.")
                 )
             data["currency_code"] = code
         else:
@@ -191,8 +218,8 @@ class ClubForm(forms.ModelForm):
 class QuickStartForm(forms.Form):
     name = forms.CharField(
         max_length=80,
-        label="Name of your group",
-        error_messages={"required": "A club needs a name."},
+        label=gettext_lazy("Name of your group"),
+        error_messages={"required": gettext_lazy("A club needs a name.")},
         validators=[validate_name],
     )
 
@@ -202,20 +229,25 @@ class QuickStartForm(forms.Form):
 
 class InvitationForm(forms.Form):
     EXPIRY_CHOICES = [
-        ("", "Never"),
-        ("1", "In 1 day"),
-        ("7", "In 7 days"),
-        ("30", "In 30 days"),
+        # Translators: when an invitation link expires.
+        ("", gettext_lazy("Never")),
+        ("1", gettext_lazy("In 1 day")),
+        ("7", gettext_lazy("In 7 days")),
+        ("30", gettext_lazy("In 30 days")),
     ]
     expires_in_days = forms.TypedChoiceField(
-        choices=EXPIRY_CHOICES, coerce=int, empty_value=None, required=False, label="Expires"
+        choices=EXPIRY_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=gettext_lazy("Expires"),
     )
     max_uses = forms.IntegerField(
         min_value=1,
         max_value=1000,
         required=False,
-        label="Maximum uses",
-        help_text="Leave empty for no limit.",
+        label=gettext_lazy("Maximum uses"),
+        help_text=gettext_lazy("Leave empty for no limit."),
     )
 
     def expires_at(self) -> Any:

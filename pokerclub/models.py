@@ -8,6 +8,7 @@ from functools import cache
 from typing import ClassVar
 from zoneinfo import ZoneInfo, available_timezones
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -15,7 +16,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 
 from pokerclub.amounts import format_amount, parse_amount
 
@@ -31,7 +33,10 @@ def time_zones() -> frozenset[str]:
 
 def validate_time_zone(value: str) -> None:
     if value and value not in time_zones():
-        raise ValidationError(f"{value[:64]!r} is not a time zone (like Europe/Rome).")
+        raise ValidationError(
+            # Translators: %(zone)s is what was given, quoted ('Rome'); keep "Europe/Rome".
+            _("%(zone)s is not a time zone (like Europe/Rome).") % {"zone": repr(value[:64])}
+        )
 
 
 class UserManager(BaseUserManager["User"]):
@@ -65,27 +70,39 @@ class User(AbstractUser):
     username = None  # type: ignore[assignment]
     first_name = None  # type: ignore[assignment]
     last_name = None  # type: ignore[assignment]
-    email = models.EmailField("email address", unique=True)
+    email = models.EmailField(gettext_lazy("email address"), unique=True)
     display_name = models.CharField(
         max_length=32,
-        help_text="The name other players see at the table.",
+        help_text=gettext_lazy("The name other players see at the table."),
     )
     payment_methods = models.JSONField(
         default=list,
         blank=True,
-        help_text="How this person likes to be paid: [{label, details}], free text (a bank "
-        "account, a payment-app handle). Shown only to members of their clubs, on a "
-        "settlement where they are owed money.",
+        help_text=gettext_lazy(
+            "How this person likes to be paid: [{label, details}], free text (a bank "
+            "account, a payment-app handle). Shown only to members of their clubs, on a "
+            "settlement where they are owed money."
+        ),
     )
     payment_reminders = models.BooleanField(
         default=False,
-        help_text="Mail this person when a payment they owe in a club is overdue.",
+        help_text=gettext_lazy("Mail this person when a payment they owe in a club is overdue."),
     )
     time_zone = models.CharField(
         max_length=64,
         blank=True,
         validators=[validate_time_zone],
-        help_text="Where the times this person reads are shown (empty: as their browser says).",
+        help_text=gettext_lazy(
+            "Where the times this person reads are shown (empty: as their browser says)."
+        ),
+    )
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=gettext_lazy(
+            "The language of this person's pages and mails (empty: as their browser says)."
+        ),
     )
 
     USERNAME_FIELD = "email"
@@ -115,8 +132,8 @@ class Club(models.Model):
     """What the owner changes on the club's settings page (``ClubForm``, ``update_club``)."""
 
     class AmountFormat(models.TextChoices):
-        CHIPS = "chips", "Plain chips"
-        CURRENCY = "currency", "Currency"
+        CHIPS = "chips", gettext_lazy("Plain chips")
+        CURRENCY = "currency", gettext_lazy("Currency")
 
     name = models.CharField(max_length=80)
     slug = models.SlugField(max_length=40, unique=True)
@@ -125,29 +142,39 @@ class Club(models.Model):
         max_length=10, choices=AmountFormat.choices, default=AmountFormat.CHIPS
     )
     currency_symbol = models.CharField(
-        max_length=4, blank=True, help_text="Shown before amounts, for example € or $."
+        max_length=4,
+        blank=True,
+        help_text=gettext_lazy("Shown before amounts, for example € or $."),
     )
     currency_code = models.CharField(
         max_length=3,
         blank=True,
-        help_text="The ISO 4217 code, for example EUR or USD: hand histories name the currency with it.",
+        help_text=gettext_lazy(
+            "The ISO 4217 code, for example EUR or USD: hand histories name the currency with it."
+        ),
     )
     decimal_places = models.PositiveSmallIntegerField(
         default=2,
         validators=[MinValueValidator(0), MaxValueValidator(3)],
-        help_text="How many digits the smallest unit has: 2 means amounts are kept in cents.",
+        help_text=gettext_lazy(
+            "How many digits the smallest unit has: 2 means amounts are kept in cents."
+        ),
     )
     payment_grace_days = models.PositiveSmallIntegerField(
         default=3,
         validators=[MaxValueValidator(365)],
-        help_text="A payment waiting longer than this many days shows as overdue (0: never).",
+        help_text=gettext_lazy(
+            "A payment waiting longer than this many days shows as overdue (0: never)."
+        ),
     )
     time_zone = models.CharField(
         max_length=64,
         default=DEFAULT_CLUB_TIME_ZONE,
         validators=[validate_time_zone],
-        help_text="Where the club's times are set (a tournament's start): members each read "
-        "them in their own zone.",
+        help_text=gettext_lazy(
+            "Where the club's times are set (a tournament's start): members each read "
+            "them in their own zone."
+        ),
     )
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -202,9 +229,10 @@ class Club(models.Model):
 
 
 class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    HOST = "host", "Host"
-    MEMBER = "member", "Member"
+    OWNER = "owner", gettext_lazy("Owner")
+    # Translators: a club's role: a member who runs tables and invites people.
+    HOST = "host", gettext_lazy("Host")
+    MEMBER = "member", gettext_lazy("Member")
 
 
 class Membership(models.Model):
@@ -243,10 +271,11 @@ class Invitation(models.Model):
     """A link that lets whoever holds it join the club, until it expires, is used up or revoked."""
 
     class State(models.TextChoices):
-        VALID = "valid", "Valid"
-        EXPIRED = "expired", "Expired"
-        REVOKED = "revoked", "Revoked"
-        USED_UP = "used_up", "Used up"
+        # Translators: the state of an invitation link.
+        VALID = "valid", gettext_lazy("Valid")
+        EXPIRED = "expired", gettext_lazy("Expired")
+        REVOKED = "revoked", gettext_lazy("Revoked")
+        USED_UP = "used_up", gettext_lazy("Used up")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
     token = models.CharField(max_length=64, unique=True, default=new_invitation_token)

@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "pokerclub.language.LanguageMiddleware",
     "pokerclub.middleware.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -84,6 +85,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -230,7 +232,15 @@ EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 
 # --- I18N, static -----------------------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+# The language of a page: the member's profile choice, else the switcher's cookie, else the
+# browser's Accept-Language, else LANGUAGE_CODE (pokerclub/language.py). Catalogs live in
+# locale/ (make messages; docs/glossary.md is the Italian poker vocabulary they follow).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("it", "Italiano")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

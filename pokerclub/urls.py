@@ -2,8 +2,9 @@
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
-from pokerclub import views
+from pokerclub import language, views
 from tables.play import views as table_views  # the club's page lists its tables
 
 club_patterns = (
@@ -32,6 +33,9 @@ club_patterns = (
 urlpatterns = [
     path("", views.home, name="home"),
     path("help/", views.help_page, name="help"),
+    path("language/", language.choose_language, name="set_language"),
+    # the interface's words for static/js, in the page's language (a classic script: globals)
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("accounts/profile/", views.profile, name="profile"),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include(club_patterns)),

@@ -11,6 +11,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from pokerclub import actions
@@ -48,7 +49,9 @@ def club_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         club = actions.create_club(request.user, **form.cleaned_data)
-        messages.success(request, f"{club.name} is ready. Invite your friends.")
+        messages.success(
+            request, _("%(club)s is ready. Invite your friends.") % {"club": club.name}
+        )
         return redirect(club)
     return render(request, "clubs/form.html", {"form": form, "creating": True})
 
@@ -58,13 +61,13 @@ def club_create(request: AuthenticatedHttpRequest) -> HttpResponse:
 def club_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     if not membership.is_owner:
-        raise PermissionDenied("Only the club's owner can change its settings.")
+        raise PermissionDenied(_("Only the club's owner can change its settings."))
     form = ClubForm(request.POST or None, instance=Club.objects.get(pk=club.pk))
     if request.method == "POST" and form.is_valid():
         actions.update_club(
             request.user, club, **{name: form.cleaned_data[name] for name in form.changed_data}
         )
-        messages.success(request, "Club settings saved.")
+        messages.success(request, _("Club settings saved."))
         return redirect(club)
     return render(request, "clubs/form.html", {"form": form, "club": club, "creating": False})
 
@@ -92,7 +95,7 @@ def _run(
 def invitation_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     if not membership.is_host:
-        raise PermissionDenied("Only the owner or a host can invite people.")
+        raise PermissionDenied(_("Only the owner or a host can invite people."))
     form = InvitationForm(request.POST)
     if not form.is_valid():
         for field_errors in form.errors.values():
@@ -108,7 +111,7 @@ def invitation_create(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
             expires_at=form.expires_at(),
             max_uses=form.cleaned_data.get("max_uses"),
         ),
-        success="Invitation link created: copy it and send it to your friends.",
+        success=_("Invitation link created: copy it and send it to your friends."),
     )
 
 
@@ -123,14 +126,14 @@ def invitation_revoke(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
         actions.revoke_invitation,
         request.user,
         invitation,
-        success="Invitation revoked: the link no longer works.",
+        success=_("Invitation revoked: the link no longer works."),
     )
 
 
 @login_required
 @require_POST
 def member_role(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
-    club, _ = club_for_member(request, slug)
+    club, _membership = club_for_member(request, slug)
     role = request.POST.get("role", "")
     return _run(
         request,
@@ -140,14 +143,14 @@ def member_role(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
         club,
         pk,
         role,
-        success="Role updated.",
+        success=_("Role updated."),
     )
 
 
 @login_required
 @require_POST
 def member_transfer(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
-    club, _ = club_for_member(request, slug)
+    club, _membership = club_for_member(request, slug)
     return _run(
         request,
         club,
@@ -155,14 +158,14 @@ def member_transfer(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
         request.user,
         club,
         pk,
-        success="Ownership handed over. You are now a host.",
+        success=_("Ownership handed over. You are now a host."),
     )
 
 
 @login_required
 @require_POST
 def member_remove(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
-    club, _ = club_for_member(request, slug)
+    club, _membership = club_for_member(request, slug)
     return _run(
         request,
         club,
@@ -170,20 +173,20 @@ def member_remove(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Http
         request.user,
         club,
         pk,
-        success="Member removed.",
+        success=_("Member removed."),
     )
 
 
 @login_required
 @require_POST
 def club_leave(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
-    club, _ = club_for_member(request, slug)
+    club, _membership = club_for_member(request, slug)
     try:
         actions.leave_club(request.user, club)
     except ClubError as error:
         messages.error(request, error.message)
         return redirect(club)
-    messages.success(request, f"You left {club.name}.")
+    messages.success(request, _("You left %(club)s.") % {"club": club.name})
     return redirect("clubs:list")
 
 
@@ -195,7 +198,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         return render(
             request,
             "clubs/invitation.html",
-            {"error": "This invitation link is not valid. Check that you copied all of it."},
+            {"error": _("This invitation link is not valid. Check that you copied all of it.")},
             status=404,
         )
     club = invite.club
@@ -211,10 +214,10 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             return render(
                 request, "clubs/invitation.html", {"club": club, "error": error.message}, status=410
             )
-        messages.success(request, f"Welcome to {club.name}!")
+        messages.success(request, _("Welcome to %(club)s!") % {"club": club.name})
         return redirect(club)
     if member:
-        messages.info(request, f"You are already a member of {club.name}.")
+        messages.info(request, _("You are already a member of %(club)s.") % {"club": club.name})
         return redirect(club)
     refusal = None
     try:
@@ -235,6 +238,6 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Profile saved.")
+        messages.success(request, _("Profile saved."))
         return redirect("profile")
     return render(request, "profile.html", {"form": form})

@@ -40,15 +40,37 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from engine.cards import card_str, parse_card
 from engine.phh import PhhHand
+from tables.hands import skips
 from tables.hands.error_codes import HandsError, HandsErrorCode
-from tables.uploads import UploadError, file_amount, file_time, open_csv, records
+from tables.uploads import FileKind, UploadError, file_amount, file_time, open_csv, records
 
 MAX_BYTES = 20 * 1024 * 1024
 """A long night's log is a few MB; anything near this is not one game's log."""
 MAX_ROWS = 400_000
 COLUMNS = ("entry", "at", "order")
+KIND = FileKind(
+    choose=gettext_noop("Choose the hand log's CSV file."),
+    too_big_upload=gettext_noop(
+        "Nothing was imported: the file is %(size)s MB; a game's hand log is a few MB"
+        " (at most %(limit)s MB)."
+    ),
+    too_big=gettext_noop(
+        "The file is %(size)s MB: a game's hand log is a few MB (at most %(limit)s MB)."
+    ),
+    # Translators: %(byte)s is the position in the file of the first byte that is not UTF-8.
+    not_utf8=gettext_noop(
+        "The file is not UTF-8 text (byte %(byte)s): export the hand log as CSV again."
+    ),
+    # Translators: %(columns)s and %(missing)s are lists of CSV column names, as the file has them.
+    columns=gettext_noop("line 1: the hand log's columns are %(columns)s; missing: %(missing)s"),
+    too_many_rows=gettext_noop("line %(line)s: more than %(rows)s rows: not one game's log"),
+)
+"""What is said about a hand log file (:class:`~tables.uploads.FileKind`)."""
 
 _WHO = r'"(?P<nick>.+?) @ (?P<pid>[^"\s]+)"'
 START = re.compile(
@@ -72,12 +94,13 @@ BOARD = re.compile(
     r"^(?P<street>Flop|Turn|River)(?P<run> \(second run\))?:\s*.*\[(?P<cards>[^\]]+)\]$"
 )
 NOT_OURS = (
-    ("run it twice", "run it twice is not brought in yet"),
-    ("second run", "run it twice is not brought in yet"),
-    ("bomb pot", "a bomb pot is not brought in yet"),
-    ("bounty", "a 7-2 bounty moved chips outside the pot"),
+    ("run it twice", "run_twice"),
+    ("second run", "run_twice"),
+    ("bomb pot", "bomb_pot"),
+    ("bounty", "bounty"),
 )
-"""Log lines that mean the hand was played by rules we do not replay from a log."""
+"""Log lines that mean the hand was played by rules we do not replay from a log, and why
+(:data:`tables.hands.skips.REASONS`)."""
 
 GAME = re.compile(
     r"(?P<structure>no limit|pot limit|limit) (?P<game>texas hold'?em|omaha hi/lo|omaha hi|omaha)",
@@ -94,7 +117,14 @@ _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "s": "s", "h": "h", "d
 
 
 class Skip(Exception):
-    """This hand is left out (the message says why); the rest of the file goes on."""
+    """This hand is left out; the rest of the file goes on. ``why`` is a code of
+    :data:`tables.hands.skips.REASONS` (or :data:`~tables.hands.skips.UNSAID`, with the
+    reason as ``text``), ``values`` its values; the message is the reason in English."""
+
+    def __init__(self, why: str, **values: Any) -> None:
+        self.why = why
+        self.values = values
+        super().__init__(skips.entry(0, 0, why, **values)["reason"])
 
 
 @dataclass
@@ -140,12 +170,15 @@ def _card(text: str, line: int) -> str:
     text = text.strip()
     rank, suit = text[:-1], _SUITS.get(text[-1:])
     rank = "T" if rank == "10" else rank.upper()
+    # Translators: %(line)s is a line of the log's file, %(text)s what it holds, quoted.
+    not_a_card = _("line %(line)s, column entry: %(text)s is not a card")
+    where = {"line": line, "text": repr(text[:10])}
     if suit is None or len(rank) != 1:
-        raise UploadError(f"line {line}, column entry: {text[:10]!r} is not a card")
+        raise UploadError(not_a_card % where)
     try:
         return card_str(parse_card(rank + suit))
     except ValueError:
-        raise UploadError(f"line {line}, column entry: {text[:10]!r} is not a card") from None
+        raise UploadError(not_a_card % where) from None
 
 
 def _cards(text: str, line: int) -> tuple[str, ...]:
@@ -155,19 +188,20 @@ def _cards(text: str, line: int) -> tuple[str, ...]:
 def parse_log(data: bytes) -> ParsedLog:
     """The hands of a log file, in the order they were played; :class:`~tables.uploads.UploadError`
     names the line and the column of what is not a log."""
-    reader, header, at = open_csv(
-        data, MAX_BYTES, COLUMNS, "the hand log", "a game's hand log is a few MB"
-    )
+    reader, header, at = open_csv(data, MAX_BYTES, COLUMNS, KIND)
     rows: list[tuple[int, int, datetime, str]] = []  # (order, line, at, entry)
-    for line, cells in records(reader, header, MAX_ROWS, "log"):
+    for line, cells in records(reader, header, MAX_ROWS, KIND):
         order = cells[at["order"]].strip()
         if not order.isdigit():
-            raise UploadError(f"line {line}, column order: {order[:20]!r} is not a whole number")
+            raise UploadError(
+                _("line %(line)s, column order: %(text)s is not a whole number")
+                % {"line": line, "text": repr(order[:20])}
+            )
         rows.append(
             (int(order), line, file_time(cells[at["at"]], line, "at"), cells[at["entry"]].strip())
         )
     if not rows:
-        raise UploadError("The file has a header and no lines of a log.")
+        raise UploadError(_("The file has a header and no lines of a log."))
     rows.sort()
     hands: list[LogHand] = []
     players: dict[str, str] = {}
@@ -178,7 +212,7 @@ def parse_log(data: bytes) -> ParsedLog:
         start = START.match(entry)
         if start:
             if current is not None:
-                skipped.append(_skip(current, "the log has no end for this hand"))
+                skipped.append(_skip(current, "no_end"))
             current = LogHand(
                 number=int(start["number"]),
                 line=line,
@@ -193,8 +227,18 @@ def parse_log(data: bytes) -> ParsedLog:
         if end:
             if int(end["number"]) != current.number:
                 raise UploadError(
-                    f"line {line}, column entry: hand #{end['number']} ends inside hand"
-                    f" #{current.number} (line {current.line})"
+                    # Translators: %(ended)s and %(number)s are numbers of hands of the log,
+                    # %(line)s and %(started)s lines of its file.
+                    _(
+                        "line %(line)s, column entry: hand #%(ended)s ends inside hand"
+                        " #%(number)s (line %(started)s)"
+                    )
+                    % {
+                        "line": line,
+                        "ended": end["number"],
+                        "number": current.number,
+                        "started": current.line,
+                    }
                 )
             current.ended_at = when
             hands.append(current)
@@ -206,20 +250,21 @@ def parse_log(data: bytes) -> ParsedLog:
                 players.setdefault(seat["pid"], seat["nick"])
                 first_line.setdefault(seat["pid"], line)
     if current is not None:
-        skipped.append(_skip(current, "the log ends before this hand does"))
+        skipped.append(_skip(current, "ends_early"))
     if not hands and not skipped:
-        raise UploadError("The file has no hands: is it the game's hand log?")
+        raise UploadError(_("The file has no hands: is it the game's hand log?"))
     return ParsedLog(hands, players, first_line, skipped)
 
 
-def _skip(hand: LogHand, reason: str) -> dict[str, Any]:
-    return {"number": hand.number, "line": hand.line, "reason": reason}
+def _skip(hand: LogHand, why: str, **values: Any) -> dict[str, Any]:
+    """The hand, left out for ``why`` (:func:`tables.hands.skips.entry`)."""
+    return skips.entry(hand.number, hand.line, why, **values)
 
 
 def _variant(game: str) -> str:
     match = GAME.fullmatch(game.strip())
     if match is None:
-        raise Skip(f"{game} is not a game we deal")
+        raise Skip("not_a_game", game=game)
     name = match["game"].lower()
     engine_game = "holdem" if "hold" in name else "omaha8" if "lo" in name else "omaha"
     return VARIANTS[(match["structure"].lower(), engine_game)]
@@ -235,12 +280,12 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
 
     entries = hand.entries
     lowered = [text.lower() for _, text in entries]
-    for needle, reason in NOT_OURS:
+    for needle, why in NOT_OURS:
         if any(needle in text for text in lowered):
-            raise Skip(reason)
+            raise Skip(why)
     stacks = next(((ln, STACKS.match(t)) for ln, t in entries if STACKS.match(t)), None)
     if stacks is None:
-        raise Skip("the hand has no line of player stacks")
+        raise Skip("no_stacks")
     stack_line, found = stacks
     assert found is not None
     seated = [
@@ -249,9 +294,11 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
     ]
     by_pid = {p.pid: p for p in seated}
     if len(by_pid) != len(seated) or len({p.seat for p in seated}) != len(seated):
-        raise UploadError(f"line {stack_line}, column entry: a player or a seat twice")
+        raise UploadError(
+            _("line %(line)s, column entry: a player or a seat twice") % {"line": stack_line}
+        )
     if not 2 <= len(seated) <= 10:
-        raise Skip(f"{len(seated)} players dealt in")
+        raise Skip("players", count=len(seated))
     ordered = sorted(seated, key=lambda p: p.seat)
     posts: list[tuple[int, str, str, int]] = []  # (line, pid, kind, amount)
     own: tuple[str, ...] | None = None
@@ -265,20 +312,20 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
             posts.append((line, who["pid"], post["kind"], amount(post["amount"], line)))
     blinds = {kind: (pid, value) for _, pid, kind, value in posts}
     if any(kind == "missing small blind" for _, _, kind, _ in posts):
-        raise Skip("a missed small blind was posted dead: not one of our rules (R2.6)")
+        raise Skip("dead_small_blind")
     small = blinds.get("small blind")
     big = blinds.get("big blind")
     if big is None:
-        raise Skip("no big blind was posted")
+        raise Skip("no_big_blind")
     # position order: clockwise from the button's left, the button last (engine.phh)
     if hand.dealer is not None:
         if hand.dealer not in by_pid:
-            raise Skip("the dealer is not dealt in")
+            raise Skip("dealer_out")
         button_seat = by_pid[hand.dealer].seat
         dead_button = None
     else:  # the button's seat is empty: it sits just before the small blind
         if small is None:
-            raise Skip("a dead button and no small blind")
+            raise Skip("dead_button")
         dead_button = by_pid[small[0]].seat - 1 or max(10, ordered[-1].seat)
         button_seat = dead_button
     order = [p for p in ordered if p.seat > button_seat] + [
@@ -288,7 +335,7 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
     n = len(order)
     for _line, pid, _kind, _value in posts:
         if pid not in index:
-            raise Skip("a player posts who is not dealt in")
+            raise Skip("poster_out")
     small_index, big_index = (1, 0) if n == 2 else (0, 1)
     if dead_button is not None:
         small_index, big_index = 0, 1
@@ -296,25 +343,25 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
     straddle = blinds.get("straddle")
     posting = [pid for _, pid, kind, _ in posts if kind == "missed big blind"]
     if small is None:
-        raise Skip("no small blind was posted")
+        raise Skip("no_small_blind")
     if index[small[0]] != small_index or index[big[0]] != big_index:
-        raise Skip("the blinds are not posted where our rules put them (R2)")
+        raise Skip("blinds_elsewhere")
     blind_list = [0] * n
     blind_list[0], blind_list[1] = small[1], big[1]
     if straddle is not None:
         if n < 3 or index[straddle[0]] != 2:
-            raise Skip("only a straddle from the seat after the big blind is ours (R3.3)")
+            raise Skip("straddle")
         blind_list[2] = straddle[1]
     if posting:
         if any(value != big[1] for _, _, kind, value in posts if kind == "missed big blind"):
-            raise Skip("a missed big blind posted for other than the big blind (R2.6)")
+            raise Skip("missed_big_blind")
         user["_live_big_blinds"] = [f"p{index[pid] + 1}" for pid in posting]
     if dead_button is not None:
         user["_dead_button"] = dead_button
     antes_by = {pid: value for _, pid, kind, value in posts if kind == "ante"}
     antes = [antes_by.get(p.pid, 0) for p in order]
     if antes_by and len(set(antes)) != 1:
-        raise Skip("antes other than one for every player")
+        raise Skip("antes")
 
     actions: list[str] = []
     if own is not None and owner in index:
@@ -333,7 +380,7 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
             continue  # the table's own notes (an admin's change, a player's seat)
         pid, rest = who["pid"], who["rest"]
         if pid not in index:
-            raise Skip(f"{who['nick']} acts and is not dealt in (line {line})")
+            raise Skip("actor_out", player=who["nick"], line=line)
         label = f"p{index[pid] + 1}"
         if POST.match(rest):
             continue
@@ -356,7 +403,7 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
         elif (won := COLLECTED.match(rest)) is not None:
             collected[pid] += amount(won["amount"], line)
         else:
-            raise Skip(f"a line we do not know: {rest[:60]!r} (line {line})")
+            raise Skip("unknown_line", text=repr(rest[:60]), line=line)
     live = [p.pid for p in order if p.pid not in folded]
     if len(live) >= 2:  # the rest of a showdown: the hands not shown went to the muck
         actions.extend(f"p{index[pid] + 1} sm" for pid in live if pid not in showed)
@@ -376,9 +423,9 @@ def convert(hand: LogHand, places: int, whole: bool, owner: str | None) -> Conve
             user_defined=user,
         )
     except (TypeError, ValueError) as error:
-        raise Skip(str(error)) from error
+        raise Skip(skips.UNSAID, text=str(error)) from error
     if any(p.stack <= 0 for p in order):
-        raise Skip("a player is dealt in with no chips")
+        raise Skip("no_chips")
     dealt_own = own if own is not None and owner in index else None
     return Converted(phh, order, dict(collected), dealt_own)
 
@@ -416,12 +463,26 @@ def _contradiction(evidence: list[_Own], pid: str, nickname: str) -> str | None:
     dealt in every hand with their cards, shows no other cards there, and nobody else shows
     theirs."""
     for own in evidence:
-        where = f"hand #{own.hand.number} (line {own.hand.line})"
+        where = {"player": nickname, "number": own.hand.number, "line": own.hand.line}
         if pid not in own.dealt:
-            return f"{nickname} did not download this log: {where} has the downloader's cards and not {nickname}"
+            return (
+                # Translators: %(player)s is a nickname of the log, %(number)s a hand's
+                # number, %(line)s a line of the log's file.
+                _(
+                    "%(player)s did not download this log: hand #%(number)s (line %(line)s) has"
+                    " the downloader's cards and not %(player)s"
+                )
+                % where
+            )
         holder = next((p for p, cards in own.shows.items() if cards == own.cards), pid)
         if holder != pid or (pid in own.shows and own.shows[pid] != own.cards):
-            return f"{nickname} did not download this log: in {where} they and the downloader hold other cards"
+            return (
+                _(
+                    "%(player)s did not download this log: in hand #%(number)s (line %(line)s)"
+                    " they and the downloader hold other cards"
+                )
+                % where
+            )
     return None
 
 

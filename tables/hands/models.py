@@ -10,12 +10,16 @@ queries instead of replays.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from pokerclub.models import Club
+from tables.hands import skips
 from tables.play.models import Table
 
 
@@ -27,50 +31,65 @@ class Hand(models.Model):
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
     players = models.JSONField(
-        default=list, help_text="[{seat, user_id, name, stack}] at the start"
+        default=list, help_text=gettext_lazy("[{seat, user_id, name, stack}] at the start")
     )
     config = models.JSONField(default=dict)
     tournament_level = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="A tournament's hand: the level it was dealt at (R24)."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("A tournament's hand: the level it was dealt at (R24)."),
     )
     commitment = models.CharField(
-        max_length=64, help_text="SHA-256 of the seed, or deck v2's root."
+        max_length=64, help_text=gettext_lazy("SHA-256 of the seed, or deck v2's root.")
     )
     seed = models.CharField(
         max_length=64,
         blank=True,
-        help_text="Hands dealt before deck v2: the seed, revealed when the hand ended (R15).",
+        help_text=gettext_lazy(
+            "Hands dealt before deck v2: the seed, revealed when the hand ended (R15)."
+        ),
     )
     deck = models.JSONField(
         null=True,
         blank=True,
-        help_text="Deck v2's public proof (R15): commitments, root, nonces, versions, seats.",
+        help_text=gettext_lazy(
+            "Deck v2's public proof (R15): commitments, root, nonces, versions, seats."
+        ),
     )
     deck_secret = models.CharField(
         max_length=64,
         blank=True,
-        help_text="Deck v2's secret (SECRET: server-side only, for replays; never shown).",
+        help_text=gettext_lazy(
+            "Deck v2's secret (SECRET: server-side only, for replays; never shown)."
+        ),
     )
     imported_deck = models.JSONField(
         null=True,
         blank=True,
-        help_text="An imported hand's deal, for replays (SECRET: server-side only): the log's "
-        "cards where it gives them, stand-ins elsewhere, which are never shown "
-        "(tables.hands.log_file).",
+        help_text=gettext_lazy(
+            "An imported hand's deal, for replays (SECRET: server-side only): the log's "
+            "cards where it gives them, stand-ins elsewhere, which are never shown "
+            "(tables.hands.log_file)."
+        ),
     )
     final_state = models.JSONField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     rake = models.PositiveBigIntegerField(default=0)
     history_recorded = models.BooleanField(
-        default=False, help_text="Its history rows (HandPlayer) are written."
+        default=False, help_text=gettext_lazy("Its history rows (HandPlayer) are written.")
     )
     # a hand whose history rows could not be written (tables.hands.actions.summary.backfill)
     history_attempts = models.PositiveIntegerField(
-        default=0, help_text="Failed attempts to write its history rows since the last success."
+        default=0,
+        help_text=gettext_lazy("Failed attempts to write its history rows since the last success."),
     )
-    history_error = models.TextField(blank=True, help_text="Why the last attempt failed.")
+    history_error = models.TextField(
+        blank=True, help_text=gettext_lazy("Why the last attempt failed.")
+    )
     history_retry_at = models.DateTimeField(
-        null=True, blank=True, help_text="Not tried again before this (back-off after a failure)."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Not tried again before this (back-off after a failure)."),
     )
 
     class Meta:
@@ -122,17 +141,25 @@ class HandPlayer(models.Model):
     name = models.CharField(max_length=64)
     ended_at = models.DateTimeField()
     starting_stack = models.PositiveBigIntegerField()
-    net = models.BigIntegerField(help_text="Final stack minus starting stack.")
-    won = models.PositiveBigIntegerField(default=0, help_text="Chips won from pots.")
-    pot = models.PositiveBigIntegerField(default=0, help_text="The whole hand's pots and rake.")
-    vpip = models.BooleanField(default=False, help_text="Put chips in voluntarily before the flop.")
-    pfr = models.BooleanField(default=False, help_text="Bet or raised before the flop.")
+    net = models.BigIntegerField(help_text=gettext_lazy("Final stack minus starting stack."))
+    won = models.PositiveBigIntegerField(default=0, help_text=gettext_lazy("Chips won from pots."))
+    pot = models.PositiveBigIntegerField(
+        default=0, help_text=gettext_lazy("The whole hand's pots and rake.")
+    )
+    vpip = models.BooleanField(
+        default=False, help_text=gettext_lazy("Put chips in voluntarily before the flop.")
+    )
+    pfr = models.BooleanField(
+        default=False, help_text=gettext_lazy("Bet or raised before the flop.")
+    )
     three_bet_chance = models.BooleanField(default=False)
     three_bet = models.BooleanField(default=False)
     saw_flop = models.BooleanField(default=False)
     went_to_showdown = models.BooleanField(default=False)
     won_at_showdown = models.BooleanField(default=False)
-    showdown = models.BooleanField(default=False, help_text="The hand went to a showdown.")
+    showdown = models.BooleanField(
+        default=False, help_text=gettext_lazy("The hand went to a showdown.")
+    )
 
     class Meta:
         ordering = ["-hand_id", "seat"]
@@ -157,15 +184,17 @@ class HandLogImport(models.Model):
     table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
     sha256 = models.CharField(max_length=64)
     file_name = models.CharField(max_length=200, blank=True)
-    hands = models.PositiveIntegerField(default=0, help_text="Hands brought in.")
+    hands = models.PositiveIntegerField(default=0, help_text=gettext_lazy("Hands brought in."))
     skipped = models.JSONField(
-        default=list, help_text="[{number, line, reason}] for the hands left out."
+        default=list, help_text=gettext_lazy("[{number, line, reason}] for the hands left out.")
     )
     log_owner = models.CharField(
         max_length=60,
         blank=True,
-        help_text="The file's player id of whoever downloaded the log (their own cards are "
-        "in it, kept for them alone); empty when not known.",
+        help_text=gettext_lazy(
+            "The file's player id of whoever downloaded the log (their own cards are "
+            "in it, kept for them alone); empty when not known."
+        ),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -177,3 +206,8 @@ class HandLogImport(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["club", "sha256"], name="one_hand_log_per_file"),
         ]
+
+    def left_out(self) -> list[dict[str, Any]]:
+        """The hands left out, each with why (``reason``) in the active language
+        (:func:`tables.hands.skips.said`)."""
+        return [{**kept, "reason": skips.said(kept)} for kept in self.skipped]

@@ -17,6 +17,9 @@ from typing import Any
 from django.db.models import Count, Max, Q, Sum, TextField, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pokerclub.models import User
 from tables.hands.models import HandPlayer
@@ -118,7 +121,7 @@ def stats_by_game(club: Any, user_id: int) -> list[tuple[str, PlayerStats]]:
     ).annotate(game=game)
     aggregated = list(_aggregate(rows, "game"))
     found = dict(zip((r["game"] for r in aggregated), _player_stats(aggregated), strict=True))
-    return [(label, found[value]) for value, label in GameChoice.choices if value in found]
+    return [(str(label), found[value]) for value, label in GameChoice.choices if value in found]
 
 
 def _player_stats(aggregated: list[dict[str, Any]]) -> list[PlayerStats]:
@@ -170,10 +173,11 @@ def net_chart_svg(
     """A line chart of the cumulative net as an SVG string (no script, no external files)."""
     pad_left, pad_right, pad_y = 70, 12, 18
     if not series:
+        empty = _esc(_("No hands yet"))
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-            f'aria-label="No hands yet" class="net-chart"><text x="{width // 2}" y="{height // 2}" '
-            f'text-anchor="middle" fill="#667085">No hands yet</text></svg>'
+            f'aria-label="{empty}" class="net-chart"><text x="{width // 2}" y="{height // 2}" '
+            f'text-anchor="middle" fill="#667085">{empty}</text></svg>'
         )
     values = [0] + [v for _, v in series]
     low, high = min(values), max(values)
@@ -191,8 +195,14 @@ def net_chart_svg(
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     final = values[-1]
     colour = "#0e7c4a" if final >= 0 else "#b42318"
-    label = f"Net over {len(series)} points, ending at {fmt(final)}"
-    first, last = series[0][0], series[-1][0]
+    # Translators: the chart's description: %(count)s points of a player's running net,
+    # the last one %(amount)s.
+    label = ngettext(
+        "Net over %(count)s point, ending at %(amount)s",
+        "Net over %(count)s points, ending at %(amount)s",
+        len(series),
+    ) % {"count": len(series), "amount": fmt(final)}
+    first, last = (_day(series[0][0]), _day(series[-1][0]))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{_esc(label)}" class="net-chart">'
@@ -202,11 +212,17 @@ def net_chart_svg(
         f'<text x="{pad_left - 6}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="11" fill="#667085">{_esc(fmt(high))}</text>'
         f'<text x="{pad_left - 6}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="11" fill="#667085">{_esc(fmt(low))}</text>'
         f'<text x="{pad_left - 6}" y="{y(0) + 4:.1f}" text-anchor="end" font-size="11" fill="#667085">0</text>'
-        f'<text x="{pad_left}" y="{height - 2}" font-size="11" fill="#667085">{first:%d %b %Y}</text>'
-        f'<text x="{width - pad_right}" y="{height - 2}" text-anchor="end" font-size="11" fill="#667085">{last:%d %b %Y}</text>'
+        f'<text x="{pad_left}" y="{height - 2}" font-size="11" fill="#667085">{first}</text>'
+        f'<text x="{width - pad_right}" y="{height - 2}" text-anchor="end" font-size="11" fill="#667085">{last}</text>'
         f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>'
         "</svg>"
     )
+
+
+def _day(when: Any) -> str:
+    """The day of ``when`` in the reader's time zone, as their language writes it
+    ("05 Dec 2026")."""
+    return _esc(formats.date_format(timezone.localtime(when), "d M Y"))
 
 
 def _esc(text: str) -> str:

@@ -28,13 +28,13 @@ def _cards(cards: Any) -> list[str]:
 def _viewer_lines(events: Any, me: int | None) -> list[dict[str, Any]]:
     """The viewer's own deal (R4.3: nobody else's), as a log line."""
     return [
-        {"seat": me, "text": f"You are dealt {' '.join(_cards(e.cards))}"}
+        {"seat": me, "say": "dealt", "args": {"cards": _cards(e.cards)}}
         for e in events
         if isinstance(e, HoleCardsDealt) and e.seat == me
     ]
 
 
-def steps(replayed: ReplayedHand, viewer_seat: int | None, fmt: Any) -> list[dict[str, Any]]:
+def steps(replayed: ReplayedHand, viewer_seat: int | None) -> list[dict[str, Any]]:
     """The replayer's steps for one viewer (plain JSON): for each, ``lines`` (what happened,
     in the live table's words, :func:`tables.play.table_log.lines`), ``hand`` and ``seats`` (the
     live picture), and ``you`` (the viewer's seat and own hole cards)."""
@@ -44,7 +44,7 @@ def steps(replayed: ReplayedHand, viewer_seat: int | None, fmt: Any) -> list[dic
     out = []
     for step in replayed.steps:
         state = step.state
-        public = handlog.lines(step.events, names, fmt, boards=len(state.boards))
+        public = handlog.lines(step.events, names, boards=len(state.boards))
         log = log + public
         picture = hand_picture(state, number=number, log=log)
         seats = {}

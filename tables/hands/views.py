@@ -17,6 +17,8 @@ from django.http import Http404, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from pokerclub.access import club_for_member, club_for_owner
@@ -32,6 +34,7 @@ from tables.hands.proof import viewer_record
 from tables.hands.replay import replay
 from tables.hands.timeline import steps
 from tables.play.models import GameChoice, Table
+from tables.play.phrases import phrasebook
 from tables.play.projection import table_summary
 from tables.uploads import uploaded_file
 
@@ -183,7 +186,7 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
         "button": replayed.config.button,
         "seats": sorted(replayed.final.seats),
         "me": me,
-        "steps": steps(replayed, me, hand.table.format_amount),
+        "steps": steps(replayed, me),
         # for the live table's renderer: the table as a state message has it
         "table": {
             **table_summary(hand.table),
@@ -201,6 +204,7 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
             "hand": hand,
             "table": hand.table,
             "data": data,
+            "phrases": phrasebook(),  # the log's words in the viewer's language
             "text": pokerstars(replayed, viewer, club),
             "me": me,
             "previous": neighbours.filter(number__lt=hand.number)
@@ -273,7 +277,7 @@ def player_stats(request: AuthenticatedHttpRequest, slug: str, user_id: int) -> 
     found = stats.club_stats(club, user_id)
     chart = stats.net_chart_svg(stats.net_series(club, user_id), club.format_amount)
     by_game = stats.stats_by_game(club, user_id)
-    for _, row in by_game:
+    for _game, row in by_game:
         row.net_text = club.format_amount(row.net)  # type: ignore[attr-defined]
     return render(
         request,
@@ -306,7 +310,7 @@ def import_hand_log(request: AuthenticatedHttpRequest, slug: str, table_id: int)
     """The owner adds an imported game's hand log to its session."""
     club = club_for_owner(request, slug)
     back = redirect("history:session", slug=club.slug, table_id=table_id)
-    upload = uploaded_file(request, "hand log", log_file.MAX_BYTES, "a game's hand log is a few MB")
+    upload = uploaded_file(request, log_file.KIND, log_file.MAX_BYTES)
     if upload is None:
         return back
     content, name = upload
@@ -321,16 +325,25 @@ def import_hand_log(request: AuthenticatedHttpRequest, slug: str, table_id: int)
             owner=str(request.POST.get("owner", ""))[:60],
         )
     except Refused as error:
-        messages.error(request, f"Nothing was imported: {error}")
+        # Translators: %(reason)s says why: a whole sentence, or where in the file and what.
+        messages.error(request, _("Nothing was imported: %(reason)s") % {"reason": error})
         return back
     batch = outcome.batch
     if not outcome.created:
-        messages.info(request, "This hand log was imported already: nothing changed.")
+        messages.info(request, _("This hand log was imported already: nothing changed."))
     else:
         left = len(batch.skipped)
-        messages.success(
-            request,
-            f"{batch.hands} hand{'s' if batch.hands != 1 else ''} brought in"
-            + (f"; {left} left out (listed below)." if left else "."),
-        )
+        brought = {"count": batch.hands, "left": left}
+        if left:
+            # Translators: %(count)s hands of a log were brought in, %(left)s were not.
+            text = ngettext(
+                "%(count)s hand brought in; %(left)s left out (listed below).",
+                "%(count)s hands brought in; %(left)s left out (listed below).",
+                batch.hands,
+            )
+        else:
+            text = ngettext(
+                "%(count)s hand brought in.", "%(count)s hands brought in.", batch.hands
+            )
+        messages.success(request, text % brought)
     return back

@@ -30,6 +30,7 @@ from django.db import connection
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
 
 from pokerclub.models import Club, Membership, User
 from tables.money.fewest_transfers import Plan, Transfer
@@ -130,7 +131,8 @@ class Book:
 def book(club: Club) -> Book:
     """The club's money book now: balances, parties and the transfers that settle them."""
     members: dict[str, Member] = {}
-    house = Member(HOUSE, "The house")
+    # Translators: the party that keeps the rake, in a settlement.
+    house = Member(HOUSE, _("The house"))
 
     def member(user_id: int) -> Member:
         key = user_key(user_id)
@@ -141,7 +143,8 @@ def book(club: Club) -> Book:
     def guest(name: str) -> Member:
         key = guest_key(name)
         if key not in members:
-            members[key] = Member(key, f"{name} (guest)", member=False)
+            # Translators: a player of an imported game who is not a member of the club.
+            members[key] = Member(key, _("%(name)s (guest)") % {"name": name}, member=False)
         return members[key]
 
     # closed sessions from their summary (they never change); the tables still open from

@@ -22,9 +22,12 @@ from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from pokerclub.models import Club, Membership
 from tables.money.models import LedgerImport
-from tables.uploads import UploadError, file_amount, file_time, open_csv, records
+from tables.uploads import FileKind, UploadError, file_amount, file_time, open_csv, records
 
 COLUMNS = (
     "player_nickname",
@@ -40,6 +43,24 @@ MAX_BYTES = 2 * 1024 * 1024
 """A ledger of one game is a few kilobytes; anything near this is not one."""
 MAX_ROWS = 2000
 SOURCE = "pokernow"
+KIND = FileKind(
+    choose=gettext_noop("Choose the ledger's CSV file."),
+    too_big_upload=gettext_noop(
+        "Nothing was imported: the file is %(size)s MB; a ledger of one game is a few kB"
+        " (at most %(limit)s MB)."
+    ),
+    too_big=gettext_noop(
+        "The file is %(size)s MB: a ledger of one game is a few kB (at most %(limit)s MB)."
+    ),
+    # Translators: %(byte)s is the position in the file of the first byte that is not UTF-8.
+    not_utf8=gettext_noop(
+        "The file is not UTF-8 text (byte %(byte)s): export the ledger as CSV again."
+    ),
+    # Translators: %(columns)s and %(missing)s are lists of CSV column names, as the file has them.
+    columns=gettext_noop("line 1: the ledger's columns are %(columns)s; missing: %(missing)s"),
+    too_many_rows=gettext_noop("line %(line)s: more than %(rows)s rows: not one game's ledger"),
+)
+"""What is said about a ledger file (:class:`~tables.uploads.FileKind`)."""
 
 
 def _time(text: str, line: int, column: str, required: bool) -> str | None:
@@ -64,34 +85,38 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
     """The rows of a ledger file (see the module docstring); :class:`~tables.uploads.UploadError` names
     what is wrong and where."""
     places = club.places
-    reader, header, at = open_csv(
-        data, MAX_BYTES, COLUMNS, "the ledger", "a ledger of one game is a few kB"
-    )
+    reader, header, at = open_csv(data, MAX_BYTES, COLUMNS, KIND)
     rows: list[Row] = []
     total = 0
-    for line, cells in records(reader, header, MAX_ROWS, "ledger"):
+    for line, cells in records(reader, header, MAX_ROWS, KIND):
 
         def cell(column: str, cells: list[str] = cells) -> str:
             return cells[at[column]]
 
         nickname = " ".join(cell("player_nickname").split())[:60]
         player_id = cell("player_id").strip()[:60]
-        if not nickname:
-            raise UploadError(f"line {line}, column player_nickname: empty")
-        if not player_id:
-            raise UploadError(f"line {line}, column player_id: empty")
+        for column, value in (("player_nickname", nickname), ("player_id", player_id)):
+            if not value:
+                raise UploadError(
+                    # Translators: %(line)s is a line of a CSV file, %(column)s a column's name.
+                    _("line %(line)s, column %(column)s: empty") % {"line": line, "column": column}
+                )
         amounts = {
             c: file_amount(cell(c), line, c, places, whole_units)
             for c in ("buy_in", "buy_out", "stack", "net")
         }
         for c in ("buy_in", "buy_out", "stack"):
             if amounts[c] < 0:
-                raise UploadError(f"line {line}, column {c}: cannot be negative")
+                raise UploadError(
+                    _("line %(line)s, column %(column)s: cannot be negative")
+                    % {"line": line, "column": c}
+                )
         out = amounts["buy_out"] + amounts["stack"]
         if amounts["net"] != out - amounts["buy_in"]:
             raise UploadError(
-                f"line {line}, column net: {cell('net').strip()[:20]} is not buy_out + stack"
-                " - buy_in"
+                # Translators: keep the column names net, buy_out, stack and buy_in as they are.
+                _("line %(line)s, column net: %(net)s is not buy_out + stack - buy_in")
+                % {"line": line, "net": cell("net").strip()[:20]}
             )
         total += amounts["net"]
         rows.append(
@@ -106,11 +131,11 @@ def parse_ledger(data: bytes, club: Club, whole_units: bool) -> list[Row]:
             )
         )
     if not rows:
-        raise UploadError("The file has a header and no players.")
+        raise UploadError(_("The file has a header and no players."))
     if total:
         raise UploadError(
-            f"The nets add up to {club.format_amount(total)}, not zero: this is not a whole "
-            "game's ledger."
+            _("The nets add up to %(total)s, not zero: this is not a whole game's ledger.")
+            % {"total": club.format_amount(total)}
         )
     return rows
 

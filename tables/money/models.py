@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from pokerclub.models import Club
 from tables.play.models import Table
@@ -22,14 +23,14 @@ class LedgerEntry(models.Model):
     from the table's point of view; rake is taken from pots and kept by the house."""
 
     class Kind(models.TextChoices):
-        BUY_IN = "buy_in", "Buy-in"
-        TOP_UP = "top_up", "Top-up"
-        CASH_OUT = "cash_out", "Cash-out"
-        RAKE = "rake", "Rake"
+        BUY_IN = "buy_in", gettext_lazy("Buy-in")
+        TOP_UP = "top_up", gettext_lazy("Top-up")
+        CASH_OUT = "cash_out", gettext_lazy("Cash-out")
+        RAKE = "rake", gettext_lazy("Rake")
         # R22: chips that moved between stacks at the table (already in the stacks, so not
         # part of a session's net), kept so that settlement and stats can show them
-        BOUNTY_WON = "bounty_won", "7-2 bounty won"
-        BOUNTY_PAID = "bounty_paid", "7-2 bounty paid"
+        BOUNTY_WON = "bounty_won", gettext_lazy("7-2 bounty won")
+        BOUNTY_PAID = "bounty_paid", gettext_lazy("7-2 bounty paid")
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="ledger")
     user = models.ForeignKey(
@@ -40,8 +41,10 @@ class LedgerEntry(models.Model):
     guest = models.CharField(
         max_length=60,
         blank=True,
-        help_text="A player who is not a member (an imported history's nickname left as a "
-        "guest); empty for members and the house.",
+        help_text=gettext_lazy(
+            "A player who is not a member (an imported history's nickname left as a "
+            "guest); empty for members and the house."
+        ),
     )
     hand = models.ForeignKey(
         "Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -62,9 +65,9 @@ class TransferPaid(models.Model):
     """
 
     class Status(models.TextChoices):
-        MARKED = "marked", "Marked paid by the payer"
-        CONFIRMED = "confirmed", "Paid"
-        DISPUTED = "disputed", "Not received, says the payee"
+        MARKED = "marked", gettext_lazy("Marked paid by the payer")
+        CONFIRMED = "confirmed", gettext_lazy("Paid")
+        DISPUTED = "disputed", gettext_lazy("Not received, says the payee")
 
     table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
     payer = models.CharField(max_length=32)
@@ -207,15 +210,19 @@ class LedgerImport(models.Model):
     imported session. The same file (by its SHA-256) is applied at most once per club."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for the players to be matched"
-        DONE = "done", "Imported"
+        PENDING = "pending", gettext_lazy("Waiting for the players to be matched")
+        DONE = "done", gettext_lazy("Imported")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
     sha256 = models.CharField(max_length=64)
     file_name = models.CharField(max_length=200, blank=True)
     source = models.CharField(max_length=20, default="pokernow")
-    rows = models.JSONField(default=list, help_text="The parsed rows, amounts in the club's unit.")
-    mapping = models.JSONField(default=dict, help_text="{file player id: 'user:<id>' or 'guest'}")
+    rows = models.JSONField(
+        default=list, help_text=gettext_lazy("The parsed rows, amounts in the club's unit.")
+    )
+    mapping = models.JSONField(
+        default=dict, help_text=gettext_lazy("{file player id: 'user:<id>' or 'guest'}")
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     table = models.ForeignKey(
         "tables.Table", on_delete=models.SET_NULL, null=True, related_name="+"
@@ -243,17 +250,21 @@ class SettlementPlan(models.Model):
     changes once it is known, and marks on its transfers stay on them."""
 
     class Status(models.TextChoices):
-        SEARCHING = "searching", "Being worked out"
-        FEWEST = "fewest", "The fewest transfers"
-        STOPPED = "stopped", "The search ran out of time; the largest-first transfers"
+        SEARCHING = "searching", gettext_lazy("Being worked out")
+        FEWEST = "fewest", gettext_lazy("The fewest transfers")
+        STOPPED = "stopped", gettext_lazy("The search ran out of time; the largest-first transfers")
 
     key = models.CharField(max_length=64, unique=True)
-    nets = models.JSONField(help_text="[[party, net], ...] in party order")
+    nets = models.JSONField(help_text=gettext_lazy("[[party, net], ...] in party order"))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEARCHING)
-    transfers = models.JSONField(default=list, help_text="[[payer, payee, amount], ...]")
+    transfers = models.JSONField(
+        default=list, help_text=gettext_lazy("[[payer, payee, amount], ...]")
+    )
     created_at = models.DateTimeField(default=timezone.now)
     claimed_at = models.DateTimeField(null=True, blank=True)
-    seconds = models.FloatField(null=True, blank=True, help_text="How long the search took.")
+    seconds = models.FloatField(
+        null=True, blank=True, help_text=gettext_lazy("How long the search took.")
+    )
 
     class Meta:
         indexes = [

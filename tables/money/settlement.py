@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from tables.money.fewest_transfers import Plan, Transfer
 from tables.money.models import LedgerEntry, TransferPaid
@@ -104,7 +105,8 @@ def session(table: Table) -> Session:
         .annotate(total=Sum("amount"))
         .order_by()
     )
-    house = SessionLine(HOUSE, "The house")
+    # Translators: the party that keeps the rake, in a settlement.
+    house = SessionLine(HOUSE, _("The house"))
     for row in totals:
         if row["kind"] == LedgerEntry.Kind.RAKE:
             house.rake += row["total"]
@@ -112,7 +114,9 @@ def session(table: Table) -> Session:
         uid = row["user_id"]
         if uid is None:  # an imported session's guest
             key = guest_key(row["guest"])
-            line = lines.setdefault(key, SessionLine(key, f"{row['guest']} (guest)"))
+            # Translators: a player of an imported game who is not a member of the club.
+            guest = _("%(name)s (guest)") % {"name": row["guest"]}
+            line = lines.setdefault(key, SessionLine(key, guest))
         else:
             name = row["user__display_name"] or (row["user__email"] or "").split("@")[0]
             line = lines.setdefault(user_key(uid), SessionLine(user_key(uid), name, uid))

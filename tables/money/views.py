@@ -16,6 +16,8 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from pokerclub.access import club_for_member, club_for_owner
@@ -32,13 +34,20 @@ from tables.money.models import ClubPayment, LedgerEntry, LedgerImport
 from tables.play.models import Table
 from tables.uploads import uploaded_file
 
-LABELS = {"sent": "I paid", "received": "Received", "paid": "Mark paid"}
+LABELS = {
+    "sent": gettext_lazy("I paid"),
+    # Translators: a button: the payee says the payment arrived.
+    "received": pgettext_lazy("payment", "Received"),
+    "paid": gettext_lazy("Mark paid"),
+}
 PAYMENT_LABELS = {
-    "received": "Received",
-    "dispute": "Not received",
-    "withdraw": "Take back",
-    "paid": "Mark paid",
-    "clear": "Remove",
+    "received": pgettext_lazy("payment", "Received"),
+    # Translators: a button: the payee says the payment has not arrived.
+    "dispute": gettext_lazy("Not received"),
+    # Translators: a button: the payer takes back their "I paid".
+    "withdraw": gettext_lazy("Take back"),
+    "paid": gettext_lazy("Mark paid"),
+    "clear": gettext_lazy("Remove"),
 }
 
 
@@ -72,7 +81,6 @@ def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "pay_to": methods.get(payee_users.get(t.payee, 0), []),
             "overdue": book.overdue(t, now),
             "since": book.owed_since.get(t.payer),
-            "verb": "pay" if t.payer.startswith("group:") else "pays",  # "Ann & Ben pay Cat"
             "mine": request.user.pk in book.user_ids(t.payer) + book.user_ids(t.payee),
         }
         for t in book.transfers
@@ -198,7 +206,7 @@ def balances_csv(request: AuthenticatedHttpRequest, slug: str) -> StreamingHttpR
     fmt = club.format_amount
     header = ["member", "member_now", "net", "paid", "received", "open", "open_units"]
     body = [
-        [m.name, "yes" if m.member else "no", fmt(m.net), fmt(m.paid), fmt(m.received),
+        [m.name, _("yes") if m.member else _("no"), fmt(m.net), fmt(m.paid), fmt(m.received),
          fmt(m.open), m.open]
         for m in book.members
         if m.member or m.open or membership.is_owner
@@ -215,7 +223,7 @@ def payments_csv(request: AuthenticatedHttpRequest, slug: str) -> StreamingHttpR
     names = book.names()
     rows: list[list[Any]] = [["status", "payer", "payee", "amount", "amount_units", "since"]]
     for t in book.transfers:
-        rows.append(["to pay", names.get(t.payer, t.payer), names.get(t.payee, t.payee),
+        rows.append([_("to pay"), names.get(t.payer, t.payer), names.get(t.payee, t.payee),
                      fmt(t.amount), t.amount, ""])  # fmt: skip
     for p in ClubPayment.objects.filter(club=club).order_by("created_at", "pk"):
         rows.append([p.get_status_display(), names.get(p.payer, p.payer),
@@ -258,7 +266,7 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
                 banker.close(request.user, club, table.pk, request.POST.get("assign") or None)
                 return redirect("history:session", slug=club.slug, table_id=table.pk)
             else:
-                raise MoneyError(MoneyErrorCode.BAD_FIELD, "Unknown operation.")
+                raise MoneyError(MoneyErrorCode.BAD_FIELD, _("Unknown operation."))
         except (Refused, ValueError) as error:
             messages.error(request, str(error))
         return redirect("history:bank", slug=club.slug, table_id=table.pk)
@@ -289,7 +297,12 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
     members = (
         Membership.objects.filter(club=club).select_related("user").order_by("user__display_name")
     )
-    kinds = {"buy_in": "Buy-in", "top_up": "Rebuy", "cash_out": "Cash-out", "rake": "The house"}
+    kinds = {
+        "buy_in": _("Buy-in"),
+        "top_up": _("Rebuy"),
+        "cash_out": _("Cash-out"),
+        "rake": _("The house"),
+    }
     return render(
         request,
         "money/bank.html",
@@ -320,9 +333,7 @@ def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """The owner brings in a game's ledger CSV from the site the group used before."""
     club = club_for_owner(request, slug)
     if request.method == "POST":
-        upload = uploaded_file(
-            request, "ledger", ledger_file.MAX_BYTES, "a ledger of one game is a few kB"
-        )
+        upload = uploaded_file(request, ledger_file.KIND, ledger_file.MAX_BYTES)
         if upload is not None:
             content, name = upload
             try:
@@ -334,10 +345,11 @@ def import_ledger(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
                     whole_units=request.POST.get("units") == "whole",
                 )
             except Refused as error:
-                messages.error(request, f"Nothing was imported: {error}")
+                # Translators: %(reason)s says why: a whole sentence, or where in the file and what.
+                messages.error(request, _("Nothing was imported: %(reason)s") % {"reason": error})
             else:
                 if batch.status == batch.Status.DONE:
-                    messages.info(request, "This file was imported already: nothing changed.")
+                    messages.info(request, _("This file was imported already: nothing changed."))
                 return redirect("history:import_match", slug=club.slug, batch_id=batch.pk)
     done = LedgerImport.objects.filter(club=club).select_related("table")[:50]
     return render(request, "money/import.html", {"club": club, "imports": done})
@@ -358,7 +370,7 @@ def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) ->
         except Refused as error:
             messages.error(request, str(error))
             return redirect("history:import_match", slug=club.slug, batch_id=batch.pk)
-        messages.success(request, f"Imported as the session {table.name}.")
+        messages.success(request, _("Imported as the session %(name)s.") % {"name": table.name})
         return redirect("history:session", slug=club.slug, table_id=table.pk)
     members = [
         (f"user:{m.user_id}", str(m.user))
@@ -484,8 +496,11 @@ def _imported(table: Table, membership: Membership) -> dict[str, Any]:
         if ledger is not None
         else []
     )
+    logs = list(HandLogImport.objects.filter(table=table))
+    for log in logs:  # why each hand was left out, in the reader's language (not saved)
+        log.skipped = log.left_out()
     return {
-        "hand_logs": HandLogImport.objects.filter(table=table),
+        "hand_logs": logs,
         "log_players": players if membership.is_owner else [],
         "may_import_log": membership.is_owner and ledger is not None,
     }
@@ -494,11 +509,11 @@ def _imported(table: Table, membership: Membership) -> dict[str, Any]:
 def _mark_buttons(allowed: set[str], is_host: bool) -> list[tuple[str, str]]:
     """The settlement's buttons for one transfer, in this order, as (op, label)."""
     labels = {
-        "sent": "I paid",
-        "received": "Received",
-        "dispute": "Not received",
-        "paid": "Mark paid",
-        "unpaid": "Mark unpaid" if is_host else "I have not paid yet",
+        "sent": _("I paid"),
+        "received": pgettext("payment", "Received"),
+        "dispute": _("Not received"),
+        "paid": _("Mark paid"),
+        "unpaid": _("Mark unpaid") if is_host else _("I have not paid yet"),
     }
     return [(op, label) for op, label in labels.items() if op in allowed]
 
@@ -515,10 +530,12 @@ def mark_paid(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> Ht
     )
     transfer = next((t for t in result.transfers if (t.payer, t.payee, t.amount) == wanted), None)
     if result.searching:
-        messages.error(request, "The fewest payments are still being worked out; try again soon.")
+        messages.error(
+            request, _("The fewest payments are still being worked out; try again soon.")
+        )
         return redirect("history:session", slug=club.slug, table_id=table.pk)
     if transfer is None:
-        messages.error(request, "That payment is no longer part of the settlement.")
+        messages.error(request, _("That payment is no longer part of the settlement."))
         return redirect("history:session", slug=club.slug, table_id=table.pk)
     op = request.POST.get("op") or ("unpaid" if request.POST.get("paid") == "0" else "paid")
     try:
@@ -545,7 +562,7 @@ def ledger_csv(
             yield [
                 e.created_at.isoformat(),
                 table.name,
-                str(e.user) if e.user else (e.guest or "The house"),
+                str(e.user) if e.user else (e.guest or _("The house")),
                 e.kind,
                 club.format_amount(e.amount),
                 e.amount,

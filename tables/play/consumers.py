@@ -18,14 +18,18 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async as _db_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from pokerclub.access import membership_of
+from pokerclub.language import language_of_scope
 from tables.play import actions as services
 from tables.play import heartbeat as presence
 from tables.play.actions.chat import recent_chat
 from tables.play.actions.common import Outbox, group_name, run_collecting, send_collected
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import Seat, Table
+from tables.play.notices import notice_text
 from tables.play.projection import (
     frame_json,
     load_public_state,
@@ -109,14 +113,18 @@ def _field(
     value = data.get(name)
     if value is None:
         if required:
-            raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' is required.")
+            raise PlayError(PlayErrorCode.BAD_FIELD, _("'%(name)s' is required.") % {"name": name})
         return None
     if isinstance(value, bool) and kind is not bool:
-        raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' has the wrong type.")
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(name)s' has the wrong type.") % {"name": name}
+        )
     if not isinstance(value, kind):
-        raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' has the wrong type.")
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(name)s' has the wrong type.") % {"name": name}
+        )
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
-        raise PlayError(PlayErrorCode.BAD_FIELD, f"'{name}' is out of range.")
+        raise PlayError(PlayErrorCode.BAD_FIELD, _("'%(name)s' is out of range.") % {"name": name})
     return value
 
 
@@ -125,17 +133,18 @@ def parse_frame(text_data: str | None) -> dict[str, Any]:
     ``too_big``, or ``bad_json`` for a binary frame, invalid or too deeply nested JSON (the
     parser's recursion limit), or a JSON value that is not an object."""
     if text_data is None:
-        raise PlayError(PlayErrorCode.BAD_JSON, "Messages must be JSON text frames.")
+        raise PlayError(PlayErrorCode.BAD_JSON, _("Messages must be JSON text frames."))
     if len(text_data) > MAX_FRAME or len(text_data.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise PlayError(
-            PlayErrorCode.TOO_BIG, f"Messages are limited to {MAX_FRAME} bytes of text."
+            PlayErrorCode.TOO_BIG,
+            _("Messages are limited to %(bytes)s bytes of text.") % {"bytes": MAX_FRAME},
         )
     try:
         data = json.loads(text_data)
     except (ValueError, RecursionError):
-        raise PlayError(PlayErrorCode.BAD_JSON, "The message is not valid JSON.") from None
+        raise PlayError(PlayErrorCode.BAD_JSON, _("The message is not valid JSON.")) from None
     if not isinstance(data, dict):
-        raise PlayError(PlayErrorCode.BAD_JSON, "The message must be a JSON object.")
+        raise PlayError(PlayErrorCode.BAD_JSON, _("The message must be a JSON object."))
     return data
 
 
@@ -144,6 +153,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     user: Any
     is_host: bool
     closing = False  # set by close(): nothing more is sent or handled
+    language: str | None = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Hand ``message`` to its handler, without channels' ``aclose_old_connections``.
@@ -157,7 +167,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        if self.language is None:  # the viewer's, for every word sent (pokerclub/language.py)
+            self.language = language_of_scope(self.scope)
+        with translation.override(self.language):
+            await handler(message)
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
@@ -223,7 +236,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.tokens = min(RATE_CAPACITY, self.tokens + (now - self.last_refill) * RATE_PER_SECOND)
         self.last_refill = now
         if self.tokens < 1:
-            raise PlayError(PlayErrorCode.RATE_LIMITED, "Too many messages: slow down.")
+            raise PlayError(PlayErrorCode.RATE_LIMITED, _("Too many messages: slow down."))
         self.tokens -= 1
 
     async def _dispatch(self, data: dict[str, Any]) -> None:
@@ -237,7 +250,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 if kind is None
                 else "not a string"
             )
-            raise PlayError(PlayErrorCode.UNKNOWN_TYPE, f"Unknown message type: {shown}.")
+            raise PlayError(
+                PlayErrorCode.UNKNOWN_TYPE, _("Unknown message type: %(type)s.") % {"type": shown}
+            )
         await handler(self, data)
 
     async def on_sync(self, data: dict[str, Any]) -> None:
@@ -246,7 +261,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def on_act(self, data: dict[str, Any]) -> None:
         action = _field(data, "action", str)
         if action not in ("fold", "check", "call", "bet", "raise", "all_in"):
-            raise PlayError(PlayErrorCode.BAD_FIELD, f"Unknown action {action[:20]!r}.")
+            raise PlayError(
+                PlayErrorCode.BAD_FIELD, _("Unknown action %(action)r.") % {"action": action[:20]}
+            )
         amount = _field(data, "amount", int, required=action in ("bet", "raise"))
         version = _field(data, "version", int, required=False)
         await self._call(services.act, self.user, self.table_id, action, amount, version)
@@ -326,7 +343,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif op in by_seat:
             await self._call(by_seat[op], self.user, self.table_id, _field(data, "seat", int))
         else:
-            raise PlayError(PlayErrorCode.BAD_FIELD, f"Unknown host operation {op[:20]!r}.")
+            raise PlayError(
+                PlayErrorCode.BAD_FIELD, _("Unknown host operation %(op)r.") % {"op": op[:20]}
+            )
 
     HANDLERS = {
         "sync": on_sync,
@@ -380,7 +399,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_notice(self, event: dict[str, Any]) -> None:
         """A word from the table's tournament to everyone watching (a deal, R29.3)."""
-        await self.send_json({"type": "notice", "text": event["text"]})
+        await self.send_json(
+            {"type": "notice", "text": notice_text(event["notice"], event["args"])}
+        )
 
     async def table_chat(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "chat", **event["chat"]})

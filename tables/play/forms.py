@@ -9,11 +9,14 @@ from typing import Any
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from engine.games import rules
 from engine.table import MIXED_GAMES, mixed_game_code
 from pokerclub.text import validate_name
-from tables.play.models import DoubleBoard, GameChoice, MixedMode, Structure, Table
+from tables.play.models import GAME_NAMES, DoubleBoard, GameChoice, MixedMode, Structure, Table
 
 SETTING_FIELDS = [
     "name",
@@ -113,22 +116,29 @@ def table_presets(club: Any) -> list[dict[str, Any]]:
 
 def _mixed_label(code: str) -> str:
     game, structure = MIXED_GAMES[code]
-    return f"{code}: {structure.value.replace('_', '-').capitalize()} {rules(game).name}"
+    # Translators: a mixed game's code, structure and game, e.g. "PLO: Pot-limit Omaha"
+    return gettext("%(code)s: %(structure)s %(game)s") % {
+        "code": code,
+        "structure": Structure(structure.value).label,
+        "game": GAME_NAMES[game.value],
+    }
 
 
 class TableForm(forms.ModelForm):
     mixed_games = forms.MultipleChoiceField(
-        label="Mixed games (a new game every orbit)",
-        choices=[(code, _mixed_label(code)) for code in MIXED_GAMES],
+        label=_("Mixed games (a new game every orbit)"),
+        choices=[(code, lazy(_mixed_label, str)(code)) for code in MIXED_GAMES],
         widget=forms.CheckboxSelectMultiple,
         required=False,
-        help_text="Pick two or more and the table deals them in turn, changing game when the "
-        "button has gone round; each game plays the table's blinds unless you set its own "
-        "below (a fixed-limit game bets its big blind as the small bet). Pick none for one "
-        "game.",
+        help_text=_(
+            "Pick two or more and the table deals them in turn, changing game when the "
+            "button has gone round; each game plays the table's blinds unless you set its own "
+            "below (a fixed-limit game bets its big blind as the small bet). Pick none for one "
+            "game."
+        ),
     )
     rake_percent = forms.DecimalField(
-        label="Rake (%)",
+        label=_("Rake (%)"),
         min_value=Decimal(0),
         max_value=Decimal(10),
         max_digits=4,
@@ -141,36 +151,53 @@ class TableForm(forms.ModelForm):
         model = Table
         fields = MODEL_FIELDS
         labels = {
-            "max_seats": "Seats",
-            "action_seconds": "Action clock (seconds)",
-            "time_bank_seconds": "Time bank (seconds)",
-            "show_all_called": "Show all called hands",
-            "new_player_policy": "New players",
-            "rake_cap": "Rake cap per hand",
-            "approve_seats": "Host approves who sits down",
-            "ante_by_big_blind": "Big-blind ante",
-            "min_buy_in": "Minimum buy-in",
-            "max_buy_in": "Maximum buy-in",
-            "bomb_pot_ante": "Bomb pot: what everyone puts in",
-            "bomb_pot_every": "A bomb pot every … hands (0: never)",
-            "bomb_pot_vote": "Players may call a bomb pot (everyone dealt in must vote)",
-            "double_board": "Double board",
-            "mixed_mode": "Each orbit's game",
-            "seven_deuce_bounty": "The 7-2 game: a pot won with 7-2 collects from each player",
-            "seven_deuce_shown": "The 7-2 is shown when it collects",
+            "name": _("Name"),
+            "game": _("Game"),
+            "structure": _("Structure"),
+            "small_blind": _("Small blind"),
+            "big_blind": _("Big blind"),
+            "ante": _("Ante"),
+            # Translators: whether the player under the gun may straddle (R3.3)
+            "straddle_allowed": _("Straddle allowed"),
+            "run_it_twice_allowed": _("Run it twice allowed"),
+            "max_seats": _("Seats"),
+            "action_seconds": _("Action clock (seconds)"),
+            "time_bank_seconds": _("Time bank (seconds)"),
+            "show_all_called": _("Show all called hands"),
+            "new_player_policy": _("New players"),
+            "rake_cap": _("Rake cap per hand"),
+            "approve_seats": _("Host approves who sits down"),
+            "ante_by_big_blind": _("Big-blind ante"),
+            "min_buy_in": _("Minimum buy-in"),
+            "max_buy_in": _("Maximum buy-in"),
+            "bomb_pot_ante": _("Bomb pot: what everyone puts in"),
+            "bomb_pot_every": _("A bomb pot every … hands (0: never)"),
+            "bomb_pot_vote": _("Players may call a bomb pot (everyone dealt in must vote)"),
+            "double_board": _("Double board"),
+            "mixed_mode": _("Each orbit's game"),
+            "seven_deuce_bounty": _("The 7-2 game: a pot won with 7-2 collects from each player"),
+            "seven_deuce_shown": _("The 7-2 is shown when it collects"),
         }
         help_texts = {
-            "ante_by_big_blind": "The big blind posts the ante for the whole table.",
-            "bomb_pot_ante": "In a bomb pot there are no blinds and no betting before the "
-            "flop: everyone puts this in, the flop comes and the betting starts.",
+            "ante_by_big_blind": _("The big blind posts the ante for the whole table."),
+            "bomb_pot_ante": _(
+                "In a bomb pot there are no blinds and no betting before the "
+                "flop: everyone puts this in, the flop comes and the betting starts."
+            ),
             "bomb_pot_every": "",
             "bomb_pot_vote": "",
-            "mixed_mode": "Dealer's choice: the player on the button picks the first orbit's "
-            "game from the list, then each player in turn (clockwise) picks an orbit's.",
-            "double_board": "Two boards from the flop on; each pot is split between the best "
-            "hand on each board.",
-            "seven_deuce_bounty": "Every other player dealt in pays this, or what they have "
-            "left; Hold'em only (0: off).",
+            "mixed_mode": _(
+                "Dealer's choice: the player on the button picks the first orbit's "
+                "game from the list, then each player in turn (clockwise) picks an orbit's."
+            ),
+            "double_board": _(
+                "Two boards from the flop on; each pot is split between the best "
+                "hand on each board."
+            ),
+            "seven_deuce_bounty": _(
+                "Every other player dealt in pays this, or what they have "
+                "left; Hold'em only (0: off)."
+            ),
             "seven_deuce_shown": "",
         }
 
@@ -178,11 +205,12 @@ class TableForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name, code in BLINDS_FIELDS.items():  # R20: blinds per game of a mixed table
             self.fields[name] = forms.CharField(
-                label=f"Blinds in {code} (small/big)",
+                label=gettext("Blinds in %(code)s (small/big)") % {"code": code},
                 required=False,
                 max_length=21,
                 widget=forms.TextInput(
-                    attrs={"placeholder": "the table's", "inputmode": "numeric"}
+                    # Translators: placeholder of a game's own blinds: empty means the table's
+                    attrs={"placeholder": gettext("the table's"), "inputmode": "numeric"}
                 ),
             )
         self.order_fields(self.field_order)
@@ -246,7 +274,7 @@ class TableForm(forms.ModelForm):
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
-            raise forms.ValidationError("A table needs a name.")
+            raise forms.ValidationError(gettext("A table needs a name."))
         validate_name(name)
         return name
 
@@ -255,51 +283,60 @@ class TableForm(forms.ModelForm):
         data = self.cleaned_data
         sb, bb = data.get("small_blind"), data.get("big_blind")
         if sb is not None and bb is not None and sb > bb:
-            self.add_error("small_blind", "The small blind cannot be bigger than the big blind.")
+            self.add_error(
+                "small_blind", gettext("The small blind cannot be bigger than the big blind.")
+            )
         lo, hi = data.get("min_buy_in"), data.get("max_buy_in")
         if lo is not None and hi is not None and lo > hi:
-            self.add_error("min_buy_in", "The minimum buy-in cannot be above the maximum.")
+            self.add_error("min_buy_in", gettext("The minimum buy-in cannot be above the maximum."))
         if bb is not None and lo is not None and lo < bb:
-            self.add_error("min_buy_in", "The minimum buy-in must cover at least one big blind.")
+            self.add_error(
+                "min_buy_in", gettext("The minimum buy-in must cover at least one big blind.")
+            )
         if data.get("ante") and data.get("ante_by_big_blind") is None:
             data["ante_by_big_blind"] = False
         seats = data.get("max_seats")
         if seats is not None and self.seated_numbers and max(self.seated_numbers) > seats:
-            self.add_error("max_seats", "Players sit in seats beyond that number.")
+            self.add_error("max_seats", gettext("Players sit in seats beyond that number."))
         bomb = data.get("bomb_pot_ante") or 0
         if (data.get("bomb_pot_every") or data.get("bomb_pot_vote")) and not bomb:
-            self.add_error("bomb_pot_ante", "Say what everyone puts in a bomb pot.")
+            self.add_error("bomb_pot_ante", gettext("Say what everyone puts in a bomb pot."))
         if bomb and lo is not None and bomb > lo:
             self.add_error(
-                "bomb_pot_ante", "A bomb pot cannot ask more than the minimum buy-in (R21)."
+                "bomb_pot_ante",
+                gettext("A bomb pot cannot ask more than the minimum buy-in (R21)."),
             )
         mixed = data.get("mixed_games") or []
         dealt = [MIXED_GAMES[code][0].value for code in mixed] or [data.get("game") or "holdem"]
         if data.get("seven_deuce_bounty") and "holdem" not in dealt:
             self.add_error(
-                "seven_deuce_bounty", "The 7-2 game is played with two cards: Hold'em (R22)."
+                "seven_deuce_bounty",
+                gettext("The 7-2 game is played with two cards: Hold'em (R22)."),
             )
         if len(mixed) == 1:
-            self.add_error("mixed_games", "Pick at least two games to rotate, or none.")
+            self.add_error("mixed_games", gettext("Pick at least two games to rotate, or none."))
         data["mixed_blinds"] = self._mixed_blinds(mixed, lo)
         double = data.get("double_board") or DoubleBoard.OFF
         if double == DoubleBoard.BOMB_POTS and not bomb:
-            self.add_error("double_board", "Double-board bomb pots need bomb pots (R21).")
+            self.add_error("double_board", gettext("Double-board bomb pots need bomb pots (R21)."))
         games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]
         for game in games or [data.get("game") or ""]:
             if game and seats is not None and seats > rules(game).max_players:
                 self.add_error(
                     "max_seats",
-                    f"{rules(game).name} deals at most {rules(game).max_players} players "
-                    "from one deck.",
+                    gettext("%(game)s deals at most %(count)s players from one deck.")
+                    % {"game": GAME_NAMES[game], "count": rules(game).max_players},
                 )
                 break
             most = rules(game).seats_for(2) if game else 10
             if double != DoubleBoard.OFF and seats is not None and seats > most:
                 self.add_error(
                     "double_board",
-                    f"{rules(game).name} deals two boards to at most {most} players from one "
-                    "deck (R23): fewer seats, or one board.",
+                    gettext(
+                        "%(game)s deals two boards to at most %(count)s players from one "
+                        "deck (R23): fewer seats, or one board."
+                    )
+                    % {"game": GAME_NAMES[game], "count": most},
                 )
                 break
         return data
@@ -314,13 +351,17 @@ class TableForm(forms.ModelForm):
                 continue
             match = BLINDS.match(text)
             if match is None:
-                self.add_error(name, "Write the small and the big blind like 2/4.")
+                self.add_error(name, gettext("Write the small and the big blind like 2/4."))
                 continue
             small, big = int(match[1]), int(match[2])
             if big < 1 or small > big:
-                self.add_error(name, "The big blind is at least 1 and at least the small blind.")
+                self.add_error(
+                    name, gettext("The big blind is at least 1 and at least the small blind.")
+                )
             elif least_buy_in is not None and least_buy_in < big:
-                self.add_error(name, "The minimum buy-in must cover this game's big blind.")
+                self.add_error(
+                    name, gettext("The minimum buy-in must cover this game's big blind.")
+                )
             else:
                 out[code] = [small, big]
         return out

@@ -13,6 +13,7 @@ from django.conf import settings
 from engine.betting import Structure as EngineStructure
 from engine.cards import card_str
 from engine.equity import equities as engine_equities
+from engine.evaluation import name_words
 from engine.fairness import (
     SCHEME,
     DeckPlan,
@@ -150,7 +151,8 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
             "shown": shown,
             "shown_after": bool(state.shown_after[i]),
             "mucked": bool(state.mucked[i]),
-            "hand_name": names.get(i),
+            # its name once shown with a full board (R11.4), as words (tables/play/phrases.py)
+            "hand_words": [list(part) for part in name_words(names[i])] if i in names else None,
             "won": state.won[i],
             "bounty": state.bounty[i],  # R22: this hand's 7-2 bounty, collected or paid
             "small_blind": seat == small,

@@ -13,10 +13,13 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from engine.betting import Structure as EngineStructure
 from engine.games import Game
 from engine.table import mixed_game_code
+from pokerclub.amounts import format_amount
 from pokerclub.models import Club
 
 
@@ -24,45 +27,58 @@ class Structure(models.TextChoices):
     """The betting structure (``engine.betting.Structure``, R7): its values are the engine's,
     the labels are for people."""
 
-    NO_LIMIT = EngineStructure.NO_LIMIT.value, "No-limit"
-    POT_LIMIT = EngineStructure.POT_LIMIT.value, "Pot-limit"
-    FIXED_LIMIT = EngineStructure.FIXED_LIMIT.value, "Fixed-limit"
+    NO_LIMIT = EngineStructure.NO_LIMIT.value, _("No-limit")
+    POT_LIMIT = EngineStructure.POT_LIMIT.value, _("Pot-limit")
+    FIXED_LIMIT = EngineStructure.FIXED_LIMIT.value, _("Fixed-limit")
 
 
 class GameChoice(models.TextChoices):
     """What the table deals (``engine.games.Game``; its values are the engine's, the labels
     are for people): Texas Hold'em, Omaha (R17), five-card Omaha (R18) or Omaha Hi-Lo (R19)."""
 
-    HOLDEM = Game.HOLDEM.value, "Texas Hold'em"
-    OMAHA = Game.OMAHA.value, "Omaha"
-    OMAHA5 = Game.OMAHA5.value, "Five-card Omaha"
-    OMAHA_HILO = Game.OMAHA_HILO.value, "Omaha Hi-Lo (eight or better)"
+    HOLDEM = Game.HOLDEM.value, _("Texas Hold'em")
+    OMAHA = Game.OMAHA.value, _("Omaha")
+    OMAHA5 = Game.OMAHA5.value, _("Five-card Omaha")
+    OMAHA_HILO = Game.OMAHA_HILO.value, _("Omaha Hi-Lo (eight or better)")
 
 
 class MixedMode(models.TextChoices):
     """How a mixed-game table's game changes each orbit (R20)."""
 
-    ROTATE = "rotate", "The next game of the list"
-    DEALERS_CHOICE = "dealers_choice", "Dealer's choice: each player in turn picks"
+    ROTATE = "rotate", _("The next game of the list")
+    DEALERS_CHOICE = "dealers_choice", _("Dealer's choice: each player in turn picks")
 
 
 class DoubleBoard(models.TextChoices):
     """When a hand is dealt on two boards (R23)."""
 
-    OFF = "off", "Never"
-    BOMB_POTS = "bomb_pots", "Bomb pots only"
-    ALWAYS = "always", "Every hand"
+    OFF = "off", _("Never")
+    BOMB_POTS = "bomb_pots", _("Bomb pots only")
+    ALWAYS = "always", _("Every hand")
 
 
 class NewPlayerPolicy(models.TextChoices):
-    WAIT = "wait", "Wait for the big blind"
-    POST = "post", "Post a big blind"
+    WAIT = "wait", _("Wait for the big blind")
+    POST = "post", _("Post a big blind")
+
+
+GAME_NAMES = {
+    Game.HOLDEM.value: _("Texas Hold'em"),
+    Game.OMAHA.value: _("Omaha"),
+    Game.OMAHA5.value: _("Five-card Omaha"),
+    Game.OMAHA_HILO.value: _("Omaha Hi-Lo"),
+}
+"""Each game's short name (``engine.games.rules(game).name``), for people."""
 
 
 def game_label(game: str, structure: str) -> str:
     """A game and its structure, for people: "No-limit Hold'em", "Pot-limit Omaha"."""
-    name = "Hold'em" if game == GameChoice.HOLDEM else GameChoice(game).label
-    return f"{Structure(structure).label} {name}"
+    name = gettext("Hold'em") if game == GameChoice.HOLDEM else GameChoice(game).label
+    # Translators: a betting structure and a game, e.g. "No-limit Hold'em", "Pot-limit Omaha"
+    return gettext("%(structure)s %(game)s") % {
+        "structure": Structure(structure).label,
+        "game": name,
+    }
 
 
 class TableQuerySet(models.QuerySet["Table"]):
@@ -82,9 +98,9 @@ class Table(models.Model):
     taken: int  # occupied seats, on the tables TableQuerySet.open_in returns
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        PAUSED = "paused", "Paused"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", _("Open")
+        PAUSED = "paused", _("Paused")
+        CLOSED = "closed", _("Closed")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
     name = models.CharField(max_length=60)
@@ -205,7 +221,7 @@ class Table(models.Model):
         validators=[MaxValueValidator(1000)],
         help_text="Rake in basis points of each pot that sees a flop (500 = 5 %, R13); at most 10 %.",
     )
-    rake_cap = models.PositiveIntegerField(default=0, help_text="0 means no cap.")
+    rake_cap = models.PositiveIntegerField(default=0, help_text=_("0 means no cap."))
     approve_seats = models.BooleanField(default=False)
 
     # --- live state
@@ -292,7 +308,7 @@ class Table(models.Model):
         """An amount of this table's chips for people: the club's money, or on a
         tournament's table plain chips (they are never money)."""
         if self.tournament_id is not None:
-            return f"{'-' if amount < 0 else ''}{abs(amount):,}"
+            return format_amount(amount, places=0, language=get_language())
         return self.club.format_amount(amount)
 
     @property
@@ -301,7 +317,8 @@ class Table(models.Model):
         small, big = self.blinds
         text = f"{fmt(small)}/{fmt(big)}"
         if self.ante:
-            text += f" ante {fmt(self.ante)}"
+            # Translators: the stakes, e.g. "€0.50/€1 ante €0.10"
+            text = gettext("%(blinds)s ante %(ante)s") % {"blinds": text, "ante": fmt(self.ante)}
         return text
 
     @property
@@ -319,10 +336,10 @@ class Seat(models.Model):
     """A chair at a table. ``user`` is empty when the chair is free."""
 
     class Status(models.TextChoices):
-        EMPTY = "empty", "Empty"
-        REQUESTED = "requested", "Waiting for the host"
-        SEATED = "seated", "Seated"
-        SITTING_OUT = "sitting_out", "Sitting out"
+        EMPTY = "empty", _("Empty")
+        REQUESTED = "requested", _("Waiting for the host")
+        SEATED = "seated", _("Seated")
+        SITTING_OUT = "sitting_out", _("Sitting out")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()

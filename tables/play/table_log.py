@@ -1,14 +1,16 @@
-"""The hand's log as people read it, made from the engine's public events.
+"""The hand's log, made from the engine's public events: what happened, in no language
+(:mod:`tables.play.phrases` words it in each reader's).
 
 Secret events (hole cards, R4.3) are skipped: the log goes into every viewer's state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.cards import cards_str
+from engine.cards import card_str
+from engine.evaluation import name_words
 from engine.events import (
     ActionTaken,
     AntePosted,
@@ -25,29 +27,20 @@ from engine.events import (
     SevenDeuceBounty,
     UncalledBetReturned,
 )
+from tables.play.phrases import pot
 
 MAX_LINES = 200
 
-BLINDS = {
-    "small_blind": "posts the small blind",
-    "big_blind": "posts the big blind",
-    "straddle": "straddles",
-    "live_big_blind": "posts a big blind to come in",
-}
-
-
-def _pot_name(index: int) -> str:
-    return "the main pot" if index == 0 else f"side pot {index}"
+BLINDS = {"small_blind", "big_blind", "straddle", "live_big_blind"}
 
 
 def lines(
-    events: Iterable[Event],
-    names: Mapping[int, str],
-    fmt: Callable[[int], str],
-    boards: int = 1,
+    events: Iterable[Event], names: Mapping[int, str], boards: int = 1
 ) -> list[dict[str, Any]]:
-    """One ``{"seat": N | None, "text": ...}`` per public event worth telling; ``boards``:
-    how many the hand has after them (two: each award names its board, R12, R23).
+    """One ``{"seat": N | None, "say": PHRASE, "args": {...}}`` per public event worth
+    telling, in no language (:mod:`tables.play.phrases` words it for each reader; a player
+    is named as they were called then, ``"who": None`` when unknown); ``boards``: how many
+    the hand has after them (two: each award names its board, R12, R23).
 
     A betting decision's line also says what it was (``"action"``: fold, check, call, bet,
     raise or all_in, with ``"amount"``: the chips added for a call, the total bet for the
@@ -56,88 +49,93 @@ def lines(
     """
     out: list[dict[str, Any]] = []
 
-    def say(seat: int | None, text: str, **extra: Any) -> None:
-        who = names.get(seat, f"Seat {seat}") if seat is not None else ""
-        out.append({"seat": seat, "text": f"{who} {text}".strip(), **extra})
+    def say(
+        seat: int | None, phrase: str, extra: dict[str, Any] | None = None, **args: Any
+    ) -> None:
+        if seat is not None:
+            args["who"] = names.get(seat)
+        out.append({"seat": seat, "say": phrase, "args": args, **(extra or {})})
+
+    def all_in(phrase: str, flag: bool) -> str:
+        return f"{phrase}_all_in" if flag else phrase
 
     for e in events:
         if e.secret:
             continue
         if isinstance(e, AntePosted):
-            all_in = " and is all-in" if e.all_in else ""
-            if e.bomb_pot:  # R21
-                say(e.seat, f"puts {fmt(e.amount)} in the bomb pot{all_in}")
-            else:
-                kind = "the big-blind ante" if e.big_blind_ante else "an ante"
-                say(e.seat, f"posts {kind} of {fmt(e.amount)}{all_in}")
+            kind = "bomb" if e.bomb_pot else "bb_ante" if e.big_blind_ante else "ante"  # R21
+            say(e.seat, all_in(kind, e.all_in), amount=e.amount)
         elif isinstance(e, BlindPosted):
             say(
                 e.seat,
-                f"{BLINDS.get(e.blind, e.blind)} {fmt(e.amount)}"
-                + (" and is all-in" if e.all_in else ""),
+                all_in(e.blind if e.blind in BLINDS else "big_blind", e.all_in),
+                amount=e.amount,
             )
         elif isinstance(e, BoardDealt):
-            prefix = "Board 2 — " if e.board_index else ""
-            say(None, f"{prefix}{e.street.capitalize()}: {cards_str(e.cards)}", street=e.street)
+            street = f"{e.street}_2" if e.board_index else e.street
+            say(None, street, {"street": e.street}, cards=[card_str(c) for c in e.cards])
         elif isinstance(e, ActionTaken):
             if e.action == "run_twice":
-                say(e.seat, _action_text(e, fmt))
+                say(e.seat, "run_twice_yes" if e.amount else "run_twice_no")
             else:
-                say(e.seat, _action_text(e, fmt), **_action_label(e))
+                phrase, amount = _action(e)
+                money = {} if amount is None else {"amount": amount}
+                flagged = all_in(phrase, e.all_in and phrase != "all_in")
+                say(e.seat, flagged, _action_label(e), **money)
         elif isinstance(e, UncalledBetReturned):
-            say(e.seat, f"takes back {fmt(e.amount)} (uncalled)")
+            say(e.seat, "uncalled", amount=e.amount)
         elif isinstance(e, RunItTwiceDecided):
-            say(None, "Running it twice" if e.runs == 2 else "Running it once")
+            say(None, "runs_2" if e.runs == 2 else "runs_1")
         elif isinstance(e, HandShown):
-            name = f" ({' / '.join(e.names)})" if e.names else ""
-            say(e.seat, f"shows {cards_str(e.cards)}{name}")
+            if e.names:
+                say(
+                    e.seat, "shows_named", cards=[card_str(c) for c in e.cards], hand=_hand(e.names)
+                )
+            else:
+                say(e.seat, "shows", cards=[card_str(c) for c in e.cards])
         elif isinstance(e, HandNamed):
-            say(e.seat, f"has {' / '.join(e.names)}")
+            say(e.seat, "has", hand=_hand(e.names))
         elif isinstance(e, HandMucked):
             say(e.seat, "mucks")
         elif isinstance(e, CardsShownAfter):
-            say(e.seat, f"shows {cards_str(e.cards)}")
+            say(e.seat, "shows", cards=[card_str(c) for c in e.cards])
         elif isinstance(e, RakeTaken):
-            say(None, f"Rake {fmt(e.amount)} from {_pot_name(e.pot_index)}")
+            say(None, "rake", amount=e.amount, pot=pot(e.pot_index))
         elif isinstance(e, SevenDeuceBounty):  # R22
-            paid = ", ".join(
-                f"{fmt(amount)} from {names.get(payer, f'Seat {payer}')}"
+            paid = [
+                [amount, names.get(payer), payer]
                 for payer, amount in zip(e.payers, e.amounts, strict=True)
                 if amount
-            )
-            say(e.seat, f"collects the 7-2 bounty: {fmt(sum(e.amounts))} ({paid or 'nothing'})")
+            ]
+            say(e.seat, "bounty", amount=sum(e.amounts), paid=paid)
         elif isinstance(e, PotAwarded):
-            # two boards (a run twice, R12; a double board, R23): each award names its board
-            board = (
-                f" on board {e.board_index + 1}" if e.board_index is not None and boards > 1 else ""
-            )
-            with_hand = f" with {e.hand_name}" if e.hand_name else ""
-            half = f"the {e.half} half of " if e.half else ""  # R19.3
+            # two boards (a run twice, R12; a double board, R23): each award names its board;
+            # a split game's halves (R19.3)
+            board = e.board_index + 1 if e.board_index is not None and boards > 1 else None
+            where = pot(e.pot_index, e.half or None, board)
             for seat, share in zip(e.winners, e.shares, strict=True):
-                say(
-                    seat,
-                    f"wins {fmt(share)} from {half}{_pot_name(e.pot_index)}{board}{with_hand}",
-                )
+                if e.hand_name:
+                    say(seat, "wins_with", amount=share, pot=where, hand=_hand((e.hand_name,)))
+                else:
+                    say(seat, "wins", amount=share, pot=where)
     return out
 
 
-def _action_text(e: ActionTaken, fmt: Callable[[int], str]) -> str:
-    all_in = " and is all-in" if e.all_in else ""
-    if e.action == "fold":
-        return "folds"
-    if e.action == "check":
-        return "checks"
+def _hand(names: Iterable[str]) -> list[list[str]]:
+    """Hand names as words (R11.4): a name per board, each maybe "high / low" (R19)."""
+    return [list(part) for name in names for part in name_words(name)]
+
+
+def _action(e: ActionTaken) -> tuple[str, int | None]:
+    """A decision's phrase (before "and is all-in") and its amount: the chips added for a
+    call, the total bet for a bet or a raise (R7)."""
+    if e.action in ("fold", "check"):
+        return e.action, None
     if e.action == "call":
-        return f"calls {fmt(e.added)}{all_in}"
-    if e.action == "bet":
-        return f"bets {fmt(e.amount or 0)}{all_in}"
-    if e.action == "raise":
-        return f"raises to {fmt(e.amount or 0)}{all_in}"
+        return "call", e.added
     if e.action == "all_in":
-        return f"is all-in for {fmt(e.amount or e.added)}"
-    if e.action == "run_twice":
-        return "agrees to run it twice" if e.amount else "declines to run it twice"
-    return e.action
+        return "all_in", e.amount or e.added
+    return e.action, e.amount or 0
 
 
 def _action_label(e: ActionTaken) -> dict[str, Any]:

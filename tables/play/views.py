@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from pokerclub.access import club_for_member
@@ -21,6 +22,7 @@ from tables.play import actions as services
 from tables.play.error_codes import PlayError
 from tables.play.forms import TableForm, table_presets
 from tables.play.models import Table
+from tables.play.phrases import phrasebook
 from tables.play.projection import load_public_state, private_cards_for_user, viewer_state
 
 
@@ -32,11 +34,14 @@ def quick_start(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for e in form.errors["name"]))
         return redirect("clubs:list")
-    club, table, _ = services.quick_start(request.user, name=form.cleaned_data["name"])
+    club, table, _invitation = services.quick_start(request.user, name=form.cleaned_data["name"])
     messages.success(
         request,
-        f"{club.name} is ready, with {table.name} ({table.stakes}). "
-        "Copy or share the invitation link below, then join the table.",
+        _(
+            "%(club)s is ready, with %(table)s (%(stakes)s). "
+            "Copy or share the invitation link below, then join the table."
+        )
+        % {"club": club.name, "table": table.name, "stakes": table.stakes},
     )
     return redirect(club)
 
@@ -63,14 +68,15 @@ def club_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 def table_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     if not membership.is_host:
-        raise PermissionDenied("Only the owner or a host can open tables.")
+        raise PermissionDenied(_("Only the owner or a host can open tables."))
     presets = table_presets(club)
     # Ready to open as it is: the first preset's stakes and a name ("Table 3").
-    initial = {"name": f"Table {club.tables.count() + 1}", **presets[0]["values"]}
+    number = club.tables.count() + 1
+    initial = {"name": _("Table %(number)s") % {"number": number}, **presets[0]["values"]}
     form = TableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         table = services.create_table(request.user, club, form.table_values())
-        messages.success(request, f"Table {table.name} is open.")
+        messages.success(request, _("Table %(name)s is open.") % {"name": table.name})
         return redirect(table)
     for preset in presets:
         preset["values_json"] = json.dumps(preset["values"])
@@ -94,7 +100,7 @@ def table_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRes
     club, membership = club_for_member(request, slug)
     table = get_object_or_404(Table, club=club, pk=pk)
     if not membership.is_host:
-        raise PermissionDenied("Only the owner or a host can change a table.")
+        raise PermissionDenied(_("Only the owner or a host can change a table."))
     form = TableForm(request.POST or None, instance=Table.objects.get(pk=table.pk))
     if request.method == "POST" and form.is_valid():
         try:
@@ -106,7 +112,9 @@ def table_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRes
             return redirect(table)
         messages.success(
             request,
-            "Settings saved." if applied else "Settings saved: they apply from the next hand.",
+            _("Settings saved.")
+            if applied
+            else _("Settings saved: they apply from the next hand."),
         )
         return redirect(table)
     return render(
@@ -138,6 +146,7 @@ def table_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpR
             "membership": membership,
             "ws_path": f"/ws/tables/{table.pk}/",
             "initial_state": initial,
+            "phrases": phrasebook(),  # the log's words in the viewer's language
         },
     )
 
@@ -159,7 +168,7 @@ def _viewer_state(request: AuthenticatedHttpRequest, table: Table, is_host: bool
 @login_required
 def club_tables(request: AuthenticatedHttpRequest, slug: str) -> JsonResponse:
     """The club's open tables with seats taken, for the club page's live list."""
-    club, _ = club_for_member(request, slug)
+    club, _membership = club_for_member(request, slug)
     return JsonResponse(
         {
             "tables": [

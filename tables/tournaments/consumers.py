@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from pokerclub.access import membership_of
+from pokerclub.language import language_of_scope
 from tables.play.consumers import CLOSE_NOT_MEMBER, database_sync_to_async
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.projection import frame_json
@@ -35,7 +38,8 @@ class TournamentConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        error = PlayError(PlayErrorCode.UNKNOWN_TYPE, "The lobby takes no messages.")
+        with translation.override(language_of_scope(self.scope)):
+            error = PlayError(PlayErrorCode.UNKNOWN_TYPE, _("The lobby takes no messages."))
         await self.send(text_data=frame_json(error.as_message()))
 
     async def tournament_changed(self, event: dict[str, Any]) -> None:

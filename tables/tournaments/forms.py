@@ -9,20 +9,23 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from engine import tournament as rules
 from engine.errors import EngineError
 from pokerclub.models import Club
 from pokerclub.text import validate_name
+from tables.play.engine_text import engine_text
 from tables.play.models import GameChoice, Structure
 from tables.tournaments.actions.lifecycle import Settings
 from tables.tournaments.models import Tournament
 
 PRESET_CHOICES = [
-    ("regular", "Regular: 100 big blinds, 12-minute levels"),
-    ("turbo", "Turbo: 50 big blinds, 6-minute levels"),
-    ("deep", "Deep: 200 big blinds, 20-minute levels"),
-    ("custom", "Custom levels (below)"),
+    ("regular", _("Regular: 100 big blinds, 12-minute levels")),
+    ("turbo", _("Turbo: 50 big blinds, 6-minute levels")),
+    ("deep", _("Deep: 200 big blinds, 20-minute levels")),
+    ("custom", _("Custom levels (below)")),
 ]
 
 
@@ -43,12 +46,15 @@ def parse_levels(text: str) -> list[rules.Level]:
             (minutes,) = (int(x) for x in rest)
         except (ValueError, IndexError):
             raise forms.ValidationError(
-                f"Level {number}: write it as 100/200 15, or 100/200 ante 25 15, "
-                "or 100/200 bba 200 15 (blinds, ante, minutes)."
+                gettext(
+                    "Level %(number)s: write it as 100/200 15, or 100/200 ante 25 15, "
+                    "or 100/200 bba 200 15 (blinds, ante, minutes)."
+                )
+                % {"number": number}
             ) from None
         levels.append(rules.Level(small, big, ante=ante, ante_by_big_blind=bba, minutes=minutes))
     if not levels:
-        raise forms.ValidationError("Write at least one level.")
+        raise forms.ValidationError(gettext("Write at least one level."))
     return levels
 
 
@@ -59,62 +65,74 @@ def parse_payout(text: str) -> tuple[int, ...]:
     for word in text.replace(";", ",").replace("%", "").split(","):
         if not word.strip():
             continue
-        whole, _, frac = word.strip().partition(".")
+        whole, _dot, frac = word.strip().partition(".")
         if not whole.isdigit() or (frac and (not frac.isdigit() or len(frac) > 2)):
-            raise forms.ValidationError("Write the percentages like 50, 30, 20.")
+            raise forms.ValidationError(gettext("Write the percentages like 50, 30, 20."))
         shares.append(int(whole) * 100 + int(frac.ljust(2, "0") or 0))
     return tuple(shares)
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=60, validators=[validate_name])
-    game = forms.ChoiceField(choices=GameChoice.choices, initial=GameChoice.HOLDEM)
-    structure = forms.ChoiceField(choices=Structure.choices, initial=Structure.NO_LIMIT)
-    buy_in = forms.CharField(label="Buy-in", help_text="Into the prize pool, per entry and rebuy.")
-    fee = forms.CharField(label="Entry fee", required=False, help_text="The club's; optional.")
-    starting_stack = forms.IntegerField(min_value=2, initial=10_000, label="Starting chips")
-    seats_per_table = forms.IntegerField(min_value=2, max_value=10, initial=9)
-    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="regular", label="Blinds")
+    name = forms.CharField(max_length=60, validators=[validate_name], label=_("Name"))
+    game = forms.ChoiceField(choices=GameChoice.choices, initial=GameChoice.HOLDEM,
+                             label=_("Game"))  # fmt: skip
+    structure = forms.ChoiceField(choices=Structure.choices, initial=Structure.NO_LIMIT,
+                                  label=_("Structure"))  # fmt: skip
+    buy_in = forms.CharField(label=_("Buy-in"),
+                             help_text=_("Into the prize pool, per entry and rebuy."))  # fmt: skip
+    fee = forms.CharField(label=_("Entry fee"), required=False,
+                          help_text=_("The club's; optional."))  # fmt: skip
+    starting_stack = forms.IntegerField(min_value=2, initial=10_000, label=_("Starting chips"))
+    seats_per_table = forms.IntegerField(min_value=2, max_value=10, initial=9,
+                                         label=_("Seats per table"))  # fmt: skip
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="regular", label=_("Blinds"))
     levels = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         required=False,
-        label="Custom levels",
-        help_text="One a line: 100/200 15 (blinds, minutes), 100/200 ante 25 15, "
-        "100/200 bba 200 15 (big-blind ante).",
+        label=_("Custom levels"),
+        help_text=_(
+            "One a line: 100/200 15 (blinds, minutes), 100/200 ante 25 15, "
+            "100/200 bba 200 15 (big-blind ante)."
+        ),
     )
     break_every = forms.IntegerField(min_value=0, initial=0, required=False,
-                                     label="A break after every … levels (0: none)")  # fmt: skip
-    break_minutes = forms.IntegerField(min_value=1, initial=5, required=False)
+                                     label=_("A break after every … levels (0: none)"))  # fmt: skip
+    break_minutes = forms.IntegerField(min_value=1, initial=5, required=False,
+                                       label=_("Break minutes"))  # fmt: skip
     late_until_level = forms.IntegerField(min_value=0, initial=0, required=False,
-                                          label="Late registration until the end of level")  # fmt: skip
-    entries_per_player = forms.IntegerField(min_value=1, initial=1, label="Entries per player",
-                                            help_text="More than 1: re-entry during late registration.")  # fmt: skip
+                                          label=_("Late registration until the end of level"))  # fmt: skip
+    entries_per_player = forms.IntegerField(min_value=1, initial=1, label=_("Entries per player"),
+                                            help_text=_("More than 1: re-entry during late registration."))  # fmt: skip
     rebuy_until_level = forms.IntegerField(min_value=0, initial=0, required=False,
-                                           label="Rebuys until the end of level (0: none)")  # fmt: skip
+                                           label=_("Rebuys until the end of level (0: none)"))  # fmt: skip
     rebuy_limit = forms.IntegerField(min_value=0, initial=0, required=False,
-                                     label="Rebuys per player (0: no limit)")  # fmt: skip
+                                     label=_("Rebuys per player (0: no limit)"))  # fmt: skip
     add_on_after_level = forms.IntegerField(min_value=0, initial=0, required=False,
-                                            label="Add-on in the break after level (0: none)")  # fmt: skip
-    add_on_price = forms.CharField(required=False, label="Add-on price")
-    add_on_chips = forms.IntegerField(min_value=0, initial=0, required=False, label="Add-on chips")
-    payout = forms.CharField(required=False, label="Payouts (%)",
-                             help_text="From first place down, e.g. 50, 30, 20; empty: by the number of entries.")  # fmt: skip
+                                            label=_("Add-on in the break after level (0: none)"))  # fmt: skip
+    add_on_price = forms.CharField(required=False, label=_("Add-on price"))
+    add_on_chips = forms.IntegerField(min_value=0, initial=0, required=False,
+                                      label=_("Add-on chips"))  # fmt: skip
+    payout = forms.CharField(required=False, label=_("Payouts (%)"),
+                             help_text=_("From first place down, e.g. 50, 30, 20; empty: by the number of entries."))  # fmt: skip
     start_mode = forms.ChoiceField(choices=Tournament.StartMode.choices,
-                                   initial=Tournament.StartMode.SIT_AND_GO)  # fmt: skip
+                                   initial=Tournament.StartMode.SIT_AND_GO,
+                                   label=_("Start mode"))  # fmt: skip
     start_players = forms.IntegerField(min_value=2, initial=9, required=False,
-                                       label="Sit & go: start when this many have entered")  # fmt: skip
-    starts_at = forms.DateTimeField(required=False, label="Scheduled: starts at",
+                                       label=_("Sit & go: start when this many have entered"))  # fmt: skip
+    starts_at = forms.DateTimeField(required=False, label=_("Scheduled: starts at"),
                                     widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))  # fmt: skip
     action_seconds = forms.IntegerField(min_value=5, max_value=600, initial=30,
-                                        label="Seconds to act")  # fmt: skip
+                                        label=_("Seconds to act"))  # fmt: skip
     deals_allowed = forms.BooleanField(required=False, initial=True,
-                                       label="The players left may agree a deal (ICM or chip chop)")  # fmt: skip
+                                       label=_("The players left may agree a deal (ICM or chip chop)"))  # fmt: skip
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
         # the start is set in the club's time zone (each member reads it in their own)
-        self.fields["starts_at"].label = f"Scheduled: starts at ({club.time_zone} time)"
+        self.fields["starts_at"].label = gettext("Scheduled: starts at (%(zone)s time)") % {
+            "zone": club.time_zone
+        }
 
     def full_clean(self) -> None:
         """A start typed as "21:00" is 21:00 where the club plays, whatever the host's zone."""
@@ -125,7 +143,7 @@ class TournamentForm(forms.Form):
         text = (self.cleaned_data.get(name) or "").strip()
         if not text:
             if required:
-                self.add_error(name, "Say how much.")
+                self.add_error(name, gettext("Say how much."))
             return 0
         try:
             return self.club.parse_amount(text)
@@ -151,7 +169,7 @@ class TournamentForm(forms.Form):
             try:
                 schedule = rules.preset(data["preset"], stack)
             except EngineError as error:
-                self.add_error("starting_stack", error.message)
+                self.add_error("starting_stack", engine_text(error.message))
             else:
                 levels = list(schedule.levels)
                 if not data.get("break_every"):

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from pokerclub.models import Club
 from tables.play.models import game_label
@@ -21,14 +22,14 @@ from tables.play.models import game_label
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
-        REGISTERING = "registering", "Registering"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        REGISTERING = "registering", _("Registering")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     class StartMode(models.TextChoices):
-        SIT_AND_GO = "sit_and_go", "Sit & go: starts when enough have registered"
-        SCHEDULED = "scheduled", "Scheduled: starts at a set time"
+        SIT_AND_GO = "sit_and_go", _("Sit & go: starts when enough have registered")
+        SCHEDULED = "scheduled", _("Scheduled: starts at a set time")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=60)
@@ -104,11 +105,12 @@ class TournamentEntry(models.Model):
     """One entry of a player (a re-entry is a new entry): what it paid, how it finished."""
 
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        PLAYING = "playing", "Playing"
-        BUSTED = "busted", "No chips: may rebuy"
-        OUT = "out", "Out"
-        WON = "won", "Won"
+        REGISTERED = "registered", _("Registered")
+        PLAYING = "playing", _("Playing")
+        BUSTED = "busted", _("No chips: may rebuy")
+        # Translators: an entry's status: out of the tournament
+        OUT = "out", _("Out")
+        WON = "won", _("Won")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

@@ -15,6 +15,8 @@ from django.db.models import Case, Count, IntegerField, Min, Q, Sum, Value, When
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine import tournament as rules
@@ -85,11 +87,15 @@ def leaderboard(club: Any) -> list[dict[str, Any]]:
 def tournament_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     if not membership.is_host:
-        raise PermissionDenied("Only the owner or a host can create tournaments.")
+        raise PermissionDenied(_("Only the owner or a host can create tournaments."))
     form = TournamentForm(
         request.POST or None,
         club=club,
-        initial={"name": f"{club.name} tournament", "buy_in": club.format_amount(2000)},
+        initial={
+            # Translators: the name a new tournament is given, e.g. "Friday club tournament"
+            "name": _("%(club)s tournament") % {"club": club.name},
+            "buy_in": club.format_amount(2000),
+        },
     )
     if request.method == "POST" and form.is_valid():
         values = form.settings()
@@ -99,7 +105,10 @@ def tournament_create(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
             except Refused as error:
                 form.add_error(None, error.message)
             else:
-                messages.success(request, f"{tournament.name} is open for registration.")
+                messages.success(
+                    request,
+                    _("%(name)s is open for registration.") % {"name": tournament.name},
+                )
                 return redirect("tournaments:detail", club.slug, tournament.pk)
     return render(request, "tournaments/form.html", {"club": club, "form": form})
 
@@ -243,32 +252,35 @@ ACTIONS = {
 }
 ANSWERS = {"deal_agree": deals.agree, "deal_decline": deals.decline}
 """Answers to a deal, which name the offer they answer (R29.3)."""
+DEAL_PROPOSED = gettext_lazy(
+    "Deal proposed: the tables stop after their hands, then everyone left answers."
+)
 DONE = {
-    "register": "You are in.",
-    "unregister": "Your entry is taken back.",
-    "rebuy": "Rebought: your chips are on your table.",
-    "add_on": "Add-on taken.",
-    "start": "The tournament has started.",
-    "cancel": "The tournament is cancelled.",
-    "pause": "Paused: the tables stop after their current hand.",
-    "resume": "Resumed.",
-    "deal_icm": "Deal proposed: the tables stop after their hands, then everyone left answers.",
-    "deal_chop": "Deal proposed: the tables stop after their hands, then everyone left answers.",
-    "deal_agree": "You agreed to the deal.",
-    "deal_decline": "Deal declined: play goes on.",
+    "register": gettext_lazy("You are in."),
+    "unregister": gettext_lazy("Your entry is taken back."),
+    "rebuy": gettext_lazy("Rebought: your chips are on your table."),
+    "add_on": gettext_lazy("Add-on taken."),
+    "start": gettext_lazy("The tournament has started."),
+    "cancel": gettext_lazy("The tournament is cancelled."),
+    "pause": gettext_lazy("Paused: the tables stop after their current hand."),
+    "resume": gettext_lazy("Resumed."),
+    "deal_icm": DEAL_PROPOSED,
+    "deal_chop": DEAL_PROPOSED,
+    "deal_agree": gettext_lazy("You agreed to the deal."),
+    "deal_decline": gettext_lazy("Deal declined: play goes on."),
 }
 
 
 @login_required
 @require_POST
 def tournament_action(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
-    club, _ = club_for_member(request, slug)
+    club, _membership = club_for_member(request, slug)
     tournament = get_object_or_404(Tournament, club=club, pk=pk)
     op = request.POST.get("op", "")
     action = ACTIONS.get(op)
     answer = ANSWERS.get(op)
     if action is None and answer is None:
-        messages.error(request, "Unknown action.")
+        messages.error(request, _("Unknown action."))
     else:
         try:
             if answer is not None:
@@ -285,5 +297,5 @@ def tournament_action(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
         except Refused as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, DONE[op])
+            messages.success(request, str(DONE[op]))
     return redirect("tournaments:detail", club.slug, tournament.pk)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from tests.conftest import BUSY_BOX_SECONDS, eventually
 
@@ -71,6 +72,7 @@ class FakeUser:
 def render_table_page(state: dict[str, Any] | None, is_host: bool = True) -> str:
     from pokerclub.models import Club
     from tables.play.models import Table
+    from tables.play.phrases import phrasebook
 
     club = Club(name="Friday Game", slug="friday")
     table = Table(pk=1, club=club, name=state["table"]["name"] if state else "Friday")
@@ -80,6 +82,7 @@ def render_table_page(state: dict[str, Any] | None, is_host: bool = True) -> str
         "membership": membership,
         "ws_path": WS_PATH,
         "initial_state": state,
+        "phrases": phrasebook(),
         "user": FakeUser(),
     }
     return render_to_string("play/table.html", context)
@@ -158,6 +161,14 @@ class FakeTableServer:
         )
 
 
+def javascript_catalog() -> bytes:
+    """What the site serves as its JavaScript catalog, in the active language."""
+    from django.test import RequestFactory
+    from django.views.i18n import JavaScriptCatalog
+
+    return JavaScriptCatalog.as_view()(RequestFactory().get("/jsi18n/")).content
+
+
 def open_table(context, state: dict[str, Any] | None, is_host: bool = True):
     """Open the table page in ``context`` against a fake server; returns (page, server)."""
     page = context.new_page()
@@ -169,6 +180,8 @@ def open_table(context, state: dict[str, Any] | None, is_host: bool = True):
         path = route.request.url[len(ORIGIN) :].split("?")[0]
         if path == TABLE_PATH:
             route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
+        elif path == reverse("javascript-catalog"):  # the interface's words (base.html)
+            route.fulfill(status=200, content_type="text/javascript", body=javascript_catalog())
         elif path.startswith("/static/"):
             file = BASE_DIR / "static" / path[len("/static/") :]
             if file.is_file():

@@ -286,7 +286,7 @@ def test_run_it_twice_asks_the_player_and_shows_two_boards_after(laptop, shots):
     server.push(load_state("finished_run_twice"))
     page.get_by_role("group", name="Board 2").wait_for()
     assert page.locator(".seat.winner").count() == 2
-    assert "Alice wins 100 with Three of a kind, queens" in page.locator("#center-msg").inner_text()
+    assert "Alice wins 100 with Three of a kind, Queens" in page.locator("#center-msg").inner_text()
     shots(page, "two-boards")
 
 
@@ -417,7 +417,7 @@ def test_show_or_muck_prompt(laptop):
     )
     for seat in state["seats"]:
         seat.update(
-            won=0, hand_name=None, shown=False, cards=["??", "??"] if seat["player"] else []
+            won=0, hand_words=None, shown=False, cards=["??", "??"] if seat["player"] else []
         )
     page, server = open_table(laptop, state)
     button(page, "Muck").click()
@@ -529,27 +529,36 @@ def seven_deuce_finished() -> dict:
     hand["boards"] = [["7h", "2h", "Qd", "9s", "3c"]]
     hand["winners"] = [2]
     hand["log"] = hand["log"][:-2] + [
-        {"seat": None, "name": None, "text": "Flop: 7h 2h Qd"},
+        {"seat": None, "say": "flop", "args": {"cards": ["7h", "2h", "Qd"]}, "street": "flop"},
         {
             "seat": 2,
-            "name": "Bob",
-            "text": "wins 200 from the pot with Two pair, Sevens and Deuces",
+            "say": "wins_with",
+            "args": {
+                "who": "Bob",
+                "amount": 200,
+                "pot": {"index": 0, "half": None, "board": None},
+                "hand": [["two_pair", "7", "2"]],
+            },
         },
         {
             "seat": 2,
-            "name": "Bob",
-            "text": "collects the 7-2 bounty: 20 (10 from Alice, 10 from Carol)",
+            "say": "bounty",
+            "args": {"who": "Bob", "amount": 20, "paid": [[10, "Alice", 1], [10, "Carol", 4]]},
         },
     ]
     state["table"]["seven_deuce"] = {"bounty": 10, "shown": True}
     for seat in state["seats"]:
         if seat["number"] == 1:
             seat.update(
-                won=0, stack=0, bounty=-10, cards=["Qs", "Qc"], hand_name="Three of a kind, queens"
+                won=0,
+                stack=0,
+                bounty=-10,
+                cards=["Qs", "Qc"],
+                hand_words=[["three_of_a_kind", "Q"]],
             )
         elif seat["number"] == 2:
             seat.update(won=200, stack=220, bounty=20, cards=["7c", "2d"], shown=True,
-                        hand_name="Two pair, Sevens and Deuces")  # fmt: skip
+                        hand_words=[["two_pair", "7", "2"]])  # fmt: skip
         elif seat["number"] == 4:
             seat.update(bounty=-10, stack=140)
     return state
@@ -563,9 +572,7 @@ def test_a_seven_deuce_bounty_shows_on_a_laptop_and_a_phone_R22(laptop, phone, c
         console.watch(page, label)
         message = page.locator("#center-msg")
         message.filter(has_text="7-2 bounty").wait_for()
-        assert (
-            "Bob wins 200 with Two pair, Sevens and Deuces + 20 7-2 bounty" in message.inner_text()
-        )
+        assert "Bob wins 200 with Two pair, Sevens and Twos + 20 7-2 bounty" in message.inner_text()
         log = page.locator("#hand-log")
         assert "collects the 7-2 bounty: 20 (10 from Alice, 10 from Carol)" in log.text_content()
         for code in ("7c", "2d"):

@@ -4,6 +4,8 @@
 // hand looks the same live and in its replay. The server sends only what this viewer may
 // see (their own cards, others' from the moment they were shown); this module just draws.
 
+import { lineText } from "../phrases.js";
+import { gettext, interpolate } from "../i18n.js";
 import { setAmountFormat } from "../table/format.js";
 import { withCards } from "../table/panel.js";
 import { h, TableView } from "../table/render.js";
@@ -26,7 +28,7 @@ function renderLog(index) {
   data.steps.slice(0, index + 1).forEach((step, i) => {
     for (const line of step.lines) {
       const li = h("li", i === index ? "current" : line.seat ? "" : "dealer");
-      li.append(withCards(String(line.text || "")));
+      li.append(withCards(lineText(line)));
       if (i === index) li.setAttribute("aria-current", "step");
       logEl.append(li);
       if (i === index) target = li;
@@ -48,7 +50,7 @@ function go(to) {
   index = next;
   view.render(stateAt(index), previous);
   renderLog(index);
-  root.querySelector("[data-position]").textContent = `Step ${index + 1} of ${data.steps.length}`;
+  root.querySelector("[data-position]").textContent = interpolate(gettext("Step %(step)s of %(steps)s"), { step: index + 1, steps: data.steps.length });
   root.querySelector("[data-back]").disabled = index === 0;
   root.querySelector("[data-first]").disabled = index === 0;
   root.querySelector("[data-forward]").disabled = index === data.steps.length - 1;

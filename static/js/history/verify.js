@@ -1,5 +1,6 @@
 // The "check the deck" panel of a hand's page (R15): the browser re-checks, by itself, the
 // hand's proof and every card its viewer saw (static/js/table/fairness.js).
+import { gettext, interpolate } from "../i18n.js";
 import { verifyRecord } from "../table/fairness.js";
 
 const record = JSON.parse(document.getElementById("hand-data").textContent).verify;
@@ -7,18 +8,21 @@ const button = document.querySelector("[data-verify]");
 const result = document.querySelector("[data-verify-result]");
 
 async function check() {
-  result.textContent = "Checking…";
+  result.textContent = gettext("Checking…");
   if (!record) {
-    result.textContent = "This hand has no deck proof.";
+    result.textContent = gettext("This hand has no deck proof.");
     result.className = "bad";
     return;
   }
   const outcome = await verifyRecord(record);
+  const count = outcome.opened;
+  const checked = record.scheme === 1
+    ? gettext("✓ deck checked: the seed matches the commitment and all %(count)s cards you saw came from its deck.")
+    // Translators: a nonce is the random number each player's browser sends to help shuffle the deck
+    : gettext("✓ deck checked: the commitments came before the players' nonces, the dealing order recomputes and all %(count)s cards opened to you match their commitments.");
   result.textContent = outcome.ok
-    ? record.scheme === 1
-      ? `✓ deck checked: the seed matches the commitment and all ${outcome.opened} cards you saw came from its deck.`
-      : `✓ deck checked: the commitments came before the players' nonces, the dealing order recomputes and all ${outcome.opened} cards opened to you match their commitments.`
-    : `✗ DECK CHECK FAILED: ${outcome.problems.join("; ")}`;
+    ? interpolate(checked, { count })
+    : interpolate(gettext("✗ DECK CHECK FAILED: %(problems)s"), { problems: outcome.problems.join("; ") });
   result.className = outcome.ok ? "ok" : "bad";
 }
 

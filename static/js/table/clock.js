@@ -3,6 +3,7 @@
 // and a sync request when a deadline has passed but no new state came. During an all-in
 // runout the deadline is the dealer's next street, not a player's clock: no ring is drawn.
 
+import { gettext, interpolate } from "../i18n.js";
 import { isRunout } from "./controls.js";
 
 export class Clock {
@@ -65,8 +66,9 @@ export class Clock {
         el.style.setProperty("--left", String(Math.min(1, left / this.total)));
         const text = el.querySelector(".seat-timer");
         if (text) {
-          text.textContent = `${Math.ceil(left)}s`;
-          text.title = timebank ? "Time bank" : "Time to act";
+          // Translators: seconds left to act, on the seat ("12s")
+          text.textContent = interpolate(gettext("%(seconds)ss"), { seconds: Math.ceil(left) });
+          text.title = timebank ? gettext("Time bank") : gettext("Time to act");
         }
       }
       if (this.deadline - this.now() < -2000 && this.overdueVersion !== state.version) {
@@ -86,7 +88,10 @@ export class Clock {
     }
     const left = Math.ceil((at - this.now()) / 1000);
     this.nextHandEl.hidden = false;
-    this.nextHandEl.textContent = left > 0 ? `Next hand in ${left}s` : "Dealing…";
+    this.nextHandEl.textContent = left > 0
+      // Translators: "s" is seconds ("Next hand in 5s")
+      ? interpolate(gettext("Next hand in %(seconds)ss"), { seconds: left })
+      : gettext("Dealing…");
     if (at - this.now() < -1500 && this.overdueVersion !== state.version) {
       this.overdueVersion = state.version;
       this.onOverdue();

@@ -3,7 +3,8 @@
 // it is not your turn. The server decides what is legal: this offers what `hand.legal` allows
 // and clamps amounts to legal.min_to..legal.max_to, so an illegal amount is never sent.
 
-import { fieldStep, fromField, money, toField } from "./format.js";
+import { gettext, interpolate, pgettext } from "../i18n.js";
+import { decimalText, fieldStep, fromField, money, toField } from "./format.js";
 
 /** True when the viewer holds the decision described by hand.legal. */
 export function isMyTurn(state) {
@@ -114,7 +115,8 @@ export class Controls {
     allIn.hidden = !(legal.all_in_to > 0);
     allIn.querySelector(".amt").textContent = legal.all_in_to > 0 ? money(legal.all_in_to) : "";
     if (!kind) return;
-    raise.querySelector(".verb").textContent = kind === "bet" ? "Bet" : "Raise to";
+    // Translators: the button's verb, followed by the amount ("Raise to 60")
+    raise.querySelector(".verb").textContent = kind === "bet" ? pgettext("poker action", "Bet") : pgettext("poker action", "Raise to");
     const key = [hand.number, hand.street, legal.min_to, legal.max_to, legal.call].join(":");
     const fresh = key !== this.decisionKey;
     this.decisionKey = key;
@@ -142,19 +144,27 @@ export class Controls {
     const pot = state.hand.pot_total ?? state.hand.pots.reduce((sum, p) => sum + p.amount, 0);
     const potTo = (f) => top + Math.floor(f * (pot + toCall));
     const bb = state.table.big_blind;
-    const presets = [["Min", "Minimum", legal.min_to]];
+    // Translators: the bet sizing buttons: a short text and what a screen reader says
+    const presets = [[pgettext("bet size", "Min"), gettext("Minimum"), legal.min_to]];
     if (state.hand.street === "preflop" && 2.5 * bb > legal.min_to) {
-      presets.push(["2.5×", "2.5 big blinds", Math.round(2.5 * bb)], ["3×", "3 big blinds", 3 * bb]);
+      for (const [times, digits] of [[2.5, 1], [3, 0]]) {
+        const count = decimalText(times, digits); // "2.5", "2,5" in Italian
+        presets.push([`${count}×`, interpolate(gettext("%(count)s big blinds"), { count }), Math.round(times * bb)]);
+      }
     }
-    presets.push(["½ Pot", "Half pot", potTo(0.5)], ["¾ Pot", "Three quarters of the pot", potTo(0.75)],
-      ["Pot", "Pot", potTo(1)], ["Max", "Maximum", legal.max_to]);
+    presets.push(
+      [gettext("½ Pot"), gettext("Half pot"), potTo(0.5)],
+      [gettext("¾ Pot"), gettext("Three quarters of the pot"), potTo(0.75)],
+      [pgettext("bet size", "Pot"), pgettext("bet size", "Pot"), potTo(1)],
+      [pgettext("bet size", "Max"), gettext("Maximum"), legal.max_to],
+    );
     this.presetsEl.replaceChildren();
     for (const [text, label, value] of presets) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "preset";
       button.textContent = text;
-      button.setAttribute("aria-label", `${label}: ${money(this.clamp(value, legal))}`);
+      button.setAttribute("aria-label", interpolate(gettext("%(size)s: %(amount)s"), { size: label, amount: money(this.clamp(value, legal)) }));
       button.addEventListener("click", () => this.setAmount(value));
       this.presetsEl.append(button);
     }

@@ -2,6 +2,7 @@
 // commitment (the root) is published, and check every hand this page saw when it ends —
 // the nonce is in the list, the root is the one seen before sending it, the order
 // recomputes, every opened card matches its commitment (fairness.js).
+import { gettext, interpolate, ngettext } from "../i18n.js";
 import { newNonce, verifyRecord } from "./fairness.js";
 
 const STORE = "pokerclub-nonces";
@@ -89,13 +90,20 @@ export class DeckCheck {
     const record = { ...deck, openings, boards: hand.boards, holes };
     const mine = this.mine[hand.number];
     const sent = mine && mine.accepted;
-    if (!(window.crypto && crypto.subtle)) return { ok: false, text: "Deck not checked: this browser checks only over HTTPS." };
+    if (!(window.crypto && crypto.subtle)) {
+      return { ok: false, text: gettext("Deck not checked: this browser checks only over HTTPS.") };
+    }
     const result = await verifyRecord(record, sent ? { myNonce: mine.nonce, rootSeen: mine.root } : {});
-    const count = `${result.opened} opened card${result.opened === 1 ? "" : "s"}`;
-    if (!result.ok) return { ok: false, text: `✗ DECK CHECK FAILED: ${result.problems.join("; ")}` };
-    if (sent) return { ok: true, text: `✓ deck checked (${count}; your nonce was used)` };
-    const why = mine && mine.refused ? `your nonce was refused: ${mine.refused}`
-      : mine && mine.sent ? "no answer came to your nonce" : "no nonce of yours in this hand";
-    return { ok: true, text: `✓ deck checked (${count}; ${why})` };
+    if (!result.ok) {
+      return { ok: false, text: interpolate(gettext("✗ DECK CHECK FAILED: %(problems)s"), { problems: result.problems.join("; ") }) };
+    }
+    const count = interpolate(ngettext("%(count)s opened card", "%(count)s opened cards", result.opened), { count: result.opened });
+    // Translators: the nonce is the random number this browser sent to help shuffle the deck
+    const why = sent ? gettext("your nonce was used")
+      // Translators: %(code)s is a machine code such as "hand_dealt"
+      : mine && mine.refused ? interpolate(gettext("your nonce was refused: %(code)s"), { code: mine.refused })
+      : mine && mine.sent ? gettext("no answer came to your nonce") : gettext("no nonce of yours in this hand");
+    // Translators: %(count)s is "5 opened cards", %(why)s what became of this browser's nonce
+    return { ok: true, text: interpolate(gettext("✓ deck checked (%(count)s; %(why)s)"), { count, why }) };
   }
 }

@@ -2,6 +2,7 @@
 // top-up, sit out / sit in, leave, a generic confirm, and the run-it-twice and show-or-muck
 // prompts. Amounts are checked against the limits before sending; the server checks again.
 
+import { gettext, interpolate, pgettext } from "../i18n.js";
 import { cardText } from "./cards.js";
 import { fieldStep, fromField, money, toField } from "./format.js";
 
@@ -83,9 +84,9 @@ export class Dialogs {
     this.btnLeave.addEventListener("click", async () => {
       const mine = this.mySeat();
       const text = mine && mine.in_hand && this.state.hand && !this.state.hand.finished
-        ? "Leave your seat? You will leave after this hand and cash out your stack."
-        : `Leave your seat and cash out ${mine ? money(mine.stack) : ""}?`;
-      if (await this.confirm(text, "Leave seat")) this.send({ type: "leave" });
+        ? gettext("Leave your seat? You will leave after this hand and cash out your stack.")
+        : interpolate(gettext("Leave your seat and cash out %(amount)s?"), { amount: mine ? money(mine.stack) : "" });
+      if (await this.confirm(text, gettext("Leave seat"))) this.send({ type: "leave" });
     });
 
     this.prompt = root.querySelector("#prompt");
@@ -116,17 +117,21 @@ export class Dialogs {
     if (mine && !tournament) {
       const range = mine.top_up;
       this.btnTopup.disabled = !range || mine.status === "requested";
-      this.btnTopup.title = range ? `Add up to ${money(range.max)}` : "Your stack is at the maximum buy-in";
+      this.btnTopup.title = range
+        ? interpolate(gettext("Add up to %(amount)s"), { amount: money(range.max) })
+        : gettext("Your stack is at the maximum buy-in");
       const out = mine.sitting_out || mine.status === "sitting_out";
       // "Away": sit out from the next hand, keeping the seat and chips (R16.2); one tap back.
-      this.btnSitout.textContent = out ? "I'm back" : "Away";
+      // Translators: the button that sits the player out from the next hand, and brings them back
+      this.btnSitout.textContent = out ? gettext("I'm back") : pgettext("sit out", "Away");
       this.btnSitout.dataset.op = out ? "sit_in" : "sit_out";
       this.btnSitout.hidden = mine.status === "requested";
       const hand = state.hand;
       const playing = !!(hand && !hand.finished && mine.in_hand && !mine.folded);
       // the banner never covers a hand the player is still playing (they finish it first)
       this.awayBanner.hidden = !out || playing;
-      this.btnLeave.textContent = mine.status === "requested" ? "Cancel request" : mine.leaving ? "Leaving after this hand" : "Leave seat";
+      this.btnLeave.textContent = mine.status === "requested" ? gettext("Cancel request")
+        : mine.leaving ? gettext("Leaving after this hand") : gettext("Leave seat");
       this.btnLeave.disabled = !!mine.leaving;
       // A newcomer (or a player back from sitting out) owes a big blind: post it or wait for it.
       this.bbChoice.hidden = !mine.owes_big_blind || mine.status === "requested";
@@ -148,12 +153,12 @@ export class Dialogs {
           this.gamePick.replaceChildren(...codes.map((code) => {
             const option = document.createElement("option");
             option.value = code;
-            option.textContent = code || "Next in the list";
+            option.textContent = code || gettext("Next in the list");
             return option;
           }));
         }
         this.gamePick.value = mine.game_pick || "";
-        this.pickTurn.textContent = table.next_chooser_seat === mine.number ? "(you pick next)" : "";
+        this.pickTurn.textContent = table.next_chooser_seat === mine.number ? gettext("(you pick next)") : "";
       }
     }
     if (this.sit.open && this.sitSeat) {
@@ -190,24 +195,24 @@ export class Dialogs {
       b.addEventListener("click", () => this.send({ type: "show_cards", hand: hand.number, cards }));
       this.showAfter.append(b);
     };
-    for (const k of hidden) add(`Show ${cardText(mine[k])}`, [k]);
-    if (hidden.length > 1) add(hidden.length === 2 ? "Show both" : "Show all", hidden);
+    for (const k of hidden) add(interpolate(gettext("Show %(card)s"), { card: cardText(mine[k]) }), [k]);
+    if (hidden.length > 1) add(hidden.length === 2 ? gettext("Show both") : gettext("Show all"), hidden);
   }
 
   updateDockMessage(state, mine) {
     const hand = state.hand;
     let text = "";
-    if (!mine) text = state.table.status === "closed" ? "" : "You are watching. Pick a free seat to play.";
-    else if (mine.status === "requested") text = "Waiting for the host to approve your seat.";
+    if (!mine) text = state.table.status === "closed" ? "" : gettext("You are watching. Pick a free seat to play.");
+    else if (mine.status === "requested") text = gettext("Waiting for the host to approve your seat.");
     else if (mine.sitting_out || mine.status === "sitting_out") {
       // between hands the away banner says it (with its "I'm back" button)
       const playing = !!(hand && !hand.finished && mine.in_hand && !mine.folded);
-      text = playing ? "You are away from the next hand." : "";
+      text = playing ? gettext("You are away from the next hand.") : "";
     }
     else if (!hand || hand.finished) text = "";
-    else if (!mine.in_hand) text = "You'll be dealt in next hand.";
-    else if (mine.folded) text = "You folded.";
-    else if (mine.all_in) text = "You are all-in.";
+    else if (!mine.in_hand) text = gettext("You'll be dealt in next hand.");
+    else if (mine.folded) text = gettext("You folded.");
+    else if (mine.all_in) text = gettext("You are all-in.");
     this.dockMsg.textContent = text;
     this.dockMsg.hidden = !text;
   }
@@ -217,8 +222,10 @@ export class Dialogs {
     const table = this.state.table;
     this.sitSeat = number;
     this.sit.querySelector("#sit-seat").textContent = String(number);
-    this.sit.querySelector("#sit-limits").textContent =
-      `Buy in between ${money(table.min_buy_in)} and ${money(table.max_buy_in)}. Blinds ${money(table.small_blind)}/${money(table.big_blind)}.`;
+    this.sit.querySelector("#sit-limits").textContent = interpolate(
+      gettext("Buy in between %(min)s and %(max)s. Blinds %(small)s/%(big)s."),
+      { min: money(table.min_buy_in), max: money(table.max_buy_in), small: money(table.small_blind), big: money(table.big_blind) },
+    );
     this.sitPair.limits(table.min_buy_in, table.max_buy_in);
     this.sitPair.set(table.max_buy_in);
     this.sit.showModal();
@@ -233,7 +240,7 @@ export class Dialogs {
   checkAmount(value, min, max, errorSel, buttonSel) {
     const ok = Number.isInteger(value) && value >= min && value <= max;
     const error = this.root.querySelector(errorSel);
-    error.textContent = ok ? "" : `Enter an amount from ${money(min)} to ${money(max)}.`;
+    error.textContent = ok ? "" : interpolate(gettext("Enter an amount from %(min)s to %(max)s."), { min: money(min), max: money(max) });
     this.root.querySelector(buttonSel).disabled = !ok;
     return ok;
   }
@@ -253,12 +260,17 @@ export class Dialogs {
     const range = mine.top_up; // the server's own limits (R16.1)
     if (!range) return;
     const during = mine.in_hand && this.state.hand && !this.state.hand.finished;
-    const can = range.min > 1
-      ? `you can add ${money(range.min)} to ${money(range.max)}`
-      : `you can add up to ${money(range.max)}`;
-    this.topup.querySelector("#topup-limits").textContent =
-      `Your stack is ${money(mine.stack)}${mine.pending_chips ? ` (+${money(mine.pending_chips)} coming)` : ""}; ${can}.` +
-      (during ? " The chips arrive before the next hand; what would take you above the maximum then is not added." : "");
+    const values = { stack: money(mine.stack), coming: money(mine.pending_chips), min: money(range.min), max: money(range.max) };
+    // Translators: chips "coming" were bought during the hand and arrive before the next one
+    const limits = mine.pending_chips
+      ? range.min > 1
+        ? gettext("Your stack is %(stack)s (+%(coming)s coming); you can add %(min)s to %(max)s.")
+        : gettext("Your stack is %(stack)s (+%(coming)s coming); you can add up to %(max)s.")
+      : range.min > 1
+        ? gettext("Your stack is %(stack)s; you can add %(min)s to %(max)s.")
+        : gettext("Your stack is %(stack)s; you can add up to %(max)s.");
+    this.topup.querySelector("#topup-limits").textContent = interpolate(limits, values) +
+      (during ? ` ${gettext("The chips arrive before the next hand; what would take you above the maximum then is not added.")}` : "");
     this.topupPair.limits(range.min, range.max);
     this.topupPair.set(range.max);
     this.topup.showModal();
@@ -280,7 +292,7 @@ export class Dialogs {
   }
 
   // --- confirm -----------------------------------------------------------------------------
-  confirm(text, okLabel = "OK") {
+  confirm(text, okLabel = gettext("OK")) {
     const dialog = this.confirmDialog;
     dialog.querySelector("#confirm-text").textContent = text;
     const ok = dialog.querySelector("#confirm-ok");
@@ -308,7 +320,7 @@ export class Dialogs {
     this.promptButtons.replaceChildren();
     if (!ask) return;
     if (this.answered.has(key)) {
-      this.promptText.textContent = "Waiting for the other players…";
+      this.promptText.textContent = gettext("Waiting for the other players…");
       return;
     }
     const button = (label, text, cls, message) => {
@@ -321,20 +333,23 @@ export class Dialogs {
         if (!this.send(message)) return;
         this.answered.add(key);
         this.promptButtons.replaceChildren();
-        this.promptText.textContent = "Waiting for the other players…";
+        this.promptText.textContent = gettext("Waiting for the other players…");
       });
       this.promptButtons.append(b);
       return b;
     };
     if (ask === "run_twice") {
-      this.promptText.textContent = "Everyone is all-in. Run the rest of the board twice?";
-      button("Run it twice", "Yes, twice", "call", { type: "run_twice", agree: true }).focus();
-      button("Run it once", "No, once", "fold", { type: "run_twice", agree: false });
+      this.promptText.textContent = gettext("Everyone is all-in. Run the rest of the board twice?");
+      button(gettext("Run it twice"), gettext("Yes, twice"), "call", { type: "run_twice", agree: true }).focus();
+      button(gettext("Run it once"), gettext("No, once"), "fold", { type: "run_twice", agree: false });
     } else {
-      this.promptText.textContent = "Show your cards or muck them?";
-      button("Show", "Show", "call", { type: "show" }).focus();
-      if (pending.may_muck !== false) button("Muck", "Muck", "fold", { type: "muck" });
-      else this.promptText.textContent = "Show your cards to claim the pot.";
+      // Translators: to muck is to throw one's cards away unseen at the showdown
+      this.promptText.textContent = gettext("Show your cards or muck them?");
+      const show = pgettext("show cards", "Show");
+      button(show, show, "call", { type: "show" }).focus();
+      const muck = pgettext("muck cards", "Muck");
+      if (pending.may_muck !== false) button(muck, muck, "fold", { type: "muck" });
+      else this.promptText.textContent = gettext("Show your cards to claim the pot.");
     }
   }
 }

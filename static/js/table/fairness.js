@@ -6,8 +6,10 @@
 //   deal position k holds committed card order[k]; a seat that sent no nonce gets
 //   SHA-256(root || "seat" || seat 1 byte).
 // A record is the hand's proof (docs/protocol.md, "deck") with the openings, boards and
-// hole cards this viewer saw. Nothing here needs the server: Web Crypto only.
+// hole cards this viewer saw. Nothing here needs the server: Web Crypto only. The problems
+// found are shown to the player, in the page's language.
 import { bytesToHex, cardName, commitmentOf, hexToBytes, shuffledDeck } from "../history/shuffle.js";
+import { gettext, interpolate } from "../i18n.js";
 
 const RANKS = "23456789TJQKA";
 const SUITS = "cdhs";
@@ -28,7 +30,7 @@ function concat(parts) {
 }
 
 function hex(value, size) {
-  if (typeof value !== "string" || value.length !== 2 * size) throw new Error(`expected ${size} bytes of hex`);
+  if (typeof value !== "string" || value.length !== 2 * size) throw new Error(interpolate(gettext("expected %(size)s bytes of hex"), { size }));
   return hexToBytes(value);
 }
 
@@ -41,7 +43,7 @@ function be8(number) {
 export function parseCard(name) {
   const rank = RANKS.indexOf(String(name)[0]);
   const suit = SUITS.indexOf(String(name)[1]);
-  if (rank < 0 || suit < 0 || String(name).length !== 2) throw new Error(`not a card: ${name}`);
+  if (rank < 0 || suit < 0 || String(name).length !== 2) throw new Error(interpolate(gettext("not a card: %(card)s"), { card: name }));
   return rank * 4 + suit;
 }
 
@@ -117,7 +119,7 @@ function seenCards(record) {
   boards.forEach((board, b) => board.forEach((card, i) => seen.set(positions[b][i], card)));
   for (const [seat, cards] of Object.entries(record.holes || {})) {
     const index = seats.indexOf(Number(seat));
-    if (index < 0) throw new Error(`seat ${seat} was not dealt in`);
+    if (index < 0) throw new Error(interpolate(gettext("seat %(seat)s was not dealt in"), { seat }));
     // null: a card of that hand the viewer did not see (the others were shown after it, R11.5)
     holePositions(n, index, holes).forEach((p, i) => { if (cards[i] != null) seen.set(p, cards[i]); });
   }
@@ -133,66 +135,68 @@ export async function verifyRecord(record, { myNonce = null, rootSeen = null } =
     if (record.scheme === 1) return await verifySeed(record);
     return await verifyV2(record, myNonce, rootSeen);
   } catch (error) {
-    return { ok: false, problems: [`malformed record: ${error.message}`], opened: 0 };
+    return { ok: false, problems: [interpolate(gettext("malformed record: %(error)s"), { error: error.message })], opened: 0 };
   }
 }
 
 async function verifySeed(record) {
   const seed = hex(record.seed, 32);
   if ((await commitmentOf(seed)) !== String(record.commitment).toLowerCase()) {
-    return { ok: false, problems: ["the seed does not match the commitment"], opened: 0 };
+    return { ok: false, problems: [gettext("the seed does not match the commitment")], opened: 0 };
   }
   const deck = await shuffledDeck(seed);
   const seen = seenCards(record);
   const problems = [];
   for (const [position, card] of seen) {
-    if (cardName(deck[position]) !== card) problems.push(`card ${position + 1} of the deck is not ${card}`);
+    if (cardName(deck[position]) !== card) problems.push(interpolate(gettext("card %(position)s of the deck is not %(card)s"), { position: position + 1, card }));
   }
   return { ok: problems.length === 0, problems, opened: seen.size };
 }
 
 async function verifyV2(record, myNonce, rootSeen) {
   const problems = [];
-  if (record.scheme !== 2) throw new Error(`unknown scheme ${record.scheme}`);
+  if (record.scheme !== 2) throw new Error(interpolate(gettext("unknown scheme %(scheme)s"), { scheme: record.scheme }));
   const commitments = record.commitments;
-  if (!Array.isArray(commitments) || commitments.length !== 52) throw new Error("there are not 52 commitments");
-  if ((await rootOf(commitments)) !== record.root) problems.push("the commitments do not hash to the root");
-  if (rootSeen !== null && rootSeen !== record.root) problems.push("the root is not the one published before your nonce");
+  if (!Array.isArray(commitments) || commitments.length !== 52) throw new Error(gettext("there are not 52 commitments"));
+  if ((await rootOf(commitments)) !== record.root) problems.push(gettext("the commitments do not hash to the root"));
+  if (rootSeen !== null && rootSeen !== record.root) problems.push(gettext("the root is not the one published before your nonce"));
   const nonces = record.nonces.map((e) => e.nonce);
-  if (myNonce !== null && !nonces.includes(myNonce)) problems.push("your nonce is not among the hand's nonces");
+  if (myNonce !== null && !nonces.includes(myNonce)) problems.push(gettext("your nonce is not among the hand's nonces"));
   const committed = record.committed_version;
   const dealt = record.dealt_version;
-  if (!(committed <= dealt)) problems.push("the deal came before the commitments");
+  if (!(committed <= dealt)) problems.push(gettext("the deal came before the commitments"));
   for (const e of record.nonces) {
     hex(e.nonce, 32);
     if (e.by === "player") {
       if (!(committed <= e.version && e.version < dealt)) {
-        problems.push(`a nonce was taken at version ${e.version}, not between the commitments and the deal`);
+        problems.push(interpolate(gettext("a nonce was taken at version %(version)s, not between the commitments and the deal"), { version: e.version }));
       }
     } else if (e.by === "server") {
       if (e.version !== dealt || e.nonce !== (await fillerNonce(record.root, e.seat))) {
-        problems.push(`seat ${e.seat}'s stand-in nonce is not the one the root fixes`);
+        problems.push(interpolate(gettext("seat %(seat)s's stand-in nonce is not the one the root fixes"), { seat: e.seat }));
       }
-    } else problems.push(`a nonce comes from ${e.by}`);
+    } else problems.push(interpolate(gettext("a nonce comes from %(source)s"), { source: e.by }));
   }
   const order = await permutation(record.root, nonces);
   const byPosition = new Map();
   const used = new Set();
   for (const o of record.openings || []) {
-    if (![o.k, o.j].every((v) => Number.isInteger(v) && v >= 0 && v < 52)) throw new Error("an opening's positions are 0..51");
-    if (byPosition.has(o.k) || used.has(o.j)) problems.push(`deal position ${o.k} or committed card ${o.j} is opened twice`);
+    if (![o.k, o.j].every((v) => Number.isInteger(v) && v >= 0 && v < 52)) throw new Error(gettext("an opening's positions are 0..51"));
+    if (byPosition.has(o.k) || used.has(o.j)) problems.push(interpolate(gettext("deal position %(position)s or committed card %(card)s is opened twice"), { position: o.k, card: o.j }));
     byPosition.set(o.k, o);
     used.add(o.j);
     if (order[o.k] !== o.j) {
-      problems.push(`deal position ${o.k} is committed card ${order[o.k]}, not ${o.j}`);
+      problems.push(interpolate(gettext("deal position %(position)s is committed card %(expected)s, not %(card)s"), { position: o.k, expected: order[o.k], card: o.j }));
     } else if ((await cardCommitment(record.table, record.hand, o.j, hex(o.salt, 32), parseCard(o.card))) !== commitments[o.j]) {
-      problems.push(`the card at deal position ${o.k} does not match its commitment`);
+      problems.push(interpolate(gettext("the card at deal position %(position)s does not match its commitment"), { position: o.k }));
     }
   }
   for (const [position, card] of seenCards(record)) {
     const opened = byPosition.get(position);
-    if (!opened) problems.push(`${card} (deal position ${position}) was never opened`);
-    else if (opened.card !== card) problems.push(`${card} was dealt where ${opened.card} is committed`);
+    if (!opened) problems.push(interpolate(gettext("%(card)s (deal position %(position)s) was never opened"), { card, position }));
+    else if (opened.card !== card) {
+      problems.push(interpolate(gettext("%(card)s was dealt where %(committed)s is committed"), { card, committed: opened.card }));
+    }
   }
   return { ok: problems.length === 0, problems, opened: (record.openings || []).length };
 }

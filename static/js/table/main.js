@@ -2,6 +2,7 @@
 // and hands every `state` message to the renderers; chat lines and errors go to the side
 // panel and a toast. Each module draws from the whole state, so any state can be redrawn.
 
+import { gettext, interpolate, pgettext } from "../i18n.js";
 import { Clock } from "./clock.js";
 import { Controls, isMyTurn } from "./controls.js";
 import { DeckCheck } from "./deckcheck.js";
@@ -41,7 +42,7 @@ function toast(text) {
 
 function send(message) {
   if (socket.send(message)) return true;
-  toast("Not connected: reconnecting…");
+  toast(gettext("Not connected: reconnecting…"));
   return false;
 }
 
@@ -68,15 +69,17 @@ function showState(s, { follows = false } = {}) {
   state = s;
   setAmountFormat(s.table.amount_format);
   root.querySelector("#stakes").textContent = stakesText(s.table, s.seats);
-  root.querySelector("#hand-no").textContent = s.hand ? `Hand #${s.hand.number}` : "";
+  root.querySelector("#hand-no").textContent = s.hand ? interpolate(gettext("Hand #%(number)s"), { number: s.hand.number }) : "";
   const status = root.querySelector("#table-status");
   const bomb = s.table.bomb_pot || {};
-  status.textContent = s.table.status === "closed" ? "Closed" : s.table.status === "paused" ? "Paused"
-    : s.table.pause_requested ? "Pausing after this hand"
+  status.textContent = s.table.status === "closed" ? pgettext("table status", "Closed")
+    : s.table.status === "paused" ? pgettext("table status", "Paused")
+    : s.table.pause_requested ? gettext("Pausing after this hand")
     // R21: a bomb pot being played, or the next hand one by the table's count
-    : s.hand && s.hand.bomb_pot && !s.hand.finished ? (s.hand.double_board ? "Bomb pot · double board" : "Bomb pot")
-    : s.hand && s.hand.double_board && !s.hand.finished ? "Double board" // R23
-    : bomb.next_by_count ? "Bomb pot next hand" : "";
+    // Translators: a bomb pot is a hand where everyone puts chips in before the flop
+    : s.hand && s.hand.bomb_pot && !s.hand.finished ? (s.hand.double_board ? gettext("Bomb pot · double board") : gettext("Bomb pot"))
+    : s.hand && s.hand.double_board && !s.hand.finished ? gettext("Double board") // R23
+    : bomb.next_by_count ? gettext("Bomb pot next hand") : "";
   status.hidden = !status.textContent;
   root.classList.toggle("seated", !!(s.you && s.you.seat));
   view.render(s, previous);
@@ -111,16 +114,16 @@ function onMessage(msg) {
   } else if (msg.type === "error") {
     controls.unlock();
     if (msg.code === "stale_version") socket.sync(true);
-    else toast(msg.message || `Error: ${msg.code}`);
+    else toast(msg.message || interpolate(gettext("Error: %(code)s"), { code: msg.code }));
   }
 }
 
 function onStatus(status) {
   notice.hidden = status === "open";
   notice.classList.toggle("refused", status === "refused");
-  if (status === "reconnecting") notice.textContent = "Connection lost. Reconnecting…";
+  if (status === "reconnecting") notice.textContent = gettext("Connection lost. Reconnecting…");
   if (status === "refused") {
-    notice.textContent = "You can't join this table: you are signed out, or not (or no longer) a member of its club. Sign in as a member and reload the page.";
+    notice.textContent = gettext("You can't join this table: you are signed out, or not (or no longer) a member of its club. Sign in as a member and reload the page.");
   }
   if (status !== "open") controls.unlock();
 }
@@ -130,7 +133,7 @@ const socket = new TableSocket(root.dataset.wsPath, { onState: showState, onMess
 if (initial) showState(initial);
 else {
   notice.hidden = false;
-  notice.textContent = "Connecting…";
+  notice.textContent = gettext("Connecting…");
 }
 socket.connect();
 window.addEventListener("resize", () => state && view.render(state));

@@ -1,6 +1,8 @@
 // The side panel: tabs for the hand log, the chat and (for hosts) the host tools, plus the
 // shuffle proof of the hand. All user text goes in with textContent, never as HTML.
 
+import { handText, lineText } from "../phrases.js";
+import { gettext, interpolate, locales } from "../i18n.js";
 import { cardText } from "./cards.js";
 import { money } from "./format.js";
 import { h, winnersText } from "./render.js";
@@ -101,7 +103,7 @@ export class Panel {
     this.latest = state;
     if (state.hand) this.lastState = state; // between hands, keep showing the last hand's log
     const shown = state.hand || (this.lastState && this.lastState.hand);
-    this.logTitle.textContent = shown ? `Hand #${shown.number}` : "No hand yet";
+    this.logTitle.textContent = shown ? interpolate(gettext("Hand #%(number)s"), { number: shown.number }) : gettext("No hand yet");
     const lines = !shown ? [] : Array.isArray(shown.log) ? shown.log : summary(state.hand ? state : this.lastState);
     const check = shown && this.deckResults.get(shown.number);
     const signature = JSON.stringify([shown && shown.number, lines, check]);
@@ -112,10 +114,10 @@ export class Panel {
       for (const line of lines) {
         const li = h("li", line.seat ? "" : "dealer");
         if (line.name) li.append(h("strong", "", line.name), " ");
-        li.append(withCards(String(line.text || "")));
+        li.append(withCards(lineText(line)));
         this.logEl.append(li);
       }
-      if (!lines.length) this.logEl.append(h("li", "dealer", shown ? "No actions yet." : "The hand log appears here."));
+      if (!lines.length) this.logEl.append(h("li", "dealer", shown ? gettext("No actions yet.") : gettext("The hand log appears here.")));
       if (check) this.logEl.append(h("li", check.ok ? "dealer deck-ok" : "dealer deck-bad", check.text));
       if (atBottom || lines.length < 3) this.logEl.scrollTop = this.logEl.scrollHeight;
       this.renderProof(shown);
@@ -128,8 +130,8 @@ export class Panel {
     const deck = hand && hand.deck;
     if (!deck) return;
     const root = h("code", "hash", deck.root);
-    root.title = "Root of the 52 salted card commitments, published before any player's nonce (R15)";
-    this.proofEl.append(h("span", "", "Deck commitment "), root);
+    root.title = gettext("Root of the 52 salted card commitments, published before any player's nonce (R15)");
+    this.proofEl.append(h("span", "", `${gettext("Deck commitment")} `), root);
     const check = this.deckResults.get(hand.number);
     if (check) this.proofEl.append(h("br"), h("span", check.ok ? "verify-result ok" : "verify-result bad", check.text));
   }
@@ -148,7 +150,8 @@ export class Panel {
     const li = h("li");
     const at = line.at ? new Date(line.at) : null;
     if (at && !Number.isNaN(at.getTime())) {
-      const time = h("time", "", at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+      // the page's language decides the clock: "03:04 PM" in English (US), "15:04" in Italian
+      const time = h("time", "", at.toLocaleTimeString(locales(), { hour: "2-digit", minute: "2-digit" }));
       time.dateTime = line.at;
       li.append(time, " ");
     }
@@ -172,14 +175,18 @@ export class Panel {
     this.host.querySelector("#host-pause").addEventListener("click", () => op("pause"));
     this.host.querySelector("#host-resume").addEventListener("click", () => op("resume"));
     this.host.querySelector("#host-close").addEventListener("click", async () => {
-      if (await this.confirm("Close this table? Everyone is cashed out after the current hand.", "Close table")) op("close");
+      const sure = await this.confirm(gettext("Close this table? Everyone is cashed out after the current hand."), gettext("Close table"));
+      if (sure) op("close");
     });
     this.host.addEventListener("click", async (e) => {
       const button = e.target.closest("[data-host-op]");
       if (!button) return;
       const seat = Number(button.dataset.seat);
       if (button.dataset.hostOp === "remove") {
-        const ok = await this.confirm(`Remove ${button.dataset.name} from the table? They are cashed out.`, "Remove");
+        const ok = await this.confirm(
+          interpolate(gettext("Remove %(name)s from the table? They are cashed out."), { name: button.dataset.name }),
+          gettext("Remove"),
+        );
         if (!ok) return;
       }
       op(button.dataset.hostOp, seat);
@@ -190,12 +197,12 @@ export class Panel {
     const table = state.table;
     const status = this.host.querySelector("#host-status");
     status.textContent =
-      table.status === "closed" ? "The table is closed." :
-      table.status === "paused" ? "The game is paused." :
-      table.close_requested ? "The table closes after this hand." :
-      table.pause_requested ? "The game pauses after this hand." : "The game is running.";
+      table.status === "closed" ? gettext("The table is closed.") :
+      table.status === "paused" ? gettext("The game is paused.") :
+      table.close_requested ? gettext("The table closes after this hand.") :
+      table.pause_requested ? gettext("The game pauses after this hand.") : gettext("The game is running.");
     if (table.pending_settings && Object.keys(table.pending_settings).length) {
-      status.textContent += " New settings apply from the next hand.";
+      status.textContent += ` ${gettext("New settings apply from the next hand.")}`;
     }
     this.host.querySelector("#host-pause").hidden = table.status !== "open" || !!table.pause_requested;
     this.host.querySelector("#host-resume").hidden = !(table.status === "paused" || table.pause_requested);
@@ -205,33 +212,39 @@ export class Panel {
     const players = this.host.querySelector("#host-players");
     requests.replaceChildren();
     players.replaceChildren();
-    const action = (text, opName, seat, cls = "secondary") => {
+    // `label`: what a screen reader says, with the player's name ("Approve %(name)s")
+    const action = (text, label, opName, seat, cls = "secondary") => {
       const b = h("button", `small ${cls}`, text);
       b.type = "button";
       b.dataset.hostOp = opName;
       b.dataset.seat = String(seat.number);
       b.dataset.name = seat.player.name;
-      b.setAttribute("aria-label", `${text} ${seat.player.name}`);
+      b.setAttribute("aria-label", interpolate(label, { name: seat.player.name }));
       return b;
     };
     for (const seat of state.seats) {
       if (!seat.player) continue;
       const li = h("li");
       li.append(h("span", "who", `${seat.number}. `), h("strong", "", seat.player.name), " ",
-        h("span", "muted", seat.status === "requested" ? "asks to sit" : money(seat.stack)));
+        h("span", "muted", seat.status === "requested" ? gettext("asks to sit") : money(seat.stack)));
       const buttons = h("span", "host-buttons");
       if (seat.status === "requested") {
-        buttons.append(action("Approve", "approve", seat, ""), action("Reject", "reject", seat, "danger"));
+        buttons.append(
+          action(gettext("Approve"), gettext("Approve %(name)s"), "approve", seat, ""),
+          action(gettext("Reject"), gettext("Reject %(name)s"), "reject", seat, "danger"),
+        );
         li.append(buttons);
         requests.append(li);
       } else {
-        if (!state.you || seat.number !== state.you.seat) buttons.append(action("Remove", "remove", seat, "danger"));
+        if (!state.you || seat.number !== state.you.seat) {
+          buttons.append(action(gettext("Remove"), gettext("Remove %(name)s"), "remove", seat, "danger"));
+        }
         li.append(buttons);
         players.append(li);
       }
     }
-    if (!requests.childElementCount) requests.append(h("li", "muted", "No one is waiting."));
-    if (!players.childElementCount) players.append(h("li", "muted", "No one is seated."));
+    if (!requests.childElementCount) requests.append(h("li", "muted", gettext("No one is waiting.")));
+    if (!players.childElementCount) players.append(h("li", "muted", gettext("No one is seated.")));
   }
 }
 
@@ -240,12 +253,20 @@ function summary(state) {
   const hand = state.hand;
   const lines = [];
   hand.boards.forEach((board, i) => {
-    if (board.length) lines.push({ text: `${hand.boards.length > 1 ? `Board ${i + 1}` : "Board"}: ${board.join(" ")}` });
+    if (!board.length) return;
+    const cards = board.join(" "); // card codes: the log draws them as cards
+    const text = hand.boards.length > 1
+      ? interpolate(gettext("Board %(number)s: %(cards)s"), { number: i + 1, cards })
+      : interpolate(gettext("Board: %(cards)s"), { cards });
+    lines.push({ text });
   });
-  if (!hand.finished && hand.pot_total) lines.push({ text: `Pot: ${money(hand.pot_total)}` });
+  if (!hand.finished && hand.pot_total) lines.push({ text: interpolate(gettext("Pot: %(amount)s"), { amount: money(hand.pot_total) }) });
   for (const seat of state.seats) {
     if (seat.player && seat.shown && seat.cards.length) {
-      lines.push({ seat: seat.number, name: seat.player.name, text: `shows ${seat.cards.join(" ")}${seat.hand_name ? ` (${seat.hand_name})` : ""}` });
+      const values = { cards: seat.cards.join(" "), hand: seat.hand_words && handText(seat.hand_words) };
+      // Translators: after the player's name: "shows Ah Kd (two pair)"; Ah Kd are card codes
+      const text = seat.hand_words ? interpolate(gettext("shows %(cards)s (%(hand)s)"), values) : interpolate(gettext("shows %(cards)s"), values);
+      lines.push({ seat: seat.number, name: seat.player.name, text });
     }
   }
   if (hand.finished) {

@@ -1,6 +1,7 @@
 // The player's table preferences (sounds and their volume, title flash, four-colour deck),
 // kept in localStorage, and the "your turn" signals: a sound (sounds.js) and a flashing title.
 
+import { gettext } from "../i18n.js";
 import { Sounds } from "./sounds.js";
 
 const KEY = "pokerclub.table.prefs";
@@ -72,7 +73,7 @@ export class Prefs {
     let on = false;
     this.flashTimer = setInterval(() => {
       on = !on;
-      document.title = on ? "▶ Your turn!" : this.title;
+      document.title = on ? `▶ ${gettext("Your turn!")}` : this.title;
     }, 900);
   }
 

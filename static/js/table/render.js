@@ -5,8 +5,10 @@
 // cards turning over, and the chips sliding to the winners (none with prefers-reduced-motion).
 // Nothing here decides anything about the game.
 
+import { handText } from "../phrases.js";
+import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { cardElement, cardsElement } from "./cards.js";
-import { money } from "./format.js";
+import { amountIsCount, decimalText, money } from "./format.js";
 
 export function h(tag, className = "", text = null) {
   const el = document.createElement(tag);
@@ -64,7 +66,8 @@ function boardCards(hand) {
 
 export function stakesText(table, seats = []) {
   let text = `${money(table.small_blind)}/${money(table.big_blind)}`;
-  if (table.ante) text += ` ante ${money(table.ante)}`;
+  // Translators: the table's stakes with an ante: "1/2 ante 1"
+  if (table.ante) text = interpolate(gettext("%(blinds)s ante %(ante)s"), { blinds: text, ante: money(table.ante) });
   // "1/2 NL" for Hold'em, as home games say it; "1/2 PLO", "1/2 PLO5" (engine.games)
   const game = table.game_letter || "";
   text = `${text} ${STRUCTURES[table.structure] || ""}${game}`.trim();
@@ -72,8 +75,12 @@ export function stakesText(table, seats = []) {
   // whose pick it is
   if (!table.next_game) return text;
   const chooser = seats.find((s) => s.number === table.next_chooser_seat);
-  const who = chooser && chooser.player ? ` (${chooser.player.name})` : "";
-  return `${text} · next ${table.next_game}${who}`;
+  if (chooser && chooser.player) {
+    // Translators: the stakes, the game the next orbit deals and who picked it ("1/2 NL · next PLO (Ann)")
+    return interpolate(gettext("%(stakes)s · next %(game)s (%(name)s)"), { stakes: text, game: table.next_game, name: chooser.player.name });
+  }
+  // Translators: the stakes, then the game the next orbit deals ("1/2 NL · next PLO")
+  return interpolate(gettext("%(stakes)s · next %(game)s"), { stakes: text, game: table.next_game });
 }
 
 export class TableView {
@@ -201,18 +208,19 @@ export class TableView {
 
     if (empty) {
       if (canSit) {
-        const button = h("button", "sit-btn", "Sit");
+        // Translators: the button on an empty seat that sits the viewer down there
+        const button = h("button", "sit-btn", gettext("Sit"));
         button.type = "button";
         button.dataset.sit = String(seat.number);
-        button.setAttribute("aria-label", `Sit in seat ${seat.number}`);
+        button.setAttribute("aria-label", interpolate(gettext("Sit in seat %(number)s"), { number: seat.number }));
         el.append(button);
       } else {
-        el.append(h("span", "seat-free", `Seat ${seat.number}`));
+        el.append(h("span", "seat-free", interpolate(gettext("Seat %(number)s"), { number: seat.number })));
       }
       if (seat.button) {
         // a tournament's dead button (R28.5): on the seat of a player who has gone
-        const dead = h("span", "marker dealer", "D");
-        dead.title = "Dead button";
+        const dead = h("span", "marker dealer", pgettext("dealer button marker", "D"));
+        dead.title = gettext("Dead button");
         el.append(dead);
       }
       return;
@@ -252,9 +260,10 @@ export class TableView {
       m.title = label;
       markers.append(m);
     };
-    if (seat.button) marker("D", "dealer", "Dealer button");
-    if (seat.small_blind) marker("SB", "blind", "Small blind");
-    if (seat.big_blind) marker("BB", "blind", "Big blind");
+    // Translators: the one- or two-letter markers on a seat: dealer button, small and big blind
+    if (seat.button) marker(pgettext("dealer button marker", "D"), "dealer", gettext("Dealer button"));
+    if (seat.small_blind) marker(pgettext("small blind marker", "SB"), "blind", gettext("Small blind"));
+    if (seat.big_blind) marker(pgettext("big blind marker", "BB"), "blind", gettext("Big blind"));
     if (markers.childElementCount) box.append(markers);
 
     const tags = h("div", "seat-tags");
@@ -331,9 +340,16 @@ export class TableView {
     this.boardsEl.classList.toggle("double", double);
     boards.forEach((board, i) => {
       const row = h("div", "board");
-      row.setAttribute("aria-label", boards.length > 1 ? `Board ${i + 1}` : "Board");
+      const number = i + 1;
+      row.setAttribute("aria-label", boards.length > 1 ? interpolate(gettext("Board %(number)s"), { number }) : gettext("Board"));
       row.setAttribute("role", "group");
-      if (boards.length > 1) row.append(h("span", "board-label", `${double ? "Board" : "Run"} ${i + 1}`));
+      if (boards.length > 1) {
+        const label = double
+          ? interpolate(gettext("Board %(number)s"), { number })
+          // Translators: "Run 2": the second run of the board when a hand is run twice
+          : interpolate(gettext("Run %(number)s"), { number });
+        row.append(h("span", "board-label", label));
+      }
       for (let k = 0; k < 5; k++) {
         if (!board[k]) {
           row.append(h("span", "pcard slot"));
@@ -358,13 +374,17 @@ export class TableView {
     // Pots include this round's bets (engine.pots.pots); pot_total is every chip in the middle.
     const pots = (hand.pots || []).filter((p) => p.amount > 0);
     const total = hand.pot_total ?? pots.reduce((sum, p) => sum + p.amount, 0);
-    if (total > 0) this.potsEl.append(h("div", "pot-total", `Pot ${money(total)}`));
+    if (total > 0) this.potsEl.append(h("div", "pot-total", interpolate(gettext("Pot %(amount)s"), { amount: money(total) })));
     // The split by contribution level only means something once a player is all-in.
     if (pots.length > 1 && state.seats.some((s) => s.all_in && !s.folded)) {
       const list = h("div", "pot-list");
       pots.forEach((pot, i) => {
         const p = h("span", "pot");
-        p.append(h("span", "chip", ""), h("span", "", `${i === 0 ? "Main" : "Side " + i} ${money(pot.amount)}`));
+        const amount = money(pot.amount);
+        // Translators: the main pot and the side pots ("Side 1 40") when a player is all-in
+        const text = i === 0 ? interpolate(gettext("Main %(amount)s"), { amount })
+          : interpolate(gettext("Side %(number)s %(amount)s"), { number: i, amount });
+        p.append(h("span", "chip", ""), h("span", "", text));
         list.append(p);
       });
       this.potsEl.append(list);
@@ -376,16 +396,17 @@ export class TableView {
     let text = "";
     let runout = false;
     const seated = state.seats.filter((s) => s.player && s.status === "seated" && !s.sitting_out).length;
-    if (table.status === "closed") text = "This table is closed.";
+    if (table.status === "closed") text = gettext("This table is closed.");
     else if (hand && hand.finished) text = winnersText(state);
-    else if (hand && hand.pending && hand.pending.kind === "run_twice") text = "Run it twice?";
+    else if (hand && hand.pending && hand.pending.kind === "run_twice") text = gettext("Run it twice?");
     else if (hand && hand.phase === "runout") {
-      text = (hand.boards || []).length > 1 && !hand.double_board ? "All-in — running it twice" : "All-in — running it out";
+      const twice = (hand.boards || []).length > 1 && !hand.double_board;
+      text = twice ? gettext("All-in — running it twice") : gettext("All-in — running it out");
       runout = true;
     } else if (hand) text = "";
-    else if (table.status === "paused") text = "The host paused the game.";
-    else if (seated < 2) text = "Waiting for players…";
-    else text = "Next hand starting…";
+    else if (table.status === "paused") text = gettext("The host paused the game.");
+    else if (seated < 2) text = gettext("Waiting for players…");
+    else text = gettext("Next hand starting…");
     this.messageEl.textContent = text;
     this.messageEl.hidden = !text;
     this.messageEl.classList.toggle("runout", runout);
@@ -468,24 +489,28 @@ export function seatTags(seat, { finished = false, equityExact = true } = {}) {
   const tags = [];
   const action = finished ? null : lastActionText(seat.last_action);
   const acted = action ? seat.last_action.kind : null;
-  if (action) tags.push({ text: action, kind: "last-action", title: "Last action", action: acted });
-  if (seat.status === "requested") tags.push({ text: "Waiting for host", kind: "wait" });
+  if (action) tags.push({ text: action, kind: "last-action", title: gettext("Last action"), action: acted });
+  if (seat.status === "requested") tags.push({ text: gettext("Waiting for host"), kind: "wait" });
   // Once the hand is over nobody is all-in any more (an uncalled bet may have come back).
-  if (seat.all_in && !finished && acted !== "all_in") tags.push({ text: "All-in", kind: "allin" });
-  if (seat.folded && !finished && acted !== "fold") tags.push({ text: "Folded", kind: "fold" });
-  if (seat.sitting_out || seat.status === "sitting_out") tags.push({ text: "Sitting out", kind: "out" });
-  if (seat.leaving) tags.push({ text: "Leaving", kind: "out" });
-  if (seat.connected === false) tags.push({ text: "Offline", kind: "away" });
+  if (seat.all_in && !finished && acted !== "all_in") tags.push({ text: pgettext("seat state", "All-in"), kind: "allin" });
+  if (seat.folded && !finished && acted !== "fold") tags.push({ text: gettext("Folded"), kind: "fold" });
+  if (seat.sitting_out || seat.status === "sitting_out") tags.push({ text: gettext("Sitting out"), kind: "out" });
+  if (seat.leaving) tags.push({ text: gettext("Leaving"), kind: "out" });
+  if (seat.connected === false) tags.push({ text: gettext("Offline"), kind: "away" });
   if (seat.equity !== null && seat.equity !== undefined) {
     // preflop equities are estimated from sampled boards (hand.equity_exact false): "≈"
+    const equity = formatEquity(seat.equity);
     tags.push({
-      text: `${equityExact ? "" : "≈"}${formatEquity(seat.equity)}`, kind: "equity",
-      title: equityExact ? "Equity" : "Equity (estimated from sampled boards)",
-      spoken: `${equityExact ? "" : "about "}${formatEquity(seat.equity)} equity`,
+      text: `${equityExact ? "" : "≈"}${equity}`, kind: "equity",
+      // Translators: equity is a hand's share of the pot if the board were dealt out now ("45%")
+      title: equityExact ? gettext("Equity") : gettext("Equity (estimated from sampled boards)"),
+      spoken: interpolate(equityExact ? gettext("%(equity)s equity") : gettext("about %(equity)s equity"), { equity }),
     });
   }
-  if (seat.hand_name) tags.push({ text: seat.hand_name, kind: "handname" });
-  if ((seat.won || 0) > 0) tags.push({ text: `+${money(seat.won)}`, kind: "won", spoken: `won ${money(seat.won)}` });
+  if (seat.hand_words) tags.push({ text: handText(seat.hand_words), kind: "handname" });
+  if ((seat.won || 0) > 0) {
+    tags.push({ text: `+${money(seat.won)}`, kind: "won", spoken: interpolate(gettext("won %(amount)s"), { amount: money(seat.won) }) });
+  }
   return tags;
 }
 
@@ -494,13 +519,17 @@ export function seatTags(seat, { finished = false, equityExact = true } = {}) {
  * Call 6". The amounts are spelled the club's way ("stack €1.94" for money).
  */
 export function seatLabel(seat, { toAct = false, finished = false, equityExact = true } = {}) {
-  const chips = money(seat.stack);
-  const parts = [seat.player.name, /^[\d,]+$/.test(chips) ? `${chips} chips` : `stack ${chips}`];
-  if (seat.button) parts.push("dealer");
-  if (seat.small_blind) parts.push("small blind");
-  if (seat.big_blind) parts.push("big blind");
-  if (seat.bet > 0) parts.push(`bet ${money(seat.bet)}`);
-  if (toAct) parts.push("to act");
+  const amount = money(seat.stack);
+  const stack = amountIsCount()
+    ? interpolate(ngettext("%(amount)s chip", "%(amount)s chips", seat.stack), { amount })
+    : interpolate(gettext("stack %(amount)s"), { amount });
+  const parts = [seat.player.name, stack];
+  // Translators: the parts of a seat's name for screen readers: "Helen, 194 chips, dealer, small blind, bet 6, to act"
+  if (seat.button) parts.push(gettext("dealer"));
+  if (seat.small_blind) parts.push(gettext("small blind"));
+  if (seat.big_blind) parts.push(gettext("big blind"));
+  if (seat.bet > 0) parts.push(interpolate(gettext("bet %(amount)s"), { amount: money(seat.bet) }));
+  if (toAct) parts.push(gettext("to act"));
   for (const tag of seatTags(seat, { finished, equityExact })) parts.push(tag.spoken || tag.text);
   return parts.join(", ");
 }
@@ -508,30 +537,36 @@ export function seatLabel(seat, { toAct = false, finished = false, equityExact =
 /** A seat's `last_action` as a label: "Check", "Call 20", "Raise to 60"; null for none. */
 export function lastActionText(action) {
   if (!action || typeof action !== "object") return null;
-  const amount = action.amount > 0 ? ` ${money(action.amount)}` : "";
+  const amount = action.amount > 0 ? money(action.amount) : "";
+  const values = { amount };
   switch (action.kind) {
-    case "fold": return "Fold";
-    case "check": return "Check";
-    case "call": return `Call${amount}`;
-    case "bet": return `Bet${amount}`;
-    case "raise": return amount ? `Raise to${amount}` : "Raise";
-    case "all_in": return "All-in";
+    // Translators: a seat's last action, as a tag under it: "Fold", "Call 20", "Raise to 60"
+    case "fold": return pgettext("poker action", "Fold");
+    case "check": return pgettext("poker action", "Check");
+    case "call": return amount ? interpolate(gettext("Call %(amount)s"), values) : pgettext("poker action", "Call");
+    case "bet": return amount ? interpolate(gettext("Bet %(amount)s"), values) : pgettext("poker action", "Bet");
+    case "raise": return amount ? interpolate(gettext("Raise to %(amount)s"), values) : pgettext("poker action", "Raise");
+    case "all_in": return pgettext("poker action", "All-in");
     default: return null;
   }
 }
 
 function formatEquity(equity) {
   const value = equity <= 1 ? equity * 100 : equity;
-  return `${value.toFixed(value >= 10 || value === 0 ? 0 : 1)}%`;
+  return `${decimalText(value, value >= 10 || value === 0 ? 0 : 1)}%`;
 }
 
-/** "Alice wins 120 with two pair" from the seats' `won` and `hand_name`. */
+/** "Alice wins 120 with two pair" from the seats' `won` and `hand_words`. */
 export function winnersText(state) {
   const winners = state.seats.filter((s) => (s.won || 0) > 0 && s.player);
   if (!winners.length) return "";
   // R22: a pot won with 7-2 also collects the bounty from everyone
-  const bounty = (s) => ((s.bounty || 0) > 0 ? ` + ${money(s.bounty)} 7-2 bounty` : "");
-  return winners
-    .map((s) => `${s.player.name} wins ${money(s.won)}${s.hand_name ? " with " + s.hand_name : ""}${bounty(s)}`)
-    .join(" · ");
+  const line = (s) => {
+    const values = { name: s.player.name, amount: money(s.won), hand: s.hand_words && handText(s.hand_words), bounty: money(s.bounty) };
+    const wins = s.hand_words ? interpolate(gettext("%(name)s wins %(amount)s with %(hand)s"), values)
+      : interpolate(gettext("%(name)s wins %(amount)s"), values);
+    // Translators: a pot won with 7-2 also collects a bounty from everyone: "Alice wins 120 + 10 7-2 bounty"
+    return (s.bounty || 0) > 0 ? interpolate(gettext("%(wins)s + %(bounty)s 7-2 bounty"), { ...values, wins }) : wins;
+  };
+  return winners.map(line).join(" · ");
 }

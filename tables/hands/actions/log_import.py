@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from engine.cards import card_str
 from engine.errors import EngineError
@@ -40,7 +41,7 @@ def _ledger_of(table: Table) -> LedgerImport:
     if batch is None:
         raise HandsError(
             HandsErrorCode.NO_LEDGER,
-            "A hand log joins a game brought in from its ledger: import the ledger first.",
+            _("A hand log joins a game brought in from its ledger: import the ledger first."),
         )
     return batch
 
@@ -64,11 +65,13 @@ def start(
     again changes nothing. ``owner``: the file's player id of whoever downloaded it, or
     empty to find them (:func:`log_owner`), or ``"nobody"`` to keep no private cards."""
     if not access.is_owner(actor, club):
-        raise HandsError(HandsErrorCode.NOT_ALLOWED, "Only the club's owner imports its history.")
+        raise HandsError(
+            HandsErrorCode.NOT_ALLOWED, _("Only the club's owner imports its history.")
+        )
     table = Table.objects.filter(club=club, pk=table_id).exclude(imported="").first()
     if table is None:
         raise HandsError(
-            HandsErrorCode.NOT_IMPORTED, "A hand log joins a session brought in from elsewhere."
+            HandsErrorCode.NOT_IMPORTED, _("A hand log joins a session brought in from elsewhere.")
         )
     digest = hashlib.sha256(data).hexdigest()
     found = HandLogImport.objects.filter(club=club, sha256=digest).first()
@@ -81,12 +84,18 @@ def start(
     if unknown:
         pid = min(unknown, key=lambda p: parsed.first_line[p])
         raise UploadError(
-            f"line {parsed.first_line[pid]}: {parsed.players[pid]} @ {pid} is not in this"
-            " game's ledger: is this the log of the same game?"
+            # Translators: %(player)s @ %(id)s is a player of the log: nickname @ the other
+            # site's player id.
+            _(
+                "line %(line)s: %(player)s @ %(id)s is not in this game's ledger: is this the"
+                " log of the same game?"
+            )
+            % {"line": parsed.first_line[pid], "player": parsed.players[pid], "id": pid}
         )
     if owner and owner != "nobody" and owner not in parsed.players:
         raise HandsError(
-            HandsErrorCode.NOT_A_PLAYER, "Whoever downloaded the log must be one of its players."
+            HandsErrorCode.NOT_A_PLAYER,
+            _("Whoever downloaded the log must be one of its players."),
         )
     chosen = None if owner == "nobody" else log_owner(parsed, owner)
     places = club.places
@@ -106,13 +115,13 @@ def start(
             count = 0
             for hand in parsed.hands:
                 if hand.number in taken:
-                    skipped.append(_skip(hand, "the session has this hand already"))
+                    skipped.append(_skip(hand, "taken"))
                     continue
                 try:
                     converted = convert(hand, places, whole_units, chosen)
                     _store(table, hand, converted, mapping, names, chosen)
-                except Skip as reason:
-                    skipped.append(_skip(hand, str(reason)))
+                except Skip as skip:
+                    skipped.append(_skip(hand, skip.why, **skip.values))
                     continue
                 taken.add(hand.number)
                 count += 1
@@ -149,14 +158,16 @@ def _store(
     try:
         played = phh_replay(converted.phh)
     except (PhhError, EngineError) as error:
-        raise Skip(f"it does not replay by our rules: {error}") from error
+        raise Skip("not_our_rules", error=str(error)) from error
     order = converted.players
     paid = {p.pid: played.state.won[i] for i, p in enumerate(order)}
     for p in order:
         if paid[p.pid] != converted.collected.get(p.pid, 0):
             raise Skip(
-                f"our rules pay {p.nickname} {paid[p.pid]}, the log"
-                f" {converted.collected.get(p.pid, 0)}"
+                "pays_otherwise",
+                player=p.nickname,
+                ours=paid[p.pid],
+                theirs=converted.collected.get(p.pid, 0),
             )
     players = []
     for p in sorted(order, key=lambda p: p.seat):
@@ -210,7 +221,7 @@ def _store(
         try:
             replayed = replay_record(record, played.config, moves)
         except ReplayError as error:
-            raise Skip(f"it does not replay from its record: {error.reason}") from error
+            raise Skip("record_replays", reason=error.reason) from error
         if replayed.final.stacks != state.stacks:
-            raise Skip("its record replays to other stacks")
+            raise Skip("record_stacks")
         record_hand(record, replayed)

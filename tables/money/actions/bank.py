@@ -15,10 +15,11 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from pokerclub import access
 from pokerclub.models import Club, Membership
-from pokerclub.text import problem_in
+from pokerclub.text import problem_in, refusal
 from tables.money.actions.sessions import record_nets
 from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.models import LedgerEntry
@@ -35,7 +36,7 @@ MAX_AMOUNT = 10**12
 def _host(actor: Any, club: Club) -> None:
     if not access.is_host(actor, club):
         raise MoneyError(
-            MoneyErrorCode.NOT_ALLOWED, "Only the club's owner or a host keeps the bank."
+            MoneyErrorCode.NOT_ALLOWED, _("Only the club's owner or a host keeps the bank.")
         )
 
 
@@ -43,16 +44,16 @@ def check_name(name: str) -> None:
     """A name money keeps (a bank session's, a group's) is text (``pokerclub.text``)."""
     problem = problem_in(name, name=True)
     if problem:
-        raise MoneyError(MoneyErrorCode.BAD_FIELD, f"A name cannot hold {problem}.")
+        raise MoneyError(MoneyErrorCode.BAD_FIELD, refusal(problem, "name"))
 
 
 def _open_session(actor: Any, table_id: int, club: Club) -> Table:
     _host(actor, club)
     table = Table.objects.select_for_update().filter(pk=table_id, club=club, in_person=True).first()
     if table is None:
-        raise MoneyError(MoneyErrorCode.NO_SUCH_SESSION, "There is no such in-person session.")
+        raise MoneyError(MoneyErrorCode.NO_SUCH_SESSION, _("There is no such in-person session."))
     if table.status == Table.Status.CLOSED:
-        raise MoneyError(MoneyErrorCode.SESSION_CLOSED, "This session is closed.")
+        raise MoneyError(MoneyErrorCode.SESSION_CLOSED, _("This session is closed."))
     return table
 
 
@@ -60,7 +61,8 @@ def _open_session(actor: Any, table_id: int, club: Club) -> Table:
 def open_session(actor: Any, club: Club, name: str) -> Table:
     """A host starts recording a game played at a real table."""
     _host(actor, club)
-    name = " ".join(str(name).split())[:60] or "Home game"
+    # Translators: the name of a game at a real table when its host gives none.
+    name = " ".join(str(name).split())[:60] or _("Home game")
     check_name(name)
     return Table.objects.create(club=club, name=name, created_by=actor, in_person=True)
 
@@ -72,18 +74,18 @@ def record(
     """One line of the bank: ``kind`` (buy_in, rebuy, cash_out) of ``amount`` for a member."""
     table = _open_session(actor, table_id, club)
     if kind not in KINDS:
-        raise MoneyError(MoneyErrorCode.BAD_FIELD, "Choose a buy-in, a rebuy or a cash-out.")
+        raise MoneyError(MoneyErrorCode.BAD_FIELD, _("Choose a buy-in, a rebuy or a cash-out."))
     if type(amount) is not int or not 0 < amount <= MAX_AMOUNT:
-        raise MoneyError(MoneyErrorCode.BAD_FIELD, "The amount must be more than zero.")
+        raise MoneyError(MoneyErrorCode.BAD_FIELD, _("The amount must be more than zero."))
     if not Membership.objects.filter(club=club, user_id=user_id).exists():
-        raise MoneyError(MoneyErrorCode.NOT_A_MEMBER, "Only members of the club can buy in.")
+        raise MoneyError(MoneyErrorCode.NOT_A_MEMBER, _("Only members of the club can buy in."))
     if (
         KINDS[kind] != LedgerEntry.Kind.BUY_IN
         and not LedgerEntry.objects.filter(
             table=table, user_id=user_id, kind=LedgerEntry.Kind.BUY_IN
         ).exists()
     ):
-        raise MoneyError(MoneyErrorCode.NOT_BOUGHT_IN, "This player has not bought in yet.")
+        raise MoneyError(MoneyErrorCode.NOT_BOUGHT_IN, _("This player has not bought in yet."))
     return LedgerEntry.objects.create(table=table, user_id=user_id, kind=KINDS[kind], amount=amount)
 
 
@@ -91,9 +93,9 @@ def record(
 def undo(actor: Any, club: Club, table_id: int, entry_id: int) -> None:
     """Take back a line of an open session (a typo on the phone)."""
     table = _open_session(actor, table_id, club)
-    deleted, _ = LedgerEntry.objects.filter(table=table, pk=entry_id).delete()
+    deleted, _by_model = LedgerEntry.objects.filter(table=table, pk=entry_id).delete()
     if not deleted:
-        raise MoneyError(MoneyErrorCode.NO_SUCH_LINE, "There is no such line in this session.")
+        raise MoneyError(MoneyErrorCode.NO_SUCH_LINE, _("There is no such line in this session."))
 
 
 @dataclass(frozen=True)
@@ -127,21 +129,24 @@ def close(actor: Any, club: Club, table_id: int, assign_to: str | None = None) -
     count = chip_count(table)
     if not count.bought_in:
         raise MoneyError(
-            MoneyErrorCode.CHIPS_DO_NOT_COUNT, "Nobody has bought in: there is nothing to close."
+            MoneyErrorCode.CHIPS_DO_NOT_COUNT, _("Nobody has bought in: there is nothing to close.")
         )
     missing = count.difference
     if missing:
         if not assign_to:
+            amount = {"amount": club.format_amount(abs(missing))}
             raise MoneyError(
                 MoneyErrorCode.CHIPS_DO_NOT_COUNT,
-                f"The chips do not count: {club.format_amount(abs(missing))} "
-                f"{'missing' if missing > 0 else 'too many'}. Say who it goes to.",
+                # Translators: %(amount)s is an amount of chips or money.
+                _("The chips do not count: %(amount)s missing. Say who it goes to.") % amount
+                if missing > 0
+                else _("The chips do not count: %(amount)s too many. Say who it goes to.") % amount,
             )
         if assign_to == "house":
             if missing < 0:
                 raise MoneyError(
                     MoneyErrorCode.CHIPS_DO_NOT_COUNT,
-                    "The house cannot take chips that are too many: give them to a player.",
+                    _("The house cannot take chips that are too many: give them to a player."),
                 )
             LedgerEntry.objects.create(table=table, kind=LedgerEntry.Kind.RAKE, amount=missing)
         else:
@@ -154,7 +159,7 @@ def close(actor: Any, club: Club, table_id: int, assign_to: str | None = None) -
             ):
                 raise MoneyError(
                     MoneyErrorCode.BAD_FIELD,
-                    "Give the difference to a player of this session or the house.",
+                    _("Give the difference to a player of this session or the house."),
                 )
             kind = LedgerEntry.Kind.CASH_OUT if missing > 0 else LedgerEntry.Kind.BUY_IN
             LedgerEntry.objects.create(

@@ -8,6 +8,8 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import formats
+from django.utils.translation import gettext as _
 
 from pokerclub import access
 from pokerclub.models import Club, Membership
@@ -20,7 +22,9 @@ from tables.play.models import Table
 
 def require_owner(actor: Any, club: Club) -> None:
     if not access.is_owner(actor, club):
-        raise MoneyError(MoneyErrorCode.NOT_ALLOWED, "Only the club's owner imports its history.")
+        raise MoneyError(
+            MoneyErrorCode.NOT_ALLOWED, _("Only the club's owner imports its history.")
+        )
 
 
 def start(actor: Any, club: Club, data: bytes, file_name: str, whole_units: bool) -> LedgerImport:
@@ -54,10 +58,10 @@ def apply(actor: Any, club: Club, batch_id: int, mapping: dict[str, str]) -> Tab
     require_owner(actor, club)
     batch = LedgerImport.objects.select_for_update().filter(club=club, pk=batch_id).first()
     if batch is None:
-        raise MoneyError(MoneyErrorCode.NO_SUCH_IMPORT, "There is no such import.")
+        raise MoneyError(MoneyErrorCode.NO_SUCH_IMPORT, _("There is no such import."))
     if batch.status == LedgerImport.Status.DONE:
         raise MoneyError(
-            MoneyErrorCode.ALREADY_IMPORTED, "This file was imported already: nothing changed."
+            MoneyErrorCode.ALREADY_IMPORTED, _("This file was imported already: nothing changed.")
         )
     members = set(Membership.objects.filter(club=club).values_list("user_id", flat=True))
     final: dict[str, str] = {}
@@ -68,14 +72,17 @@ def apply(actor: Any, club: Club, batch_id: int, mapping: dict[str, str]) -> Tab
             if not uid.isdigit() or int(uid) not in members:
                 raise MoneyError(
                     MoneyErrorCode.BAD_FIELD,
-                    f"{entry['nicknames'][0]}: choose a member of the club or a guest.",
+                    # Translators: %(player)s is a nickname of the imported file.
+                    _("%(player)s: choose a member of the club or a guest.")
+                    % {"player": entry["nicknames"][0]},
                 )
         final[entry["player_id"]] = choice
     starts = [r["start"] for r in batch.rows]
     first = datetime.fromisoformat(min(starts))
     table = Table.objects.create(
         club=club,
-        name=f"Imported {first.day} {first:%b %Y}",
+        # Translators: the name of a game brought in from another site: "Imported 5 Dec 2026".
+        name=_("Imported %(date)s") % {"date": formats.date_format(first, "j M Y")},
         created_by=actor,
         created_at=first,
         status=Table.Status.CLOSED,

@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pokerclub import access
 from pokerclub.models import Club, Membership, User
@@ -31,12 +32,13 @@ def pay(club: Club, transfer: Transfer, by: Any, op: str) -> ClubPayment:
     now = book(club)
     if transfer not in now.transfers:
         raise MoneyError(
-            MoneyErrorCode.SETTLEMENT_CHANGED, "That payment is no longer part of the settlement."
+            MoneyErrorCode.SETTLEMENT_CHANGED,
+            _("That payment is no longer part of the settlement."),
         )
     if op not in party_transfer_marks(now, transfer, by.pk, access.is_host(by, club)):
         raise MoneyError(
             MoneyErrorCode.NOT_ALLOWED,
-            "Only the payer, the payee or a host can mark that payment so.",
+            _("Only the payer, the payee or a host can mark that payment so."),
         )
     status = ClubPayment.Status.MARKED if op == "sent" else ClubPayment.Status.CONFIRMED
     return ClubPayment.objects.create(
@@ -58,13 +60,13 @@ def update_payment(club: Club, payment_id: int, by: Any, op: str) -> None:
     Club.objects.select_for_update().get(pk=club.pk)
     payment = ClubPayment.objects.filter(club=club, pk=payment_id).first()
     if payment is None:
-        raise MoneyError(MoneyErrorCode.NO_SUCH_PAYMENT, "There is no such payment.")
+        raise MoneyError(MoneyErrorCode.NO_SUCH_PAYMENT, _("There is no such payment."))
     if op not in PAYMENT_OPS or op not in payment_ops(
         book(club), payment, by.pk, access.is_host(by, club)
     ):
         raise MoneyError(
             MoneyErrorCode.NOT_ALLOWED,
-            "Only the payer, the payee or a host can change that payment so.",
+            _("Only the payer, the payee or a host can change that payment so."),
         )
     if op in ("withdraw", "clear"):
         payment.delete()
@@ -82,26 +84,28 @@ def make_group(club: Club, by: Any, name: str, user_ids: list[int]) -> SettleGro
     in at most one group of the club."""
     if not access.is_host(by, club):
         raise MoneyError(
-            MoneyErrorCode.NOT_ALLOWED, "Only the club's owner or a host can group members."
+            MoneyErrorCode.NOT_ALLOWED, _("Only the club's owner or a host can group members.")
         )
     name = " ".join(name.split())[:60]
     check_name(name)
     ids = sorted(set(user_ids))
     if len(ids) < 2:
-        raise MoneyError(MoneyErrorCode.BAD_FIELD, "A group settles for two or more members.")
+        raise MoneyError(MoneyErrorCode.BAD_FIELD, _("A group settles for two or more members."))
     members = set(
         Membership.objects.filter(club=club, user_id__in=ids).values_list("user_id", flat=True)
     )
     if members != set(ids):
-        raise MoneyError(MoneyErrorCode.NOT_A_MEMBER, "Only members of the club can be grouped.")
+        raise MoneyError(MoneyErrorCode.NOT_A_MEMBER, _("Only members of the club can be grouped."))
     if SettleGroupMember.objects.filter(club=club, user_id__in=ids).exists():
         raise MoneyError(
             MoneyErrorCode.ALREADY_GROUPED,
-            "A member can be in one group only: take them out of theirs first.",
+            _("A member can be in one group only: take them out of theirs first."),
         )
     if not name:
         names = dict(User.objects.filter(pk__in=ids).values_list("pk", "display_name"))
-        name = " & ".join(names.get(i) or f"Member {i}" for i in ids)[:60]
+        # Translators: a group's name is its members' names; %(id)s stands for one without.
+        unnamed = _("Member %(id)s")
+        name = " & ".join(names.get(i) or unnamed % {"id": i} for i in ids)[:60]
     group = SettleGroup.objects.create(club=club, name=name)
     SettleGroupMember.objects.bulk_create(
         SettleGroupMember(group=group, club=club, user_id=i) for i in ids
@@ -116,16 +120,17 @@ def dissolve_group(club: Club, by: Any, group_id: int) -> None:
     before the book is settled with it."""
     group = SettleGroup.objects.filter(club=club, pk=group_id).first()
     if group is None:
-        raise MoneyError(MoneyErrorCode.NO_SUCH_GROUP, "There is no such group.")
+        raise MoneyError(MoneyErrorCode.NO_SUCH_GROUP, _("There is no such group."))
     mine = SettleGroupMember.objects.filter(group=group, user_id=by.pk).exists()
     if not (mine or access.is_host(by, club)):
         raise MoneyError(
-            MoneyErrorCode.NOT_ALLOWED, "Only the club's hosts or the group's members can end it."
+            MoneyErrorCode.NOT_ALLOWED,
+            _("Only the club's hosts or the group's members can end it."),
         )
     key = group_key(group.pk)
     if ClubPayment.objects.filter(Q(payer=key) | Q(payee=key), club=club).exists():
         raise MoneyError(
             MoneyErrorCode.GROUP_HAS_PAYMENTS,
-            "This group paid or was paid as one: it ends once those are cleared.",
+            _("This group paid or was paid as one: it ends once those are cleared."),
         )
     group.delete()

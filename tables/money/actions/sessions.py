@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pokerclub import access
 from pokerclub.models import Club
@@ -94,7 +95,7 @@ def mark_paid(table: Table, transfer: Transfer, by: Any, op: str) -> None:
     ):
         raise MoneyError(
             MoneyErrorCode.NOT_ALLOWED,
-            "Only the payer, the payee or a host can mark that transfer so.",
+            _("Only the payer, the payee or a host can mark that transfer so."),
         )
     status = MARKS[op]
     if status is None:

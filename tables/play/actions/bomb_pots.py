@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tables.play.actions.common import commit_change, lock_own_seat, refuse_at_tournament
 from tables.play.error_codes import PlayError, PlayErrorCode
@@ -28,11 +29,13 @@ def vote_bomb_pot(user: Any, table_id: int, vote: Any) -> None:
     """A seated player votes for the next hand to be a bomb pot (``vote`` true) or takes the
     vote back (R21.4); the bomb pot comes when everyone dealt in has voted."""
     if not isinstance(vote, bool):
-        raise PlayError(PlayErrorCode.BAD_FIELD, "'vote' must be true or false.")
-    table, seats, _ = lock_own_seat(user, table_id, must_be_open=True)
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(field)s' must be true or false.") % {"field": "vote"}
+        )
+    table, seats, _seat = lock_own_seat(user, table_id, must_be_open=True)
     refuse_at_tournament(table)
     if not (table.bomb_pot_vote and table.bomb_pot_ante):
-        raise PlayError(PlayErrorCode.NOT_ALLOWED, "This table does not vote on bomb pots.")
+        raise PlayError(PlayErrorCode.NOT_ALLOWED, _("This table does not vote on bomb pots."))
     votes = [voter for voter in table.bomb_votes if voter != user.pk]
     if vote:
         votes.append(user.pk)

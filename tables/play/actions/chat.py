@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pokerclub.text import problem_in
 from tables.play.actions.common import broadcast_on_commit, membership
@@ -24,21 +26,32 @@ def chat_payload(message: ChatMessage, name: str) -> dict[str, Any]:
 @transaction.atomic
 def post_chat(user: Any, table_id: int, text: Any) -> ChatMessage:
     if not isinstance(text, str):
-        raise PlayError(PlayErrorCode.BAD_FIELD, "'text' must be a string.")
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(field)s' must be a string.") % {"field": "text"}
+        )
     text = " ".join(text.split())
     if not text:
-        raise PlayError(PlayErrorCode.BAD_FIELD, "A chat message cannot be empty.")
+        raise PlayError(PlayErrorCode.BAD_FIELD, _("A chat message cannot be empty."))
     if len(text) > ChatMessage.MAX_LENGTH:
         raise PlayError(
             PlayErrorCode.BAD_FIELD,
-            f"A chat message can have at most {ChatMessage.MAX_LENGTH} characters.",
+            ngettext(
+                "A chat message can have at most %(count)d character.",
+                "A chat message can have at most %(count)d characters.",
+                ChatMessage.MAX_LENGTH,
+            )
+            % {"count": ChatMessage.MAX_LENGTH},
         )
     problem = problem_in(text)  # whitespace is collapsed above: one line
     if problem:
-        raise PlayError(PlayErrorCode.BAD_TEXT, f"A chat message cannot hold {problem}.")
+        raise PlayError(
+            PlayErrorCode.BAD_TEXT,
+            # Translators: %(problem)s says what is wrong, e.g. "a control character"
+            _("A chat message cannot hold %(problem)s.") % {"problem": problem},
+        )
     table = Table.objects.select_related("club").filter(pk=table_id).first()
     if table is None:
-        raise PlayError(PlayErrorCode.NO_SUCH_TABLE, "There is no such table.")
+        raise PlayError(PlayErrorCode.NO_SUCH_TABLE, _("There is no such table."))
     membership(user, table)
     message = ChatMessage.objects.create(table=table, user=user, text=text)
     broadcast_on_commit(table.pk, {"type": "table.chat", "chat": chat_payload(message, str(user))})

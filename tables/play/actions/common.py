@@ -11,6 +11,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from pokerclub.access import membership_of
 from pokerclub.models import Membership
@@ -30,7 +31,7 @@ def lock_table(table_id: int) -> Table:
     """Lock the table row for the rest of the transaction (always the first lock taken)."""
     table = rows.lock_table_row(table_id)
     if table is None:
-        raise PlayError(PlayErrorCode.NO_SUCH_TABLE, "There is no such table.")
+        raise PlayError(PlayErrorCode.NO_SUCH_TABLE, _("There is no such table."))
     return table
 
 
@@ -38,7 +39,7 @@ def lock_with_seats(table_id: int) -> tuple[Table, list[Seat]]:
     """``lock_table`` and ``table_seats`` in one round trip (``rows.lock_table_with_seats``)."""
     table, seats = rows.lock_table_with_seats(table_id)
     if table is None:
-        raise PlayError(PlayErrorCode.NO_SUCH_TABLE, "There is no such table.")
+        raise PlayError(PlayErrorCode.NO_SUCH_TABLE, _("There is no such table."))
     return table, seats
 
 
@@ -60,7 +61,7 @@ def lock(
     if table.in_person:  # a game at a real table: no seats, no hands, its bank closes it
         raise PlayError(
             PlayErrorCode.NOT_ALLOWED,
-            "This game is played at a real table: its bank is on the club's Sessions page.",
+            _("This game is played at a real table: its bank is on the club's Sessions page."),
         )
     if host is not None:
         require_host(host, table)
@@ -84,27 +85,29 @@ def refuse_at_tournament(table: Table) -> None:
     if table.tournament_id is not None:
         raise PlayError(
             PlayErrorCode.NOT_ALLOWED,
-            "This is a tournament table: the tournament seats its players and keeps its chips.",
+            _("This is a tournament table: the tournament seats its players and keeps its chips."),
         )
 
 
 def membership(user: Any, table: Table) -> Membership:
     found = membership_of(user, table.club_id)
     if found is None:
-        raise PlayError(PlayErrorCode.NOT_A_MEMBER, "Only members of the club can do that.")
+        raise PlayError(PlayErrorCode.NOT_A_MEMBER, _("Only members of the club can do that."))
     return found
 
 
 def require_host(user: Any, table: Table) -> Membership:
     m = membership(user, table)
     if not m.is_host:
-        raise PlayError(PlayErrorCode.NOT_ALLOWED, "Only the club's owner or a host can do that.")
+        raise PlayError(
+            PlayErrorCode.NOT_ALLOWED, _("Only the club's owner or a host can do that.")
+        )
     return m
 
 
 def require_open(table: Table) -> None:
     if table.status == Table.Status.CLOSED:
-        raise PlayError(PlayErrorCode.TABLE_CLOSED, "This table is closed.")
+        raise PlayError(PlayErrorCode.TABLE_CLOSED, _("This table is closed."))
 
 
 def seat_of(seats: list[Seat], user: Any) -> Seat | None:
@@ -127,17 +130,25 @@ def require_seat(table: Table, seats: list[Seat], user: Any) -> Seat:
     seat = seat_of(seats, user) if user is not None and user.is_authenticated else None
     if seat is None:
         membership(user, table)  # a non-member is told that first
-        raise PlayError(PlayErrorCode.NOT_SEATED, "You are not seated at this table.")
+        raise PlayError(PlayErrorCode.NOT_SEATED, _("You are not seated at this table."))
     if not is_member(seat):
-        raise PlayError(PlayErrorCode.NOT_A_MEMBER, "Only members of the club can do that.")
+        raise PlayError(PlayErrorCode.NOT_A_MEMBER, _("Only members of the club can do that."))
     return seat
 
 
 def check_amount(value: Any, field: str = "amount") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PlayError(PlayErrorCode.BAD_FIELD, f"'{field}' must be a whole number.")
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD,
+            # Translators: %(field)s is the name of a field of the message, e.g. 'amount'
+            _("'%(field)s' must be a whole number.") % {"field": field},
+        )
     if value <= 0:
-        raise PlayError(PlayErrorCode.AMOUNT_OUT_OF_RANGE, f"'{field}' must be positive.")
+        raise PlayError(
+            PlayErrorCode.AMOUNT_OUT_OF_RANGE,
+            # Translators: %(field)s is the name of a field of the message, e.g. 'amount'
+            _("'%(field)s' must be positive.") % {"field": field},
+        )
     return value
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from engine.fairness import DeckPlan, dealt_deck, new_secret, nonce_list, parse_nonce, proof_json
 from engine.hand import start_hand
@@ -53,22 +54,34 @@ def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
     (``not_seated``; ``not_a_member`` once removed from the club), a hand already dealt (``hand_dealt``), a hand whose deck is not
     committed yet (``not_committed``), a second nonce for the same hand (``nonce_sent``)."""
     if isinstance(hand, bool) or not isinstance(hand, int):
-        raise PlayError(PlayErrorCode.BAD_FIELD, "'hand' must be a hand number.")
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(field)s' must be a hand number.") % {"field": "hand"}
+        )
     try:
         parse_nonce(nonce)
     except ValueError:
         raise PlayError(
-            PlayErrorCode.BAD_FIELD, "'nonce' must be 64 lower-case hex digits (32 random bytes)."
+            PlayErrorCode.BAD_FIELD,
+            _("'%(field)s' must be 64 lower-case hex digits (32 random bytes).")
+            % {"field": "nonce"},
         ) from None
     table = lock_table(table_id)
     seat = require_seat(table, table_seats(table), user)
     if hand <= table.hand_count:
-        raise PlayError(PlayErrorCode.HAND_DEALT, f"Hand {hand} is already dealt.")
+        raise PlayError(
+            PlayErrorCode.HAND_DEALT, _("Hand %(number)s is already dealt.") % {"number": hand}
+        )
     planned = table.next_deck
     if not planned or planned["hand"] != hand:
-        raise PlayError(PlayErrorCode.NOT_COMMITTED, f"No deck is committed for hand {hand} yet.")
+        raise PlayError(
+            PlayErrorCode.NOT_COMMITTED,
+            _("No deck is committed for hand %(number)s yet.") % {"number": hand},
+        )
     if any(e["user_id"] == user.pk for e in planned["nonces"]):
-        raise PlayError(PlayErrorCode.NONCE_SENT, f"You already sent a nonce for hand {hand}.")
+        raise PlayError(
+            PlayErrorCode.NONCE_SENT,
+            _("You already sent a nonce for hand %(number)s.") % {"number": hand},
+        )
     planned["nonces"].append(
         {"seat": seat.number, "user_id": user.pk, "nonce": nonce, "version": table.version}
     )

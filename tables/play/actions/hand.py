@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine.actions import Action, ActionKind
 from engine.errors import EngineError
@@ -50,6 +51,7 @@ from tables.play.actions.common import (
     table_seats,
 )
 from tables.play.actions.table_settings import apply_pending_settings, rotate_game
+from tables.play.engine_text import engine_text
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.hand_state import table_config
 from tables.play.models import Seat, Table
@@ -130,7 +132,7 @@ def _straddles(table: Table, dealt: list[Seat], plan: HandPlan) -> bool:
 def _log(table: Table, seats: list[Seat], events: list[Any], state: HandState) -> None:
     """The events' lines in the table's log; ``state``: the hand after them."""
     names = {s.number: str(s.user) for s in seats if s.user_id is not None}
-    lines = handlog.lines(events, names, table.format_amount, boards=len(state.boards))
+    lines = handlog.lines(events, names, boards=len(state.boards))
     table.hand_log = handlog.extend(table.hand_log, lines)
 
 
@@ -246,11 +248,12 @@ def deal_tournament_hand(table: Table, seats: list[Seat], now: Any, fields: list
 
 
 def _engine_error(error: EngineError) -> PlayError:
+    message = engine_text(error.message)
     if error.code == "not_your_turn":
-        return PlayError(PlayErrorCode.NOT_YOUR_TURN, error.message)
+        return PlayError(PlayErrorCode.NOT_YOUR_TURN, message)
     if error.code in ("amount_out_of_range", "bad_amount"):
-        return PlayError(PlayErrorCode.AMOUNT_OUT_OF_RANGE, error.message)
-    return PlayError(PlayErrorCode.ILLEGAL_ACTION, error.message)
+        return PlayError(PlayErrorCode.AMOUNT_OUT_OF_RANGE, message)
+    return PlayError(PlayErrorCode.ILLEGAL_ACTION, message)
 
 
 @transaction.atomic
@@ -258,22 +261,24 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
     """A seated player's decision on their turn, checked by the engine (R6, R7, R11, R12)."""
     kind = ACTIONS.get(action) if isinstance(action, str) else None
     if kind is None:
-        raise PlayError(PlayErrorCode.BAD_FIELD, "Unknown action.")
+        raise PlayError(PlayErrorCode.BAD_FIELD, _("Unknown action."))
     if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
-        raise PlayError(PlayErrorCode.BAD_FIELD, "'amount' must be a whole number.")
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(field)s' must be a whole number.") % {"field": "amount"}
+        )
     table, seats = lock_with_seats(table_id)
     seat = require_seat(table, seats, user)
     if version is not None and version < table.decision_version:
         raise PlayError(
             PlayErrorCode.STALE_VERSION,
-            "The table changed since you saw it; look again and decide.",
+            _("The table changed since you saw it; look again and decide."),
         )
     state = running_state(table)
     if state is None:
-        raise PlayError(PlayErrorCode.NOT_YOUR_TURN, "No hand is being played.")
+        raise PlayError(PlayErrorCode.NOT_YOUR_TURN, _("No hand is being played."))
     legal = legal_actions(state)
     if legal is None or seat.number not in (legal.waiting or (legal.seat,)):
-        raise PlayError(PlayErrorCode.NOT_YOUR_TURN, "It is not your turn.")
+        raise PlayError(PlayErrorCode.NOT_YOUR_TURN, _("It is not your turn."))
     if kind is ActionKind.ALL_IN and amount is None:
         amount = legal.all_in_to
     try:
@@ -498,10 +503,10 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
             seat.sit_out_next_hand = True  # R14: two timeouts in a row sit the player out
         seat.save(update_fields=["time_bank", "timeouts_in_row", "sit_out_next_hand"])
     new_state, events = apply(state, action)
-    name = str(seat.user) if seat.user_id else f"Seat {seat.number}"
-    why = "ran out of time" if member else "is no longer a member of the club"
+    name = str(seat.user) if seat.user_id else None
+    why = "timed_out" if member else "not_a_member"
     table.hand_log = handlog.extend(
-        table.hand_log, [{"seat": seat.number, "text": f"{name} {why}"}]
+        table.hand_log, [{"seat": seat.number, "say": why, "args": {"who": name}}]
     )
     _log(table, seats, events, new_state)
     done = action_row(table, seat.number, seat.user, action.kind, action.amount, timeout=True)

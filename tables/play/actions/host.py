@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tables.money.models import LedgerEntry
 from tables.play.actions.between_hands import (
@@ -48,7 +49,7 @@ def reject_seat(actor: Any, table_id: int, seat_number: int) -> None:
 def _requested(seats: list[Seat], seat_number: Any) -> Seat:
     seat = next((s for s in seats if s.number == seat_number), None)
     if seat is None or seat.status != Seat.Status.REQUESTED:
-        raise PlayError(PlayErrorCode.NO_SUCH_SEAT, "Nobody is asking for that seat.")
+        raise PlayError(PlayErrorCode.NO_SUCH_SEAT, _("Nobody is asking for that seat."))
     return seat
 
 
@@ -59,7 +60,7 @@ def remove_player(actor: Any, table_id: int, seat_number: Any) -> None:
     refuse_at_tournament(table)
     seat = next((s for s in seats if s.number == seat_number and s.user_id), None)
     if seat is None:
-        raise PlayError(PlayErrorCode.NO_SUCH_SEAT, "Nobody sits there.")
+        raise PlayError(PlayErrorCode.NO_SUCH_SEAT, _("Nobody sits there."))
     leave_seat(table, seat)
     commit_change(table, seats, fields=schedule_next_hand(table, seats))
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tables.money.models import LedgerEntry
 from tables.play.actions.between_hands import leave_seat, schedule_next_hand, seats_in_hand
@@ -35,24 +36,30 @@ def sit(user: Any, table_id: int, seat_number: Any, amount: Any) -> Seat:
     as ``pending_chips`` until the host approves (no ledger row until then).
     """
     if isinstance(seat_number, bool) or not isinstance(seat_number, int):
-        raise PlayError(PlayErrorCode.BAD_FIELD, "'seat' must be a seat number.")
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(field)s' must be a seat number.") % {"field": "seat"}
+        )
     amount = check_amount(amount)
     table, seats = lock(table_id)
     m = membership(user, table)
     refuse_at_tournament(table)
     require_open(table)
     if seat_of(seats, user) is not None:
-        raise PlayError(PlayErrorCode.ALREADY_SEATED, "You already have a seat at this table.")
+        raise PlayError(PlayErrorCode.ALREADY_SEATED, _("You already have a seat at this table."))
     seat = next((s for s in seats if s.number == seat_number), None)
     if seat is None:
-        raise PlayError(PlayErrorCode.NO_SUCH_SEAT, f"This table has no seat {seat_number}.")
+        raise PlayError(
+            PlayErrorCode.NO_SUCH_SEAT,
+            _("This table has no seat %(number)s.") % {"number": seat_number},
+        )
     if seat.user_id is not None:
-        raise PlayError(PlayErrorCode.SEAT_TAKEN, "Somebody is already sitting there.")
+        raise PlayError(PlayErrorCode.SEAT_TAKEN, _("Somebody is already sitting there."))
     limits = top_up_range(table, 0, 0)  # R16.1 from an empty stack
     if limits is None or not limits[0] <= amount <= limits[1]:
         raise PlayError(
             PlayErrorCode.AMOUNT_OUT_OF_RANGE,
-            f"The buy-in must be between {table.min_buy_in} and {table.max_buy_in}.",
+            _("The buy-in must be between %(least)s and %(most)s.")
+            % {"least": table.min_buy_in, "most": table.max_buy_in},
         )
     seat.user = user
     seat.time_bank = table.time_bank_seconds
@@ -81,26 +88,30 @@ def top_up(user: Any, table_id: int, amount: Any) -> Seat:
     table, seats, seat = lock_own_seat(user, table_id, must_be_open=True)
     refuse_at_tournament(table)
     if seat.status == Seat.Status.REQUESTED:
-        raise PlayError(PlayErrorCode.NOT_SEATED, "The host has not let you sit down yet.")
+        raise PlayError(PlayErrorCode.NOT_SEATED, _("The host has not let you sit down yet."))
     in_hand = seat.number in seats_in_hand(table)
     limits = top_up_range(table, _chips_behind(table, seat, in_hand), seat.pending_chips)
     if limits is None:
         raise PlayError(
             PlayErrorCode.AMOUNT_OUT_OF_RANGE,
-            f"You are at the maximum buy-in of {table.max_buy_in}: nothing can be added.",
+            _("You are at the maximum buy-in of %(most)s: nothing can be added.")
+            % {"most": table.max_buy_in},
         )
     least, most = limits
     if amount > most:
         raise PlayError(
             PlayErrorCode.AMOUNT_OUT_OF_RANGE,
-            f"That would take you above the maximum buy-in of {table.max_buy_in}; "
-            f"you can add up to {most}.",
+            _(
+                "That would take you above the maximum buy-in of %(maximum)s; "
+                "you can add up to %(most)s."
+            )
+            % {"maximum": table.max_buy_in, "most": most},
         )
     if amount < least:
         raise PlayError(
             PlayErrorCode.AMOUNT_OUT_OF_RANGE,
-            f"Your stack must reach the minimum buy-in of {table.min_buy_in}: "
-            f"add at least {least}.",
+            _("Your stack must reach the minimum buy-in of %(minimum)s: add at least %(least)s.")
+            % {"minimum": table.min_buy_in, "least": least},
         )
     if in_hand:
         seat.pending_chips += amount
@@ -144,7 +155,7 @@ def sit_in(user: Any, table_id: int) -> None:
     """Come back from sitting out; a player who missed the big blind posts or waits (R2.6)."""
     table, seats, seat = lock_own_seat(user, table_id, must_be_open=True)
     if seat.status == Seat.Status.REQUESTED:
-        raise PlayError(PlayErrorCode.NOT_SEATED, "The host has not let you sit down yet.")
+        raise PlayError(PlayErrorCode.NOT_SEATED, _("The host has not let you sit down yet."))
     seat.sit_out_next_hand = False
     seat.timeouts_in_row = 0
     if seat.status == Seat.Status.SITTING_OUT:
@@ -158,7 +169,9 @@ def set_blind_choice(user: Any, table_id: int, wait: Any) -> None:
     """A player chooses to post a big blind they owe at once, or to wait for it (R2.6).
     The choice stays for whenever they owe one; without it the table's default applies."""
     if not isinstance(wait, bool):
-        raise PlayError(PlayErrorCode.BAD_FIELD, "'wait' must be true or false.")
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(field)s' must be true or false.") % {"field": "wait"}
+        )
     table, seats, seat = lock_own_seat(user, table_id)
     refuse_at_tournament(table)
     seat.blind_choice = NewPlayerPolicy.WAIT if wait else NewPlayerPolicy.POST
@@ -170,10 +183,12 @@ def set_blind_choice(user: Any, table_id: int, wait: Any) -> None:
 def set_straddle(user: Any, table_id: int, on: Any) -> None:
     """A player chooses to straddle whenever they are under the gun (R3.3)."""
     if not isinstance(on, bool):
-        raise PlayError(PlayErrorCode.BAD_FIELD, "'on' must be true or false.")
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(field)s' must be true or false.") % {"field": "on"}
+        )
     table, seats, seat = lock_own_seat(user, table_id)
     if on and not table.straddle_allowed:
-        raise PlayError(PlayErrorCode.NOT_ALLOWED, "This table does not allow straddles.")
+        raise PlayError(PlayErrorCode.NOT_ALLOWED, _("This table does not allow straddles."))
     seat.straddle = on
     seat.save(update_fields=["straddle"])
     commit_change(table, seats)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from engine.table import MIXED_GAMES, mixed_game_code, next_chooser, orbit_completed
 from pokerclub import access
@@ -29,7 +30,7 @@ def create_table(actor: Any, club: Club, values: dict[str, Any]) -> Table:
     """A host opens a table (``values``: columns of Table, validated by ``TableForm.table_values``)."""
     if not access.is_host(actor, club):
         raise PlayError(
-            PlayErrorCode.NOT_ALLOWED, "Only the club's owner or a host can open tables."
+            PlayErrorCode.NOT_ALLOWED, _("Only the club's owner or a host can open tables.")
         )
     table = Table.objects.create(club=club, created_by=actor, **values)
     Seat.objects.bulk_create(Seat(table=table, number=n) for n in range(1, table.max_seats + 1))
@@ -41,7 +42,9 @@ def _resize_seats(table: Table, seats: list[Seat], max_seats: int) -> None:
     for seat in seats:
         if seat.number > max_seats:
             if seat.user_id is not None:
-                raise PlayError(PlayErrorCode.BAD_FIELD, "Players sit in seats beyond that number.")
+                raise PlayError(
+                    PlayErrorCode.BAD_FIELD, _("Players sit in seats beyond that number.")
+                )
             seat.delete()
     Seat.objects.bulk_create(
         Seat(table=table, number=n) for n in range(1, max_seats + 1) if n not in have
@@ -107,15 +110,19 @@ def pick_game(user: Any, table_id: int, code: Any) -> None:
     """R20.5, dealer's choice: a seated player's pick for the orbit whose game they choose
     (it stands until they change it; ``None`` takes it back)."""
     if code is not None and not isinstance(code, str):
-        raise PlayError(PlayErrorCode.BAD_FIELD, "'game' must be a game's code or null.")
-    table, seats, _ = lock_own_seat(user, table_id, must_be_open=True)
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD,
+            _("'%(field)s' must be a game's code or null.") % {"field": "game"},
+        )
+    table, seats, _seat = lock_own_seat(user, table_id, must_be_open=True)
     refuse_at_tournament(table)
     if table.mixed_mode != MixedMode.DEALERS_CHOICE or len(table.mixed_games) < 2:
-        raise PlayError(PlayErrorCode.NOT_ALLOWED, "This table does not play dealer's choice.")
+        raise PlayError(PlayErrorCode.NOT_ALLOWED, _("This table does not play dealer's choice."))
     if code is not None and code not in table.mixed_games:
         raise PlayError(
             PlayErrorCode.BAD_FIELD,
-            f"Pick one of the table's games: {', '.join(table.mixed_games)}.",
+            _("Pick one of the table's games: %(games)s.")
+            % {"games": ", ".join(table.mixed_games)},
         )
     picks = {key: value for key, value in table.game_picks.items() if key != str(user.pk)}
     if code is not None:
@@ -162,5 +169,9 @@ def quick_start(owner: User, *, name: str) -> tuple[Club, Table, Invitation]:
     defaults (the first stake preset, :func:`tables.play.forms.table_presets`) and an invitation
     link to share; all or nothing."""
     club = club_actions.create_club(owner, name=name)
-    table = create_table(owner, club, {"name": "Table 1", **table_presets(club)[0]["values"]})
+    table = create_table(
+        owner,
+        club,
+        {"name": _("Table %(number)s") % {"number": 1}, **table_presets(club)[0]["values"]},
+    )
     return club, table, club_actions.create_invitation(owner, club)

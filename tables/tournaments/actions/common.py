@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from engine import tournament as rules
 from pokerclub import access
 from tables.play.actions.between_hands import (
@@ -72,7 +74,7 @@ def lock_tournament(tournament_id: int) -> Tournament:
     )
     if tournament is None:
         raise TournamentError(
-            TournamentErrorCode.NO_SUCH_TOURNAMENT, "There is no such tournament."
+            TournamentErrorCode.NO_SUCH_TOURNAMENT, _("There is no such tournament.")
         )
     return tournament
 
@@ -181,5 +183,5 @@ def restart_clock(tournament: Tournament, now: Any) -> list[str]:
 def _require_host(actor: Any, tournament: Tournament) -> None:
     if not access.is_host(actor, tournament.club_id):
         raise TournamentError(
-            TournamentErrorCode.NOT_ALLOWED, "Only the club's owner or a host can do that."
+            TournamentErrorCode.NOT_ALLOWED, _("Only the club's owner or a host can do that.")
         )

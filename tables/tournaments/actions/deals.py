@@ -24,10 +24,13 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from engine import tournament as rules
 from pokerclub import access
 from tables.play.actions.common import broadcast_on_commit, table_seats
+from tables.play.notices import DEAL_DECLINED, DEAL_OFFERED
 from tables.tournaments.actions.common import (
     deal_open,
     lock_tournament,
@@ -42,7 +45,7 @@ from tables.tournaments.actions.ending import finish
 from tables.tournaments.error_codes import TournamentError, TournamentErrorCode
 from tables.tournaments.models import Tournament, TournamentEntry
 
-METHODS = {"icm": "ICM deal", "chop": "chip chop"}
+METHODS = {"icm": gettext_lazy("ICM deal"), "chop": gettext_lazy("chip chop")}
 """R29.1 and R29.2, by the code a proposal names."""
 
 MOST_PLAYERS = 10
@@ -54,28 +57,28 @@ def why_no_deal(tournament: Tournament, now: Any) -> str | None:
     tournament runs and allows deals, nobody can enter, rebuy or add on any more (the
     chips in play are final), two to ten are left, and no other deal is open."""
     if tournament.status != Tournament.Status.RUNNING:
-        return "Only a running tournament can end in a deal."
+        return _("Only a running tournament can end in a deal.")
     if not tournament.deals_allowed:
-        return "This tournament does not allow deals."
+        return _("This tournament does not allow deals.")
     if deal_open(tournament):
-        return "A deal is already proposed: answer it first."
+        return _("A deal is already proposed: answer it first.")
     clock_now = reading(tournament, now)
     assert clock_now is not None  # it runs
     if rules.registration_open(clock_now, tournament.late_until_level):
-        return "A deal can be made once late registration is over."
+        return _("A deal can be made once late registration is over.")
     if tournament.rebuy_until_level and clock_now.level <= tournament.rebuy_until_level:
-        return "A deal can be made once the rebuys are over."
+        return _("A deal can be made once the rebuys are over.")
     if tournament.add_on_after_level and clock_now.level <= tournament.add_on_after_level:
-        return "A deal can be made once the add-on is over."
+        return _("A deal can be made once the add-on is over.")
     statuses = list(
         tournament.entries.filter(
             status__in=(TournamentEntry.Status.PLAYING, TournamentEntry.Status.BUSTED)
         ).values_list("status", flat=True)
     )
     if TournamentEntry.Status.BUSTED in statuses:
-        return "A deal can be made once every player with no chips is out."
+        return _("A deal can be made once every player with no chips is out.")
     if not 2 <= len(statuses) <= MOST_PLAYERS:
-        return f"A deal is for two to {MOST_PLAYERS} players left."
+        return _("A deal is for two to %(most)s players left.") % {"most": MOST_PLAYERS}
     return None
 
 
@@ -85,12 +88,14 @@ def propose(user: Any, tournament_id: int, method: str, now: Any = None) -> None
     offer is worked out as soon as no table is in a hand."""
     now = now or timezone.now()
     if method not in METHODS:
-        raise TournamentError(TournamentErrorCode.BAD_FIELD, "Choose an ICM deal or a chip chop.")
+        raise TournamentError(
+            TournamentErrorCode.BAD_FIELD, _("Choose an ICM deal or a chip chop.")
+        )
     tournament = lock_tournament(tournament_id)
     if not tournament.entries.filter(user=user, status=TournamentEntry.Status.PLAYING).exists():
         raise TournamentError(
             TournamentErrorCode.NOT_ALLOWED,
-            "Only the players left in the tournament can propose a deal.",
+            _("Only the players left in the tournament can propose a deal."),
         )
     refusal = why_no_deal(tournament, now)
     if refusal is not None:
@@ -134,24 +139,24 @@ def offer_if_ready(tournament: Tournament) -> bool:
         for e, c, a in zip(left, stacks, amounts, strict=True)
     ]
     deal["state"] = "offered"
-    _tell_tables(
-        tables, f"The players left are offered a {METHODS[deal['method']]}: see the lobby."
-    )
+    _tell_tables(tables, DEAL_OFFERED, {"method": deal["method"]})
     return True
 
 
-def _tell_tables(tables: list[Any], text: str) -> None:
+def _tell_tables(tables: list[Any], notice: str, args: dict[str, Any]) -> None:
+    """A notice to everyone at ``tables``, written in each one's language by their socket
+    (``tables.play.notices.notice_text``)."""
     for table in tables:
-        broadcast_on_commit(table.pk, {"type": "table.notice", "text": text})
+        broadcast_on_commit(table.pk, {"type": "table.notice", "notice": notice, "args": args})
 
 
 def _open_deal(tournament: Tournament, number: Any) -> dict[str, Any]:
     deal = tournament.deal
     if not deal_open(tournament) or deal is None:
-        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "There is no deal to answer.")
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, _("There is no deal to answer."))
     if type(number) is not int or number != deal["number"]:
         raise TournamentError(
-            TournamentErrorCode.STALE_VERSION, "This deal has changed: look at it again."
+            TournamentErrorCode.STALE_VERSION, _("This deal has changed: look at it again.")
         )
     return deal
 
@@ -166,12 +171,12 @@ def agree(user: Any, tournament_id: int, number: Any, now: Any = None) -> bool:
     if deal["state"] != "offered":
         raise TournamentError(
             TournamentErrorCode.NOT_ALLOWED,
-            "The offer is being worked out: the tables finish their hands first.",
+            _("The offer is being worked out: the tables finish their hands first."),
         )
     mine = [p for p in deal["players"] if p["user"] == user.pk]
     if not mine:
         raise TournamentError(
-            TournamentErrorCode.NOT_ALLOWED, "Only the players of the deal can agree to it."
+            TournamentErrorCode.NOT_ALLOWED, _("Only the players of the deal can agree to it.")
         )
     for part in mine:
         part["agreed"] = True
@@ -192,7 +197,7 @@ def agree(user: Any, tournament_id: int, number: Any, now: Any = None) -> bool:
         offer_if_ready(tournament)
         save_changed(tournament, ["deal"])
         raise TournamentError(
-            TournamentErrorCode.STALE_VERSION, "The stacks changed: look at the deal again."
+            TournamentErrorCode.STALE_VERSION, _("The stacks changed: look at the deal again.")
         )
     top = rules.places_by_chips({entries[p["entry"]]: p["chips"] for p in players})
     deal["state"] = "done"
@@ -214,12 +219,12 @@ def decline(user: Any, tournament_id: int, number: Any, now: Any = None) -> None
     if not playing and not access.is_host(user, tournament.club_id):
         raise TournamentError(
             TournamentErrorCode.NOT_ALLOWED,
-            "Only the players of the deal or a host can decline it.",
+            _("Only the players of the deal or a host can decline it."),
         )
     deal["state"] = "declined"
     deal["declined_by"] = user.pk
     fields = ["deal"]
     if deal.get("resume") and tournament.paused_at is not None:
         fields += restart_clock(tournament, now)
-    _tell_tables(tables_of(tournament, playing=False), f"{user} declined the deal: play goes on.")
+    _tell_tables(tables_of(tournament, playing=False), DEAL_DECLINED, {"name": str(user)})
     save_changed(tournament, fields)

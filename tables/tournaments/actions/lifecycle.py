@@ -26,6 +26,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine import tournament as rules
 from engine.errors import EngineError
@@ -38,6 +39,7 @@ from tables.play.actions.between_hands import (
     seats_in_hand,
 )
 from tables.play.actions.common import commit_change, lock_table, table_seats
+from tables.play.engine_text import engine_text
 from tables.play.models import GameChoice, Seat, Structure, Table
 from tables.tournaments.actions.common import (
     ACTIVE,
@@ -100,7 +102,8 @@ def _whole(value: Any, name: str, least: int = 0, most: int = 10**12) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
         raise TournamentError(
             TournamentErrorCode.BAD_FIELD,
-            f"'{name}' must be a whole number from {least} to {most}.",
+            _("'%(field)s' must be a whole number from %(least)s to %(most)s.")
+            % {"field": name, "least": least, "most": most},
         )
     return value
 
@@ -109,10 +112,11 @@ def check_settings(values: Settings) -> None:
     """Refuse what cannot run, with a message that names it; nothing is created."""
     if not values.name.strip() or len(values.name) > 60:
         raise TournamentError(
-            TournamentErrorCode.BAD_FIELD, "A tournament needs a name of at most 60 characters."
+            TournamentErrorCode.BAD_FIELD,
+            _("A tournament needs a name of at most 60 characters."),
         )
     if values.game not in GameChoice.values or values.structure not in Structure.values:
-        raise TournamentError(TournamentErrorCode.BAD_FIELD, "Unknown game or structure.")
+        raise TournamentError(TournamentErrorCode.BAD_FIELD, _("Unknown game or structure."))
     _whole(values.buy_in, "buy_in")
     _whole(values.fee, "fee")
     _whole(values.starting_stack, "starting_stack", 2, 10**9)
@@ -135,12 +139,14 @@ def check_settings(values: Settings) -> None:
         )
     except EngineError as error:
         raise TournamentError(
-            TournamentErrorCode.BAD_FIELD, f"Blind structure: {error.message}."
+            TournamentErrorCode.BAD_FIELD,
+            # Translators: %(problem)s says what is wrong with the levels
+            _("Blind structure: %(problem)s.") % {"problem": engine_text(error.message)},
         ) from None
     except AttributeError:
         raise TournamentError(
             TournamentErrorCode.BAD_FIELD,
-            "Each level has small_blind, big_blind, ante and minutes.",
+            _("Each level has small_blind, big_blind, ante and minutes."),
         ) from None
     count = len(schedule.levels)
     # the last level lasts until the end: what is open "until level N" must close before it
@@ -149,10 +155,11 @@ def check_settings(values: Settings) -> None:
     if values.add_on_after_level and not schedule.has_break_after(values.add_on_after_level):
         raise TournamentError(
             TournamentErrorCode.BAD_FIELD,
-            f"There is no break after level {values.add_on_after_level} for the add-on.",
+            _("There is no break after level %(level)s for the add-on.")
+            % {"level": values.add_on_after_level},
         )
     if values.add_on_after_level and not values.add_on_chips:
-        raise TournamentError(TournamentErrorCode.BAD_FIELD, "An add-on gives some chips.")
+        raise TournamentError(TournamentErrorCode.BAD_FIELD, _("An add-on gives some chips."))
     _whole(values.add_on_price, "add_on_price")
     _whole(values.add_on_chips, "add_on_chips", 0, 10**9)
     _whole(values.rebuy_limit, "rebuy_limit", 0, 1000)
@@ -160,17 +167,18 @@ def check_settings(values: Settings) -> None:
     _whole(values.action_seconds, "action_seconds", 5, 600)
     if values.entries_per_player > 1 and not values.late_until_level:
         raise TournamentError(
-            TournamentErrorCode.BAD_FIELD, "Re-entry needs late registration: it is a new entry."
+            TournamentErrorCode.BAD_FIELD,
+            _("Re-entry needs late registration: it is a new entry."),
         )
     if values.start_mode == Tournament.StartMode.SIT_AND_GO:
         _whole(values.start_players, "start_players", 2, 1000)
     elif values.start_mode == Tournament.StartMode.SCHEDULED:
         if values.starts_at is None:
             raise TournamentError(
-                TournamentErrorCode.BAD_FIELD, "A scheduled tournament needs a start time."
+                TournamentErrorCode.BAD_FIELD, _("A scheduled tournament needs a start time.")
             )
     else:
-        raise TournamentError(TournamentErrorCode.BAD_FIELD, "Unknown start mode.")
+        raise TournamentError(TournamentErrorCode.BAD_FIELD, _("Unknown start mode."))
     if values.payout:
         try:
             for share in values.payout:
@@ -180,7 +188,9 @@ def check_settings(values: Settings) -> None:
             rules.check_payout(values.payout, field)
         except EngineError as error:
             raise TournamentError(
-                TournamentErrorCode.BAD_FIELD, f"Payouts: {error.message}."
+                TournamentErrorCode.BAD_FIELD,
+                # Translators: %(problem)s says what is wrong with the payouts
+                _("Payouts: %(problem)s.") % {"problem": engine_text(error.message)},
             ) from None
 
 
@@ -190,7 +200,7 @@ def create_tournament(actor: Any, club: Club, values: Settings) -> Tournament:
     if not access.is_host(actor, club):
         raise TournamentError(
             TournamentErrorCode.NOT_ALLOWED,
-            "Only the club's owner or a host can create tournaments.",
+            _("Only the club's owner or a host can create tournaments."),
         )
     check_settings(values)
     return Tournament.objects.create(
@@ -237,21 +247,22 @@ def register(user: Any, tournament_id: int, now: Any = None) -> TournamentEntry:
     tournament = lock_tournament(tournament_id)
     if access.membership_of(user, tournament.club) is None:
         raise TournamentError(
-            TournamentErrorCode.NOT_A_MEMBER, "Only members of the club can enter."
+            TournamentErrorCode.NOT_A_MEMBER, _("Only members of the club can enter.")
         )
     if tournament.status not in (Tournament.Status.REGISTERING, Tournament.Status.RUNNING):
-        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "This tournament is over.")
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, _("This tournament is over."))
     if not rules.registration_open(reading(tournament, now), tournament.late_until_level):
-        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "Registration is closed.")
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, _("Registration is closed."))
     mine = list(tournament.entries.filter(user=user).order_by("number"))
     if any(e.status in (TournamentEntry.Status.REGISTERED, *ACTIVE) for e in mine):
         raise TournamentError(
-            TournamentErrorCode.ALREADY_ENTERED, "You are already in this tournament."
+            TournamentErrorCode.ALREADY_ENTERED, _("You are already in this tournament.")
         )
     if len(mine) >= tournament.entries_per_player:
-        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "No more entries: "
-            + ("one per player." if tournament.entries_per_player == 1 else
-               f"{tournament.entries_per_player} per player."))  # fmt: skip
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED,
+            _("No more entries: one per player.") if tournament.entries_per_player == 1 else
+            _("No more entries: %(count)s per player.")
+            % {"count": tournament.entries_per_player})  # fmt: skip
     entry = TournamentEntry.objects.create(
         tournament=tournament,
         user=user,
@@ -276,11 +287,11 @@ def unregister(user: Any, tournament_id: int) -> None:
     tournament = lock_tournament(tournament_id)
     if tournament.status != Tournament.Status.REGISTERING:
         raise TournamentError(
-            TournamentErrorCode.NOT_ALLOWED, "The tournament has started: an entry stays."
+            TournamentErrorCode.NOT_ALLOWED, _("The tournament has started: an entry stays.")
         )
     entry = tournament.entries.filter(user=user, status=TournamentEntry.Status.REGISTERED).first()
     if entry is None:
-        raise TournamentError(TournamentErrorCode.NOT_ENTERED, "You are not registered.")
+        raise TournamentError(TournamentErrorCode.NOT_ENTERED, _("You are not registered."))
     entry.delete()
     save_changed(tournament, [])
 
@@ -292,7 +303,7 @@ def start_now(actor: Any, tournament_id: int, now: Any = None) -> None:
     _require_host(actor, tournament)
     if tournament.status != Tournament.Status.REGISTERING:
         raise TournamentError(
-            TournamentErrorCode.NOT_ALLOWED, "The tournament has already started."
+            TournamentErrorCode.NOT_ALLOWED, _("The tournament has already started.")
         )
     _start(tournament, now or timezone.now())
     save_changed(tournament, [])
@@ -305,7 +316,7 @@ def cancel(actor: Any, tournament_id: int) -> None:
     _require_host(actor, tournament)
     if tournament.status != Tournament.Status.REGISTERING:
         raise TournamentError(
-            TournamentErrorCode.NOT_ALLOWED, "A tournament that has started is played out."
+            TournamentErrorCode.NOT_ALLOWED, _("A tournament that has started is played out.")
         )
     tournament.entries.all().delete()
     tournament.status = Tournament.Status.CANCELLED
@@ -342,14 +353,15 @@ def _start(tournament: Tournament, now: Any) -> None:
     entries = list(tournament.entries.filter(status=TournamentEntry.Status.REGISTERED))
     if len(entries) < 2:
         raise TournamentError(
-            TournamentErrorCode.NOT_ALLOWED, "A tournament needs two entries to start."
+            TournamentErrorCode.NOT_ALLOWED, _("A tournament needs two entries to start.")
         )
     if tournament.payout:
         try:
             rules.check_payout(tournament.payout, len(entries))
         except EngineError as error:
             raise TournamentError(
-                TournamentErrorCode.NOT_ALLOWED, f"Payouts: {error.message}."
+                TournamentErrorCode.NOT_ALLOWED,
+                _("Payouts: %(problem)s.") % {"problem": engine_text(error.message)},
             ) from None
     secrets.SystemRandom().shuffle(entries)
     count = math.ceil(len(entries) / tournament.seats_per_table)
@@ -378,7 +390,9 @@ def _open_table(tournament: Tournament, number: int, level: rules.Level) -> Tabl
     table = Table.objects.create(
         club=tournament.club,
         created_by=tournament.created_by,
-        name=f"{tournament.name} · table {number}",
+        # Translators: the name of a tournament's table, e.g. "Friday cup · table 2"
+        name=_("%(tournament)s · table %(number)s")
+        % {"tournament": tournament.name, "number": number},
         tournament=tournament,
         tournament_number=number,
         game=tournament.game,
@@ -432,7 +446,7 @@ def _entry(tournament: Tournament, user: Any) -> TournamentEntry:
     entry = tournament.entries.filter(user=user, status__in=ACTIVE).first()
     if entry is None:
         raise TournamentError(
-            TournamentErrorCode.NOT_ENTERED, "You are not playing in this tournament."
+            TournamentErrorCode.NOT_ENTERED, _("You are not playing in this tournament.")
         )
     return entry
 
@@ -451,7 +465,9 @@ def _seat_of(tournament: Tournament, user_id: int) -> tuple[Table, Seat]:
         seat = next((s for s in table_seats(table) if s.user_id == user_id), None)
         if seat is not None:
             return table, seat
-    raise TournamentError(TournamentErrorCode.NOT_ENTERED, "You have no seat in this tournament.")
+    raise TournamentError(
+        TournamentErrorCode.NOT_ENTERED, _("You have no seat in this tournament.")
+    )
 
 
 @transaction.atomic
@@ -463,7 +479,7 @@ def rebuy(user: Any, tournament_id: int, now: Any = None, seen: int | None = Non
     tournament = lock_tournament(tournament_id)
     entry = _entry(tournament, user)
     if seen is not None and seen != entry.rebuys:
-        raise TournamentError(TournamentErrorCode.STALE_VERSION, "That rebuy is already in.")
+        raise TournamentError(TournamentErrorCode.STALE_VERSION, _("That rebuy is already in."))
     table, seat = _seat_of(tournament, user.pk)
     clock_now = reading(tournament, now)
     assert clock_now is not None  # a running tournament
@@ -476,8 +492,8 @@ def rebuy(user: Any, tournament_id: int, now: Any = None, seen: int | None = Non
         until_level=tournament.rebuy_until_level,
     )
     if why:
-        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, why)
-    _add_chips(table, seat, tournament.starting_stack, "rebuy")
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, engine_text(why))
+    _add_chips(table, seat, tournament.starting_stack, _("You can rebuy when this hand is over."))
     entry.rebuys += 1
     entry.paid += tournament.buy_in
     entry.status = TournamentEntry.Status.PLAYING
@@ -497,9 +513,11 @@ def add_on(user: Any, tournament_id: int, now: Any = None) -> None:
     assert clock_now is not None
     why = rules.may_add_on(clock_now, after_level=tournament.add_on_after_level, taken=entry.add_on)
     if why:
-        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, why)
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, engine_text(why))
     table, seat = _seat_of(tournament, user.pk)
-    _add_chips(table, seat, tournament.add_on_chips, "take the add-on")
+    _add_chips(
+        table, seat, tournament.add_on_chips, _("You can take the add-on when this hand is over.")
+    )
     entry.add_on = True
     entry.paid += tournament.add_on_price
     entry.status = TournamentEntry.Status.PLAYING
@@ -507,13 +525,12 @@ def add_on(user: Any, tournament_id: int, now: Any = None) -> None:
     _chips_added(tournament, table, now)
 
 
-def _add_chips(table: Table, seat: Seat, chips: int, what: str) -> None:
+def _add_chips(table: Table, seat: Seat, chips: int, in_hand: str) -> None:
     """Chips to a seat between its hands (in a hand the stacks are the engine's until it
-    ends, and its end writes them back: chips added then would be lost)."""
+    ends, and its end writes them back: chips added then would be lost); ``in_hand``: the
+    refusal during a hand."""
     if seat.number in seats_in_hand(table):
-        raise TournamentError(
-            TournamentErrorCode.IN_HAND, f"You can {what} when this hand is over."
-        )
+        raise TournamentError(TournamentErrorCode.IN_HAND, in_hand)
     seat.stack += chips
     seat.save(update_fields=["stack"])
 
@@ -535,7 +552,7 @@ def pause(actor: Any, tournament_id: int, now: Any = None) -> None:
     _require_host(actor, tournament)
     if tournament.status != Tournament.Status.RUNNING or tournament.paused_at is not None:
         raise TournamentError(
-            TournamentErrorCode.NOT_ALLOWED, "Only a running tournament can be paused."
+            TournamentErrorCode.NOT_ALLOWED, _("Only a running tournament can be paused.")
         )
     tournament.paused_at = now
     save_changed(tournament, ["paused_at"])
@@ -547,10 +564,10 @@ def resume(actor: Any, tournament_id: int, now: Any = None) -> None:
     tournament = lock_tournament(tournament_id)
     _require_host(actor, tournament)
     if tournament.paused_at is None:
-        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, "The tournament is not paused.")
+        raise TournamentError(TournamentErrorCode.NOT_ALLOWED, _("The tournament is not paused."))
     if deal_open(tournament):
         raise TournamentError(
             TournamentErrorCode.NOT_ALLOWED,
-            "The players are looking at a deal: decline it first, or let them answer.",
+            _("The players are looking at a deal: decline it first, or let them answer."),
         )
     save_changed(tournament, restart_clock(tournament, now))

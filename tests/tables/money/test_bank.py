@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.utils import translation
+from django.utils.html import escape
 
 from pokerclub.models import Club
 from tables.money import balances
@@ -190,13 +191,16 @@ def test_a_decimal_amount_in_a_chips_club_is_refused_not_read_as_hundreds(game, 
     client.force_login(game["host"])
     before = LedgerEntry.objects.count()
     for text, language in (("20,50", "it"), ("20.50", "en")):
-        with translation.override(language):
-            response = client.post(
-                f"/clubs/{club.slug}/history/sessions/{game['table'].pk}/bank/",
-                {"op": "record", "player": game["ann"].pk, "kind": "buy_in", "amount": text},
-                follow=True,
-            )
-        assert "This club counts whole chips: write 20, not " + text in response.content.decode()
+        with translation.override(language), pytest.raises(ValueError) as refused:
+            club.parse_amount(text)  # the message the banker's language has for it
+        response = client.post(
+            f"/clubs/{club.slug}/history/sessions/{game['table'].pk}/bank/",
+            {"op": "record", "player": game["ann"].pk, "kind": "buy_in", "amount": text},
+            follow=True,
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert escape(str(refused.value)) in response.content.decode()
+    assert str(refused.value) == "This club counts whole chips: write 20, not 20.50."
     assert LedgerEntry.objects.count() == before
 
 

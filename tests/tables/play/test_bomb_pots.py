@@ -10,6 +10,7 @@ from tables.play import actions as services
 from tables.play.error_codes import PlayError
 from tables.play.forms import TableForm
 from tables.play.models import Table
+from tables.play.phrases import render
 from tables.play.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.play_helpers import assert_chips_accounted, deal, fold_out, fresh
@@ -35,7 +36,7 @@ def test_every_third_hand_is_a_bomb_pot_that_starts_on_the_flop_R21_1_R21_4(thre
             assert hand["street"] == "flop" and len(hand["boards"][0]) == 3
             assert hand["pot_total"] == 12
             assert not any(s["small_blind"] or s["big_blind"] for s in state["seats"])
-            log = [line["text"] for line in hand["log"]]
+            log = [render(line, str) for line in hand["log"]]
             assert sum("puts 4 in the bomb pot" in line for line in log) == 3
             assert not any("blind" in line for line in log)
         else:

@@ -16,6 +16,7 @@ from tables.hands.models import HandAction
 from tables.play import actions as services
 from tables.play.hand_state import cards
 from tables.play.models import Seat, Table
+from tables.play.phrases import render
 from tests.conftest import eventually_async
 from tests.tables.socket_helpers import connect, drain, receive, receive_first
 
@@ -361,7 +362,7 @@ async def test_a_timeout_reaches_every_socket_R14(setup):
         final = await receive_first(
             comm, lambda m: m["type"] == "state" and m["hand"] and m["hand"]["finished"]
         )
-        assert any("ran out of time" in line["text"] for line in final["hand"]["log"])
+        assert any("ran out of time" in render(line, str) for line in final["hand"]["log"])
         assert any(s["won"] for s in final["seats"])
         await comm.disconnect()
 

@@ -18,6 +18,7 @@ from tables.hands.replay import replay
 from tables.play import actions as services
 from tables.play import table_log as handlog
 from tables.play.forms import TableForm
+from tables.play.phrases import render
 from tables.play.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.history_helpers import record_history
@@ -82,7 +83,7 @@ def test_a_checked_down_double_board_pays_each_board_and_proves_both_R23_2(
     assert "*** FIRST SHOW DOWN ***" in text and "*** SECOND SHOW DOWN ***" in text
     assert "Hand was run twice" not in text
     assert "_double_board = true" in phh(replayed, public)
-    log = [line["text"] for line in handlog.lines(replayed.events, {}, str, boards=2)]
+    log = [render(line, str) for line in handlog.lines(replayed.events, {}, boards=2)]
     assert any(line.startswith("Board 2 — Flop: ") for line in log)
     assert any(" on board 2" in line for line in log) and any(" on board 1" in line for line in log)
 

@@ -14,6 +14,7 @@ from tables.hands.models import Hand
 from tables.hands.replay import replay
 from tables.play import actions as services
 from tables.play import table_log as handlog
+from tables.play.phrases import render
 from tables.play.projection import load_public_state
 from tests.tables.history_helpers import record_history
 from tests.tables.play_helpers import assert_chips_accounted, check_down, deal, fresh
@@ -62,7 +63,7 @@ def test_a_split_pot_pays_both_halves_and_every_export_says_so_R19_3(plo8, playe
     assert data["game"]["game"] == "omaha8"
     assert {pot["half"] for pot in data["pots"]} >= {"high", "low"}
 
-    log = [line["text"] for line in handlog.lines(replayed.events, {}, str)]
+    log = [render(line, str) for line in handlog.lines(replayed.events, {})]
     assert any("from the low half of the main pot with" in line for line in log)
     assert any(line.endswith(" low") for line in log if "the low half" in line)
     state = load_public_state(t.pk)

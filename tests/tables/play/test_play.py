@@ -14,6 +14,7 @@ from tables.money.models import LedgerEntry
 from tables.play import actions as services
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import Seat, Table
+from tables.play.phrases import render
 from tables.play.projection import load_public_state
 from tests.tables.play_helpers import deal, fresh, play_randomly, to_act, user_at
 
@@ -249,7 +250,7 @@ def test_the_hand_log_tells_blinds_actions_and_the_winner_without_hole_cards(hea
     seat, _ = to_act(table)
     services.act(user_at(table, seat), table.pk, "fold", None, None)
     log = load_public_state(table.pk)["hand"]["log"]
-    texts = [line["text"] for line in log]
+    texts = [render(line, str) for line in log]
     folder = user_at(table, seat).display_name
     assert any("posts the small blind 1" in t for t in texts)
     assert any("posts the big blind 2" in t for t in texts)
@@ -277,7 +278,7 @@ def test_under_the_gun_straddles_when_allowed_and_wanted_R3_3(make_table, player
     straddler = next(s["number"] for s in state["seats"] if s["bet"] == 4)
     assert state["hand"]["to_act"] != straddler
     assert state["hand"]["legal"]["call"] == 4 and state["hand"]["legal"]["min_to"] == 8
-    assert any("straddles 4" in line["text"] for line in state["hand"]["log"])
+    assert any("straddles 4" in render(line, str) for line in state["hand"]["log"])
 
 
 def test_straddle_is_refused_where_the_table_does_not_allow_it(table, players):

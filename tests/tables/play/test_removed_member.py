@@ -18,6 +18,7 @@ from tables.money.models import LedgerEntry
 from tables.play import actions as services
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import ChatMessage, Seat, Table
+from tables.play.phrases import render
 from tables.play.projection import load_public_state
 from tests.conftest import BUSY_BOX_SECONDS
 from tests.tables.socket_helpers import close_code, connect, receive
@@ -118,7 +119,8 @@ def test_a_removed_players_turn_is_taken_at_once_and_they_are_cashed_out_at_the_
     cash_out = LedgerEntry.objects.get(table=t, kind="cash_out", user=victim)
     assert cash_out.amount == stacks[victim_seat] == 99
     assert Seat.objects.get(table=t, number=other_seat).stack == 101
-    assert "is no longer a member of the club" in json.dumps(t.hand_log)
+    told = [render(line, str) for line in t.hand_log]
+    assert f"{victim} is no longer a member of the club" in told
 
 
 def test_a_removed_players_later_turns_are_taken_at_once_too(table, players, club_with_roles):

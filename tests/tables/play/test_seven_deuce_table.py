@@ -15,6 +15,7 @@ from tables.money.models import LedgerEntry
 from tables.money.settlement import session
 from tables.play import actions as services
 from tables.play.forms import TableForm
+from tables.play.phrases import render
 from tables.play.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.history_helpers import record_history
@@ -76,7 +77,7 @@ def test_a_pot_won_with_seven_deuce_collects_the_bounty_into_the_stacks_and_ledg
     assert mine["bounty"] == 10, mine
     # turned face up to collect, or (the table's choice) collected face down (R22.2)
     assert mine["cards"] == (own_cards(t, holder) if shown else ["??", "??"])
-    assert any("collects the 7-2 bounty: 10" in line["text"] for line in state["hand"]["log"])
+    assert any("collects the 7-2 bounty: 10" in render(line, str) for line in state["hand"]["log"])
     # the session's net is the stacks' (the ledger rows of the bounty are not counted twice)
     lines = {line.user_id: line for line in session(t).lines if line.user_id}
     assert {uid: line.bounty for uid, line in lines.items()}[holder.pk] == 10  # shown beside

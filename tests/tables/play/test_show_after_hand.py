@@ -20,6 +20,7 @@ from tables.hands.replay import replay
 from tables.play import actions as services
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import Seat
+from tables.play.phrases import render
 from tables.play.projection import load_public_state
 from tests.tables.history_helpers import mentions_card, record_history
 from tests.tables.play_helpers import deal, fresh, to_act, user_at
@@ -64,7 +65,7 @@ def test_the_winner_shows_one_card_and_everyone_sees_that_card_only_R11_5_R15_3(
         "holes": {str(winner): [None, card_str(shown)]},
     }
     assert verify_record(proof).ok
-    assert "shows " in state["hand"]["log"][-1]["text"]
+    assert "shows " in render(state["hand"]["log"][-1], str)
     # the hand's record keeps it: the history, its proof and every export
     record_history()
     replayed = replay(Hand.objects.get(pk=t.current_hand_id))
@@ -127,7 +128,7 @@ def test_a_player_who_left_after_the_hand_may_still_show_what_they_were_dealt(he
     services.sit(players[2], t.pk, seat, 100)  # someone else takes the seat
     refused(PlayErrorCode.NOT_SEATED, players[2], t.pk, t.hand_count, [0])
     services.show_after_hand(leaver, t.pk, t.hand_count, [0])
-    log = load_public_state(t.pk)["hand"]["log"][-1]["text"]
+    log = render(load_public_state(t.pk)["hand"]["log"][-1], str)
     assert log.startswith(str(leaver)) and "shows" in log
 
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from pokerclub.models import Membership
 from tables.play.models import Seat, Table
+from tables.play.notices import DEAL_DECLINED, DEAL_OFFERED, notice_text
 from tables.tournaments import actions as tournaments
 from tables.tournaments.models import Tournament
 from tests.tables.socket_helpers import connect, drain, receive
@@ -106,10 +107,26 @@ async def test_everyone_at_a_tournament_table_hears_of_a_deal_proposed_and_decli
     await sync_to_async(deals.propose)(ann, tournament.pk, "icm")
     for comm in sockets:
         told = await receive(comm, "notice")
-        assert "ICM deal" in told["text"]
+        assert told["text"] == "The players left are offered an ICM deal: see the lobby."
     number = await sync_to_async(lambda: Tournament.objects.get(pk=tournament.pk).deal["number"])()
     await sync_to_async(deals.decline)(ben, tournament.pk, number)
     for comm in sockets:
         told = await receive(comm, "notice")
-        assert "declined" in told["text"] and str(ben) in told["text"]
+        assert told["text"] == f"{ben} declined the deal: play goes on."
         await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_notice_travels_as_a_key_and_its_arguments_and_is_written_by_each_socket():
+    """A notice goes to the channel layer as a key and JSON arguments (people at one table
+    may read different languages); each socket writes it with ``notice_text``."""
+    assert notice_text(DEAL_OFFERED, {"method": "icm"}) == (
+        "The players left are offered an ICM deal: see the lobby."
+    )
+    assert notice_text(DEAL_OFFERED, {"method": "chop"}) == (
+        "The players left are offered a chip chop: see the lobby."
+    )
+    assert notice_text(DEAL_DECLINED, {"name": "Ann"}) == "Ann declined the deal: play goes on."
+    for notice, args in (("nonsense", {}), (DEAL_OFFERED, {}), (DEAL_OFFERED, {"method": "x"})):
+        with pytest.raises(ValueError):
+            notice_text(notice, args)
