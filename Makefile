@@ -5,6 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+DEMO_LANG ?= en
 
 .PHONY: run test test-fast lint typecheck install install-dev migrate check bench clean messages catalogs
 
@@ -39,7 +40,7 @@ catalogs: install
 	$(BIN)/python manage.py catalogs
 
 run: migrate
-	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py seed_demo --lang $(DEMO_LANG)
 	@# Daphne's runserver; the table clock runs inside it (EMBEDDED_CLOCK, tables/clock.py)
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
@@ -60,5 +61,5 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     code = supported(request.POST.get("language"))
     user = request.user
     if code and user.is_authenticated and user.language != code:
-        type(user).objects.filter(pk=user.pk).update(language=code)
+        get_user_model().objects.filter(pk=user.pk).update(language=code)
     return response

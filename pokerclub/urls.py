@@ -14,6 +14,7 @@ club_patterns = (
         path("start/", table_views.quick_start, name="quick_start"),
         path("<slug:slug>/", table_views.club_detail, name="detail"),
         path("<slug:slug>/edit/", views.club_edit, name="edit"),
+        path("<slug:slug>/amount/", views.amount_preview, name="amount_preview"),
         path("<slug:slug>/leave/", views.club_leave, name="leave"),
         path("<slug:slug>/invitations/", views.invitation_create, name="invitation_create"),
         path(

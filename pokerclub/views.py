@@ -8,11 +8,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pokerclub import actions
 from pokerclub.access import club_for_member, membership_of
@@ -41,6 +41,22 @@ def club_list(request: AuthenticatedHttpRequest) -> HttpResponse:
         .order_by("club__name")
     )
     return render(request, "clubs/list.html", {"memberships": memberships})
+
+
+@login_required
+@require_GET
+def amount_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonResponse:
+    """How the club reads an amount a member is typing, before it is written down: the one
+    parser (``Club.parse_amount``) in the reader's language, as the amount will be shown
+    (``{"ok": true, "amount": 2050, "shown": "20,50 €"}``), or why it is refused
+    (``{"ok": false, "message": ...}``). Reads nothing but the club's format."""
+    club, _membership = club_for_member(request, slug)
+    text = str(request.GET.get("text", ""))
+    try:
+        amount = club.parse_amount(text)
+    except ValueError as error:
+        return JsonResponse({"ok": False, "message": str(error)})
+    return JsonResponse({"ok": True, "amount": amount, "shown": club.format_amount(amount)})
 
 
 @login_required

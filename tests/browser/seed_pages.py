@@ -132,10 +132,30 @@ def main() -> None:
         "sign up": reverse("account_signup"),
         "invitation": invitation.get_absolute_url(),
     }
+    # what people named things: shown as they wrote it, in any language
+    from pokerclub.models import Club
+    from tables.money.models import SettleGroup
+    from tables.tournaments.models import Tournament
+
+    named = [
+        *Club.objects.values_list("name", flat=True),
+        *Table.objects.values_list("name", flat=True),
+        *Tournament.objects.values_list("name", flat=True),
+        *SettleGroup.objects.values_list("name", flat=True),
+        *User.objects.values_list("display_name", flat=True),
+        *User.objects.values_list("email", flat=True),
+        *(
+            m[key]
+            for p in played.players
+            for m in p.payment_methods
+            for key in ("label", "details")
+        ),
+    ]
     print(
         json.dumps(
             {
                 "pages": pages,
+                "user_texts": sorted(set(named), key=len, reverse=True),
                 "bank_players": [p.display_name for p in played.players],
                 "owner_name": str(played.owner),
                 "filling": {"id": filling.pk, "next": played.players[2].pk},

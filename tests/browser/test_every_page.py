@@ -14,6 +14,8 @@ import re
 
 import pytest
 
+from .interface_words import in_context, wrong_words
+
 VIEWPORTS = {
     "laptop": ({"width": 1440, "height": 900}, False),
     "phone-390": ({"width": 390, "height": 844}, True),
@@ -372,4 +374,65 @@ def test_a_player_left_reads_and_agrees_to_a_deal_on_a_phone(
     assert page.get_by_role("button", name="Agree").count() == 0
     assert page.get_by_role("button", name="Decline").is_visible()
     context.close()
+    assert console.errors == []
+
+
+# Everything a reader may read of a page: its title, its visible text and the names its
+# controls give (aria-label, title, placeholder, alt, a button's value).
+# Text in another language on purpose says so (a hand history's own English: lang="en"), code
+# (a command, a file's column names) is no language, and neither are the time zones' names
+# (a select's choices besides the one shown): all are left out.
+READABLE = """() => {
+  const page = document.documentElement.lang;
+  const foreign = "body [lang], code, kbd, samp, select[name=time_zone] option:not([value=''])";
+  for (const el of document.querySelectorAll(foreign)) {
+    if (!el.matches("[lang]") || el.getAttribute("lang") !== page) el.remove();
+  }
+  const parts = [document.title, document.body.innerText];
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt], input[type=submit], input[type=button]")) {
+    for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+      if (el.hasAttribute(name)) parts.push(el.getAttribute(name));
+    }
+    if (el.matches("input[type=submit], input[type=button]")) parts.push(el.value);
+  }
+  return { lang: document.documentElement.lang, text: parts.join("\\n") };
+}"""
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_page_speaks_the_readers_language_on_a_phone(
+    language, browser, live_pokerclub, seeded, console
+):
+    """A phone whose browser asks for Italian gets every page in Italian, with
+    ``<html lang="it">`` and no English word of the interface in its text or its controls'
+    names; one that asks for English gets English with no Italian word. What people named
+    (clubs, tables, players) is theirs and is not checked."""
+    viewport, _ = VIEWPORTS["phone-390"]
+    locale = {"it": "it-IT", "en": "en-GB"}[language]
+    names = tuple(seeded["user_texts"])
+    wrong: dict[str, object] = {}
+    groups = (
+        (None, seeded["anonymous"]),
+        (seeded["session_cookie"], seeded["pages"]),
+        (seeded["newcomer_cookie"], seeded["newcomer"]),
+    )
+    for cookie, pages in groups:
+        context = browser.new_context(viewport=viewport, locale=locale, is_mobile=True)
+        if cookie:
+            context.add_cookies([{**cookie, "url": live_pokerclub.url}])
+        page = context.new_page()
+        console.watch(page, language)
+        for label, path in pages.items():
+            page.goto("about:blank")  # the last page's scripts stop (a lobby that follows a move)
+            response = page.goto(live_pokerclub.url + path)
+            assert response is not None and response.status == 200, (label, path)
+            page.wait_for_load_state("load")
+            if label == "table":
+                page.locator("#seats > li").first.wait_for()
+            found = page.evaluate(READABLE)
+            words = wrong_words(found["text"], language, names)
+            if found["lang"] != language or words:
+                wrong[label] = {"lang": found["lang"], "words": in_context(found["text"], words)}
+        context.close()
+    assert wrong == {}, json.dumps(wrong, indent=1, ensure_ascii=False)
     assert console.errors == []

@@ -390,9 +390,9 @@ def _open_table(tournament: Tournament, number: int, level: rules.Level) -> Tabl
     table = Table.objects.create(
         club=tournament.club,
         created_by=tournament.created_by,
-        # Translators: the name of a tournament's table, e.g. "Friday cup · table 2"
-        name=_("%(tournament)s · table %(number)s")
-        % {"tournament": tournament.name, "number": number},
+        # "Friday cup #2": a name is stored once and read in every language, so it holds
+        # no word of one (the table's page says "table 2" in its reader's)
+        name=f"{tournament.name} #{number}",
         tournament=tournament,
         tournament_number=number,
         game=tournament.game,

@@ -23,3 +23,20 @@ def test_seed_demo_creates_the_demo_club_its_players_and_a_table_once(capsys):
     assert list(Table.objects.filter(club=club).values_list("name", "max_seats")) == [
         ("Demo table", 6)
     ]
+
+
+def test_seed_demo_in_italian_names_the_club_and_table_in_italian_and_its_players_read_it(
+    capsys,
+):
+    """``--lang it``: an Italian group's demo (README): the club, its table and what the
+    command prints are Italian, and the demo players' pages are too."""
+    call_command("seed_demo", "--lang", "it")
+    out = capsys.readouterr().out
+    club = Club.objects.get(slug="demo")
+    assert club.name == "Club di prova"
+    assert list(Table.objects.filter(club=club).values_list("name", flat=True)) == [
+        "Tavolo di prova"
+    ]
+    owner = Membership.objects.get(club=club, role="owner").user
+    assert owner.language == "it"
+    assert "Accessi di prova" in out and "pokerclub-demo" in out
