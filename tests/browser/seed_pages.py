@@ -132,30 +132,10 @@ def main() -> None:
         "sign up": reverse("account_signup"),
         "invitation": invitation.get_absolute_url(),
     }
-    # what people named things: shown as they wrote it, in any language
-    from pokerclub.models import Club
-    from tables.money.models import SettleGroup
-    from tables.tournaments.models import Tournament
-
-    named = [
-        *Club.objects.values_list("name", flat=True),
-        *Table.objects.values_list("name", flat=True),
-        *Tournament.objects.values_list("name", flat=True),
-        *SettleGroup.objects.values_list("name", flat=True),
-        *User.objects.values_list("display_name", flat=True),
-        *User.objects.values_list("email", flat=True),
-        *(
-            m[key]
-            for p in played.players
-            for m in p.payment_methods
-            for key in ("label", "details")
-        ),
-    ]
     print(
         json.dumps(
             {
                 "pages": pages,
-                "user_texts": sorted(set(named), key=len, reverse=True),
                 "bank_players": [p.display_name for p in played.players],
                 "owner_name": str(played.owner),
                 "filling": {"id": filling.pk, "next": played.players[2].pk},
@@ -171,6 +151,36 @@ def main() -> None:
             }
         )
     )
+
+
+def named_by_people() -> list[str]:
+    """What people named things (clubs, tables, tournaments, groups, themselves, how they
+    are paid): shown as they wrote it, in any language; the longest first."""
+    from pokerclub.models import Club, User
+    from tables.money.models import SettleGroup
+    from tables.play.models import Table
+    from tables.tournaments.models import Tournament
+
+    named = [
+        *Club.objects.values_list("name", flat=True),
+        *Table.objects.values_list("name", flat=True),
+        *Tournament.objects.values_list("name", flat=True),
+        *SettleGroup.objects.values_list("name", flat=True),
+        *User.objects.values_list("display_name", flat=True),
+        *User.objects.values_list("email", flat=True),
+    ]
+    for methods in User.objects.values_list("payment_methods", flat=True):
+        named += [m.get(key, "") for m in methods or [] for key in ("label", "details")]
+    return sorted(set(named), key=len, reverse=True)
+
+
+def names() -> None:
+    """Print :func:`named_by_people` now (tests since the seed may have named more)."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
+    django.setup()
+    print(json.dumps(named_by_people()))
 
 
 def register(tournament_id: str, user_id: str) -> None:
@@ -221,5 +231,7 @@ if __name__ == "__main__":
         register(*sys.argv[2:4])
     elif sys.argv[1:2] == ["move"]:
         move(*sys.argv[2:4])
+    elif sys.argv[1:2] == ["names"]:
+        names()
     else:
         main()

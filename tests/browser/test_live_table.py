@@ -299,3 +299,85 @@ def test_the_players_call_a_double_board_bomb_pot_on_a_laptop_and_a_phone_R21_R2
     assert sum(bob.stacks().values()) == TOTAL
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert console.errors == []
+
+
+ITALIAN_HAND = re.compile(
+    r"Carta alta|Coppia di|Doppia coppia|Tris di|Scala|Colore|Full di|Poker di"
+)
+"""A hand's name as Italian players say it (docs/glossary.md), whatever the cards."""
+ITALIAN_EUROS = re.compile(r"\d,\d\d\u00a0€")  # "0,04 €": a decimal comma, the symbol after
+
+
+def test_a_hand_played_and_replayed_in_italian_on_a_phone(players, console, shots):
+    """Issue #38: Bob taps "IT" at the table on his phone (390 × 844) and plays a hand to the
+    showdown against Alice, who reads English: his buttons, log lines, hand names and amounts
+    are Italian and written the Italian way, hers English, from the same frames; the hand's
+    page in the history is Italian too (its PokerStars text keeps its own English)."""
+    alice = players("Alice")
+    bob = players("Bob", viewport=PHONE, phone=True)
+    for p in (alice, bob):
+        p.sign_up()
+    page = alice.page  # a club that counts euros: amounts show the reader's way
+    alice.goto("/clubs/new/")
+    page.fill("input[name=name]", "Friday Game")
+    page.get_by_label("Currency", exact=True).check()
+    page.get_by_label("Currency symbol").fill("€")
+    page.get_by_role("button", name=re.compile("Create|Save")).click()
+    page.wait_for_url(re.compile(r"/clubs/[\w-]+/$"))
+    link = alice.invitation_link()
+    table_url = alice.open_table("Main")
+    bob.accept(link)
+    bob.goto(table_url)
+    bob.page.locator("#seats > li").first.wait_for()
+    bob.page.get_by_role("button", name="Italiano").click()  # the switcher, on every page
+    bob.page.wait_for_function("document.documentElement.lang === 'it'")
+    bob.page.locator("#seats > li").first.wait_for()
+    alice.sit(2)
+    bob.page.get_by_role("button", name="Siediti al posto 7").click()
+    bob.page.get_by_role("dialog").get_by_role("button", name="Siediti").click()
+    bob.page.locator('.seat.me[data-seat="7"]').wait_for()
+    wait_for_new_hand([alice, bob], after=0)
+    host_pauses_after_this_hand(alice)
+    assert bob.page.locator("#btn-fold").text_content() == "Passa"
+    assert alice.page.locator("#btn-fold").text_content() == "Fold"
+
+    def over(player, word) -> bool:
+        return word in (player.page.locator("#center-msg").inner_text() or "")
+
+    def act() -> bool:  # both check or call to the showdown, and show when asked (R11.3)
+        if over(alice, "wins") and over(bob, "vince"):
+            return True
+        for player, show in ((alice, "Show"), (bob, "Mostra")):
+            asked = player.page.get_by_role("button", name=show, exact=True)
+            if asked.is_visible():
+                asked.click()
+            if player.my_turn():
+                check = player.page.locator("#btn-check")
+                (check if check.is_visible() else player.page.locator("#btn-call")).click()
+        return False
+
+    until([alice, bob], act, "the showdown")
+    shots(bob.page, "italian-phone-showdown")
+    told = bob.page.locator("#center-msg").inner_text()
+    assert ITALIAN_EUROS.search(told) and ITALIAN_HAND.search(told), told
+    log = bob.page.locator("#hand-log").inner_text()
+    assert "vince" in log and ("fa check" in log or "chiama" in log), log
+    assert "piccolo buio" in log and ITALIAN_HAND.search(log), log
+    assert not re.search(r"\b(wins|checks|calls|posts|shows)\b", log), log
+    assert ITALIAN_EUROS.search(log), log
+    assert "wins" in alice.page.locator("#hand-log").inner_text()  # the same frames, in English
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    history = table_url.split("/tables/")[0] + "/history/"
+    bob.goto(history)
+    bob.page.locator("#hand-list a").first.click()
+    bob.page.wait_for_url(re.compile(r"/history/hands/\d+/$"))
+    assert bob.page.evaluate("document.documentElement.lang") == "it"
+    bob.page.locator("[data-last]").click()
+    replayed = bob.page.locator("[data-log]").inner_text()
+    assert "vince" in replayed and ITALIAN_HAND.search(replayed), replayed
+    assert not re.search(r"\b(wins|checks|calls|posts|shows)\b", replayed), replayed
+    assert "PokerStars Hand #" in bob.page.locator("pre.hand-text").inner_text()
+    shots(bob.page, "italian-phone-replayer")
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert console.errors == []
