@@ -28,6 +28,54 @@ def zone_choices(blank: StrOrPromise | None = None) -> list[tuple[str, StrOrProm
 DISPLAY_NAME_HELP = gettext_lazy("2–32 characters; the name other players see at the table.")
 
 
+class AmountField(forms.CharField):
+    """Money or chips as people write them, read by the club's one parser
+    (:meth:`Club.parse_amount`: the reader's language, the club's decimals; never guessed)
+    and shown back the club's way (:meth:`Club.format_amount`): "0,50 €" in an Italian
+    euro club, "50" in a chips club. The cleaned value is an integer of the club's smallest
+    unit. ``zero``: "0" means none (an ante, a rake cap: off); else 0 is refused.
+
+    The form says whose club it is: :func:`read_amounts_for` (before it cleans)."""
+
+    widget = forms.TextInput
+
+    MAX_LENGTH = 32
+    """Longer than any amount written with its symbol and separators."""
+
+    def __init__(self, *, zero: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.widget.attrs["maxlength"] = str(self.MAX_LENGTH)
+        self.zero = zero
+        self.club: Club | None = None
+        self.widget.attrs.update({"inputmode": "decimal", "autocomplete": "off"})
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, int) and self.club is not None:
+            return self.club.format_amount(value) if value or not self.zero else "0"
+        return value
+
+    def to_python(self, value: Any) -> int | None:  # type: ignore[override]
+        text = str(super().to_python(value)).strip()
+        if not text:
+            return None
+        assert self.club is not None, "read_amounts_for(form, club) first"
+        if len(text) > self.MAX_LENGTH:
+            raise forms.ValidationError(_("That is not an amount."), code="amount")
+        if self.zero and "0" in text and not text.replace(self.club.symbol, "").strip(" \u00a0.,0"):
+            return 0
+        try:
+            return self.club.parse_amount(text)
+        except ValueError as error:
+            raise forms.ValidationError(str(error), code="amount") from error
+
+
+def read_amounts_for(form: forms.BaseForm, club: Club) -> None:
+    """Every :class:`AmountField` of ``form`` reads and writes ``club``'s amounts."""
+    for field in form.fields.values():
+        if isinstance(field, AmountField):
+            field.club = club
+
+
 def clean_display_name(value: str) -> str:
     value = " ".join(value.split())
     if len(value) < 2:

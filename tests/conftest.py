@@ -8,7 +8,7 @@ import asyncio
 import inspect
 import os
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from itertools import count
 from typing import TypeVar
 
@@ -91,6 +91,18 @@ def club_with_roles(make_user):
 def _fast_password_hashing(settings) -> None:
     """Real hashing is deliberately slow; tests check flows, not the hasher."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the default language: a request of the test client leaves its
+    reader's language active in the thread (Django's LocaleMiddleware does not put it back;
+    each real request chooses its own), which would leak into the next test."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any
 
@@ -15,6 +14,8 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.games import rules
 from engine.table import MIXED_GAMES, mixed_game_code
+from pokerclub.forms import AmountField, read_amounts_for
+from pokerclub.models import Club
 from pokerclub.text import validate_name
 from tables.play.models import GAME_NAMES, DoubleBoard, GameChoice, MixedMode, Structure, Table
 
@@ -57,7 +58,6 @@ as ``Table.mixed_blinds``."""
 MODEL_FIELDS = [
     name for name in SETTING_FIELDS if name != "rake_percent" and name not in BLINDS_FIELDS
 ]
-BLINDS = re.compile(r"^\s*(\d{1,9})\s*/\s*(\d{1,9})\s*$")
 
 COMMON_FIELDS = [
     "name",
@@ -80,6 +80,8 @@ PRESETS = [
     (GameChoice.OMAHA_HILO, Structure.POT_LIMIT, 1, 2, 40, 200),
     (GameChoice.HOLDEM, Structure.FIXED_LIMIT, 2, 4, 40, 200),
 ]
+AMOUNT_FIELDS = {"small_blind", "big_blind", "min_buy_in", "max_buy_in"}
+"""The presets' amounts (in the club's smallest unit)."""
 STRUCTURE_SHORT = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}
 
 
@@ -92,7 +94,8 @@ def preset_unit(club: Any) -> int:
 
 
 def table_presets(club: Any) -> list[dict[str, Any]]:
-    """The stakes a host can start from, named like "1/2 NL, 40–200", with the values they fill in."""
+    """The stakes a host can start from, named like "1/2 NL, 40–200", with the values they
+    fill in (``values``: the settings; ``shown``: as the form's fields show them)."""
     unit = preset_unit(club)
     out = []
     for game, structure, sb, bb, lo, hi in PRESETS:
@@ -110,7 +113,9 @@ def table_presets(club: Any) -> list[dict[str, Any]]:
             f"{STRUCTURE_SHORT[structure]}{rules(game).letter}, "
             f"{fmt(values['min_buy_in'])}–{fmt(values['max_buy_in'])}"
         )
-        out.append({"label": label, "values": values})
+        # what the form's fields show for them: amounts the club's way, as a host types them
+        shown = {k: fmt(v) if k in AMOUNT_FIELDS else v for k, v in values.items()}
+        out.append({"label": label, "values": values, "shown": shown})
     return out
 
 
@@ -137,6 +142,30 @@ class TableForm(forms.ModelForm):
             "game."
         ),
     )
+    # amounts as people write them, in the club's money or chips (pokerclub.forms.AmountField)
+    small_blind = AmountField(label=_("Small blind"))
+    big_blind = AmountField(label=_("Big blind"))
+    ante = AmountField(label=_("Ante"), zero=True, required=False)
+    min_buy_in = AmountField(label=_("Minimum buy-in"))
+    max_buy_in = AmountField(label=_("Maximum buy-in"))
+    rake_cap = AmountField(label=_("Rake cap per hand"), zero=True, required=False)
+    bomb_pot_ante = AmountField(
+        label=_("Bomb pot: what everyone puts in"),
+        zero=True,
+        required=False,
+        help_text=_(
+            "In a bomb pot there are no blinds and no betting before the "
+            "flop: everyone puts this in, the flop comes and the betting starts."
+        ),
+    )
+    seven_deuce_bounty = AmountField(
+        label=_("The 7-2 game: a pot won with 7-2 collects from each player"),
+        zero=True,
+        required=False,
+        help_text=_(
+            "Every other player dealt in pays this, or what they have left; Hold'em only (0: off)."
+        ),
+    )
     rake_percent = forms.DecimalField(
         label=_("Rake (%)"),
         min_value=Decimal(0),
@@ -154,9 +183,6 @@ class TableForm(forms.ModelForm):
             "name": _("Name"),
             "game": _("Game"),
             "structure": _("Structure"),
-            "small_blind": _("Small blind"),
-            "big_blind": _("Big blind"),
-            "ante": _("Ante"),
             # Translators: whether the player under the gun may straddle (R3.3)
             "straddle_allowed": _("Straddle allowed"),
             "run_it_twice_allowed": _("Run it twice allowed"),
@@ -165,25 +191,16 @@ class TableForm(forms.ModelForm):
             "time_bank_seconds": _("Time bank (seconds)"),
             "show_all_called": _("Show all called hands"),
             "new_player_policy": _("New players"),
-            "rake_cap": _("Rake cap per hand"),
             "approve_seats": _("Host approves who sits down"),
             "ante_by_big_blind": _("Big-blind ante"),
-            "min_buy_in": _("Minimum buy-in"),
-            "max_buy_in": _("Maximum buy-in"),
-            "bomb_pot_ante": _("Bomb pot: what everyone puts in"),
             "bomb_pot_every": _("A bomb pot every … hands (0: never)"),
             "bomb_pot_vote": _("Players may call a bomb pot (everyone dealt in must vote)"),
             "double_board": _("Double board"),
             "mixed_mode": _("Each orbit's game"),
-            "seven_deuce_bounty": _("The 7-2 game: a pot won with 7-2 collects from each player"),
             "seven_deuce_shown": _("The 7-2 is shown when it collects"),
         }
         help_texts = {
             "ante_by_big_blind": _("The big blind posts the ante for the whole table."),
-            "bomb_pot_ante": _(
-                "In a bomb pot there are no blinds and no betting before the "
-                "flop: everyone puts this in, the flop comes and the betting starts."
-            ),
             "bomb_pot_every": "",
             "bomb_pot_vote": "",
             "mixed_mode": _(
@@ -194,15 +211,15 @@ class TableForm(forms.ModelForm):
                 "Two boards from the flop on; each pot is split between the best "
                 "hand on each board."
             ),
-            "seven_deuce_bounty": _(
-                "Every other player dealt in pays this, or what they have "
-                "left; Hold'em only (0: off)."
-            ),
             "seven_deuce_shown": "",
         }
 
-    def __init__(self, *args: Any, in_hand_or_seated: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, club: Club, in_hand_or_seated: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.club = club
+        read_amounts_for(self, club)
         for name, code in BLINDS_FIELDS.items():  # R20: blinds per game of a mixed table
             self.fields[name] = forms.CharField(
                 label=gettext("Blinds in %(code)s (small/big)") % {"code": code},
@@ -217,10 +234,11 @@ class TableForm(forms.ModelForm):
         # The browser's limits are the model's validators: the server checks the same again.
         if self.instance and self.instance.pk:
             self.initial["rake_percent"] = Decimal(self.instance.rake_bps) / 100
+            fmt = club.format_amount
             for code, (small, big) in self.instance.mixed_blinds.items():
-                self.initial[f"blinds_{code}"] = f"{small}/{big}"
+                self.initial[f"blinds_{code}"] = f"{fmt(small)}/{fmt(big)}"
         for name, field in self.fields.items():
-            if name not in MODEL_FIELDS:
+            if name not in MODEL_FIELDS or isinstance(field, AmountField):
                 continue
             model_field = Table._meta.get_field(name)
             assert isinstance(model_field, models.Field)  # a form field is a model column
@@ -229,9 +247,6 @@ class TableForm(forms.ModelForm):
                     field.widget.attrs["min"] = validator.limit_value
                 elif isinstance(validator, MaxValueValidator) and validator.limit_value < 2**31:
                     field.widget.attrs["max"] = validator.limit_value  # not the database's range
-        # A buy-in covers at least one big blind (clean), which is at least 1.
-        for name in ("min_buy_in", "max_buy_in"):
-            self.fields[name].widget.attrs["min"] = self.fields["big_blind"].widget.attrs["min"]
         self.fields["game"].required = False
         self.fields["double_board"].required = False  # left out: one board
         self.fields["mixed_mode"].required = False  # left out: the list in turn
@@ -258,6 +273,12 @@ class TableForm(forms.ModelForm):
 
     def clean_bomb_pot_ante(self) -> int:
         return self.cleaned_data.get("bomb_pot_ante") or 0
+
+    def clean_ante(self) -> int:
+        return self.cleaned_data.get("ante") or 0
+
+    def clean_rake_cap(self) -> int:
+        return self.cleaned_data.get("rake_cap") or 0
 
     def clean_bomb_pot_every(self) -> int:
         return self.cleaned_data.get("bomb_pot_every") or 0
@@ -349,11 +370,14 @@ class TableForm(forms.ModelForm):
             text = (self.cleaned_data.get(name) or "").strip()
             if not text or code not in mixed:
                 continue
-            match = BLINDS.match(text)
-            if match is None:
-                self.add_error(name, gettext("Write the small and the big blind like 2/4."))
+            parts = text.split("/")
+            try:
+                if len(parts) != 2:
+                    raise ValueError(gettext("Write the small and the big blind like 2/4."))
+                small, big = (self.club.parse_amount(part) for part in parts)
+            except ValueError as error:
+                self.add_error(name, str(error))
                 continue
-            small, big = int(match[1]), int(match[2])
             if big < 1 or small > big:
                 self.add_error(
                     name, gettext("The big blind is at least 1 and at least the small blind.")

@@ -73,14 +73,14 @@ def table_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     # Ready to open as it is: the first preset's stakes and a name ("Table 3").
     number = club.tables.count() + 1
     initial = {"name": _("Table %(number)s") % {"number": number}, **presets[0]["values"]}
-    form = TableForm(request.POST or None, initial=initial)
+    form = TableForm(request.POST or None, initial=initial, club=club)
     if request.method == "POST" and form.is_valid():
         table = services.create_table(request.user, club, form.table_values())
         messages.success(request, _("Table %(name)s is open.") % {"name": table.name})
         return redirect(table)
     for preset in presets:
-        preset["values_json"] = json.dumps(preset["values"])
-        preset["pressed"] = all(str(form[k].value()) == str(v) for k, v in preset["values"].items())
+        preset["values_json"] = json.dumps(preset["shown"])
+        preset["pressed"] = all(str(form[k].value()) == str(v) for k, v in preset["shown"].items())
     return render(
         request,
         "play/form.html",
@@ -88,7 +88,7 @@ def table_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "form": form,
             "club": club,
             "creating": True,
-            "hundred": club.format_amount(100),
+            "example": club.format_amount(1250),
             "presets": presets,
         },
     )
@@ -101,7 +101,7 @@ def table_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRes
     table = get_object_or_404(Table, club=club, pk=pk)
     if not membership.is_host:
         raise PermissionDenied(_("Only the owner or a host can change a table."))
-    form = TableForm(request.POST or None, instance=Table.objects.get(pk=table.pk))
+    form = TableForm(request.POST or None, instance=Table.objects.get(pk=table.pk), club=club)
     if request.method == "POST" and form.is_valid():
         try:
             applied = services.update_settings(
@@ -125,7 +125,7 @@ def table_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRes
             "club": club,
             "table": table,
             "creating": False,
-            "hundred": club.format_amount(100),
+            "example": club.format_amount(1250),
         },
     )
 

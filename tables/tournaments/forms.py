@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine import tournament as rules
 from engine.errors import EngineError
+from pokerclub.forms import AmountField, read_amounts_for
 from pokerclub.models import Club
 from pokerclub.text import validate_name
 from tables.play.engine_text import engine_text
@@ -78,10 +79,10 @@ class TournamentForm(forms.Form):
                              label=_("Game"))  # fmt: skip
     structure = forms.ChoiceField(choices=Structure.choices, initial=Structure.NO_LIMIT,
                                   label=_("Structure"))  # fmt: skip
-    buy_in = forms.CharField(label=_("Buy-in"),
-                             help_text=_("Into the prize pool, per entry and rebuy."))  # fmt: skip
-    fee = forms.CharField(label=_("Entry fee"), required=False,
-                          help_text=_("The club's; optional."))  # fmt: skip
+    buy_in = AmountField(label=_("Buy-in"),
+                         help_text=_("Into the prize pool, per entry and rebuy."))  # fmt: skip
+    fee = AmountField(label=_("Entry fee"), required=False, zero=True,
+                      help_text=_("The club's; optional."))  # fmt: skip
     starting_stack = forms.IntegerField(min_value=2, initial=10_000, label=_("Starting chips"))
     seats_per_table = forms.IntegerField(min_value=2, max_value=10, initial=9,
                                          label=_("Seats per table"))  # fmt: skip
@@ -109,7 +110,7 @@ class TournamentForm(forms.Form):
                                      label=_("Rebuys per player (0: no limit)"))  # fmt: skip
     add_on_after_level = forms.IntegerField(min_value=0, initial=0, required=False,
                                             label=_("Add-on in the break after level (0: none)"))  # fmt: skip
-    add_on_price = forms.CharField(required=False, label=_("Add-on price"))
+    add_on_price = AmountField(required=False, zero=True, label=_("Add-on price"))
     add_on_chips = forms.IntegerField(min_value=0, initial=0, required=False,
                                       label=_("Add-on chips"))  # fmt: skip
     payout = forms.CharField(required=False, label=_("Payouts (%)"),
@@ -129,6 +130,7 @@ class TournamentForm(forms.Form):
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
+        read_amounts_for(self, club)
         # the start is set in the club's time zone (each member reads it in their own)
         self.fields["starts_at"].label = gettext("Scheduled: starts at (%(zone)s time)") % {
             "zone": club.time_zone
@@ -139,24 +141,12 @@ class TournamentForm(forms.Form):
         with timezone.override(self.club.zone):
             super().full_clean()
 
-    def _money(self, name: str, required: bool) -> int:
-        text = (self.cleaned_data.get(name) or "").strip()
-        if not text:
-            if required:
-                self.add_error(name, gettext("Say how much."))
-            return 0
-        try:
-            return self.club.parse_amount(text)
-        except ValueError as error:
-            self.add_error(name, str(error))
-            return 0
-
     def settings(self) -> Settings | None:
         """The service's settings, or ``None`` with the errors on the form."""
         data = self.cleaned_data
-        buy_in = self._money("buy_in", required=True)
-        fee = self._money("fee", required=False)
-        add_on_price = self._money("add_on_price", required=False)
+        buy_in = data.get("buy_in") or 0
+        fee = data.get("fee") or 0
+        add_on_price = data.get("add_on_price") or 0
         stack = data.get("starting_stack") or 0
         levels: list[rules.Level] = []
         break_every = data.get("break_every") or 0

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from pokerclub.models import Club
 from tables.play import actions as services
 from tables.play.forms import TableForm
 from tests.tables.play_helpers import deal
@@ -38,8 +39,9 @@ def table_form_data(**overrides):
 
 
 def table_settings(**overrides):
-    """The table's columns from a valid form post (:func:`table_form_data`)."""
-    form = TableForm(table_form_data(**overrides))
+    """The table's columns from a valid form post (:func:`table_form_data`), its amounts
+    read as plain chips: the integers it holds."""
+    form = TableForm(table_form_data(**overrides), club=Club(amount_format="chips"))
     assert form.is_valid(), form.errors
     return form.table_values()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pokerclub.models import Club
 from tables.hands.models import Hand
 from tables.play import actions as services
 from tables.play.error_codes import PlayError
@@ -14,6 +15,8 @@ from tables.play.phrases import render
 from tables.play.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.play_helpers import assert_chips_accounted, deal, fold_out, fresh
+
+CHIPS = Club(amount_format="chips")  # a club that counts plain chips
 
 pytestmark = pytest.mark.django_db
 
@@ -106,10 +109,12 @@ def test_a_wrong_vote_is_refused_and_changes_nothing_R21_4(
 
 
 def test_the_form_wants_a_bomb_ante_within_the_minimum_buy_in_R21():
-    assert TableForm(table_form_data(bomb_pot_ante=4, bomb_pot_every=10)).is_valid()
-    none = TableForm(table_form_data(bomb_pot_every=10))
+    assert TableForm(table_form_data(bomb_pot_ante=4, bomb_pot_every=10), club=CHIPS).is_valid()
+    none = TableForm(table_form_data(bomb_pot_every=10), club=CHIPS)
     assert not none.is_valid() and "Say what everyone puts in" in none.errors["bomb_pot_ante"][0]
-    big = TableForm(table_form_data(bomb_pot_ante=50, bomb_pot_vote=True, min_buy_in=40))
+    big = TableForm(
+        table_form_data(bomb_pot_ante=50, bomb_pot_vote=True, min_buy_in=40), club=CHIPS
+    )
     assert not big.is_valid() and "minimum buy-in" in big.errors["bomb_pot_ante"][0]
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from engine.events import PotAwarded
 from engine.fairness import verify_record
+from pokerclub.models import Club
 from tables.hands.exports.common import Viewer
 from tables.hands.exports.json_record import record
 from tables.hands.exports.phh_text import phh
@@ -23,6 +24,8 @@ from tables.play.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.history_helpers import record_history
 from tests.tables.play_helpers import assert_chips_accounted, check_down, deal, fold_out, user_at
+
+CHIPS = Club(amount_format="chips")  # a club that counts plain chips
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +103,7 @@ def test_a_checked_down_double_board_pays_each_board_and_proves_both_R23_2(
     ],
 )  # fmt: skip
 def test_a_double_board_the_deck_cannot_deal_is_refused_R23_3(overrides, message):
-    form = TableForm(table_form_data(**overrides))
+    form = TableForm(table_form_data(**overrides), club=CHIPS)
     assert not form.is_valid()
     assert message in str(form.errors["double_board"])
 
@@ -110,5 +113,5 @@ def test_a_nine_seat_omaha_double_board_and_a_ten_seat_holdem_one_are_accepted_R
         dict(game="omaha", structure="pot_limit", max_seats=9, double_board="always"),
         dict(max_seats=10, double_board="always"),
     ):
-        form = TableForm(table_form_data(**overrides))
+        form = TableForm(table_form_data(**overrides), club=CHIPS)
         assert form.is_valid(), form.errors

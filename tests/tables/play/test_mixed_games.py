@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from pokerclub.models import Club
 from tables.hands.models import Hand
 from tables.play import actions as services
 from tables.play.forms import TableForm
@@ -13,6 +14,8 @@ from tables.play.models import Table
 from tables.play.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.play_helpers import deal, fold_out, fresh
+
+CHIPS = Club(amount_format="chips")  # a club that counts plain chips
 
 pytestmark = pytest.mark.django_db
 
@@ -90,24 +93,24 @@ def form_data(**changes):
 
 
 def test_the_form_takes_two_or_more_games_and_deals_the_first_R20_1():
-    form = TableForm(form_data(mixed_games=["PLO8", "NLH"]))
+    form = TableForm(form_data(mixed_games=["PLO8", "NLH"]), club=CHIPS)
     assert form.is_valid(), form.errors
     values = form.table_values()
     assert values["mixed_games"] == ["NLH", "PLO8"]  # the form's order
     assert (values["game"], values["structure"]) == ("holdem", "no_limit")
-    form = TableForm(form_data(mixed_games=["PLO", "FLO8"]))
+    form = TableForm(form_data(mixed_games=["PLO", "FLO8"]), club=CHIPS)
     assert form.is_valid(), form.errors
     assert (form.table_values()["game"], form.table_values()["structure"]) == ("omaha", "pot_limit")
 
 
 def test_the_form_refuses_one_game_an_unknown_one_or_too_many_seats_for_plo5_R20_3():
-    one = TableForm(form_data(mixed_games=["PLO"]))
+    one = TableForm(form_data(mixed_games=["PLO"]), club=CHIPS)
     assert not one.is_valid() and "at least two" in one.errors["mixed_games"][0]
-    unknown = TableForm(form_data(mixed_games=["NLH", "STUD"]))
+    unknown = TableForm(form_data(mixed_games=["NLH", "STUD"]), club=CHIPS)
     assert not unknown.is_valid() and "mixed_games" in unknown.errors
-    nine = TableForm(form_data(mixed_games=["NLH", "PLO5"]))
+    nine = TableForm(form_data(mixed_games=["NLH", "PLO5"]), club=CHIPS)
     assert not nine.is_valid() and "at most 8 players" in nine.errors["max_seats"][0]
-    assert TableForm(form_data(mixed_games=["NLH", "PLO5"], max_seats=8)).is_valid()
+    assert TableForm(form_data(mixed_games=["NLH", "PLO5"], max_seats=8), club=CHIPS).is_valid()
 
 
 def test_only_a_host_sets_the_games_and_a_refusal_changes_nothing_R20(
@@ -150,7 +153,7 @@ def test_an_edit_form_opened_before_the_game_changed_does_not_undo_the_rotation_
     Table.objects.filter(pk=table.pk).update(game="omaha8", structure="pot_limit")
     table = Table.objects.get(pk=table.pk)
     posted = form_data(mixed_games=["NLH", "PLO8"], max_seats=6, big_blind=4, small_blind=2)
-    form = TableForm(posted, instance=table)
+    form = TableForm(posted, instance=table, club=CHIPS)
     assert form.is_valid(), form.errors
     changes = form.table_values(changed_only=True)
     assert "game" not in changes and "structure" not in changes
@@ -160,7 +163,9 @@ def test_an_edit_form_opened_before_the_game_changed_does_not_undo_the_rotation_
 def test_each_game_plays_its_own_blinds_when_the_host_sets_them_R20(make_table, players):
     """NLH at the table's 1/2, FLO8 at 2/4 (bets 4/8): every hand's blinds are its game's,
     and the table's label says the current game's."""
-    form = TableForm(table_form_data(mixed_games=["NLH", "FLO8"], blinds_FLO8="2/4", max_seats=9))
+    form = TableForm(
+        table_form_data(mixed_games=["NLH", "FLO8"], blinds_FLO8="2/4", max_seats=9), club=CHIPS
+    )
     assert form.is_valid(), form.errors
     values = form.table_values()
     assert values["mixed_blinds"] == {"FLO8": [2, 4]}
@@ -179,27 +184,27 @@ def test_each_game_plays_its_own_blinds_when_the_host_sets_them_R20(make_table, 
     assert labels == [2, 2, 2, 4]
     assert fresh(table).stakes.startswith("2/4")
     # the edit form shows them again, and an edit that does not touch them keeps them
-    edit = TableForm(instance=fresh(table))
+    edit = TableForm(instance=fresh(table), club=CHIPS)
     assert edit.initial["blinds_FLO8"] == "2/4"
 
 
 @pytest.mark.parametrize(
     "text,message",
     [
-        ("two/four", "like 2/4"),
+        ("two/four", "digits only"),
         ("4/2", "at least the small blind"),
-        ("0/0", "at least 1"),
+        ("0/0", "more than zero"),
         ("20/50", "cover this game's big blind"),
     ],
 )
 def test_blinds_for_a_game_that_cannot_be_played_are_refused_R20(text: str, message: str):
-    form = TableForm(table_form_data(mixed_games=["NLH", "PLO"], blinds_PLO=text))
+    form = TableForm(table_form_data(mixed_games=["NLH", "PLO"], blinds_PLO=text), club=CHIPS)
     assert not form.is_valid()
     assert message in form.errors["blinds_PLO"][0]
 
 
 def test_blinds_of_a_game_not_in_the_list_are_not_kept_R20():
-    form = TableForm(table_form_data(mixed_games=["NLH", "PLO"], blinds_FLO8="2/4"))
+    form = TableForm(table_form_data(mixed_games=["NLH", "PLO"], blinds_FLO8="2/4"), club=CHIPS)
     assert form.is_valid(), form.errors
     assert form.table_values()["mixed_blinds"] == {}
 

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from engine.fairness import verify_record
+from pokerclub.models import Club
 from tables.hands.exports.common import Viewer
 from tables.hands.exports.json_record import record
 from tables.hands.exports.phh_text import phh
@@ -21,6 +22,8 @@ from tables.play.models import Seat
 from tables.play.projection import load_public_state, own_cards_by_user
 from tests.tables.history_helpers import record_history
 from tests.tables.play_helpers import deal, fresh, play_randomly
+
+CHIPS = Club(amount_format="chips")  # a club that counts plain chips
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +91,7 @@ def test_the_form_seats_at_most_eight_at_a_five_card_omaha_table_R18():
 
     assert table_settings(game="omaha5", structure="pot_limit", max_seats=8)["game"] == "omaha5"
     data = table_form_data(name="Five", game="omaha5", structure="pot_limit", max_seats=9)
-    form = TableForm(data)
+    form = TableForm(data, club=CHIPS)
     assert not form.is_valid()
     assert "at most 8 players" in form.errors["max_seats"][0]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.events import SevenDeuceBounty
+from pokerclub.models import Club
 from tables.hands.exports.common import Viewer
 from tables.hands.exports.json_record import record
 from tables.hands.models import Hand
@@ -20,6 +21,8 @@ from tables.play.projection import load_public_state
 from tests.tables.conftest import table_form_data
 from tests.tables.history_helpers import record_history
 from tests.tables.play_helpers import assert_chips_accounted, deal, fresh, to_act, user_at
+
+CHIPS = Club(amount_format="chips")  # a club that counts plain chips
 
 pytestmark = pytest.mark.django_db
 
@@ -104,10 +107,12 @@ def test_a_pot_won_with_seven_deuce_collects_the_bounty_into_the_stacks_and_ledg
 
 
 def test_the_form_takes_a_bounty_for_holdem_tables_only_R22():
-    assert TableForm(table_form_data(seven_deuce_bounty=5)).is_valid()
-    omaha = TableForm(table_form_data(seven_deuce_bounty=5, game="omaha", structure="pot_limit"))
+    assert TableForm(table_form_data(seven_deuce_bounty=5), club=CHIPS).is_valid()
+    omaha = TableForm(
+        table_form_data(seven_deuce_bounty=5, game="omaha", structure="pot_limit"), club=CHIPS
+    )
     assert not omaha.is_valid() and "Hold'em" in omaha.errors["seven_deuce_bounty"][0]
-    mixed = TableForm(table_form_data(seven_deuce_bounty=5, mixed_games=["NLH", "PLO"]))
+    mixed = TableForm(table_form_data(seven_deuce_bounty=5, mixed_games=["NLH", "PLO"]), club=CHIPS)
     assert mixed.is_valid(), mixed.errors  # the Hold'em orbits play it
 
 

@@ -7,7 +7,9 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from pokerclub.models import Club
 from tables.play.forms import COMMON_FIELDS, TableForm, table_presets
 from tables.play.models import Table
 
@@ -33,9 +35,8 @@ def test_a_host_opens_a_table_by_submitting_the_form_as_it_comes(client, club_wi
     pressed = re.findall(r'<button[^>]*aria-pressed="true"[^>]*>([^<]*)</button>', html)
     assert pressed == ["1/2 NL, 40–200"]
     # What the browser would send: every field's initial value, untouched.
-    form = TableForm(
-        initial={"name": "Table 1", **table_presets(club_with_roles["club"])[0]["values"]}
-    )
+    club = club_with_roles["club"]
+    form = TableForm(initial={"name": "Table 1", **table_presets(club)[0]["values"]}, club=club)
     data = {name: form[name].value() for name in form.fields}
     data = {
         k: ("on" if v is True else v) for k, v in data.items() if v is not False and v is not None
@@ -56,10 +57,6 @@ def test_a_host_opens_a_table_by_submitting_the_form_as_it_comes(client, club_wi
 def test_the_browsers_minimums_are_the_servers(client, club_with_roles):
     html = form_page(client, club_with_roles)
     expected = {
-        "small_blind": ('min="1"',),
-        "big_blind": ('min="1"',),
-        "min_buy_in": ('min="1"',),
-        "max_buy_in": ('min="1"',),
         "max_seats": ('min="2"', 'max="10"'),
         "action_seconds": ('min="5"', 'max="600"'),
         "time_bank_seconds": ('min="0"', 'max="3600"'),
@@ -82,7 +79,8 @@ def test_the_browsers_minimums_are_the_servers(client, club_with_roles):
             "rake_percent": 0,
             "rake_cap": 0,
             "new_player_policy": Table._meta.get_field("new_player_policy").default,
-        }
+        },
+        club=club_with_roles["club"],
     )
     assert not form.is_valid()
     assert {"max_seats", "action_seconds"} <= set(form.errors)
@@ -128,3 +126,77 @@ def test_the_rake_is_entered_in_percent_and_kept_in_basis_points(client, club_wi
     assert client.post(edit_url, {**data, "rake_percent": "11"}).status_code == 200
     table.refresh_from_db()
     assert table.rake_bps == 250  # refused above 10 %, nothing changed
+
+
+def _as_it_comes(client, club, language: str, **typed) -> dict:
+    """The open-a-table form as the browser would send it untouched, with ``typed`` on it."""
+    form = TableForm(initial={"name": "Table 1", **table_presets(club)[0]["values"]}, club=club)
+    with translation.override(language):
+        data = {name: form[name].value() for name in form.fields}
+    data = {
+        k: ("on" if v is True else v) for k, v in data.items() if v is not False and v is not None
+    }
+    return {**data, **typed}
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "expected"),
+    [
+        ("it", {"small_blind": "0,25", "big_blind": "0,50 €", "max_buy_in": "1.000"},
+         (25, 50, 100_000)),
+        ("en", {"small_blind": "0.25", "big_blind": "€0.50", "max_buy_in": "1,000"},
+         (25, 50, 100_000)),
+    ],
+)  # fmt: skip
+def test_a_euro_club_types_its_stakes_as_money_in_its_language(
+    client, club_with_roles, language, typed, expected
+):
+    """Issue #38: the table form reads amounts with the club's one parser, as people write
+    them ("0,25" is 25 cents in Italian), not as counts of cents."""
+    club = club_with_roles["club"]
+    Club.objects.filter(pk=club.pk).update(
+        amount_format="currency", currency_symbol="€", decimal_places=2
+    )
+    club.refresh_from_db()
+    client.force_login(club_with_roles["host"])
+    page = client.get(reverse("tables:create", args=[club.slug]), HTTP_ACCEPT_LANGUAGE=language)
+    shown = {"it": 'value="0,25\u00a0€"', "en": 'value="€0.25"'}[language]
+    assert shown in input_attrs(page.content.decode(), "small_blind")
+    data = _as_it_comes(client, club, language, **typed)
+    response = client.post(
+        reverse("tables:create", args=[club.slug]), data, HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 302, response.context["form"].errors
+    table = Table.objects.get(club=club)
+    assert (table.small_blind, table.big_blind, table.max_buy_in) == expected
+
+
+def test_a_decimal_blind_in_a_chips_club_is_refused_and_no_table_opens(client, club_with_roles):
+    """The "20,50" bug in the table form: a chips club has no decimals; nothing is written."""
+    club = club_with_roles["club"]
+    client.force_login(club_with_roles["host"])
+    data = _as_it_comes(client, club, "it", big_blind="2,50")
+    response = client.post(
+        reverse("tables:create", args=[club.slug]), data, HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert response.status_code == 200
+    assert "2,50" in str(response.context["form"].errors["big_blind"])
+    assert not Table.objects.filter(club=club).exists()
+
+
+def test_a_tables_own_blinds_per_game_are_shown_and_read_the_clubs_way_R20(client, club_with_roles):
+    club = club_with_roles["club"]
+    Club.objects.filter(pk=club.pk).update(
+        amount_format="currency", currency_symbol="€", decimal_places=2
+    )
+    club.refresh_from_db()
+    data = _as_it_comes(
+        client, club, "it", mixed_games=["NLH", "PLO"], blinds_PLO="0,50/1", max_seats="6"
+    )
+    with translation.override("it"):
+        form = TableForm(data, club=club)
+        assert form.is_valid(), form.errors
+        assert form.cleaned_data["mixed_blinds"] == {"PLO": [50, 100]}
+        table = Table(club=club, mixed_blinds={"PLO": [50, 100]}, pk=1)
+        edit = TableForm(instance=table, club=club)
+        assert edit["blinds_PLO"].value() == "0,50\u00a0€/1,00\u00a0€"
