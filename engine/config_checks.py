@@ -17,7 +17,7 @@ from engine.errors import EngineError, ErrorCode
 from engine.games import Game, rules
 from engine.state import HandConfig
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "check_config", "full_deck"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "check_config", "check_player_count", "full_deck"]
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
@@ -32,6 +32,19 @@ def _check_int(value: object, name: str, minimum: int = 0) -> int:
     return value
 
 
+def check_player_count(game: Game, players: int, double_board: bool) -> None:
+    """Refuse a hand of ``players`` that one deck of ``game`` cannot deal (R1.1: a board,
+    its burns and every hole card; R18.2: five-card Omaha seats at most 8; R23.3: a double
+    board fewer), code ``invalid_config``: the live table's check and a hand file's alike."""
+    most = rules(game).seats_for(2 if double_board else 1)
+    if not MIN_PLAYERS <= players <= most:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"a hand of {rules(game).name}{' with a double board' if double_board else ''} "
+            f"needs 2 to {most} players, not {players} (R1.1, R23)",
+        )
+
+
 def check_config(config: HandConfig) -> None:
     """Refuse a config that breaks R1.1, R2, R3, R13, R21, R22, R23 or R28.5 (code
     ``invalid_config``)."""
@@ -42,14 +55,7 @@ def check_config(config: HandConfig) -> None:
         raise EngineError(ErrorCode.INVALID_CONFIG, f"unknown game {config.game!r}")
     if type(config.double_board) is not bool:
         raise EngineError(ErrorCode.INVALID_CONFIG, "double_board must be a bool")
-    most = rules(config.game).seats_for(2 if config.double_board else 1)
-    if not MIN_PLAYERS <= len(seats) <= most:
-        raise EngineError(
-            ErrorCode.INVALID_CONFIG,
-            f"a hand of {rules(config.game).name}"
-            f"{' with a double board' if config.double_board else ''} needs 2 to {most} "
-            f"players, not {len(seats)} (R1.1, R23)",
-        )
+    check_player_count(config.game, len(seats), config.double_board)
     if len(stacks) != len(seats):
         raise EngineError(ErrorCode.INVALID_CONFIG, "stacks must be aligned with seats")
     for seat in seats:

@@ -1,13 +1,16 @@
 """Each request in its reader's time zone (Django shows every aware time in the active one):
 the member's own (their profile), else the one their browser says (the ``tz`` cookie that
 ``static/js/tz.js`` sets), else UTC. A member who never chose one gets their browser's,
-kept on their profile the first time it is seen, so mails and pages agree."""
+kept on their profile the first time it is seen, so mails and pages agree.
+
+And every response's Permissions-Policy (:class:`PermissionsPolicyMiddleware`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
@@ -40,3 +43,16 @@ class TimeZoneMiddleware:
         else:
             timezone.deactivate()
         return self.get_response(request)
+
+
+class PermissionsPolicyMiddleware:
+    """Every response says which browser features no page here uses
+    (``settings.PERMISSIONS_POLICY``): a script that got in could not ask for them."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        return response

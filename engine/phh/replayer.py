@@ -17,6 +17,7 @@ from engine import fairness
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
 from engine.cards import FULL_DECK, Card, card_str
+from engine.config_checks import check_player_count
 from engine.errors import EngineError
 from engine.events import BoardDealt, Event
 from engine.games import Game, rules
@@ -46,6 +47,11 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
     burns are filled with cards the file does not mention, lowest first.
     """
     n = phh.player_count
+    game = Game(VARIANT_GAMES[phh.variant])
+    try:  # before a card is placed: more players than the deck deals get the table's refusal
+        check_player_count(game, n, phh.user_defined.get("_double_board") is True)
+    except EngineError as error:
+        raise PhhError(error.message) from None
     if actions is None:
         actions = parse_actions(phh)
     slots: list[Card | None] = [None] * 52
@@ -64,7 +70,7 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
         elif action.verb == "sm" and action.cards:
             assert action.player is not None
             shown[action.player] = action.cards
-    count = rules(VARIANT_GAMES[phh.variant]).hole_cards  # two, or Omaha's four (R17)
+    count = rules(game).hole_cards  # two, or Omaha's four (R17)
     for player, cards in shown.items():
         if all(card is None for card in cards):
             continue  # kept face down: "sm ????" (Omaha's four as two until 2026-12-03)

@@ -497,3 +497,33 @@ def test_an_omaha_hand_kept_face_down_is_written_with_four_unknown_cards_R8_R17(
     assert tuple(phh.replay(phh.loads(text)).finishing_stacks) == state.stacks
     earlier = text.replace('"p3 sm ????????"', '"p3 sm ????"')  # as files had it before
     assert tuple(phh.replay(phh.loads(earlier)).finishing_stacks) == state.stacks
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "double_board", "most"),
+    [("PO5", 9, False, 8), ("PO5", 8, True, 7), ("PO", 10, True, 9)],
+)
+def test_a_file_seating_more_players_than_the_deck_deals_gets_the_tables_refusal_R18_R23(
+    variant: str, players: int, double_board: bool, most: int
+) -> None:
+    """A hand file that seats more players than one deck can deal (R1.1; five-card Omaha
+    deals at most 8, R18.2; a double board fewer, R23.3) is refused as the live table
+    refuses it, before a card is placed: it used to end in an IndexError."""
+    hole = 5 if variant == "PO5" else 4
+    lines = [
+        f'variant = "{variant}"',
+        f"antes = [{', '.join(['0'] * players)}]",
+        f"blinds_or_straddles = [1, 2{', 0' * (players - 2)}]",
+        "min_bet = 2",
+        f"starting_stacks = [{', '.join(['100'] * players)}]",
+        "actions = ["
+        + ", ".join(
+            [f'"d dh p{i + 1} {"??" * hole}"' for i in range(players)]
+            + ['"d db AhKhQh"', '"d db 2c"', '"d db 3d"']  # the river: past the deck's end
+        )
+        + "]",
+    ]
+    if double_board:
+        lines.append("_double_board = true")
+    with pytest.raises(phh.PhhError, match=rf"needs 2 to {most} players, not {players} \(R1.1"):
+        phh.replay(phh.loads("\n".join(lines) + "\n"))
