@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "allauth.mfa",  # a second factor: TOTP apps and recovery codes (MFA_SUPPORTED_TYPES)
     "pokerclub",
     "tables",
 ]
@@ -184,6 +185,18 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache: what every server process must agree on (allauth's rate limits: a limit kept
+# per process would let a guesser try five passwords on each Daphne) lives in Redis when
+# there is one (its first server), under the same prefix as the channel layer.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL.split(",")[0].strip(),
+            "KEY_PREFIX": channel_prefix(),
+        }
+    }
+
 EMBEDDED_CLOCK = env_bool("EMBEDDED_CLOCK", not REDIS_URL)
 """Run the table clock inside the server process (the embedded default; see tables/clock.py)."""
 
@@ -222,6 +235,17 @@ ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "optio
 ACCOUNT_SIGNUP_FORM_CLASS = "pokerclub.forms.SignupExtraForm"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_SESSION_REMEMBER = None
+# Rate limits (allauth, counted in the cache above): per address and per account, failed
+# logins 10 a minute and 5 in 5 minutes; password-reset mails 20 a minute and 5 a minute
+# per address asked for; sign-ups 20 a minute. tests/pokerclub/test_second_factor.py.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,5/300s/key",
+    "reset_password": "20/m/ip,5/m/key",
+    "reset_password_from_key": "20/m/ip",
+    "signup": "20/m/ip",
+}
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "Pokerclub"
 LOGIN_REDIRECT_URL = "/clubs/"
 LOGIN_URL = "account_login"
 
