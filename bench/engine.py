@@ -71,6 +71,7 @@ from engine.betting import Structure
 from engine.cards import card_str, parse_cards
 from engine.equity import all_in_equity, sampled_equity
 from engine.evaluation import RANK_OMAHA_4, low_strength_unchecked, strength, strength_batch
+from engine.events import Event
 from engine.games import Game, rules
 from engine.hand import apply, start_hand
 from engine.legal_actions import legal_actions
@@ -84,6 +85,8 @@ class BenchHand:
     actions: tuple[Action, ...]
     text: str
     stacks: tuple[int, ...]
+    events: tuple[Event, ...] = ()
+    """Everything the hand's events said, in order (bench/log_bytes.py)."""
 
 
 def machine() -> str:
@@ -165,7 +168,8 @@ def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
         state, events = apply(state, action)
         history.extend(events)
         actions.append(action)
-    return BenchHand(config, tuple(deck), tuple(actions), phh.export(state, history), state.stacks)
+    text = phh.export(state, history)
+    return BenchHand(config, tuple(deck), tuple(actions), text, state.stacks, tuple(history))
 
 
 def best_of(functions: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:

@@ -32,6 +32,10 @@ from tables.play.phrases import pot
 MAX_LINES = 200
 
 BLINDS = {"small_blind", "big_blind", "straddle", "live_big_blind"}
+DECISIONS = ("fold", "check", "call", "bet", "raise")
+DECISION_PHRASES = {*DECISIONS, "all_in", *(f"{d}_all_in" for d in DECISIONS[2:])}
+"""The phrases of a betting decision (R6, R7): what the table shows as a last action."""
+BOARD_PHRASES = {"flop", "turn", "river", "flop_2", "turn_2", "river_2"}
 
 
 def lines(
@@ -42,19 +46,17 @@ def lines(
     is named as they were called then, ``"who": None`` when unknown); ``boards``: how many
     the hand has after them (two: each award names its board, R12, R23).
 
-    A betting decision's line also says what it was (``"action"``: fold, check, call, bet,
-    raise or all_in, with ``"amount"``: the chips added for a call, the total bet for the
-    others) and a board's line which street it dealt (``"street"``): the table shows each
-    player's last action of the current round from them (:func:`last_actions`).
+    A betting decision's phrase says what it was and its ``amount`` how much (the chips
+    added for a call, the total bet for the others); a board's phrase, which street it
+    dealt: the table shows each player's last action of the current round from them
+    (:func:`last_actions`).
     """
     out: list[dict[str, Any]] = []
 
-    def say(
-        seat: int | None, phrase: str, extra: dict[str, Any] | None = None, **args: Any
-    ) -> None:
+    def say(seat: int | None, phrase: str, **args: Any) -> None:
         if seat is not None:
             args["who"] = names.get(seat)
-        out.append({"seat": seat, "say": phrase, "args": args, **(extra or {})})
+        out.append({"seat": seat, "say": phrase, "args": args})
 
     def all_in(phrase: str, flag: bool) -> str:
         return f"{phrase}_all_in" if flag else phrase
@@ -73,7 +75,7 @@ def lines(
             )
         elif isinstance(e, BoardDealt):
             street = f"{e.street}_2" if e.board_index else e.street
-            say(None, street, {"street": e.street}, cards=[card_str(c) for c in e.cards])
+            say(None, street, cards=[card_str(c) for c in e.cards])
         elif isinstance(e, ActionTaken):
             if e.action == "run_twice":
                 say(e.seat, "run_twice_yes" if e.amount else "run_twice_no")
@@ -81,7 +83,7 @@ def lines(
                 phrase, amount = _action(e)
                 money = {} if amount is None else {"amount": amount}
                 flagged = all_in(phrase, e.all_in and phrase != "all_in")
-                say(e.seat, flagged, _action_label(e), **money)
+                say(e.seat, flagged, **money)
         elif isinstance(e, UncalledBetReturned):
             say(e.seat, "uncalled", amount=e.amount)
         elif isinstance(e, RunItTwiceDecided):
@@ -138,23 +140,22 @@ def _action(e: ActionTaken) -> tuple[str, int | None]:
     return e.action, e.amount or 0
 
 
-def _action_label(e: ActionTaken) -> dict[str, Any]:
-    if e.all_in:
-        return {"action": "all_in", "amount": e.amount if e.action != "call" else e.added}
-    if e.action in ("fold", "check"):
-        return {"action": e.action, "amount": None}
-    return {"action": e.action, "amount": e.added if e.action == "call" else e.amount}
-
-
 def last_actions(log: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """Each seat's last betting decision in the current round: the log's lines after the
-    last board dealt (a new hand starts a new log)."""
+    """Each seat's last betting decision in the current round (``{"kind", "amount"}``, kind
+    all_in for any decision that put the player all in): the log's lines after the last
+    board dealt (a new hand starts a new log)."""
     found: dict[int, dict[str, Any]] = {}
     for line in reversed(log):
-        if "street" in line:
+        phrase = line.get("say")
+        if phrase in BOARD_PHRASES or "street" in line:  # (a line from before phrases)
             break
         seat = line.get("seat")
-        if "action" in line and seat not in found:
+        if seat in found:
+            continue
+        if phrase in DECISION_PHRASES:
+            kind = "all_in" if phrase.endswith("all_in") else phrase
+            found[seat] = {"kind": kind, "amount": line["args"].get("amount")}
+        elif "action" in line:  # a line from before phrases
             found[seat] = {"kind": line["action"], "amount": line["amount"]}
     return found
 
