@@ -60,6 +60,10 @@ def _example(places: int, seps: Separators) -> str:
     return f"20{seps.decimal}{'5' * places}" if places else "20"
 
 
+SYMBOLS = ("€", "$", "£", "EUR", "USD", "GBP", "CHF")
+"""Currency marks people write beside an amount, besides the club's own symbol."""
+
+
 def parse_amount(text: str, *, places: int, language: str, symbol: str = "") -> int:
     """``text`` as a positive amount in the smallest unit (cents with ``places=2``, chips
     with ``places=0``), read in ``language``; :class:`AmountError` for anything that is not
@@ -69,7 +73,8 @@ def parse_amount(text: str, *, places: int, language: str, symbol: str = "") -> 
     seps = separators(language)
     example = _example(places, seps)
     raw = str(text)
-    for mark in filter(None, {symbol, "€", "$", "£", "EUR", "USD", "GBP", "CHF"}):
+    # the longest first: "US$" goes whole, not as "$" leaving a "US" behind
+    for mark in sorted(filter(None, {symbol, *SYMBOLS}), key=len, reverse=True):
         raw = raw.replace(mark, " ")
     raw = SPACES.sub("", raw)
     like = {"example": example}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 import weakref
 from collections import OrderedDict
@@ -146,6 +147,9 @@ def parse_frame(text_data: str | None) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise PlayError(PlayErrorCode.BAD_JSON, _("The message must be a JSON object."))
     return data
+
+
+logger = logging.getLogger(__name__)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -399,9 +403,12 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_notice(self, event: dict[str, Any]) -> None:
         """A word from the table's tournament to everyone watching (a deal, R29.3)."""
-        await self.send_json(
-            {"type": "notice", "text": notice_text(event["notice"], event["args"])}
-        )
+        try:
+            text = notice_text(event["notice"], event["args"])
+        except (KeyError, ValueError):  # not one this process knows (a deploy under way)
+            logger.warning("a table notice this server cannot word: %r", event)
+            return
+        await self.send_json({"type": "notice", "text": text})
 
     async def table_chat(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "chat", **event["chat"]})

@@ -224,10 +224,10 @@ class TableForm(forms.ModelForm):
             self.fields[name] = forms.CharField(
                 label=gettext("Blinds in %(code)s (small/big)") % {"code": code},
                 required=False,
-                max_length=21,
+                max_length=2 * AmountField.MAX_LENGTH + 1,
                 widget=forms.TextInput(
                     # Translators: placeholder of a game's own blinds: empty means the table's
-                    attrs={"placeholder": gettext("the table's"), "inputmode": "numeric"}
+                    attrs={"placeholder": gettext("the table's"), "autocomplete": "off"}
                 ),
             )
         self.order_fields(self.field_order)
@@ -370,11 +370,8 @@ class TableForm(forms.ModelForm):
             text = (self.cleaned_data.get(name) or "").strip()
             if not text or code not in mixed:
                 continue
-            parts = text.split("/")
             try:
-                if len(parts) != 2:
-                    raise ValueError(gettext("Write the small and the big blind like 2/4."))
-                small, big = (self.club.parse_amount(part) for part in parts)
+                small, big = self._blinds(text)
             except ValueError as error:
                 self.add_error(name, str(error))
                 continue
@@ -389,6 +386,19 @@ class TableForm(forms.ModelForm):
             else:
                 out[code] = [small, big]
         return out
+
+    def _blinds(self, text: str) -> tuple[int, int]:
+        """ "0,25/0,50", "€0.25/€0.50", "S/1.00/S/2.00": the small and the big blind, read
+        with the club's parser at the first "/" that leaves an amount on each side."""
+        refused: ValueError | None = None
+        for at in (i for i, char in enumerate(text) if char == "/"):
+            try:
+                return self.club.parse_amount(text[:at]), self.club.parse_amount(text[at + 1 :])
+            except ValueError as error:
+                refused = refused or error
+        if refused is None or text.count("/") != 1:
+            raise ValueError(gettext("Write the small and the big blind like 2/4."))
+        raise refused
 
     def clean_mixed_games(self) -> list[str]:
         chosen = set(self.cleaned_data.get("mixed_games") or [])

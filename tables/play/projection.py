@@ -132,7 +132,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
             "cards": [],
             "shown": False,
             "shown_after": False,
-            "hand_name": None,
+            "hand_words": None,
             "won": 0,
             "bounty": 0,
             "button": table.button_seat == seat.number,

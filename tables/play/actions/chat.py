@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pokerclub.text import problem_in
+from pokerclub.text import problem_in, refusal
 from tables.play.actions.common import broadcast_on_commit, membership
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import ChatMessage, Table
@@ -44,11 +44,7 @@ def post_chat(user: Any, table_id: int, text: Any) -> ChatMessage:
         )
     problem = problem_in(text)  # whitespace is collapsed above: one line
     if problem:
-        raise PlayError(
-            PlayErrorCode.BAD_TEXT,
-            # Translators: %(problem)s says what is wrong, e.g. "a control character"
-            _("A chat message cannot hold %(problem)s.") % {"problem": problem},
-        )
+        raise PlayError(PlayErrorCode.BAD_TEXT, refusal(problem, "chat"))
     table = Table.objects.select_related("club").filter(pk=table_id).first()
     if table is None:
         raise PlayError(PlayErrorCode.NO_SUCH_TABLE, _("There is no such table."))

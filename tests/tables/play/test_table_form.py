@@ -200,3 +200,19 @@ def test_a_tables_own_blinds_per_game_are_shown_and_read_the_clubs_way_R20(clien
         table = Table(club=club, mixed_blinds={"PLO": [50, 100]}, pk=1)
         edit = TableForm(instance=table, club=club)
         assert edit["blinds_PLO"].value() == "0,50\u00a0€/1,00\u00a0€"
+
+
+@pytest.mark.parametrize(
+    ("symbol", "language", "typed"),
+    [("€", "it", "0,25 €/0,50 €"), ("S/", "en", "S/0.25/S/0.50"), ("€", "en", "€0.25 / €0.50")],
+)
+def test_a_games_own_blinds_are_read_at_the_slash_between_two_amounts_R20(
+    club_with_roles, symbol, language, typed
+):
+    club = club_with_roles["club"]
+    club.amount_format, club.currency_symbol, club.decimal_places = "currency", symbol, 2
+    data = _as_it_comes(None, club, language, mixed_games=["NLH", "PLO"], blinds_PLO=typed)
+    with translation.override(language):
+        form = TableForm(data, club=club)
+        assert form.is_valid(), form.errors
+    assert form.cleaned_data["mixed_blinds"] == {"PLO": [25, 50]}
