@@ -5,7 +5,9 @@ The club's actions, its pages, and every domain of ``tables`` (their actions, so
 pages) ask here. An action asks inside its own transaction, never trusting a role a page
 passed in: :func:`is_host` (the owner or a host: open tables, run tournaments, keep the
 bank, mark a payment paid, remove a member) and :func:`is_owner` (the club's settings, its
-imports). The roles themselves are :class:`~pokerclub.models.Membership`'s.
+imports). The roles themselves are :class:`~pokerclub.models.Membership`'s; a club that
+requires a second factor of those who run it gets it here: without one, an owner's or a
+host's powers wait (``Membership.second_factor_missing``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,20 @@ from typing import Any
 from django.http import Http404
 
 from pokerclub.http import AuthenticatedHttpRequest
-from pokerclub.models import Club, Membership
+from pokerclub.models import Club, Membership, has_second_factor
+
+
+def _with_powers(membership: Membership | None) -> Membership | None:
+    """The viewer's membership, its powers waiting for a second factor when their club
+    requires one of its owner and hosts and they have none (``Club.require_second_factor``)."""
+    if (
+        membership is not None
+        and membership.runs_the_club
+        and membership.club.require_second_factor
+        and not has_second_factor(membership.user_id)
+    ):
+        membership.second_factor_missing = True
+    return membership
 
 
 def membership_of(user: Any, club: Club | int) -> Membership | None:
@@ -24,13 +39,15 @@ def membership_of(user: Any, club: Club | int) -> Membership | None:
     if user is None or not user.is_authenticated:
         return None
     club_id = club.pk if isinstance(club, Club) else club
-    return Membership.objects.filter(club_id=club_id, user=user).first()
+    return _with_powers(
+        Membership.objects.select_related("club").filter(club_id=club_id, user=user).first()
+    )
 
 
 def club_for_member(request: AuthenticatedHttpRequest, slug: str) -> tuple[Club, Membership]:
     """The club and the viewer's membership, for a page of the club; 404 for anyone else,
     so clubs stay unlisted."""
-    membership = (
+    membership = _with_powers(
         Membership.objects.select_related("club").filter(club__slug=slug, user=request.user).first()
     )
     if membership is None:

@@ -27,6 +27,7 @@ from pokerclub.models import (
     Membership,
     Role,
     User,
+    has_second_factor,
     validate_time_zone,
 )
 
@@ -109,13 +110,27 @@ def _require_host(actor: User, club: Club) -> Membership:
     membership = membership_of(actor, club)
     if membership is None:
         raise ClubError(ClubErrorCode.NOT_A_MEMBER, _("You are not a member of this club."))
+    _powers_wait(membership)
     if not membership.is_host:
         raise ClubError(ClubErrorCode.NOT_ALLOWED, _("Only the owner or a host can do that."))
     return membership
 
 
+def _powers_wait(membership: Membership | None) -> None:
+    """Refuse an owner or host whose powers wait for a second factor, saying so."""
+    if membership is not None and membership.second_factor_missing:
+        raise ClubError(
+            ClubErrorCode.SECOND_FACTOR_NEEDED,
+            _(
+                "This club asks its owner and hosts for two-factor authentication: turn it on "
+                "in your profile first."
+            ),
+        )
+
+
 def _require_owner(actor: User, club: Club) -> Membership:
     membership = membership_of(actor, club)
+    _powers_wait(membership)
     if membership is None or not membership.is_owner:
         raise ClubError(ClubErrorCode.NOT_ALLOWED, _("Only the club's owner can do that."))
     return membership
@@ -133,6 +148,14 @@ def update_club(actor: User, club: Club, **fields: object) -> Club:
         )
     if "time_zone" in fields:
         _check_time_zone(str(fields["time_zone"]))
+    if fields.get("require_second_factor") and not has_second_factor(actor.pk):
+        raise ClubError(
+            ClubErrorCode.SECOND_FACTOR_NEEDED,
+            _(
+                "Turn on your own two-factor authentication (your profile) before the club "
+                "asks it of its owner and hosts."
+            ),
+        )
     for key, value in fields.items():
         setattr(club, key, value)
     club.save(update_fields=list(fields))

@@ -19,6 +19,7 @@ class ClubErrorCode(StrEnum):
     OWNER_MUST_STAY = "owner_must_stay"
     BAD_ROLE = "bad_role"
     BAD_INPUT = "bad_input"
+    SECOND_FACTOR_NEEDED = "second_factor_needed"
 
 
 class ClubError(Refused):

@@ -211,6 +211,9 @@ class ClubForm(forms.ModelForm):
             "currency_code": gettext_lazy("Currency code"),
             "decimal_places": gettext_lazy("Decimal places"),
             "payment_grace_days": gettext_lazy("Days to pay before a payment is overdue"),
+            "require_second_factor": gettext_lazy(
+                "The owner and hosts need two-factor authentication"
+            ),
         }
 
     time_zone = forms.ChoiceField(
@@ -226,6 +229,8 @@ class ClubForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["payment_grace_days"].required = False  # left out: the default
+        if not self.instance.pk:  # asked of a club that exists (its owner's factor first)
+            del self.fields["require_second_factor"]
         for name in ("name", "currency_symbol", "currency_code"):
             self.fields[name].validators.append(validate_name)
         self.fields["description"].validators.append(validate_text)

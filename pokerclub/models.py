@@ -128,6 +128,7 @@ class Club(models.Model):
         "decimal_places",
         "payment_grace_days",
         "time_zone",
+        "require_second_factor",
     )
     """What the owner changes on the club's settings page (``ClubForm``, ``update_club``)."""
 
@@ -174,6 +175,13 @@ class Club(models.Model):
         help_text=gettext_lazy(
             "Where the club's times are set (a tournament's start): members each read "
             "them in their own zone."
+        ),
+    )
+    require_second_factor = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "The owner and the hosts run the club only with two-factor authentication on: "
+            "without it they play as members."
         ),
     )
     created_at = models.DateTimeField(default=timezone.now)
@@ -253,14 +261,32 @@ class Membership(models.Model):
     def __str__(self) -> str:
         return f"{self.user} in {self.club} ({self.role})"
 
+    second_factor_missing = False
+    """Set on the viewer's own membership (:mod:`pokerclub.access`) when their club requires
+    a second factor of those who run it (``Club.require_second_factor``) and they have none:
+    their role is kept, its powers wait (:attr:`is_owner`, :attr:`is_host` are False)."""
+
     @property
     def is_owner(self) -> bool:
-        return self.role == Role.OWNER
+        return self.role == Role.OWNER and not self.second_factor_missing
 
     @property
     def is_host(self) -> bool:
         """Hosts and the owner run tables and invite people."""
+        return self.role in (Role.OWNER, Role.HOST) and not self.second_factor_missing
+
+    @property
+    def runs_the_club(self) -> bool:
+        """The owner or a host, whether or not their powers wait for a second factor."""
         return self.role in (Role.OWNER, Role.HOST)
+
+
+def has_second_factor(user_id: int) -> bool:
+    """Whether the person has two-factor authentication on (allauth.mfa: an authenticator
+    app; recovery codes alone do not count)."""
+    from allauth.mfa.models import Authenticator
+
+    return Authenticator.objects.filter(user_id=user_id, type=Authenticator.Type.TOTP).exists()
 
 
 def new_invitation_token() -> str:

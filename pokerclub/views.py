@@ -80,11 +80,15 @@ def club_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied(_("Only the club's owner can change its settings."))
     form = ClubForm(request.POST or None, instance=Club.objects.get(pk=club.pk))
     if request.method == "POST" and form.is_valid():
-        actions.update_club(
-            request.user, club, **{name: form.cleaned_data[name] for name in form.changed_data}
-        )
-        messages.success(request, _("Club settings saved."))
-        return redirect(club)
+        try:
+            actions.update_club(
+                request.user, club, **{name: form.cleaned_data[name] for name in form.changed_data}
+            )
+        except ClubError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Club settings saved."))
+            return redirect(club)
     return render(request, "clubs/form.html", {"form": form, "club": club, "creating": False})
 
 

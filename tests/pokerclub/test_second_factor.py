@@ -93,3 +93,83 @@ def test_password_reset_mails_for_one_address_are_limited(client):
         for _ in range(6)
     ]
     assert codes[:5] == [302] * 5 and codes[5] == 429
+
+
+def _second_factor(user: User) -> None:
+    """The member turns on an authenticator app (what the activation page does)."""
+    from allauth.mfa.totp.internal.auth import TOTP, generate_totp_secret
+
+    TOTP.activate(user, generate_totp_secret())
+
+
+def test_an_owner_turns_the_requirement_on_only_with_a_second_factor_of_their_own(
+    club_with_roles,
+):
+    from pokerclub import actions
+    from pokerclub.error_codes import ClubError, ClubErrorCode
+
+    club, owner = club_with_roles["club"], club_with_roles["owner"]
+    with pytest.raises(ClubError) as refused:
+        actions.update_club(owner, club, require_second_factor=True)
+    assert refused.value.code == ClubErrorCode.SECOND_FACTOR_NEEDED
+    club.refresh_from_db()
+    assert not club.require_second_factor
+    _second_factor(owner)
+    actions.update_club(owner, club, require_second_factor=True)
+    club.refresh_from_db()
+    assert club.require_second_factor
+
+
+def test_a_host_without_a_second_factor_plays_as_a_member_until_they_turn_it_on(
+    club_with_roles, client
+):
+    """A club that requires it: a host without two-factor authentication cannot open a
+    table, invite or run the bank (the check is in each service, where the role is read);
+    the club's page says why; once it is on, the host's powers are back."""
+    from pokerclub import actions
+    from pokerclub.error_codes import ClubError, ClubErrorCode
+    from tables.play import actions as services
+    from tables.play.error_codes import PlayError
+    from tests.tables.conftest import table_settings
+
+    club, owner, host = club_with_roles["club"], club_with_roles["owner"], club_with_roles["host"]
+    _second_factor(owner)
+    actions.update_club(owner, club, require_second_factor=True)
+    with pytest.raises(ClubError) as refused:
+        actions.create_invitation(host, club)
+    assert refused.value.code == ClubErrorCode.SECOND_FACTOR_NEEDED
+    with pytest.raises(PlayError):
+        services.create_table(host, club, table_settings())
+    client.force_login(host)
+    page = client.get(club.get_absolute_url()).content.decode()
+    assert "two-factor authentication" in page and reverse("mfa_index") in page
+    assert client.get(reverse("tables:create", args=[club.slug])).status_code == 403
+
+    _second_factor(host)
+    actions.create_invitation(host, club)
+    assert services.create_table(host, club, table_settings()).pk
+    assert client.get(reverse("tables:create", args=[club.slug])).status_code == 200
+
+
+def test_a_member_is_untouched_and_an_owner_keeps_the_club_while_powers_wait(club_with_roles):
+    """Only powers wait: the owner stays the owner (nobody may remove them or take the club),
+    and members play as before."""
+    from pokerclub import actions
+    from pokerclub.access import membership_of
+    from pokerclub.models import Club, Membership
+
+    club, owner, member = (
+        club_with_roles["club"],
+        club_with_roles["owner"],
+        club_with_roles["member"],
+    )
+    Club.objects.filter(pk=club.pk).update(require_second_factor=True)  # the owner's factor is gone
+    mine = membership_of(owner, club)
+    assert mine is not None and mine.second_factor_missing and not mine.is_owner
+    assert Membership.objects.get(club=club, user=owner).role == "owner"
+    from pokerclub.error_codes import ClubError
+
+    with pytest.raises(ClubError):
+        actions.leave_club(owner, club)  # a club always keeps an owner
+    theirs = membership_of(member, club)
+    assert theirs is not None and not theirs.second_factor_missing
