@@ -8,6 +8,11 @@ bank, mark a payment paid, remove a member) and :func:`is_owner` (the club's set
 imports). The roles themselves are :class:`~pokerclub.models.Membership`'s; a club that
 requires a second factor of those who run it gets it here: without one, an owner's or a
 host's powers wait (``Membership.second_factor_missing``).
+
+A guest (``Role.GUEST``: a friend who came from a table's link) is not a member: every
+function here answers None, 404 or False for them, so no page or action of the club opens to
+a guest unless it asks for guests by name (:func:`guest_membership`; the tables a guest may
+see are ``tables.play.guests``'s).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import Any
 from django.http import Http404
 
 from pokerclub.http import AuthenticatedHttpRequest
-from pokerclub.models import Club, Membership, has_second_factor
+from pokerclub.models import Club, Membership, Role, has_second_factor
 
 
 def _with_powers(membership: Membership | None) -> Membership | None:
@@ -40,15 +45,34 @@ def membership_of(user: Any, club: Club | int) -> Membership | None:
         return None
     club_id = club.pk if isinstance(club, Club) else club
     return _with_powers(
-        Membership.objects.select_related("club").filter(club_id=club_id, user=user).first()
+        Membership.objects.select_related("club")
+        .filter(club_id=club_id, user=user)
+        .exclude(role=Role.GUEST)
+        .first()
+    )
+
+
+def guest_membership(user: Any, club: Club | int) -> Membership | None:
+    """``user``'s guest membership of ``club``, unless a host banned them; None for anyone
+    else (members included: they are not guests)."""
+    if user is None or not user.is_authenticated:
+        return None
+    club_id = club.pk if isinstance(club, Club) else club
+    return (
+        Membership.objects.select_related("club")
+        .filter(club_id=club_id, user=user, role=Role.GUEST, banned_at__isnull=True)
+        .first()
     )
 
 
 def club_for_member(request: AuthenticatedHttpRequest, slug: str) -> tuple[Club, Membership]:
-    """The club and the viewer's membership, for a page of the club; 404 for anyone else,
-    so clubs stay unlisted."""
+    """The club and the viewer's membership, for a page of the club; 404 for anyone else
+    (guests too), so clubs stay unlisted."""
     membership = _with_powers(
-        Membership.objects.select_related("club").filter(club__slug=slug, user=request.user).first()
+        Membership.objects.select_related("club")
+        .filter(club__slug=slug, user=request.user)
+        .exclude(role=Role.GUEST)
+        .first()
     )
     if membership is None:
         raise Http404("No such club.")

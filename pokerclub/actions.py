@@ -8,7 +8,7 @@ one of them may pass (the last use of an invitation, the last owner).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -23,6 +23,7 @@ from pokerclub.error_codes import ClubError, ClubErrorCode
 from pokerclub.models import (
     DEFAULT_CLUB_TIME_ZONE,
     Club,
+    GuestReclaim,
     Invitation,
     Membership,
     Role,
@@ -69,6 +70,9 @@ def create_club(
     decimal_places: int = 2,
     payment_grace_days: int = 3,
     time_zone: str = DEFAULT_CLUB_TIME_ZONE,
+    guests_need_approval: bool = True,
+    members_share_links: bool = False,
+    spectator_links: bool = False,
 ) -> Club:
     """Create a club; its creator becomes the owner."""
     name = name.strip()
@@ -88,6 +92,9 @@ def create_club(
                     decimal_places=decimal_places,
                     payment_grace_days=payment_grace_days,
                     time_zone=time_zone,
+                    guests_need_approval=guests_need_approval,
+                    members_share_links=members_share_links,
+                    spectator_links=spectator_links,
                 )
             break
         except IntegrityError:  # a concurrent club took the slug; pick the next one
@@ -208,10 +215,20 @@ def accept_invitation(user: User, token: str) -> Membership:
     )
     if invitation is None:
         raise ClubError(ClubErrorCode.INVITATION_NOT_FOUND, _("This invitation link is not valid."))
-    if Membership.objects.filter(club=invitation.club, user=user).exists():
+    held = Membership.objects.select_for_update().filter(club=invitation.club, user=user).first()
+    if held is not None and not held.is_guest:
         raise ClubError(ClubErrorCode.ALREADY_MEMBER, _("You are already a member of this club."))
     check_invitation(invitation)
-    membership = Membership.objects.create(club=invitation.club, user=user, role=Role.MEMBER)
+    if held is not None:  # a guest invited in: the same person, their hands and nets kept
+        if held.banned_at is not None:
+            raise ClubError(
+                ClubErrorCode.NOT_ALLOWED, _("The club's hosts have closed its tables to you.")
+            )
+        held.role = Role.MEMBER
+        held.save(update_fields=["role"])
+        membership = held
+    else:
+        membership = Membership.objects.create(club=invitation.club, user=user, role=Role.MEMBER)
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
     return membership
@@ -236,6 +253,10 @@ def set_role(actor: User, club: Club, membership_id: int, role: str) -> Membersh
     if role not in (Role.HOST, Role.MEMBER):
         raise ClubError(ClubErrorCode.BAD_ROLE, _("A member can be made a host or a member."))
     target = _locked_membership(club, membership_id)
+    if target.is_guest:
+        raise ClubError(
+            ClubErrorCode.BAD_ROLE, _("A guest becomes a member first (Make a member).")
+        )
     if target.is_owner:
         raise ClubError(
             ClubErrorCode.OWNER_MUST_STAY,
@@ -251,6 +272,8 @@ def transfer_ownership(actor: User, club: Club, membership_id: int) -> Membershi
     """The owner hands the club to another member and becomes a host."""
     current = _require_owner(actor, club)
     target = _locked_membership(club, membership_id)
+    if target.is_guest:
+        raise ClubError(ClubErrorCode.BAD_ROLE, _("A club is handed only to one of its members."))
     if target.pk == current.pk:
         raise ClubError(ClubErrorCode.BAD_INPUT, _("You already own this club."))
     Membership.objects.filter(pk=current.pk).update(role=Role.HOST)
@@ -287,3 +310,99 @@ def _release_from_tables(club: Club, user_id: int) -> None:
     """Someone is no longer a member: their seats and sockets at the club's tables go too
     (``tables`` answers :data:`pokerclub.signals.member_left` in this transaction)."""
     signals.member_left.send(sender=Club, club_id=club.pk, user_id=user_id)
+
+
+# --------------------------------------------------------------------------- guests
+
+
+def _locked_guest(club: Club, membership_id: int) -> Membership:
+    target = _locked_membership(club, membership_id)
+    if not target.is_guest:
+        raise ClubError(ClubErrorCode.NOT_A_GUEST, _("That person is not a guest of this club."))
+    return target
+
+
+@transaction.atomic
+def make_member(actor: User, club: Club, membership_id: int) -> Membership:
+    """A host turns a guest into a member of the club: the same person, their hands, ledger
+    lines and nets kept; they now see the whole club. A banned guest is not made a member."""
+    _require_host(actor, club)
+    target = _locked_guest(club, membership_id)
+    if target.banned_at is not None:
+        raise ClubError(ClubErrorCode.NOT_ALLOWED, _("Lift the ban first."))
+    target.role = Role.MEMBER
+    target.save(update_fields=["role"])
+    return target
+
+
+@transaction.atomic
+def lift_ban(actor: User, club: Club, membership_id: int) -> Membership:
+    """A host lets a banned guest come back by the club's links."""
+    _require_host(actor, club)
+    target = _locked_guest(club, membership_id)
+    target.banned_at = None
+    target.save(update_fields=["banned_at"])
+    return target
+
+
+@transaction.atomic
+def create_reclaim(actor: User, club: Club, membership_id: int) -> GuestReclaim:
+    """A host makes a one-time link for a guest who lost their browser's session (a guest
+    with a saved account signs in instead). Any earlier unused link of theirs stops working."""
+    _require_host(actor, club)
+    target = _locked_guest(club, membership_id)
+    if not target.user.is_guest:
+        raise ClubError(
+            ClubErrorCode.BAD_INPUT,
+            _("%(name)s has saved an account: they sign in with it.") % {"name": target.user},
+        )
+    now = timezone.now()
+    GuestReclaim.objects.filter(club=club, user=target.user, used_at__isnull=True).update(
+        used_at=now
+    )
+    return GuestReclaim.objects.create(
+        club=club,
+        user=target.user,
+        created_by=actor,
+        expires_at=now + timedelta(hours=GuestReclaim.LIFETIME_HOURS),
+    )
+
+
+@transaction.atomic
+def use_reclaim(token: str) -> User:
+    """The guest a reclaim link names, the link used up; refused once used, expired, or
+    once the guest has saved an account or been banned."""
+    reclaim = (
+        GuestReclaim.objects.select_for_update().select_related("user").filter(token=token).first()
+    )
+    if reclaim is None or not reclaim.is_valid or not reclaim.user.is_guest:
+        raise ClubError(
+            ClubErrorCode.INVITATION_NOT_FOUND,
+            _("This link has been used or has expired: ask the host for a new one."),
+        )
+    if Membership.objects.filter(
+        club_id=reclaim.club_id, user=reclaim.user, banned_at__isnull=False
+    ).exists():
+        raise ClubError(
+            ClubErrorCode.NOT_ALLOWED, _("The club's hosts have closed its tables to you.")
+        )
+    reclaim.used_at = timezone.now()
+    reclaim.save(update_fields=["used_at"])
+    return reclaim.user
+
+
+@transaction.atomic
+def save_account(user: User, email: str, password: str) -> User:
+    """A guest keeps everything with an account: their e-mail address and password are set
+    on the same user row, so their hands, ledger lines, nets and stats stay theirs. The form
+    has checked the address (free) and the password (allauth's validators)."""
+    locked = User.objects.select_for_update().get(pk=user.pk)
+    if not locked.is_guest:
+        raise ClubError(ClubErrorCode.BAD_INPUT, _("Your account is already saved."))
+    if User.objects.filter(email__iexact=email).exists():
+        raise ClubError(ClubErrorCode.BAD_INPUT, _("An account with this e-mail address exists."))
+    locked.email = email
+    locked.set_password(password)
+    locked.is_guest = False
+    locked.save(update_fields=["email", "password", "is_guest"])
+    return locked

@@ -20,6 +20,7 @@ class ClubErrorCode(StrEnum):
     BAD_ROLE = "bad_role"
     BAD_INPUT = "bad_input"
     SECOND_FACTOR_NEEDED = "second_factor_needed"
+    NOT_A_GUEST = "not_a_guest"
 
 
 class ClubError(Refused):

@@ -214,6 +214,11 @@ class ClubForm(forms.ModelForm):
             "require_second_factor": gettext_lazy(
                 "The owner and hosts need two-factor authentication"
             ),
+            "guests_need_approval": gettext_lazy(
+                "Guests from a table's link sit down only when a host says yes"
+            ),
+            "members_share_links": gettext_lazy("Every member can share a table's link"),
+            "spectator_links": gettext_lazy("Tables can have a link to watch them"),
         }
 
     time_zone = forms.ChoiceField(
@@ -306,3 +311,66 @@ class InvitationForm(forms.Form):
     def expires_at(self) -> Any:
         days = self.cleaned_data.get("expires_in_days")
         return timezone.now() + timedelta(days=days) if days else None
+
+
+class SaveAccountForm(forms.Form):
+    """A guest keeps their hands and nets with an account: an e-mail address nobody uses
+    and a password that passes the site's validators (allauth's, as at sign-up)."""
+
+    email = forms.EmailField(label=gettext_lazy("E-mail address"), max_length=254)
+    password1 = forms.CharField(
+        label=gettext_lazy("Password"),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    password2 = forms.CharField(
+        label=gettext_lazy("Password (again)"),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_email(self) -> str:
+        from allauth.account.adapter import get_adapter
+        from allauth.account.models import EmailAddress
+
+        email = get_adapter().clean_email(self.cleaned_data["email"]).lower()
+        taken = (
+            User.objects.filter(email__iexact=email).exists()
+            or EmailAddress.objects.filter(email__iexact=email).exists()
+        )
+        if taken:
+            raise forms.ValidationError(
+                _("An account with this e-mail address exists: log in with it instead.")
+            )
+        return email
+
+    def clean(self) -> dict[str, Any]:
+        from allauth.account.adapter import get_adapter
+
+        data = super().clean() or {}
+        one, two = data.get("password1"), data.get("password2")
+        if one and two and one != two:
+            self.add_error("password2", _("The two passwords differ."))
+        elif one:
+            try:
+                get_adapter().clean_password(one, user=self.user)
+            except forms.ValidationError as error:
+                self.add_error("password1", error)
+        return data
+
+
+class NicknameForm(forms.Form):
+    """What a friend types on a table's link: the name the table will know them by."""
+
+    nickname = forms.CharField(
+        label=gettext_lazy("Your nickname"),
+        required=False,  # the action says what a nickname may be (tables.play.guests)
+        strip=False,
+        widget=forms.TextInput(attrs={"autocomplete": "nickname", "autofocus": True}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["nickname"].validators = []  # one refusal for each problem: the action's

@@ -44,6 +44,14 @@ class UserManager(BaseUserManager["User"]):
 
     use_in_migrations = True
 
+    def create_guest(self, display_name: str) -> User:
+        """A friend from a table's link or written down by the bank: a name, no e-mail
+        address, no usable password (``User.is_guest``)."""
+        user = self.model(email=None, display_name=display_name, is_guest=True)
+        user.set_unusable_password()
+        user.save(using=self._db)
+        return user
+
     def _create_user(self, email: str, password: str | None, **extra: object) -> User:
         if not email:
             raise ValueError("An email address is required.")
@@ -70,7 +78,17 @@ class User(AbstractUser):
     username = None  # type: ignore[assignment]
     first_name = None  # type: ignore[assignment]
     last_name = None  # type: ignore[assignment]
-    email = models.EmailField(gettext_lazy("email address"), unique=True)
+    # a guest has none (NULL: never a duplicate of another guest's); the stubs type it as str
+    email = models.EmailField(  # type: ignore[assignment]
+        gettext_lazy("email address"), unique=True, null=True, blank=True
+    )
+    is_guest = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "A friend who came from a table's link with a nickname: no e-mail address, no "
+            "password; their browser's session holds them until they save an account."
+        ),
+    )
     display_name = models.CharField(
         max_length=32,
         help_text=gettext_lazy("The name other players see at the table."),
@@ -113,7 +131,7 @@ class User(AbstractUser):
     objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]
 
     def __str__(self) -> str:
-        return self.display_name or self.email.split("@")[0]
+        return self.display_name or (self.email or "").split("@")[0]
 
 
 class Club(models.Model):
@@ -129,6 +147,9 @@ class Club(models.Model):
         "payment_grace_days",
         "time_zone",
         "require_second_factor",
+        "guests_need_approval",
+        "members_share_links",
+        "spectator_links",
     )
     """What the owner changes on the club's settings page (``ClubForm``, ``update_club``)."""
 
@@ -182,6 +203,23 @@ class Club(models.Model):
         help_text=gettext_lazy(
             "The owner and the hosts run the club only with two-factor authentication on: "
             "without it they play as members."
+        ),
+    )
+    guests_need_approval = models.BooleanField(
+        default=True,
+        help_text=gettext_lazy("A guest from a table's link sits down only once a host says yes."),
+    )
+    members_share_links = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "Every member, not only the owner and the hosts, can copy a table's link for friends."
+        ),
+    )
+    spectator_links = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "A table can also have a link to watch it, without a nickname; watchers never "
+            "see a card a spectator may not see."
         ),
     )
     created_at = models.DateTimeField(default=timezone.now)
@@ -241,6 +279,8 @@ class Role(models.TextChoices):
     # Translators: a club's role: a member who runs tables and invites people.
     HOST = "host", gettext_lazy("Host")
     MEMBER = "member", gettext_lazy("Member")
+    # Translators: a club's role: a friend who came from a table's link with a nickname.
+    GUEST = "guest", gettext_lazy("Guest")
 
 
 class Membership(models.Model):
@@ -248,6 +288,11 @@ class Membership(models.Model):
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
     joined_at = models.DateTimeField(default=timezone.now)
+    banned_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("A guest a host banned: no link of the club lets them in again."),
+    )
 
     class Meta:
         constraints = [
@@ -274,6 +319,11 @@ class Membership(models.Model):
     def is_host(self) -> bool:
         """Hosts and the owner run tables and invite people."""
         return self.role in (Role.OWNER, Role.HOST) and not self.second_factor_missing
+
+    @property
+    def is_guest(self) -> bool:
+        """A guest sees only the tables they came to by link (``tables.play.guests``)."""
+        return self.role == Role.GUEST
 
     @property
     def runs_the_club(self) -> bool:
@@ -334,3 +384,28 @@ class Invitation(models.Model):
     @property
     def is_valid(self) -> bool:
         return self.state() == self.State.VALID
+
+
+class GuestReclaim(models.Model):
+    """A one-time link a host makes for a guest who lost their browser's session: opening it
+    signs that browser in as the guest again (until it is used or expires)."""
+
+    LIFETIME_HOURS = 24
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=64, unique=True, default=new_invitation_token)
+    created_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Reclaim link for {self.user} in {self.club}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("guest_reclaim", args=[self.token])
+
+    @property
+    def is_valid(self) -> bool:
+        return self.used_at is None and self.expires_at > timezone.now()

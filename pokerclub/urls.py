@@ -5,6 +5,7 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from pokerclub import language, views
+from tables.hands import views as hand_views  # a guest's own hands and nets
 from tables.play import views as table_views  # the club's page lists its tables
 
 club_patterns = (
@@ -27,6 +28,9 @@ club_patterns = (
             "<slug:slug>/members/<int:pk>/transfer/", views.member_transfer, name="member_transfer"
         ),
         path("<slug:slug>/members/<int:pk>/remove/", views.member_remove, name="member_remove"),
+        path("<slug:slug>/members/<int:pk>/make/", views.member_make, name="member_make"),
+        path("<slug:slug>/members/<int:pk>/unban/", views.member_unban, name="member_unban"),
+        path("<slug:slug>/members/<int:pk>/reclaim/", views.member_reclaim, name="member_reclaim"),
     ],
     "clubs",
 )
@@ -44,5 +48,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", include("tables.tournaments.urls")),
     path("clubs/<slug:slug>/history/", include("tables.urls")),
     path("invite/<str:token>/", views.invitation, name="invitation"),
+    # a table's link for friends: a nickname, then the table (tables.play.views)
+    path("t/<str:token>/", table_views.link_open, name="table_link"),
+    path("w/<str:token>/", table_views.watch, name="table_watch"),
+    path("guest/", hand_views.guest_home, name="guest_home"),
+    path("guest/save/", views.save_account, name="guest_save"),
+    path("guest/reclaim/<str:token>/", views.guest_reclaim, name="guest_reclaim"),
     path("admin/", admin.site.urls),
 ]

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,14 +18,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from pokerclub import actions
 from pokerclub.access import club_for_member, membership_of
 from pokerclub.error_codes import ClubError, ClubErrorCode
-from pokerclub.forms import ClubForm, InvitationForm, ProfileForm
+from pokerclub.forms import ClubForm, InvitationForm, ProfileForm, SaveAccountForm
 from pokerclub.http import AuthenticatedHttpRequest
-from pokerclub.models import Club, Invitation, Membership
+from pokerclub.models import Club, Invitation, Membership, Role
 
 
 def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("clubs:list")
+        return redirect("guest_home" if request.user.is_guest else "clubs:list")
     return render(request, "home.html")
 
 
@@ -36,11 +37,19 @@ def help_page(request: HttpRequest) -> HttpResponse:
 def club_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     memberships = (
         Membership.objects.filter(user=request.user)
+        .exclude(role=Role.GUEST)
         .select_related("club")
-        .annotate(member_count=Count("club__memberships"))
+        .annotate(
+            member_count=Count("club__memberships", filter=~Q(club__memberships__role=Role.GUEST))
+        )
         .order_by("club__name")
     )
-    return render(request, "clubs/list.html", {"memberships": memberships})
+    guest_tables = Membership.objects.filter(
+        user=request.user, role=Role.GUEST, banned_at__isnull=True
+    ).count()
+    return render(
+        request, "clubs/list.html", {"memberships": memberships, "guest_tables": guest_tables}
+    )
 
 
 @login_required
@@ -261,3 +270,105 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
         messages.success(request, _("Profile saved."))
         return redirect("profile")
     return render(request, "profile.html", {"form": form})
+
+
+@login_required
+@require_POST
+def member_make(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A host turns a guest into a member."""
+    club, _membership = club_for_member(request, slug)
+    return _run(
+        request,
+        club,
+        actions.make_member,
+        request.user,
+        club,
+        pk,
+        success=_("They are a member now: they see the whole club."),
+    )
+
+
+@login_required
+@require_POST
+def member_unban(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, _membership = club_for_member(request, slug)
+    return _run(
+        request,
+        club,
+        actions.lift_ban,
+        request.user,
+        club,
+        pk,
+        success=_("Ban lifted: the club's links let them in again."),
+    )
+
+
+@login_required
+@require_POST
+def member_reclaim(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A host makes a one-time link for a guest who lost their browser's session."""
+    club, _membership = club_for_member(request, slug)
+    try:
+        reclaim = actions.create_reclaim(request.user, club, pk)
+    except ClubError as error:
+        if error.code == ClubErrorCode.NOT_ALLOWED:
+            raise PermissionDenied(error.message) from error
+        messages.error(request, error.message)
+        return redirect(club)
+    url = request.build_absolute_uri(reclaim.get_absolute_url())
+    messages.success(
+        request,
+        _(
+            "Send this link to %(name)s: it works once, for %(hours)s hours, and brings their "
+            "seat, hands and nets back to the browser that opens it: %(url)s"
+        )
+        % {"name": reclaim.user, "hours": reclaim.LIFETIME_HOURS, "url": url},
+    )
+    return redirect(club)
+
+
+@require_http_methods(["GET", "POST"])
+def guest_reclaim(request: HttpRequest, token: str) -> HttpResponse:
+    """A reclaim link: GET says what it does, POST signs this browser in as the guest."""
+    if request.method == "POST":
+        try:
+            user = actions.use_reclaim(token)
+        except ClubError as error:
+            return render(request, "clubs/reclaim.html", {"error": error.message}, status=410)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome back, %(name)s.") % {"name": user})
+        return redirect("guest_home")
+    return render(request, "clubs/reclaim.html", {"token": token})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def save_account(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """A guest keeps everything with an e-mail address and a password."""
+    if not request.user.is_guest:
+        messages.info(request, _("Your account is already saved."))
+        return redirect("profile")
+    form = SaveAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = actions.save_account(
+                request.user, form.cleaned_data["email"], form.cleaned_data["password1"]
+            )
+        except ClubError as error:
+            form.add_error(None, error.message)
+        else:
+            from allauth.account.models import EmailAddress
+
+            address = EmailAddress.objects.add_email(request, user, user.email, confirm=True)
+            address.set_as_primary()
+            update_session_auth_hash(request, user)
+            messages.success(
+                request,
+                _(
+                    "Account saved: log in with %(email)s from any device. Your hands and "
+                    "nets are still yours."
+                )
+                % {"email": user.email},
+            )
+            return redirect("guest_home")
+    return render(request, "clubs/save_account.html", {"form": form})

@@ -88,6 +88,15 @@ def club_with_roles(make_user):
 
 
 @pytest.fixture(autouse=True)
+def _own_throttle_counts(monkeypatch) -> None:
+    """Each test counts its own rate limits (pokerclub.throttle): the shared cache outlives
+    a test, and one test's nicknames must not use up the next one's."""
+    import uuid
+
+    monkeypatch.setattr("pokerclub.throttle.NAMESPACE", f"{uuid.uuid4().hex[:12]}:")
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings) -> None:
     """Real hashing is deliberately slow; tests check flows, not the hasher."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.http import Http404, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from pokerclub.access import club_for_member, club_for_owner
+from pokerclub.access import club_for_member, club_for_owner, guest_membership
 from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest
-from pokerclub.models import Club, Membership, User
+from pokerclub.models import Club, Membership, Role, User
 from tables.hands import exports, log_file, stats
 from tables.hands.actions import log_import
 from tables.hands.exports.common import Viewer
@@ -33,7 +33,8 @@ from tables.hands.models import Hand, HandPlayer
 from tables.hands.proof import viewer_record
 from tables.hands.replay import replay
 from tables.hands.timeline import steps
-from tables.play.models import GameChoice, Table
+from tables.money.models import SessionNet
+from tables.play.models import GameChoice, Table, TableGuest
 from tables.play.phrases import phrasebook
 from tables.play.projection import table_summary
 from tables.uploads import uploaded_file
@@ -167,11 +168,29 @@ def hand_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 def _hand_for(
     request: AuthenticatedHttpRequest, slug: str, pk: int
 ) -> tuple[Club, Membership, Hand]:
-    club, membership = club_for_member(request, slug)
+    """The hand, for a member of its club, or for a guest who was dealt into it (a guest
+    sees their own hands only); 404 for anyone else."""
+    try:
+        club, membership = club_for_member(request, slug)
+    except Http404:
+        club, membership = _guest_of(request, slug)
+        hands = Hand.objects.filter(
+            Exists(HandPlayer.objects.filter(hand=OuterRef("pk"), user=request.user))
+        )
+    else:
+        hands = Hand.objects.all()
     hand = get_object_or_404(
-        Hand.objects.select_related("table__club"), pk=pk, table__club=club, ended_at__isnull=False
+        hands.select_related("table__club"), pk=pk, table__club=club, ended_at__isnull=False
     )
     return club, membership, hand
+
+
+def _guest_of(request: AuthenticatedHttpRequest, slug: str) -> tuple[Club, Membership]:
+    club = Club.objects.filter(slug=slug).first()
+    membership = guest_membership(request.user, club) if club is not None else None
+    if club is None or membership is None:
+        raise Http404("No such club.")
+    return club, membership
 
 
 @login_required
@@ -196,11 +215,16 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
         "verify": viewer_record(replayed, me),
     }
     neighbours = Hand.objects.filter(table=hand.table, ended_at__isnull=False)
+    if membership.is_guest:  # a guest steps through their own hands only
+        neighbours = neighbours.filter(
+            Exists(HandPlayer.objects.filter(hand=OuterRef("pk"), user=request.user))
+        )
     return render(
         request,
         "hands/hand_detail.html",
         {
             "club": club,
+            "membership": membership,
             "hand": hand,
             "table": hand.table,
             "data": data,
@@ -347,3 +371,57 @@ def import_hand_log(request: AuthenticatedHttpRequest, slug: str, table_id: int)
             )
         messages.success(request, text % brought)
     return back
+
+
+# --------------------------------------------------------------------------- a guest's own
+
+
+@login_required
+def guest_home(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """What a guest from a table's link has here: the tables they may go back to, their
+    hands and their nets (each club's, as a guest). Nothing else of those clubs."""
+    user = request.user
+    memberships = list(
+        Membership.objects.filter(user=user, role=Role.GUEST, banned_at__isnull=True)
+        .select_related("club")
+        .order_by("club__name")
+    )
+    clubs = []
+    for m in memberships:
+        club = m.club
+        passes = (
+            TableGuest.objects.filter(club_pass_q(user, club))
+            .exclude(table__status=Table.Status.CLOSED)
+            .select_related("table__club")
+        )
+        hands = list(
+            Hand.objects.filter(table__club=club, ended_at__isnull=False)
+            .filter(Exists(HandPlayer.objects.filter(hand=OuterRef("pk"), user=user)))
+            .annotate(
+                viewer_net=Subquery(
+                    HandPlayer.objects.filter(hand=OuterRef("pk"), user=user).values("net")[:1]
+                )
+            )
+            .select_related("table")
+            .order_by("-pk")[:PAGE_SIZE]
+        )
+        nets = list(
+            SessionNet.objects.filter(club=club, user=user, table__isnull=False)
+            .select_related("table")
+            .order_by("-ended_at")
+        )
+        clubs.append(
+            {
+                "club": club,
+                "tables": [p.table for p in passes],
+                "hands": [(hand, club.format_amount(hand.viewer_net or 0)) for hand in hands],
+                "nets": [(net, club.format_amount(net.net)) for net in nets],
+                "total": club.format_amount(sum(n.net for n in nets)),
+            }
+        )
+    return render(request, "hands/guest_home.html", {"clubs": clubs, "is_guest": user.is_guest})
+
+
+def club_pass_q(user: User, club: Club) -> Q:
+    """A guest's standing passes to the tables of ``club``."""
+    return Q(user=user, table__club=club, left_at__isnull=True)

@@ -22,13 +22,15 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from pokerclub.access import membership_of
 from pokerclub.language import language_of_scope
+from pokerclub.throttle import Limit, address_of_scope
 from tables.play import actions as services
 from tables.play import heartbeat as presence
 from tables.play.actions.chat import recent_chat
 from tables.play.actions.common import Outbox, group_name, run_collecting, send_collected
+from tables.play.actions.guests import CLOSE_GUEST_OUT
 from tables.play.error_codes import PlayError, PlayErrorCode
+from tables.play.guests import guest_pass, table_access, watching_link
 from tables.play.models import Seat, Table
 from tables.play.notices import notice_text
 from tables.play.projection import (
@@ -55,6 +57,10 @@ FLOOD_LIMIT = 30  # refused messages in a row before the socket is closed
 
 CLOSE_NOT_MEMBER = 4403
 CLOSE_FLOOD = 4429
+
+GUEST_SEAT_REQUESTS = (Limit("seat-by-address", 30, 60), Limit("seat-by-link", 60, 60))
+"""A guest's seat requests, per address and per link they came by (members are not
+limited beyond the socket's own rate)."""
 
 
 class HoleCards:
@@ -158,6 +164,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     is_host: bool
     closing = False  # set by close(): nothing more is sent or handled
     language: str | None = None
+    guest_link: int | None = None  # a guest's: the link they came by
+    watch_link: int | None = None  # a watcher's without an account: the link they opened
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Hand ``message`` to its handler, without channels' ``aclose_old_connections``.
@@ -186,7 +194,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.accept()
             await self.close(code=CLOSE_NOT_MEMBER)
             return
-        self.is_host = access
+        self.is_host = access["is_host"]
+        self.guest_link = access["guest_link"]
+        self.watch_link = access["watch_link"]
         self.tokens = float(RATE_CAPACITY)
         self.last_refill = time.monotonic()
         self.refused_in_row = 0
@@ -291,6 +301,19 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def on_sit(self, data: dict[str, Any]) -> None:
         seat = _field(data, "seat", int)
         amount = _field(data, "amount", int)
+        if self.guest_link is not None:
+            by_address, by_link = GUEST_SEAT_REQUESTS
+            allowed = await database_sync_to_async(
+                lambda: (
+                    by_address.allow(address_of_scope(self.scope))
+                    and by_link.allow(str(self.guest_link))
+                )
+            )()
+            if not allowed:
+                raise PlayError(
+                    PlayErrorCode.RATE_LIMITED,
+                    _("Too many seat requests from here: wait a minute and ask again."),
+                )
         await self._call(services.sit, self.user, self.table_id, seat, amount)
 
     async def on_top_up(self, data: dict[str, Any]) -> None:
@@ -346,6 +369,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._call(simple[op], self.user, self.table_id)
         elif op in by_seat:
             await self._call(by_seat[op], self.user, self.table_id, _field(data, "seat", int))
+        elif op in ("remove_guest", "ban_guest"):
+            user_id = _field(data, "user", int)
+            await self._call(
+                services.remove_guest, self.user, self.table_id, user_id, op == "ban_guest"
+            )
         else:
             raise PlayError(
                 PlayErrorCode.BAD_FIELD, _("Unknown host operation %(op)r.") % {"op": op[:20]}
@@ -390,9 +418,23 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._send_state(event)
 
     async def table_kick(self, event: dict[str, Any]) -> None:
-        """The viewer is no longer a member of the club (services.release_member)."""
+        """The viewer is no longer a member of the club (services.release_member), or a
+        host removed or banned them as a guest (``code``: 4410)."""
         if event["user_id"] == self.user.pk:
-            await self.close(code=CLOSE_NOT_MEMBER)
+            await self.close(code=event.get("code", CLOSE_NOT_MEMBER))
+
+    async def table_link_revoked(self, event: dict[str, Any]) -> None:
+        """A host revoked a link of the table: the watchers who came by it, and its guests
+        who hold no seat, are let out (``services.revoke_link``)."""
+        if self.watch_link == event["link_id"] or (
+            self.guest_link is not None and self.user.pk in event["user_ids"]
+        ):
+            await self.close(code=CLOSE_GUEST_OUT)
+
+    async def table_guests(self, event: dict[str, Any]) -> None:
+        """The table's guests changed (one came by the link): a host's page reloads its list."""
+        if self.is_host:
+            await self.send_json({"type": "guests_changed"})
 
     async def table_moved(self, event: dict[str, Any]) -> None:
         """A tournament moved the viewer to another of its tables (R28): their page follows."""
@@ -459,15 +501,30 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- access --------------------------------------------------------------------------------
 
     @database_sync_to_async
-    def _access(self) -> bool | None:
-        """None when the viewer may not watch; else whether they are a host of the club."""
+    def _access(self) -> dict[str, Any] | None:
+        """None when the viewer may not watch; else whether they are a host of the club, the
+        link a guest came by, or the link a watcher without an account opened."""
+        table = Table.objects.filter(pk=self.table_id).first()
+        if table is None:
+            return None
         if self.user is None or not self.user.is_authenticated:
+            return self._watching(table)
+        m = table_access(self.user, table)
+        if m is None:
+            return self._watching(table)
+        held = guest_pass(self.user, table) if m.is_guest else None
+        return {
+            "is_host": m.is_host,
+            "guest_link": held.link_id if held is not None else None,
+            "watch_link": None,
+        }
+
+    def _watching(self, table: Table) -> dict[str, Any] | None:
+        """A watcher by the table's live watching link (``tables.play.guests.watching_link``)."""
+        link_id = watching_link(self.scope.get("session"), table)
+        if link_id is None:
             return None
-        club_id = Table.objects.filter(pk=self.table_id).values_list("club_id", flat=True).first()
-        if club_id is None:
-            return None
-        m = membership_of(self.user, club_id)
-        return None if m is None else m.is_host
+        return {"is_host": False, "guest_link": None, "watch_link": link_id}
 
     @database_sync_to_async
     def _moved_elsewhere(self) -> dict[str, Any] | None:

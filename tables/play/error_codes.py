@@ -31,6 +31,12 @@ class PlayErrorCode(StrEnum):
     HAND_OVER = "hand_over"
     NOT_COMMITTED = "not_committed"
     NONCE_SENT = "nonce_sent"
+    BAD_NICKNAME = "bad_nickname"
+    NICKNAME_TAKEN = "nickname_taken"
+    NO_SUCH_LINK = "no_such_link"
+    LINK_REVOKED = "link_revoked"
+    LINK_FULL = "link_full"
+    BANNED = "banned"
 
 
 class PlayError(Refused):

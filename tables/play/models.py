@@ -7,6 +7,8 @@ Only ``tables.play.actions`` changes these rows.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -430,3 +432,80 @@ class ChatMessage(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
+
+
+def new_link_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class TableLink(models.Model):
+    """A link to one table that a host (or a member, if the club lets them) sends to friends:
+    ``play`` asks for a nickname and lets the guest ask for a seat; ``watch`` (the club's
+    choice, ``Club.spectator_links``) shows the table as to any spectator, without a name.
+    A table has at most one live link of each kind; revoking one makes a new one."""
+
+    class Kind(models.TextChoices):
+        # Translators: a table's link that lets friends play with a nickname.
+        PLAY = "play", _("Play")
+        # Translators: a table's link that lets anybody watch the table.
+        WATCH = "watch", _("Watch")
+
+    DEFAULT_MAX_GUESTS = 12
+    MOST_GUESTS = 50
+    """What a link admits at most, whatever its host says: a flood of nicknames cannot fill
+    a table's memory or its list of who is waiting."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
+    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.PLAY)
+    token = models.CharField(max_length=40, unique=True, default=new_link_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    max_guests = models.PositiveSmallIntegerField(
+        default=DEFAULT_MAX_GUESTS,
+        help_text="How many guests this link admits (each nickname once).",
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "kind"],
+                condition=Q(revoked_at__isnull=True),
+                name="one_live_link_per_table_and_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} link to {self.table}"
+
+    def get_absolute_url(self) -> str:
+        name = "table_watch" if self.kind == self.Kind.WATCH else "table_link"
+        return reverse(name, args=[self.token])
+
+    @property
+    def is_live(self) -> bool:
+        return self.revoked_at is None
+
+
+class TableGuest(models.Model):
+    """A guest's way in to one table: they came by ``link`` and see this table, its chat and
+    their own hands, nothing else of the club. ``left_at``: a host removed them (or banned
+    them from the club, ``Membership.banned_at``)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="guests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    link = models.ForeignKey(TableLink, on_delete=models.CASCADE, related_name="guests")
+    joined_at = models.DateTimeField(default=timezone.now)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="one_guest_pass_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} (guest) at {self.table}"

@@ -15,10 +15,12 @@ from typing import Any
 
 import orjson
 from django.db import connection, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from engine.games import rules
 from engine.table import next_chooser
+from pokerclub.models import Membership, Role
 from tables.play.hand_state import (
     cards,
     hand_view,
@@ -112,9 +114,11 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
     dealt = table.hand_players or {}
     seat_list = []
     for seat in seats:
-        player = (
-            {"user_id": seat.user_id, "name": str(seat.user)} if seat.user_id is not None else None
-        )
+        player: dict[str, Any] | None = None
+        if seat.user_id is not None:
+            player = {"user_id": seat.user_id, "name": str(seat.user)}
+            if getattr(seat, "member_role", None) == Role.GUEST:
+                player["guest"] = True  # shown with a "guest" mark: never taken for a member
         view: dict[str, Any] = {
             "number": seat.number,
             "status": seat.status,
@@ -273,7 +277,15 @@ def load_public_state(table_id: int) -> dict[str, Any]:
 
 
 def read_seats(table: Table) -> list[Seat]:
-    return list(Seat.objects.select_related("user").filter(table=table).order_by("number"))
+    """The table's seats with their players and each player's role in the club
+    (``seat.member_role``, as ``actions.rows.table_seats`` reads it)."""
+    role = Membership.objects.filter(club_id=table.club_id, user_id=OuterRef("user_id"))
+    return list(
+        Seat.objects.select_related("user")
+        .filter(table=table)
+        .annotate(member_role=Subquery(role.values("role")[:1]))  # type: ignore[no-redef]
+        .order_by("number")
+    )
 
 
 def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, Any]]:

@@ -10,4 +10,6 @@ urlpatterns = [
     path("<int:pk>/", views.table_detail, name="detail"),
     path("<int:pk>/edit/", views.table_edit, name="edit"),
     path("<int:pk>/state/", views.table_state, name="state"),
+    path("<int:pk>/link/", views.link_change, name="link"),
+    path("<int:pk>/guests.json", views.table_guests, name="guests"),
 ]

@@ -228,6 +228,10 @@ export class Dialogs {
     );
     this.sitPair.limits(table.min_buy_in, table.max_buy_in);
     this.sitPair.set(table.max_buy_in);
+    // where the host says yes first (a guest, or a table that approves its seats): ask
+    const ask = "mustAsk" in this.root.dataset;
+    this.sit.querySelector("#sit-title-verb").textContent = ask ? gettext("Ask for seat") : gettext("Take seat");
+    this.sit.querySelector("#sit-ok").textContent = ask ? gettext("Ask the host") : gettext("Sit down");
     this.sit.showModal();
     this.sit.querySelector("#sit-amount").select();
   }

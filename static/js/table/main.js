@@ -46,7 +46,8 @@ function send(message) {
   return false;
 }
 
-const view = new TableView(root);
+// a watcher by the table's watching link has no seat to take
+const view = new TableView(root, { seating: !("watching" in root.dataset) });
 const controls = new Controls(root, send);
 const dialogs = new Dialogs(root, send);
 const panel = new Panel(root, { send, confirm: (text, ok) => dialogs.confirm(text, ok) });
@@ -107,6 +108,8 @@ function onMessage(msg) {
   } else if (msg.type === "notice") {
     // a word from the table's tournament (a deal proposed or declined): the lobby has more
     if (typeof msg.text === "string") toast(msg.text);
+  } else if (msg.type === "guests_changed") {
+    panel.loadGuests?.();
   } else if (msg.type === "nonce_ok") {
     deckCheck.accepted(msg.hand);
   } else if (msg.type === "error" && String(msg.ref || "").startsWith("nonce:")) {
@@ -124,6 +127,10 @@ function onStatus(status) {
   if (status === "reconnecting") notice.textContent = gettext("Connection lost. Reconnecting…");
   if (status === "refused") {
     notice.textContent = gettext("You can't join this table: you are signed out, or not (or no longer) a member of its club. Sign in as a member and reload the page.");
+  }
+  if (status === "let_out") {
+    notice.classList.add("refused");
+    notice.textContent = gettext("The host has closed this table to you: you were removed, or the link you came by was replaced. Ask the host for the table's new link.");
   }
   if (status !== "open") controls.unlock();
 }

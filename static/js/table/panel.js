@@ -2,7 +2,7 @@
 // shuffle proof of the hand. All user text goes in with textContent, never as HTML.
 
 import { handText, lineText } from "../phrases.js";
-import { gettext, interpolate, locales } from "../i18n.js";
+import { gettext, interpolate, locales, pgettext } from "../i18n.js";
 import { cardText } from "./cards.js";
 import { money } from "./format.js";
 import { h, winnersText } from "./render.js";
@@ -155,7 +155,9 @@ export class Panel {
       time.dateTime = line.at;
       li.append(time, " ");
     }
-    li.append(h("strong", "", line.name || "?"), " ", h("span", "", line.text || ""));
+    li.append(h("strong", "", line.name || "?"), " ");
+    if (line.guest) li.append(h("span", "guest-mark", pgettext("a guest's mark", "guest")), " ");
+    li.append(h("span", "", line.text || ""));
     this.chatEl.append(li);
     while (this.chatEl.childElementCount > 200) this.chatEl.firstElementChild.remove();
     if (atBottom) this.chatEl.scrollTop = this.chatEl.scrollHeight;
@@ -226,6 +228,7 @@ export class Panel {
       if (!seat.player) continue;
       const li = h("li");
       li.append(h("span", "who", `${seat.number}. `), h("strong", "", seat.player.name), " ",
+        seat.player.guest ? h("span", "guest-mark", pgettext("a guest's mark", "guest")) : "", " ",
         h("span", "muted", seat.status === "requested" ? gettext("asks to sit") : money(seat.stack)));
       const buttons = h("span", "host-buttons");
       if (seat.status === "requested") {
@@ -245,6 +248,54 @@ export class Panel {
     }
     if (!requests.childElementCount) requests.append(h("li", "muted", gettext("No one is waiting.")));
     if (!players.childElementCount) players.append(h("li", "muted", gettext("No one is seated.")));
+    // the guests' list follows who sits where; a new guest at the link says so itself
+    const seated = state.seats.map((s) => `${s.number}:${s.player ? s.player.user_id : ""}:${s.status}`).join(",");
+    if (seated !== this.seatedKey) {
+      this.seatedKey = seated;
+      this.loadGuests();
+    }
+  }
+
+  /** The table's guests for its hosts (guests.json): watching, asking or playing; remove, ban. */
+  async loadGuests() {
+    const list = this.host && this.host.querySelector("#host-guests");
+    if (!list) return;
+    let guests;
+    try {
+      const response = await fetch(list.dataset.url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      if (!response.ok) return;
+      guests = (await response.json()).guests || [];
+    } catch {
+      return;
+    }
+    list.replaceChildren();
+    for (const g of guests) {
+      const li = h("li");
+      const where = g.asking ? interpolate(gettext("asks for seat %(number)s"), { number: g.seat })
+        : g.seat ? interpolate(gettext("in seat %(number)s"), { number: g.seat }) : gettext("watching");
+      li.append(h("strong", "", g.name), " ", h("span", "guest-mark", pgettext("a guest's mark", "guest")), " ", h("span", "muted", where), " ");
+      const buttons = h("span", "host-buttons");
+      for (const [op, text, label, cls] of [
+        ["remove_guest", gettext("Remove"), gettext("Remove %(name)s"), "secondary"],
+        ["ban_guest", gettext("Ban"), gettext("Ban %(name)s from the club's tables"), "danger"],
+      ]) {
+        const b = h("button", `small ${cls}`, text);
+        b.type = "button";
+        b.setAttribute("aria-label", interpolate(label, { name: g.name }));
+        b.addEventListener("click", async () => {
+          const question = op === "ban_guest"
+            ? gettext("Ban %(name)s? They leave every table of the club and no link lets them in again.")
+            : gettext("Remove %(name)s from this table? A seat they hold is cashed out.");
+          if (await this.confirm(interpolate(question, { name: g.name }), text)) {
+            this.send({ type: "host", op, user: g.user_id });
+          }
+        });
+        buttons.append(b);
+      }
+      li.append(buttons);
+      list.append(li);
+    }
+    if (!list.childElementCount) list.append(h("li", "muted", gettext("No guests.")));
   }
 }
 

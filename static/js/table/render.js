@@ -251,6 +251,13 @@ export class TableView {
     box.setAttribute("aria-hidden", "true");
     const name = h("span", "seat-name", seat.player.name);
     name.title = seat.player.name;
+    if (seat.player.guest) {
+      // a guest from the table's link: never taken for a member of the same name
+      // Translators: the mark beside a guest's name (someone who came from the table's link)
+      const mark = h("span", "guest-mark", pgettext("a guest's mark", "guest"));
+      name.title = interpolate(gettext("%(name)s (guest)"), { name: seat.player.name });
+      box.append(mark);
+    }
     box.append(name, h("span", "seat-stack", money(seat.stack)), h("span", "seat-timer"));
     el.append(box);
 
@@ -523,7 +530,7 @@ export function seatLabel(seat, { toAct = false, finished = false, equityExact =
   const stack = amountIsCount()
     ? interpolate(ngettext("%(amount)s chip", "%(amount)s chips", seat.stack), { amount })
     : interpolate(gettext("stack %(amount)s"), { amount });
-  const parts = [seat.player.name, stack];
+  const parts = [seat.player.guest ? interpolate(gettext("%(name)s (guest)"), { name: seat.player.name }) : seat.player.name, stack];
   // Translators: the parts of a seat's name for screen readers: "Helen, 194 chips, dealer, small blind, bet 6, to act"
   if (seat.button) parts.push(gettext("dealer"));
   if (seat.small_blind) parts.push(gettext("small blind"));

@@ -5,11 +5,12 @@
 
 const CLOSE_FORBIDDEN = 4403;
 const CLOSE_FLOOD = 4429;
+const CLOSE_GUEST_OUT = 4410;
 
 export class TableSocket {
   /**
    * @param {string} path       e.g. "/ws/tables/3/"
-   * @param {object} handlers   onState(state, {follows}), onMessage(msg), onStatus("open"|"reconnecting"|"refused")
+   * @param {object} handlers   onState(state, {follows}), onMessage(msg), onStatus("open"|"reconnecting"|"refused"|"let_out")
    * @param {number} version    the version of the state the page was rendered with
    */
   constructor(path, handlers, version = 0) {
@@ -43,9 +44,9 @@ export class TableSocket {
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      if (event.code === CLOSE_FORBIDDEN) {
+      if (event.code === CLOSE_FORBIDDEN || event.code === CLOSE_GUEST_OUT) {
         this.stopped = true;
-        this.handlers.onStatus?.("refused");
+        this.handlers.onStatus?.(event.code === CLOSE_GUEST_OUT ? "let_out" : "refused");
         return;
       }
       this.handlers.onStatus?.("reconnecting");

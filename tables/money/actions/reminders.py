@@ -97,13 +97,15 @@ def send_reminders(now: datetime | None = None, base_url: str = "") -> int:
         if not due:
             continue
         link = base_url + reverse("history:money", args=[club.slug])
-        for user in User.objects.filter(pk__in=list(due)):
+        # a guest without an e-mail address gets no mail (their page shows what they owe)
+        for user in User.objects.filter(pk__in=list(due), email__isnull=False):
             language = supported(user.language) or settings.LANGUAGE_CODE
             zone = ZoneInfo(user.time_zone) if user.time_zone else club.zone
             with translation.override(language), timezone.override(zone):
                 if language not in books:
                     books[language] = balances.book(club)
                 subject, body = reminder(club, books[language], due[user.pk], link)
+            assert user.email is not None  # filtered above
             send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email])
             PaymentReminder.objects.create(club=club, user=user, sent_at=now)
             sent += 1

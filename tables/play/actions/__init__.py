@@ -11,6 +11,7 @@ from tables.play.actions.between_hands import cash_out_leavers
 from tables.play.actions.bomb_pots import vote_bomb_pot
 from tables.play.actions.chat import post_chat
 from tables.play.actions.deck import send_nonce
+from tables.play.actions.guests import join, remove_guest, revoke_link, set_link_limit, table_link
 from tables.play.actions.hand import act, handle_due, start_hand_if_ready
 from tables.play.actions.host import (
     approve_seat,
@@ -46,12 +47,17 @@ __all__ = [
     "close_table",
     "create_table",
     "handle_due",
+    "join",
     "leave",
     "pause",
     "post_chat",
     "reject_seat",
     "release_member",
+    "remove_guest",
     "remove_player",
+    "revoke_link",
+    "set_link_limit",
+    "table_link",
     "resume",
     "set_blind_choice",
     "drop_server",

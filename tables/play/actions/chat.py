@@ -5,22 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from pokerclub.models import Membership, Role
 from pokerclub.text import problem_in, refusal
 from tables.play.actions.common import broadcast_on_commit, membership
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import ChatMessage, Table
 
 
-def chat_payload(message: ChatMessage, name: str) -> dict[str, Any]:
-    return {
+def chat_payload(message: ChatMessage, name: str, guest: bool = False) -> dict[str, Any]:
+    payload: dict[str, Any] = {
         "id": message.pk,
         "name": name,
         "text": message.text,
         "at": message.created_at.isoformat(),
     }
+    if guest:
+        payload["guest"] = True  # shown with a "guest" mark, as at the seat
+    return payload
 
 
 @transaction.atomic
@@ -48,14 +53,20 @@ def post_chat(user: Any, table_id: int, text: Any) -> ChatMessage:
     table = Table.objects.select_related("club").filter(pk=table_id).first()
     if table is None:
         raise PlayError(PlayErrorCode.NO_SUCH_TABLE, _("There is no such table."))
-    membership(user, table)
+    poster = membership(user, table)
     message = ChatMessage.objects.create(table=table, user=user, text=text)
-    broadcast_on_commit(table.pk, {"type": "table.chat", "chat": chat_payload(message, str(user))})
+    chat = chat_payload(message, str(user), poster.is_guest)
+    broadcast_on_commit(table.pk, {"type": "table.chat", "chat": chat})
     return message
 
 
 def recent_chat(table_id: int, limit: int = 50) -> list[dict[str, Any]]:
+    club_id = Table.objects.filter(pk=table_id).values_list("club_id", flat=True).first()
+    role = Membership.objects.filter(club_id=club_id or 0, user_id=OuterRef("user_id"))
     rows = list(
-        ChatMessage.objects.filter(table_id=table_id).select_related("user").order_by("-pk")[:limit]
+        ChatMessage.objects.filter(table_id=table_id)
+        .select_related("user")
+        .annotate(role=Subquery(role.values("role")[:1]))
+        .order_by("-pk")[:limit]
     )
-    return [chat_payload(m, str(m.user)) for m in reversed(rows)]
+    return [chat_payload(m, str(m.user), m.role == Role.GUEST) for m in reversed(rows)]

@@ -13,10 +13,10 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from pokerclub.access import membership_of
 from pokerclub.models import Membership
 from tables.play.actions import rows
 from tables.play.error_codes import PlayError, PlayErrorCode
+from tables.play.guests import table_access
 from tables.play.models import Seat, Table
 from tables.play.projection import public_message, public_state
 
@@ -90,7 +90,9 @@ def refuse_at_tournament(table: Table) -> None:
 
 
 def membership(user: Any, table: Table) -> Membership:
-    found = membership_of(user, table.club_id)
+    """Who ``user`` is at ``table``: a member of its club, or a guest whose pass to this
+    table stands (``tables.play.guests.table_access``); else ``not_a_member``."""
+    found = table_access(user, table)
     if found is None:
         raise PlayError(PlayErrorCode.NOT_A_MEMBER, _("Only members of the club can do that."))
     return found

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from pokerclub.models import Role
 from tables.money.models import LedgerEntry
 from tables.play.actions.between_hands import leave_seat, schedule_next_hand, seats_in_hand
 from tables.play.actions.common import (
@@ -27,13 +28,24 @@ from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.hand_state import top_up_range
 from tables.play.models import NewPlayerPolicy, Seat, Table
 
+MAX_GUESTS_WAITING = 4
+"""Seat requests of guests a table holds at once: a flood of nicknames cannot take every
+chair while the host looks away."""
+
+
+def _guests_waiting(table: Table, seats: list[Seat]) -> int:
+    return sum(
+        1 for s in seats if s.status == Seat.Status.REQUESTED and s.member_role == Role.GUEST
+    )
+
 
 @transaction.atomic
 def sit(user: Any, table_id: int, seat_number: Any, amount: Any) -> Seat:
     """Take a free seat and buy in within the table's limits (R16.1).
 
-    With ``approve_seats`` on, a member who is not a host asks instead; the buy-in is held
-    as ``pending_chips`` until the host approves (no ledger row until then).
+    With ``approve_seats`` on, a member who is not a host asks instead; so does a guest where
+    the club's guests need approval (``Club.guests_need_approval``). The buy-in is held as
+    ``pending_chips`` until the host approves (no ledger row until then).
     """
     if isinstance(seat_number, bool) or not isinstance(seat_number, int):
         raise PlayError(
@@ -62,9 +74,15 @@ def sit(user: Any, table_id: int, seat_number: Any, amount: Any) -> Seat:
             % {"least": table.min_buy_in, "most": table.max_buy_in},
         )
     seat.user = user
+    seat.member_role = m.role  # as table_seats would read it: the frame marks a guest
     seat.time_bank = table.time_bank_seconds
     seat.owes_big_blind = True  # R2.6; engine.table.plan_hand deals a new table in afresh
-    if table.approve_seats and not m.is_host:
+    if m.is_guest and _guests_waiting(table, seats) >= MAX_GUESTS_WAITING:
+        raise PlayError(
+            PlayErrorCode.RATE_LIMITED,
+            _("Other guests are waiting for the host's answer: ask again in a moment."),
+        )
+    if not m.is_host and (table.approve_seats or (m.is_guest and table.club.guests_need_approval)):
         seat.status = Seat.Status.REQUESTED
         seat.pending_chips = amount
         seat.save()
@@ -203,14 +221,15 @@ def leave(user: Any, table_id: int) -> None:
     commit_change(table, seats, fields=schedule_next_hand(table, seats))
 
 
-def release_member(club_id: int, user_id: int) -> None:
+def release_member(club_id: int, user_id: int, *, code: int | None = None) -> None:
     """A player left the club or was removed from it (call it in the transaction that
     deleted the membership, with the membership already gone).
 
     At every table of the club: a seat they hold is cashed out now, or, during a hand, when
     the hand ends (a ledger row either way); meanwhile the clock decides for them at once on
     each of their turns (R14's default: check if they can, else fold; muck). Their sockets
-    to the club's tables are closed after commit (``table.kick``). Every table row of the
+    to the club's tables are closed after commit (``table.kick``, with close ``code`` when
+    given: a banned guest's). Every table row of the
     club is locked, in id order, so that a ``sit`` racing this removal either comes first
     (and its seat is released here) or sees that the membership is gone.
     """
@@ -230,4 +249,7 @@ def release_member(club_id: int, user_id: int) -> None:
                 fields.append("deadline")
             leave_seat(table, seat)
             commit_change(table, seats, fields=[*fields, *schedule_next_hand(table, seats)])
-        broadcast_on_commit(table_id, {"type": "table.kick", "user_id": user_id})
+        kick: dict[str, Any] = {"type": "table.kick", "user_id": user_id}
+        if code is not None:
+            kick["code"] = code  # the socket's close code (default 4403: not a member)
+        broadcast_on_commit(table_id, kick)

@@ -46,7 +46,7 @@ CLOSE_CODES = {int(c) for c in documented("Close codes") if c.isdigit()}
 
 def test_every_error_code_the_server_can_send_is_documented():
     assert {code.value for code in PlayErrorCode} <= ERROR_CODES
-    assert {4403, 4429} <= CLOSE_CODES
+    assert {4403, 4410, 4429} <= CLOSE_CODES
 
 
 # --- arbitrary frames ------------------------------------------------------------------------

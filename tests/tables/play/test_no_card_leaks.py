@@ -1,5 +1,5 @@
 """No user ever receives a card they could not see at the table (DESIGN invariant 1, R4.3,
-R11, R15), on any channel they can read, over thousands of hands played by bots on real
+R11, R15), on any channel they can read, guests from a table's link among them, over thousands of hands played by bots on real
 servers: two Daphne processes and the clock on PostgreSQL and Redis, tables with every
 option (folds, mucks, show-or-muck decisions, run it twice, all-ins, straddles, antes).
 
@@ -168,15 +168,22 @@ class Leaks:
 def world(club_with_roles, make_user):
     require_live_services()
     club = club_with_roles["club"]
+    club.guests_need_approval = False
+    club.save()
     tables = []
     for index, (options, seated) in enumerate(TABLES):
         table = services.create_table(
             club_with_roles["host"], club, table_settings(name=f"T{index}", **options)
         )
+        link = services.table_link(club_with_roles["host"], table.pk)
         people = []
         for p in range(seated + 1):  # the last one watches
-            user = make_user(f"Bot {index}.{p}")
-            Membership.objects.create(club=club, user=user)
+            if p == 0 or (p == seated and index % 2):
+                # a guest from the table's link: seated on every table, watching on some
+                user, _table = services.join(link.token, f"Guest {index}.{p}")
+            else:
+                user = make_user(f"Bot {index}.{p}")
+                Membership.objects.create(club=club, user=user)
             people.append((user, session_cookie(user)))
         tables.append((table, people))
     return {"club": club, "tables": tables}
@@ -240,13 +247,15 @@ def test_no_user_ever_receives_a_card_they_could_not_see(world, tmp_path):
                 assert set(message["you"]["cards"]) == seen[(table_id, number)].own[user_id]
     _check_pages(world, leaks)
     assert leaks.found == [], "\n".join(leaks.found[:20])
-    # everything was looked at: each player's frames, and for a player and the spectator of
-    # every table its hands in three formats, one by one and in the list export
+    # everything was looked at: each player's frames, and for a guest, a member who plays
+    # and the spectator of every table its hands in three formats, one by one, and (for
+    # the members) in the list export
     played = finished.count()
     assert leaks.checked["frame"] > 10 * played
-    assert leaks.checked["export"] >= 6 * played
+    assert leaks.checked["export"] >= 3 * played
+    assert leaks.checked["guest page"] >= len(world["tables"])
     assert leaks.checked["hand page"] == sum(
-        2 * min(HANDS_PER_VIEWER, Hand.objects.filter(table=t).exclude(ended_at=None).count())
+        3 * min(HANDS_PER_VIEWER, Hand.objects.filter(table=t).exclude(ended_at=None).count())
         for t, _ in world["tables"]
     )
 
@@ -271,7 +280,8 @@ def _check_pages(world, leaks: Leaks) -> None:
     slug = club.slug
     client = Client()
     for table, people in world["tables"]:
-        viewers = [people[0][0], people[-1][0]]  # a player and the spectator
+        # a guest from the link (seated), a member who plays, the spectator (a guest on some)
+        viewers = [people[0][0], people[1][0], people[-1][0]]
         for user in viewers:
             client.force_login(user)
             page = client.get(reverse("tables:detail", args=[slug, table.pk]))
@@ -298,6 +308,16 @@ def _check_pages(world, leaks: Leaks) -> None:
                     leaks.check(
                         "export", user.pk, table.pk, hand.number, client.get(url).content.decode()
                     )
+            if user.is_guest:  # a guest's own page; the club's lists are not theirs (404)
+                own = client.get(reverse("guest_home")).content.decode()
+                leaks.check_no_hand("guest page", user.pk, own)
+                for url in (
+                    reverse("history:export", args=[slug, "json"]),
+                    reverse("history:list", args=[slug]),
+                    reverse("history:sessions", args=[slug]),
+                ):
+                    assert client.get(url).status_code == 404, url
+                continue
             for fmt in ("pokerstars", "phh", "json"):
                 url = reverse("history:export", args=[slug, fmt]) + f"?table={table.pk}"
                 text = b"".join(client.get(url).streaming_content).decode()
