@@ -31,6 +31,7 @@ from pokerclub.models import (
     has_second_factor,
     validate_time_zone,
 )
+from pokerclub.text import NicknameError, clean_nickname, same_name
 
 _INVITATION_ERRORS = {
     Invitation.State.EXPIRED: (
@@ -406,3 +407,35 @@ def save_account(user: User, email: str, password: str) -> User:
     locked.is_guest = False
     locked.save(update_fields=["email", "password", "is_guest"])
     return locked
+
+
+@transaction.atomic
+def add_guest(actor: User, club: Club, name: object) -> Membership:
+    """A host writes down a friend without a login by name (the banker at a real table):
+    a guest user of the club, with no e-mail, no password and no table. The same name as
+    a guest the club has already (as ``same_name`` compares) is that guest; a member's name
+    is refused: choose the member."""
+    _require_host(actor, club)
+    try:
+        nickname = clean_nickname(name)
+    except NicknameError as error:
+        raise ClubError(ClubErrorCode.BAD_INPUT, str(error)) from None
+    wanted = same_name(nickname)
+    for m in Membership.objects.select_related("user").filter(club=club):
+        if same_name(m.user.display_name) == wanted:
+            if not m.is_guest:
+                raise ClubError(
+                    ClubErrorCode.BAD_INPUT,
+                    _("%(name)s is a member of the club: choose them in the list.")
+                    % {"name": m.user},
+                )
+            if m.banned_at is not None:
+                raise ClubError(
+                    ClubErrorCode.NOT_ALLOWED,
+                    _("%(name)s is banned from the club's tables: lift the ban first.")
+                    % {"name": m.user},
+                )
+            return m
+    return Membership.objects.create(
+        club=club, user=User.objects.create_guest(nickname), role=Role.GUEST
+    )

@@ -323,8 +323,14 @@ else:
     CONTENT_SECURITY_POLICY = _CSP
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 """What no page here uses, refused to any script (pokerclub.middleware)."""
-if env_bool("BEHIND_PROXY", not DEBUG):
+BEHIND_PROXY = env_bool("BEHIND_PROXY", not DEBUG)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The client's address, for the rate limits (allauth's logins, pokerclub.throttle's guests):
+# behind the proxy, the address it adds last to X-Forwarded-For; else the socket's.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(
+    os.environ.get("TRUSTED_PROXY_COUNT", "1" if BEHIND_PROXY else "0")
+)
 
 LOGGING = {
     "version": 1,

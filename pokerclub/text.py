@@ -24,6 +24,7 @@ never has to fit a phrase into another sentence:
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Literal
 
 from django.core.exceptions import ValidationError
@@ -133,3 +134,53 @@ def validate_text(value: str) -> None:
     problem = problem_in(value, multiline=True)
     if problem:
         raise ValidationError(refusal(problem, "text"), code="bad_text")
+
+
+NICKNAME_MAX = 24
+"""The longest nickname a guest may go by (a table's link, the banker's list)."""
+
+
+class NicknameError(ValueError):
+    """Why a nickname is refused, in a sentence for people (``str(error)``)."""
+
+
+def clean_nickname(raw: object) -> str:
+    """A guest's nickname with its spaces trimmed and collapsed, or :class:`NicknameError`:
+    1 to 24 characters that show: no control, broken or reordering character (:func:`problem_in`)
+    and nothing invisible (a zero-width space would make "Bob" and "Bo\u200bb" two people).
+
+    >>> clean_nickname("  Gigi   la  Rossa ")
+    'Gigi la Rossa'
+    >>> clean_nickname("B\u200bob")
+    Traceback (most recent call last):
+    ...
+    pokerclub.text.NicknameError: A nickname can hold only characters that show (U+200B does not).
+    """
+    if not isinstance(raw, str) or not " ".join(raw.split()):
+        raise NicknameError(gettext("Type a nickname."))
+    nickname = " ".join(raw.split())
+    problem = problem_in(nickname, name=True)
+    if problem:
+        raise NicknameError(refusal(problem, "name"))
+    for char in nickname:
+        if not char.isprintable():
+            raise NicknameError(
+                # Translators: %(char)s is a code point such as U+200B.
+                gettext("A nickname can hold only characters that show (%(char)s does not).")
+                % {"char": f"U+{ord(char):04X}"}
+            )
+    if len(nickname) > NICKNAME_MAX:
+        raise NicknameError(
+            gettext("A nickname can have at most %(count)d characters.") % {"count": NICKNAME_MAX}
+        )
+    return nickname
+
+
+def same_name(name: str) -> str:
+    """A name as two people could be told apart by: NFKC, case-folded, spaces collapsed
+    ("Ｂｏｂ", "bob " and "BOB" are one).
+
+    >>> same_name("Ｂｏｂ ") == same_name("BOB")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())

@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from pokerclub.models import Club, Membership, User
+from pokerclub.models import Club, Membership, Role, User
 from tables.money.fewest_transfers import Plan, Transfer
 from tables.money.models import (
     ClubPayment,
@@ -43,7 +43,7 @@ from tables.money.models import (
     TransferPaid,
 )
 from tables.money.plans import settle
-from tables.money.settlement import HOUSE, guest_key, user_key
+from tables.money.settlement import HOUSE, guest_key, guest_name, user_key
 from tables.play.models import Seat, Table
 
 COUNTED = (TransferPaid.Status.MARKED, TransferPaid.Status.CONFIRMED)
@@ -143,8 +143,7 @@ def book(club: Club) -> Book:
     def guest(name: str) -> Member:
         key = guest_key(name)
         if key not in members:
-            # Translators: a player of an imported game who is not a member of the club.
-            members[key] = Member(key, _("%(name)s (guest)") % {"name": name}, member=False)
+            members[key] = Member(key, guest_name(name), member=False)
         return members[key]
 
     # closed sessions from their summary (they never change); the tables still open from
@@ -223,13 +222,15 @@ def book(club: Club) -> Book:
 
     ids = [m.user_id for m in members.values() if m.user_id is not None]
     names = {u.pk: str(u) for u in User.objects.filter(pk__in=ids).only("display_name", "email")}
-    current = set(
-        Membership.objects.filter(club=club, user_id__in=ids).values_list("user_id", flat=True)
+    roles = dict(
+        Membership.objects.filter(club=club, user_id__in=ids).values_list("user_id", "role")
     )
     for m in members.values():
         if m.user_id is not None:
             m.name = names.get(m.user_id, "?")
-            m.member = m.user_id in current
+            if roles.get(m.user_id) == Role.GUEST:  # a guest of the club: never taken for a member
+                m.name = guest_name(m.name)
+            m.member = m.user_id in roles
 
     groups = {g.pk: g for g in SettleGroup.objects.filter(club=club)}
     grouped: dict[int, list[Member]] = defaultdict(list)

@@ -17,6 +17,7 @@ from typing import Any
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
+from pokerclub.models import Membership, Role
 from tables.money.fewest_transfers import Plan, Transfer
 from tables.money.models import LedgerEntry, TransferPaid
 from tables.money.plans import settle
@@ -27,6 +28,14 @@ HOUSE = "house"
 
 def user_key(user_id: int) -> str:
     return f"user:{user_id}"
+
+
+def guest_name(name: str) -> str:
+    """A guest's name as a settlement shows it: an imported game's nickname, or a guest of
+    the club (a friend from a table's link or the banker's list), never taken for a member."""
+    # Translators: a player who is not a member of the club (a guest, or a name from an
+    # imported game).
+    return _("%(name)s (guest)") % {"name": name}
 
 
 def guest_key(name: str) -> str:
@@ -107,6 +116,11 @@ def session(table: Table) -> Session:
     )
     # Translators: the party that keeps the rake, in a settlement.
     house = SessionLine(HOUSE, _("The house"))
+    guests = set(
+        Membership.objects.filter(club_id=table.club_id, role=Role.GUEST).values_list(
+            "user_id", flat=True
+        )
+    )
     for row in totals:
         if row["kind"] == LedgerEntry.Kind.RAKE:
             house.rake += row["total"]
@@ -114,11 +128,11 @@ def session(table: Table) -> Session:
         uid = row["user_id"]
         if uid is None:  # an imported session's guest
             key = guest_key(row["guest"])
-            # Translators: a player of an imported game who is not a member of the club.
-            guest = _("%(name)s (guest)") % {"name": row["guest"]}
-            line = lines.setdefault(key, SessionLine(key, guest))
+            line = lines.setdefault(key, SessionLine(key, guest_name(row["guest"])))
         else:
             name = row["user__display_name"] or (row["user__email"] or "").split("@")[0]
+            if uid in guests:
+                name = guest_name(name)
             line = lines.setdefault(user_key(uid), SessionLine(user_key(uid), name, uid))
         if row["kind"] in (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.TOP_UP):
             line.bought_in += row["total"]
@@ -131,7 +145,8 @@ def session(table: Table) -> Session:
     for seat in Seat.objects.filter(table=table).exclude(user=None).select_related("user"):
         assert seat.user_id is not None  # excluded above (the stubs cannot narrow a queryset)
         key = user_key(seat.user_id)
-        line = lines.setdefault(key, SessionLine(key, str(seat.user), seat.user_id))
+        name = guest_name(str(seat.user)) if seat.user_id in guests else str(seat.user)
+        line = lines.setdefault(key, SessionLine(key, name, seat.user_id))
         line.on_table += seat.stack
     ordered = sorted(lines.values(), key=lambda line: (-line.net, line.name.lower()))
     if house.rake:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("sessions/<int:table_id>/bank/", views.bank, name="bank"),
     path("money/", views.money_book, name="money"),
     path("money/import/", views.import_ledger, name="import"),
+    path("money/match/", views.match_guest, name="match_guest"),
     path("money/import/<int:batch_id>/", views.import_match, name="import_match"),
     path("money/pay/", views.pay, name="money_pay"),
     path("money/payments/<int:payment_id>/", views.payment, name="money_payment"),

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from pokerclub.access import club_for_member, club_for_owner
@@ -27,6 +27,7 @@ from pokerclub.models import Club, Membership, User
 from tables.hands.models import HandLogImport
 from tables.money import balances, ledger_file, settlement
 from tables.money.actions import bank as banker
+from tables.money.actions import guests as guest_matching
 from tables.money.actions import ledger_import, payments, sessions
 from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.fewest_transfers import Transfer
@@ -144,6 +145,13 @@ def money_book(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "candidates": candidates,
             "grace": grace,
             "pay_url": reverse("history:money_pay", args=[club.slug]),
+            # the owner matches a guest's names to one person (money.actions.guests)
+            "matchable": guest_matching.matchable(club) if membership.is_owner else [],
+            "people": Membership.objects.filter(club=club, banned_at__isnull=True)
+            .select_related("user")
+            .order_by("user__display_name")
+            if membership.is_owner
+            else [],
         },
     )
 
@@ -258,8 +266,13 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
             if op == "record":
                 amount = club.parse_amount(str(request.POST.get("amount", "")))
                 user_id = _int(request.POST.get("player"))
-                banker.record(request.user, club, table.pk, user_id or 0,
-                                 str(request.POST.get("kind", "")), amount)  # fmt: skip
+                entry = banker.record(request.user, club, table.pk, user_id or 0,
+                                      str(request.POST.get("kind", "")), amount,
+                                      friend=str(request.POST.get("friend", ""))[:200])  # fmt: skip
+                # the next line is most often the same player's: keep them chosen
+                return redirect(
+                    reverse("history:bank", args=[club.slug, table.pk]) + f"?player={entry.user_id}"
+                )
             elif op == "undo":
                 banker.undo(request.user, club, table.pk, _int(request.POST.get("entry")) or 0)
             elif op == "close":
@@ -294,8 +307,10 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
             fmt(row["net"]),
         )
     count = banker.chip_count(table)
-    members = (
-        Membership.objects.filter(club=club).select_related("user").order_by("user__display_name")
+    everyone = list(
+        Membership.objects.filter(club=club, banned_at__isnull=True)
+        .select_related("user")
+        .order_by("user__display_name")
     )
     kinds = {
         "buy_in": _("Buy-in"),
@@ -315,7 +330,9 @@ def bank(request: AuthenticatedHttpRequest, slug: str, table_id: int) -> HttpRes
                 {"entry": e, "kind": kinds.get(e.kind, e.kind), "amount": fmt(e.amount)}
                 for e in entries
             ],  # fmt: skip
-            "members": members,
+            "members": [m for m in everyone if not m.is_guest],
+            "guests": [m for m in everyone if m.is_guest],
+            "chosen": _int(request.GET.get("player")),
             "bought": fmt(count.bought_in),
             "cashed": fmt(count.cashed_out),
             "difference": count.difference,
@@ -570,3 +587,29 @@ def ledger_csv(
             ]
 
     return csv_response(rows(), f"ledger-{club.slug}-{table.pk}.csv")
+
+
+@login_required
+@require_POST
+def match_guest(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """The owner matches a guest's name to the person they are (``money.actions.guests``)."""
+    club, membership = club_for_member(request, slug)
+    try:
+        moved = guest_matching.match(
+            request.user, club, request.POST.get("source"), _int(request.POST.get("into"))
+        )
+    except MoneyError as error:
+        if error.code == MoneyErrorCode.NOT_ALLOWED and not membership.is_owner:
+            raise PermissionDenied(error.message) from error
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "Matched: %(count)d line is now theirs.",
+                "Matched: %(count)d lines are now theirs.",
+                moved,
+            )
+            % {"count": moved},
+        )
+    return redirect("history:money", slug=club.slug)

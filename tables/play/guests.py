@@ -11,19 +11,16 @@ socket and pages ask here when they open.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import gettext as _
 
+from pokerclub import text
 from pokerclub.access import guest_membership, membership_of
 from pokerclub.models import Membership, Role
-from pokerclub.text import problem_in, refusal
+from pokerclub.text import same_name
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.models import Seat, Table, TableGuest, TableLink
-
-NICKNAME_MAX = 24
 
 WATCHING = "watching"
 """The session's key for the tables its browser may watch by a link, without an account:
@@ -73,37 +70,12 @@ def table_access(user: Any, table: Table) -> Membership | None:
     return guest_membership(user, table.club_id)
 
 
-def same_name(name: str) -> str:
-    """A name as two people could be told apart by: NFKC, case-folded, spaces collapsed
-    ("Ｂｏｂ", "bob " and "BOB" are one)."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
 def clean_nickname(raw: Any) -> str:
-    """A guest's nickname trimmed, or a refusal (``bad_nickname``): 1 to 24 printable
-    characters, no control, broken or reordering character, nothing invisible."""
-    if not isinstance(raw, str):
-        raise PlayError(PlayErrorCode.BAD_NICKNAME, _("Type a nickname."))
-    nickname = " ".join(raw.split())
-    if not nickname:
-        raise PlayError(PlayErrorCode.BAD_NICKNAME, _("Type a nickname."))
-    problem = problem_in(nickname, name=True)
-    if problem:
-        raise PlayError(PlayErrorCode.BAD_NICKNAME, refusal(problem, "name"))
-    for char in nickname:
-        if not char.isprintable():
-            raise PlayError(
-                PlayErrorCode.BAD_NICKNAME,
-                # Translators: %(char)s is a code point such as U+200B.
-                _("A nickname can hold only characters that show (%(char)s does not).")
-                % {"char": f"U+{ord(char):04X}"},
-            )
-    if len(nickname) > NICKNAME_MAX:
-        raise PlayError(
-            PlayErrorCode.BAD_NICKNAME,
-            _("A nickname can have at most %(count)d characters.") % {"count": NICKNAME_MAX},
-        )
-    return nickname
+    """A guest's nickname trimmed, or ``bad_nickname`` (``pokerclub.text.clean_nickname``)."""
+    try:
+        return text.clean_nickname(raw)
+    except text.NicknameError as error:
+        raise PlayError(PlayErrorCode.BAD_NICKNAME, str(error)) from None
 
 
 def nickname_taken(table: Table, nickname: str, user: Any = None) -> bool:

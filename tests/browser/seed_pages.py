@@ -92,6 +92,15 @@ def main() -> None:
         tournament_deals.propose(played.players[0], dealing.pk, "icm")
     club, table = played.club, played.table
     hand = table.hands.order_by("number").last()
+    # a friend from the table's link, watching it; the bank knows a friend by name too
+    from tables.play import actions as play
+
+    link = play.table_link(played.owner, table.pk)
+    guest, _table = play.join(link.token, "Gigi")
+    luca = bank.record(played.owner, played.club, session.pk, 0, "buy_in", 700, friend="Luca")
+    bank.record(played.owner, played.club, session.pk, luca.user_id, "cash_out", 700)
+    guest_client = Client()
+    guest_client.force_login(guest)
     client = Client()
     client.force_login(played.owner)
     newcomer = Client()  # in no club yet: the club list offers the quick start
@@ -131,6 +140,12 @@ def main() -> None:
         "log in": reverse("account_login"),
         "sign up": reverse("account_signup"),
         "invitation": invitation.get_absolute_url(),
+        "table link": link.get_absolute_url(),
+    }
+    guest_pages = {
+        "guest's table": reverse("tables:detail", args=[slug, table.pk]),
+        "guest's game": reverse("guest_home"),
+        "save account": reverse("guest_save"),
     }
     print(
         json.dumps(
@@ -144,6 +159,11 @@ def main() -> None:
                 "anonymous": anonymous,
                 "session_cookie": {"name": "sessionid", "value": client.cookies["sessionid"].value},
                 "newcomer": {"quick start": reverse("clubs:list")},
+                "guest": guest_pages,
+                "guest_cookie": {
+                    "name": "sessionid",
+                    "value": guest_client.cookies["sessionid"].value,
+                },
                 "newcomer_cookie": {
                     "name": "sessionid",
                     "value": newcomer.cookies["sessionid"].value,
@@ -167,7 +187,7 @@ def named_by_people() -> list[str]:
         *Tournament.objects.values_list("name", flat=True),
         *SettleGroup.objects.values_list("name", flat=True),
         *User.objects.values_list("display_name", flat=True),
-        *User.objects.values_list("email", flat=True),
+        *User.objects.exclude(email=None).values_list("email", flat=True),  # guests have none
     ]
     for methods in User.objects.values_list("payment_methods", flat=True):
         named += [m.get(key, "") for m in methods or [] for key in ("label", "details")]

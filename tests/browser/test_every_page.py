@@ -124,6 +124,7 @@ def test_every_page_fits_reads_and_names_its_controls(
         (None, seeded["anonymous"]),
         (seeded["session_cookie"], seeded["pages"]),
         (seeded["newcomer_cookie"], seeded["newcomer"]),
+        (seeded["guest_cookie"], seeded["guest"]),  # a friend from the table's link
     )
     for cookie, pages in groups:
         context = browser.new_context(viewport=viewport, **extra)
@@ -135,7 +136,7 @@ def test_every_page_fits_reads_and_names_its_controls(
             response = page.goto(live_pokerclub.url + path)
             assert response is not None and response.status == 200, (label, path)
             page.wait_for_load_state("load")
-            if label == "table":
+            if label in ("table", "guest's table"):
                 page.locator("#seats > li").first.wait_for()
             found = page.evaluate(MEASURE, [viewport["width"], MIN_TEXT_PX, MIN_TARGET_PX, phone])
             found["unnamed"] = unnamed_controls(page)
@@ -416,6 +417,7 @@ def test_every_page_speaks_the_readers_language_on_a_phone(
         (None, seeded["anonymous"]),
         (seeded["session_cookie"], seeded["pages"]),
         (seeded["newcomer_cookie"], seeded["newcomer"]),
+        (seeded["guest_cookie"], seeded["guest"]),  # a friend from the table's link
     )
     for cookie, pages in groups:
         context = browser.new_context(viewport=viewport, locale=locale, is_mobile=True)
@@ -428,7 +430,7 @@ def test_every_page_speaks_the_readers_language_on_a_phone(
             response = page.goto(live_pokerclub.url + path)
             assert response is not None and response.status == 200, (label, path)
             page.wait_for_load_state("load")
-            if label == "table":
+            if label in ("table", "guest's table"):
                 page.locator("#seats > li").first.wait_for()
             found = page.evaluate(READABLE)
             words = wrong_words(found["text"], language, names)

@@ -18,6 +18,8 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from pokerclub import access
+from pokerclub import actions as club_actions
+from pokerclub.error_codes import ClubError
 from pokerclub.models import Club, Membership
 from pokerclub.text import problem_in, refusal
 from tables.money.actions.sessions import record_nets
@@ -69,16 +71,31 @@ def open_session(actor: Any, club: Club, name: str) -> Table:
 
 @transaction.atomic
 def record(
-    actor: Any, club: Club, table_id: int, user_id: int, kind: str, amount: int
+    actor: Any,
+    club: Club,
+    table_id: int,
+    user_id: int,
+    kind: str,
+    amount: int,
+    friend: str = "",
 ) -> LedgerEntry:
-    """One line of the bank: ``kind`` (buy_in, rebuy, cash_out) of ``amount`` for a member."""
+    """One line of the bank: ``kind`` (buy_in, rebuy, cash_out) of ``amount`` for a member
+    or a guest of the club, or for a ``friend`` written down by name (a guest without a
+    login, made or found by ``pokerclub.actions.add_guest``, in this transaction)."""
     table = _open_session(actor, table_id, club)
     if kind not in KINDS:
         raise MoneyError(MoneyErrorCode.BAD_FIELD, _("Choose a buy-in, a rebuy or a cash-out."))
     if type(amount) is not int or not 0 < amount <= MAX_AMOUNT:
         raise MoneyError(MoneyErrorCode.BAD_FIELD, _("The amount must be more than zero."))
-    if not Membership.objects.filter(club=club, user_id=user_id).exists():
-        raise MoneyError(MoneyErrorCode.NOT_A_MEMBER, _("Only members of the club can buy in."))
+    if friend.strip():
+        try:
+            user_id = club_actions.add_guest(actor, club, friend).user_id
+        except ClubError as error:
+            raise MoneyError(MoneyErrorCode.BAD_FIELD, error.message) from None
+    if not Membership.objects.filter(club=club, user_id=user_id, banned_at__isnull=True).exists():
+        raise MoneyError(
+            MoneyErrorCode.NOT_A_MEMBER, _("Only members and guests of the club can buy in.")
+        )
     if (
         KINDS[kind] != LedgerEntry.Kind.BUY_IN
         and not LedgerEntry.objects.filter(

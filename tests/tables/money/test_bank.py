@@ -90,7 +90,7 @@ def test_chips_too_many_go_to_a_player_as_a_buy_in_never_to_the_house(game):
     "who,player,kind,amount,message",
     [
         ("member", "ann", "buy_in", 100, "Only the club's owner or a host"),
-        ("host", "outsider", "buy_in", 100, "Only members"),
+        ("host", "outsider", "buy_in", 100, "Only members and guests"),
         ("host", "ann", "cash_out", 100, "not bought in"),
         ("host", "ann", "refund", 100, "a buy-in, a rebuy or a cash-out"),
         ("host", "ann", "buy_in", 0, "more than zero"),
@@ -237,3 +237,73 @@ def test_the_live_tables_services_refuse_a_game_at_a_real_table(game, op):
         getattr(services, op)(*args)
     assert refused.value.code == "not_allowed"
     assert Table.objects.get(pk=game["table"].pk).status == "open"
+
+
+# --------------------------------------------------------------------------- guests (#39)
+
+
+def test_the_banker_writes_down_a_friend_by_name_and_they_settle_like_anyone(game):
+    """A friend without a login: a guest of the club, made the first time, found the next."""
+    from pokerclub.models import Membership, Role
+
+    first = bank.record(game["host"], game["club"], game["table"].pk, 0, "buy_in", 2000,
+                        friend="  Luca  ")  # fmt: skip
+    luca = first.user
+    assert luca.display_name == "Luca" and luca.is_guest and luca.email is None
+    assert Membership.objects.get(user=luca, club=game["club"]).role == Role.GUEST
+    again = bank.record(game["host"], game["club"], game["table"].pk, 0, "rebuy", 500,
+                        friend="LUCA")  # fmt: skip
+    assert again.user == luca  # the same friend, not a second Luca
+    write(game, "ann", "buy_in", 2000)
+    bank.record(game["host"], game["club"], game["table"].pk, luca.pk, "cash_out", 4500)
+    bank.close(game["host"], game["club"], game["table"].pk, assign_to=f"user:{game['ann'].pk}")
+    nets = {line.key: line.net for line in session(Table.objects.get(pk=game["table"].pk)).lines}
+    assert nets[user_key(luca.pk)] == 2000 and sum(nets.values()) == 0
+    book = balances.book(game["club"])
+    names = {m.key: m.name for m in book.members}
+    assert names[user_key(luca.pk)] == "Luca (guest)"  # never taken for a member
+
+
+@pytest.mark.parametrize(
+    ("friend", "message"),
+    [
+        ("Ann", "is a member of the club"),
+        ("ann ", "is a member of the club"),
+        ("x" * 25, "at most 24 characters"),
+        ("Lu\x00ca", "control character"),
+        ("\u202eacuL", "reorders the text"),
+    ],
+)
+def test_a_friends_name_that_cannot_be_written_is_refused_and_changes_nothing(
+    game, friend, message
+):
+    from pokerclub.models import User
+
+    with pytest.raises(MoneyError, match=message):
+        bank.record(game["host"], game["club"], game["table"].pk, 0, "buy_in", 100, friend=friend)
+    assert not LedgerEntry.objects.filter(table=game["table"]).exists()
+    assert not User.objects.filter(is_guest=True).exists()
+
+
+def test_only_a_host_writes_down_a_friend(game, club_with_roles):
+    from pokerclub.models import User
+
+    with pytest.raises(MoneyError):
+        bank.record(club_with_roles["member"], game["club"], game["table"].pk, 0, "buy_in", 100,
+                    friend="Luca")  # fmt: skip
+    assert not User.objects.filter(is_guest=True).exists()
+
+
+def test_the_bank_page_keeps_the_last_player_chosen_and_lists_guests(game, client):
+    url = f"/clubs/{game['club'].slug}/history/sessions/{game['table'].pk}/bank/"
+    client.force_login(game["host"])
+    response = client.post(url, {"op": "record", "player": "", "friend": "Luca",
+                                 "kind": "buy_in", "amount": "20"})  # fmt: skip
+    luca = LedgerEntry.objects.get(table=game["table"]).user
+    assert response["Location"].endswith(f"?player={luca.pk}")
+    page = client.get(response["Location"]).content.decode()
+    assert f'<option value="{luca.pk}" selected>Luca (guest)</option>' in page
+    response = client.post(url, {"op": "record", "player": game["ben"].pk, "kind": "buy_in",
+                                 "amount": "20"})  # fmt: skip
+    page = client.get(response["Location"]).content.decode()
+    assert f'<option value="{game["ben"].pk}" selected>' in page

@@ -206,3 +206,60 @@ async def test_without_the_clubs_leave_a_watching_link_lets_nobody_in(guest_tabl
     assert await close_code(comm) == 4403
     made_up = await _watch(table, link.pk + 1000)
     assert await close_code(made_up) == 4403
+
+
+GUEST_MAY = {  # what a guest's socket may send at their table (seated), with what it answers
+    "sync": None,
+    "chat": None,
+    "wait_for_bb": None,
+    "sit_out": None,
+    "sit_in": None,
+}
+HOST_OPS = ["pause", "resume", "close", "approve", "reject", "remove", "remove_guest", "ban_guest"]
+
+
+async def test_the_guests_socket_matrix_plays_but_never_runs_the_table(guest_table):
+    """Every message a guest sends at their table: a player's are taken, a host's refused
+    (``not_allowed``) and change nothing; the tournament lobby's socket is closed (4403)."""
+    from tables.tournaments import actions as tournaments
+    from tests.tables.tournament_helpers import settings_for
+
+    table = guest_table["table"]
+    gigi = await _join(guest_table["link"], "Gigi")
+    await sync_to_async(services.sit)(gigi, table.pk, 1, 100)
+    comm, _, _ = await connect(gigi, table.pk)
+    await receive(comm, "state")
+    extra = {"chat": {"text": "ciao"}, "wait_for_bb": {"wait": True}}
+    for kind in GUEST_MAY:
+        await comm.send_to(text_data=json.dumps({"type": kind, "ref": kind, **extra.get(kind, {})}))
+    # a socket answers in order: once this refusal comes, everything before it was handled
+    await comm.send_to(text_data=json.dumps({"type": "no_such_type", "ref": "barrier"}))
+    errors = []
+    while True:
+        message = json.loads(await comm.receive_from(timeout=30))
+        if message["type"] == "error":
+            errors.append((message["code"], message.get("ref")))
+            if message.get("ref") == "barrier":
+                break
+    assert errors == [("unknown_type", "barrier")]  # the player's messages were all taken
+    before = await sync_to_async(lambda: Table.objects.get(pk=table.pk).version)()
+    for op in HOST_OPS:
+        await comm.send_to(
+            text_data=json.dumps({"type": "host", "op": op, "seat": 1, "user": gigi.pk, "ref": op})
+        )
+        refused = await receive(comm, "error")
+        assert (refused["code"], refused["ref"]) == ("not_allowed", op), refused
+    after = await sync_to_async(lambda: Table.objects.get(pk=table.pk))()
+    assert after.version == before and after.status == "open"
+    assert await sync_to_async(Seat.objects.filter(user=gigi).exists)()
+    await comm.disconnect()
+
+    tournament = await sync_to_async(tournaments.create_tournament)(
+        guest_table["host"], guest_table["club"], settings_for()
+    )
+    from channels.testing import WebsocketCommunicator
+
+    lobby = WebsocketCommunicator(app, f"/ws/tournaments/{tournament.pk}/")
+    lobby.scope["user"] = gigi
+    await lobby.connect()
+    assert await close_code(lobby) == 4403

@@ -480,3 +480,27 @@ def test_a_guest_cannot_be_made_a_host_or_handed_the_club(club_with_roles, link)
     with pytest.raises(ClubError):
         club_actions.transfer_ownership(club_with_roles["owner"], club, _m(gigi).pk)
     assert _m(gigi).role == Role.GUEST
+
+
+def test_behind_the_proxy_each_client_address_counts_on_its_own(
+    client, club_with_roles, link, settings, monkeypatch
+):
+    """Behind nginx every request comes from 127.0.0.1: the limit reads the address the
+    proxy adds to X-Forwarded-For (ALLAUTH_TRUSTED_PROXY_COUNT, as allauth's login limits)."""
+    from pokerclub.throttle import Limit
+
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    monkeypatch.setattr(
+        "tables.play.views.JOINS", (Limit("test-join", 2, 600), Limit("test-link", 60, 600))
+    )
+    services.set_link_limit(club_with_roles["host"], link.table_id, TableLink.MOST_GUESTS)
+
+    def from_address(address, name):
+        return Client(HTTP_X_FORWARDED_FOR=address).post(
+            link.get_absolute_url(), {"nickname": name}
+        )
+
+    assert from_address("203.0.113.7", "A1").status_code == 302
+    assert from_address("203.0.113.7", "A2").status_code == 302
+    assert from_address("203.0.113.7", "A3").status_code == 429
+    assert from_address("198.51.100.4", "B1").status_code == 302  # another household
