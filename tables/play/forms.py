@@ -33,6 +33,7 @@ SETTING_FIELDS = [
     "max_seats",
     "action_seconds",
     "time_bank_seconds",
+    "away_seconds",
     "run_it_twice_allowed",
     "show_all_called",
     "new_player_policy",
@@ -189,6 +190,7 @@ class TableForm(forms.ModelForm):
             "max_seats": _("Seats"),
             "action_seconds": _("Action clock (seconds)"),
             "time_bank_seconds": _("Time bank (seconds)"),
+            "away_seconds": _("Clock of a player who left (seconds)"),
             "show_all_called": _("Show all called hands"),
             "new_player_policy": _("New players"),
             "approve_seats": _("Host approves who sits down"),
@@ -201,6 +203,10 @@ class TableForm(forms.ModelForm):
         }
         help_texts = {
             "ante_by_big_blind": _("The big blind posts the ante for the whole table."),
+            "away_seconds": _(
+                "A player whose browser has closed gets this clock, without their time "
+                "bank; their usual clock comes back when they do."
+            ),
             "bomb_pot_every": "",
             "bomb_pot_vote": "",
             "mixed_mode": _(
@@ -252,6 +258,7 @@ class TableForm(forms.ModelForm):
         self.fields["mixed_mode"].required = False  # left out: the list in turn
         for name in ("bomb_pot_ante", "bomb_pot_every", "seven_deuce_bounty"):  # left out: off
             self.fields[name].required = False
+        self.fields["away_seconds"].required = False  # left out: the model's default
         self.seated_numbers: set[int] = set()
         if self.instance and self.instance.pk:
             self.seated_numbers = set(
@@ -276,6 +283,13 @@ class TableForm(forms.ModelForm):
 
     def clean_ante(self) -> int:
         return self.cleaned_data.get("ante") or 0
+
+    def clean_away_seconds(self) -> int:
+        value = self.cleaned_data.get("away_seconds")
+        if value is None:
+            default = Table._meta.get_field("away_seconds").get_default()
+            return int(default)
+        return int(value)
 
     def clean_rake_cap(self) -> int:
         return self.cleaned_data.get("rake_cap") or 0

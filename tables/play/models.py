@@ -213,6 +213,12 @@ class Table(models.Model):
     time_bank_seconds = models.PositiveSmallIntegerField(
         default=60, validators=[MaxValueValidator(3600)]
     )
+    away_seconds = models.PositiveSmallIntegerField(
+        default=5,
+        validators=[MaxValueValidator(120)],
+        help_text="The clock of a player whose sockets have all closed: short, without "
+        "their time bank; the action clock again once they are back.",
+    )
     run_it_twice_allowed = models.BooleanField(default=False)
     show_all_called = models.BooleanField(default=False)
     new_player_policy = models.CharField(
@@ -376,6 +382,17 @@ class Seat(models.Model):
     )
     connections = models.PositiveSmallIntegerField(
         default=0, help_text="Open table sockets of the seated player (0 = disconnected)."
+    )
+    gone_since = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the seated player's last socket closed (None: connected, or never "
+        "seen by a socket): a player who is gone gets the short clock, Table.away_seconds.",
+    )
+    auto_act = models.BooleanField(
+        default=False,
+        help_text="The player timed out in this hand and has not acted since: their next "
+        "decisions in it are taken at once (check, else fold).",
     )
     # not a column: the player's role in the club, on the seats services.rows.table_seats reads
     member_role: str | None

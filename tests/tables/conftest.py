@@ -27,6 +27,7 @@ def table_form_data(**overrides):
         "max_seats": 6,
         "action_seconds": 30,
         "time_bank_seconds": 60,
+        "away_seconds": 5,
         "run_it_twice_allowed": False,
         "show_all_called": False,
         "new_player_policy": "wait",

@@ -33,6 +33,12 @@ def is_ready(seat: Seat) -> bool:
     )
 
 
+def enough_here(seats: list[Seat]) -> bool:
+    """Two players who can be dealt in and are here: a hand never starts for players whose
+    browsers have all closed (``Seat.gone_since``); it waits for one of them to come back."""
+    return sum(1 for s in seats if is_ready(s) and s.gone_since is None) >= 2
+
+
 def schedule_next_hand(table: Table, seats: list[Seat], now: Any = None) -> list[str]:
     """Set ``next_hand_at`` when a hand could start (R16.3); clear it when none can.
 
@@ -45,7 +51,7 @@ def schedule_next_hand(table: Table, seats: list[Seat], now: Any = None) -> list
         and table.status == Table.Status.OPEN
         and not table.pause_requested
         and (
-            sum(1 for s in seats if is_ready(s)) >= 2
+            enough_here(seats)
             # a tournament's table with a player left is its tournament's to look at
             # between hands (balancing may bring players or break it: services.tournaments)
             or (table.tournament_id is not None and any(s.user_id is not None for s in seats))
@@ -81,6 +87,8 @@ def cash_out_seat(table: Table, seat: Seat) -> None:
     seat.run_twice_preference = None
     seat.straddle = False
     seat.connections = 0
+    seat.gone_since = None
+    seat.auto_act = False
     seat.save()
 
 

@@ -36,6 +36,7 @@ from tables.play import table_log as handlog
 from tables.play.actions import deck
 from tables.play.actions.between_hands import (
     cash_out_leavers,
+    enough_here,
     finish_closing,
     is_ready,
     last_blinds,
@@ -169,10 +170,14 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
             table.button_seat,
             default=BlindChoice(table.new_player_policy),
         )
-    if plan is None:
-        table.hand_state = None
+    if plan is None or (table.tournament_id is None and not enough_here(seats)):
+        table.hand_state = None  # (a player coming back schedules the hand: presence)
         return fields
     dealt = [s for s in seats if s.number in plan.seats]
+    for s in dealt:
+        if s.auto_act:  # a timeout decides for a player within its hand only
+            s.auto_act = False
+            s.save(update_fields=["auto_act"])
     button = plan.button
     fields += rotate_game(table, button, dealt)  # R20: a mixed-game table's game of this hand
     bomb = is_bomb_pot(table, dealt)  # R21
@@ -292,9 +297,10 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
         used = max(0, (now - (table.deadline - timedelta(seconds=seat.time_bank))).total_seconds())
         seat.time_bank = max(0, seat.time_bank - int(used + 0.999))
         seat.save(update_fields=["time_bank"])
-    if seat.timeouts_in_row:
+    if seat.timeouts_in_row or seat.auto_act:
         seat.timeouts_in_row = 0
-        seat.save(update_fields=["timeouts_in_row"])
+        seat.auto_act = False  # they are back: their own clock again
+        seat.save(update_fields=["timeouts_in_row", "auto_act"])
     done = action_row(table, seat.number, user, kind, amount, timeout=False)
     fields = _after_engine(table, seats, new_state, now)
     commit_change(table, seats, fields=fields, state=new_state, action=done)
@@ -360,11 +366,34 @@ def _set_clock(table: Table, seats: list[Seat], state: HandState, now: Any) -> N
         table.deadline = None
         table.deadline_seat = None
         return
-    seconds = table.action_seconds if state.phase is Phase.BETTING else DECISION_SECONDS
-    if not is_member(next(s for s in seats if s.number == legal.seat)):
-        seconds = 0  # they left the club: the clock decides for them at once (_timeout)
-    table.deadline = now + timedelta(seconds=seconds)
+    table.deadline = now + timedelta(seconds=decision_seconds(table, seats, state, legal.seat))
     table.deadline_seat = legal.seat
+
+
+def decision_seconds(table: Table, seats: list[Seat], state: HandState, number: int) -> int:
+    """How long the clock gives seat ``number``'s decision (R14): the action clock; none
+    for a player who left the club, who timed out earlier in the hand (until they act
+    again), or when nobody left in the hand is here; a short one, ``away_seconds``, for a
+    player whose browser has closed (``Seat.gone_since``): a player who is gone does not
+    hold the table."""
+    seconds = table.action_seconds if state.phase is Phase.BETTING else DECISION_SECONDS
+    seat = next(s for s in seats if s.number == number)
+    if not is_member(seat) or seat.auto_act or nobody_here(state, seats):
+        return 0  # the clock decides for them at once (_timeout)
+    if seat.gone_since is not None:
+        return min(seconds, table.away_seconds)
+    return seconds
+
+
+def nobody_here(state: HandState, seats: list[Seat]) -> bool:
+    """Whether every player still in the hand (not folded) is gone (or never had a socket
+    close: a seat no socket ever counted is not gone)."""
+    gone = {s.number for s in seats if s.gone_since is not None}
+    return all(
+        number in gone
+        for number, folded in zip(state.seats, state.folded, strict=True)
+        if not folded
+    )
 
 
 def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) -> list[str]:
@@ -487,6 +516,9 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
         and member
         and not table.time_bank_in_use
         and seat.time_bank > 0
+        and seat.gone_since is None  # a player who is gone keeps their bank for their return
+        and not seat.auto_act
+        and not nobody_here(state, seats)
     ):
         table.time_bank_in_use = True
         table.deadline = now + timedelta(seconds=seat.time_bank)
@@ -497,11 +529,13 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     if state.phase is Phase.BETTING and member:
         if table.time_bank_in_use:
             seat.time_bank = 0
-        seat.timeouts_in_row += 1
+        if not seat.auto_act:  # (a decision taken at once is not a second timeout)
+            seat.timeouts_in_row += 1
         if seat.timeouts_in_row >= TIMEOUTS_BEFORE_SIT_OUT and table.tournament_id is None:
             # (a tournament player who is away is still dealt in and blinded: R14, R25)
             seat.sit_out_next_hand = True  # R14: two timeouts in a row sit the player out
-        seat.save(update_fields=["time_bank", "timeouts_in_row", "sit_out_next_hand"])
+        seat.auto_act = True  # their next decisions in this hand are taken at once
+        seat.save(update_fields=["time_bank", "timeouts_in_row", "sit_out_next_hand", "auto_act"])
     new_state, events = apply(state, action)
     name = str(seat.user) if seat.user_id else None
     why = "timed_out" if member else "not_a_member"

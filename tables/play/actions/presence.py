@@ -1,13 +1,21 @@
 """Who is connected: each seated player's open sockets, counted per server process so
-that the clock can take a crashed process's sockets off the seats."""
+that the clock can take a crashed process's sockets off the seats; and what a player who
+goes (their last socket closed) or comes back changes: the clock of their decision, the
+next hand (:func:`_clock_after`)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
+from engine.legal_actions import legal_actions
+from engine.state import Phase
+from tables.play.actions.between_hands import schedule_next_hand
 from tables.play.actions.common import commit_change, lock
+from tables.play.actions.hand import decision_seconds, nobody_here, running_state
 from tables.play.models import Presence, Seat, ServerProcess, Table
 
 
@@ -61,9 +69,33 @@ def _add_connections(table: Table, seats: list[Seat], user_id: int, delta: int) 
         return
     was_connected = seat.connections > 0
     seat.connections = connections
-    seat.save(update_fields=["connections"])
-    if was_connected != (connections > 0):
-        commit_change(table, seats)
+    if was_connected == (connections > 0):
+        seat.save(update_fields=["connections"])
+        return
+    now = timezone.now()
+    seat.gone_since = None if connections else now
+    seat.save(update_fields=["connections", "gone_since"])
+    commit_change(table, seats, fields=_clock_after(table, seats, seat, now))
+
+
+def _clock_after(table: Table, seats: list[Seat], seat: Seat, now: Any) -> list[str]:
+    """A player went or came back: a player who is gone does not hold the table. The clock
+    of the decision waiting is set again when it is theirs, or when it now ends sooner
+    (nobody left in the hand is here); between hands, the next hand waits for two players
+    who are here (``between_hands.enough_here``). Returns the table fields changed."""
+    state = running_state(table)
+    if state is None:
+        return schedule_next_hand(table, seats, now)
+    legal = legal_actions(state)
+    if legal is None or state.phase is Phase.RUNOUT or table.deadline is None:
+        return []
+    if table.deadline_seat != seat.number and not nobody_here(state, seats):
+        return []  # another player's decision, and somebody in the hand is still here
+    deadline = now + timedelta(seconds=decision_seconds(table, seats, state, legal.seat))
+    table.deadline = deadline
+    table.deadline_seat = legal.seat
+    table.time_bank_in_use = False  # (a bank they had not spent stays theirs)
+    return ["deadline", "deadline_seat", "time_bank_in_use"]
 
 
 @transaction.atomic

@@ -119,6 +119,8 @@ def free_seat(seat: Seat) -> None:
     seat.owes_big_blind = False
     seat.timeouts_in_row = 0
     seat.connections = 0
+    seat.gone_since = None
+    seat.auto_act = False
     seat.save()
 
 
