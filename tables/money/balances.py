@@ -170,8 +170,11 @@ def book(club: Club) -> Book:
     totals = counted.values("user_id", "guest", "kind").annotate(total=Sum("amount")).order_by()
     for row in totals:
         kind, total = row["kind"], row["total"]
-        if kind == LedgerEntry.Kind.RAKE:
+        if kind in LedgerEntry.HOUSE_GAINS:  # the rake, chips a host took off
             house.net += total
+            continue
+        if kind in LedgerEntry.HOUSE_PAYS:  # chips a host added
+            house.net -= total
             continue
         who = member(row["user_id"]) if row["user_id"] is not None else guest(row["guest"])
         if kind in (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.TOP_UP):

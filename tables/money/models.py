@@ -31,12 +31,16 @@ class LedgerEntry(models.Model):
         # part of a session's net), kept so that settlement and stats can show them
         BOUNTY_WON = "bounty_won", gettext_lazy("7-2 bounty won")
         BOUNTY_PAID = "bounty_paid", gettext_lazy("7-2 bounty paid")
+        # a host corrects a stack between hands (a miscount, a chip given back), with a reason
+        # (``note``): the chips come from the house or go to it, so the session's nets add up
+        ADJUST_ADD = "adjust_add", gettext_lazy("Chips added by the host")
+        ADJUST_REMOVE = "adjust_remove", gettext_lazy("Chips taken off by the host")
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="ledger")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
     amount = models.PositiveBigIntegerField()
     guest = models.CharField(
         max_length=60,
@@ -49,7 +53,16 @@ class LedgerEntry(models.Model):
     hand = models.ForeignKey(
         "Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    note = models.CharField(
+        max_length=120,
+        blank=True,
+        help_text=gettext_lazy("Why a host corrected the stack (a correction's line only)."),
+    )
     created_at = models.DateTimeField(default=timezone.now)
+
+    HOUSE_GAINS = ("rake", "adjust_remove")
+    HOUSE_PAYS = ("adjust_add",)
+    """The lines whose other side is the house: the rake and a host's corrections."""
 
     class Meta:
         ordering = ["created_at", "pk"]

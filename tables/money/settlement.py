@@ -122,8 +122,11 @@ def session(table: Table) -> Session:
         )
     )
     for row in totals:
-        if row["kind"] == LedgerEntry.Kind.RAKE:
+        if row["kind"] in LedgerEntry.HOUSE_GAINS:  # the rake, chips a host took off
             house.rake += row["total"]
+            continue
+        if row["kind"] in LedgerEntry.HOUSE_PAYS:  # chips a host added: the house's
+            house.rake -= row["total"]
             continue
         uid = row["user_id"]
         if uid is None:  # an imported session's guest

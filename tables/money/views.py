@@ -495,6 +495,18 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
             "has_rake": any(line.key == settlement.HOUSE for line in result.lines),
             "on_table": any(line.on_table for line in result.lines),
             "has_bounty": any(line.bounty for line in result.lines),  # R22
+            # a host's stack corrections, each with its reason (the house is the other side)
+            "corrections": [
+                {
+                    "entry": e,
+                    "amount": ("+" if e.kind == LedgerEntry.Kind.ADJUST_ADD else "−")
+                    + fmt(e.amount),
+                }
+                for e in LedgerEntry.objects.filter(
+                    table=table,
+                    kind__in=[LedgerEntry.Kind.ADJUST_ADD, LedgerEntry.Kind.ADJUST_REMOVE],
+                ).select_related("user")
+            ],
             "counting": result.counting,
             "fewest": result.fewest,
             "searching": result.searching,
@@ -569,7 +581,7 @@ def ledger_csv(
     club, membership, table = _session_table(request, slug, table_id)
 
     def rows() -> Iterator[list[Any]]:
-        yield ["time", "table", "player", "kind", "amount", "amount_units", "hand"]
+        yield ["time", "table", "player", "kind", "amount", "amount_units", "hand", "note"]
         entries = (
             LedgerEntry.objects.filter(table=table)
             .select_related("user")
@@ -584,6 +596,7 @@ def ledger_csv(
                 club.format_amount(e.amount),
                 e.amount,
                 e.hand_id or "",
+                e.note,  # a host's reason for a stack correction
             ]
 
     return csv_response(rows(), f"ledger-{club.slug}-{table.pk}.csv")

@@ -369,6 +369,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._call(simple[op], self.user, self.table_id)
         elif op in by_seat:
             await self._call(by_seat[op], self.user, self.table_id, _field(data, "seat", int))
+        elif op == "adjust":  # a stack corrected between hands, with a reason
+            await self._call(
+                services.adjust_stack,
+                self.user,
+                self.table_id,
+                _field(data, "seat", int),
+                _field(data, "stack", int),
+                _field(data, "reason", str),
+            )
         elif op in ("remove_guest", "ban_guest"):
             user_id = _field(data, "user", int)
             await self._call(

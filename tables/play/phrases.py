@@ -74,6 +74,8 @@ PHRASES: dict[str, Promise] = {
     "bounty_from": _("%(amount)s from %(who)s"),
     "bounty_nothing": _("nothing"),
     "seat": _("Seat %(number)s"),
+    # a host's correction between hands, with its reason (tables.play.actions.host)
+    "stack_adjusted": _("The host sets %(who)s's stack to %(amount)s (was %(before)s): %(reason)s"),
     # pots: the main one, side pots by number, a split game's halves (R19.3), a board (R23)
     "pot_main": _("the main pot"),
     "pot_side": _("side pot %(number)s"),
@@ -228,7 +230,7 @@ def render(line: Mapping[str, Any], fmt: Callable[[int], str]) -> str:
     for name, value in line.get("args", {}).items():
         if name == "who" and value is None:  # a player whose name was not known
             values[name] = seat_name(line["seat"])
-        elif name == "amount":
+        elif name in ("amount", "before"):
             values[name] = fmt(value)
         elif name == "cards":
             values[name] = " ".join(value)

@@ -173,7 +173,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
     summary = table_summary(table)
     if table.mixed_mode == MixedMode.DEALERS_CHOICE and summary["next_game"] is not None:
         summary.update(dealers_choice_next(table, seat_list, summary["next_game"]))
-    return {
+    state = {
         "type": "state",
         "version": table.version,
         "table": summary,
@@ -181,6 +181,9 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
         "hand": hand,
         "next_deck": next_deck_view(table),
     }
+    if hand is None and table.hand_log:  # before the first hand: a host's corrections
+        state["log"] = table.hand_log
+    return state
 
 
 def dealers_choice_next(

@@ -150,3 +150,38 @@ def test_a_friend_plays_from_the_link_then_keeps_an_account(players, console, sh
         for p in (alice, gigi):
             assert p.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert console.errors == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1440x900", "390x844"])
+def test_the_host_corrects_a_stack_and_the_player_reads_why(players, console, shots, viewport):
+    """Issue #40: between hands the host corrects a player's stack from the Host tab, with
+    a reason; the player's screen shows the new stack and the line in the log."""
+    from .live_players import set_up_table
+
+    phone = viewport is PHONE
+    alice = players("Alice", viewport=viewport, phone=phone)
+    bob = players("Bob", viewport=viewport, phone=phone)
+    set_up_table(alice, bob, shots)
+    open_panel(alice, "Host")
+    alice.page.get_by_role("button", name="Pause after this hand").click()
+    alice.page.get_by_text("The game is paused.").wait_for()
+    close_panel(alice)
+    alice.sit(1)
+    bob.sit(5, amount="150")
+    open_panel(alice, "Host")
+    alice.page.get_by_role("button", name="Correct Bob's stack").click()
+    dialog = alice.page.locator("#adjust-dialog")
+    dialog.get_by_label("New stack").fill("162")
+    dialog.get_by_label("Why").fill("a pot of 12 was miscounted")
+    shots(alice.page, "host-corrects-a-stack")
+    dialog.get_by_role("button", name="Correct the stack").click()
+    bob.page.locator('.seat[data-seat="5"] .seat-stack').filter(has_text="162").wait_for()
+    open_panel(bob, "Log")
+    bob.page.locator("#hand-log").filter(
+        has_text="The host sets Bob's stack to 162 (was 150): a pot of 12 was miscounted"
+    ).wait_for()
+    shots(bob.page, "player-reads-the-correction")
+    if phone:
+        for p in (alice, bob):
+            assert p.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert console.errors == []

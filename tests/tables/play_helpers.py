@@ -101,9 +101,10 @@ def check_down(table) -> None:
 
 
 def assert_chips_accounted(table) -> None:
-    """R7.5: every chip bought in is on the table, cashed out or raked (a 7-2 bounty and
-    the pots only move chips between the stacks)."""
+    """R7.5: every chip bought in (or added by a host's correction) is on the table, cashed
+    out, raked or taken off by a correction (a 7-2 bounty and the pots only move chips
+    between the stacks)."""
     ledger = LedgerEntry.objects.filter(table=table)
-    bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up"))
-    out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake"))
+    bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up", "adjust_add"))
+    out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake", "adjust_remove"))
     assert bought == sum(s.stack for s in Seat.objects.filter(table=table)) + out

@@ -4,7 +4,7 @@
 import { handText, lineText } from "../phrases.js";
 import { gettext, interpolate, locales, pgettext } from "../i18n.js";
 import { cardText } from "./cards.js";
-import { money } from "./format.js";
+import { fieldStep, fromField, money, toField } from "./format.js";
 import { h, winnersText } from "./render.js";
 
 const CARD_RE = /\b([2-9TJQKA][shdc])\b/g;
@@ -104,7 +104,8 @@ export class Panel {
     if (state.hand) this.lastState = state; // between hands, keep showing the last hand's log
     const shown = state.hand || (this.lastState && this.lastState.hand);
     this.logTitle.textContent = shown ? interpolate(gettext("Hand #%(number)s"), { number: shown.number }) : gettext("No hand yet");
-    const lines = !shown ? [] : Array.isArray(shown.log) ? shown.log : summary(state.hand ? state : this.lastState);
+    // before the first hand, the table's own lines (a host's corrections) are the log
+    const lines = !shown ? (Array.isArray(state.log) ? state.log : []) : Array.isArray(shown.log) ? shown.log : summary(state.hand ? state : this.lastState);
     const check = shown && this.deckResults.get(shown.number);
     const signature = JSON.stringify([shown && shown.number, lines, check]);
     if (signature !== this.logSignature) {
@@ -184,6 +185,10 @@ export class Panel {
       const button = e.target.closest("[data-host-op]");
       if (!button) return;
       const seat = Number(button.dataset.seat);
+      if (button.dataset.hostOp === "adjust") {
+        this.openAdjust(seat, button.dataset.name, Number(button.dataset.stack));
+        return;
+      }
       if (button.dataset.hostOp === "remove") {
         const ok = await this.confirm(
           interpolate(gettext("Remove %(name)s from the table? They are cashed out."), { name: button.dataset.name }),
@@ -193,6 +198,37 @@ export class Panel {
       }
       op(button.dataset.hostOp, seat);
     });
+  }
+
+  /** The host corrects a player's stack between hands, with a reason (op "adjust"). */
+  openAdjust(seat, name, stack) {
+    const dialog = this.root.querySelector("#adjust-dialog");
+    if (!dialog) return;
+    const field = dialog.querySelector("#adjust-stack");
+    const reason = dialog.querySelector("#adjust-reason");
+    const error = dialog.querySelector("#adjust-error");
+    dialog.querySelector("#adjust-title").textContent = interpolate(gettext("Correct %(name)s's stack"), { name });
+    field.step = fieldStep();
+    field.value = toField(stack);
+    reason.value = "";
+    error.textContent = "";
+    dialog.querySelector("form").onsubmit = (e) => {
+      e.preventDefault();
+      const value = fromField(field.value);
+      if (!Number.isInteger(value) || value < 0) {
+        error.textContent = gettext("A stack is a whole amount, zero or more.");
+        return;
+      }
+      if (!reason.value.trim()) {
+        error.textContent = gettext("Say why the stack changes.");
+        return;
+      }
+      this.send({ type: "host", op: "adjust", seat, stack: value, reason: reason.value.trim() });
+      dialog.close();
+    };
+    dialog.querySelectorAll("[data-close]").forEach((b) => { b.onclick = () => dialog.close(); });
+    dialog.showModal();
+    field.select();
   }
 
   updateHost(state) {
@@ -239,6 +275,13 @@ export class Panel {
         li.append(buttons);
         requests.append(li);
       } else {
+        if (!table.tournament) {
+          // between hands: a stack corrected, with a reason
+          const adjust = action(gettext("Correct"), gettext("Correct %(name)s's stack"), "adjust", seat);
+          adjust.dataset.stack = String(seat.stack);
+          adjust.disabled = !!(state.hand && !state.hand.finished && seat.in_hand);
+          buttons.append(adjust);
+        }
         if (!state.you || seat.number !== state.you.seat) {
           buttons.append(action(gettext("Remove"), gettext("Remove %(name)s"), "remove", seat, "danger"));
         }

@@ -33,12 +33,13 @@ def record_nets(table: Table) -> None:
     )
     nets: dict[tuple[int | None, str], list[Any]] = {}
     for row in rows:
-        house = row["kind"] == LedgerEntry.Kind.RAKE
+        # the rake and a host's corrections are the house's (a player's corrected stack is
+        # in their cash-out already); the rest a player's
+        house = row["kind"] in (*LedgerEntry.HOUSE_GAINS, *LedgerEntry.HOUSE_PAYS)
         key = (None, "") if house else (row["user_id"], row["guest"])
         entry = nets.setdefault(key, [0, row["last"]])
-        entry[0] += (
-            row["total"] if house or row["kind"] == LedgerEntry.Kind.CASH_OUT else -row["total"]
-        )
+        gains = row["kind"] in LedgerEntry.HOUSE_GAINS or row["kind"] == LedgerEntry.Kind.CASH_OUT
+        entry[0] += row["total"] if gains else -row["total"]
         entry[1] = max(entry[1], row["last"])
     # one club's summary changes at a time, so each running total is counted over
     # committed rows (the lock is the money book's: payments.pay takes it too)

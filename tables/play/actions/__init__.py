@@ -14,6 +14,7 @@ from tables.play.actions.deck import send_nonce
 from tables.play.actions.guests import join, remove_guest, revoke_link, set_link_limit, table_link
 from tables.play.actions.hand import act, handle_due, start_hand_if_ready
 from tables.play.actions.host import (
+    adjust_stack,
     approve_seat,
     close_table,
     pause,
@@ -42,6 +43,7 @@ from tables.play.actions.table_settings import (
 
 __all__ = [
     "act",
+    "adjust_stack",
     "approve_seat",
     "cash_out_leavers",
     "close_table",
