@@ -7,6 +7,7 @@ membership and show them)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
@@ -398,7 +399,9 @@ def import_match(request: AuthenticatedHttpRequest, slug: str, batch_id: int) ->
     fmt = club.format_amount
     rows = [
         {**r, "buy_in_text": fmt(r["buy_in"]), "out_text": fmt(r["cashed_out"]),
-         "net_text": fmt(r["cashed_out"] - r["buy_in"])}
+         "net_text": fmt(r["cashed_out"] - r["buy_in"]),
+         # the file's ISO time, shown as a date and time in the reader's zone
+         "start_at": datetime.fromisoformat(r["start"]) if r.get("start") else None}
         for r in batch.rows
     ]  # fmt: skip
     return render(

@@ -194,9 +194,40 @@ def test_the_club_form_asks_for_a_currency_only_for_money(browser, live_pokerclu
     page.goto(live_pokerclub.url + seeded["pages"]["new club"])
     page.get_by_label("Plain chips").check()
     assert not page.get_by_label("Currency symbol").is_visible()
+    assert not page.get_by_label("Currency code").is_visible()  # issue #40: a chips club
     page.get_by_label("Currency", exact=True).check()
     assert page.get_by_label("Currency symbol").is_visible()
+    assert page.get_by_label("Currency code").is_visible()
     context.close()
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone-390"])
+def test_the_tables_options_menu_closes_on_a_tap_elsewhere(
+    size, browser, live_pokerclub, seeded, console
+):
+    """Issue #40: the Options menu stayed open over the log and the host's tools after a
+    click on the felt. A tap anywhere else, or Escape, closes it."""
+    viewport, phone = VIEWPORTS[size]
+    extra = {"is_mobile": True, "has_touch": True} if phone else {}
+    context = browser.new_context(viewport=viewport, **extra)
+    context.add_cookies([{**seeded["session_cookie"], "url": live_pokerclub.url}])
+    page = context.new_page()
+    console.watch(page, size)
+    page.goto(live_pokerclub.url + seeded["pages"]["table"])
+    page.locator("#seats > li").first.wait_for()
+    options = page.locator("details.prefs:not(.share-link)")
+    options.locator("summary").click()
+    assert options.get_attribute("open") is not None
+    felt = page.locator("#felt-wrap").bounding_box()
+    assert felt is not None
+    # a tap on the felt, below where the menu hangs
+    page.mouse.click(felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] * 0.9)
+    assert options.get_attribute("open") is None
+    options.locator("summary").click()
+    page.keyboard.press("Escape")
+    assert options.get_attribute("open") is None
+    context.close()
+    assert console.errors == []
 
 
 def test_the_replayer_draws_with_the_live_tables_renderer_and_its_log_follows(

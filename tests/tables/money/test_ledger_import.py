@@ -158,6 +158,10 @@ def test_the_pages_import_a_file_and_guest_names_stay_text_in_the_csv(
     batch = LedgerImport.objects.get()
     page = client.get(response["Location"]).content.decode()
     assert "Benny" in page and 'name="map:bX2"' in page
+    # the file's times read as dates in the reader's zone, not as ISO text (issue #40)
+    client.cookies["tz"] = "Europe/Rome"
+    page = client.get(response["Location"]).content.decode()
+    assert "27 Nov 2026 21:01" in page and ">2026-11-27T20:01" not in page
     response = client.post(
         response["Location"], {"map:aZ1": "guest", "map:bX2": "guest", "map:zQ9": "guest"}
     )
