@@ -15,14 +15,14 @@ document.addEventListener("click", (event) => {
 });
 
 document.addEventListener("click", (event) => {
-  for (const menu of document.querySelectorAll("details.prefs[open]")) {
+  for (const menu of document.querySelectorAll("details.prefs[open], details.house-rules[open]")) {
     if (!menu.contains(event.target)) menu.removeAttribute("open");
   }
 });
 
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;
-  for (const menu of document.querySelectorAll("details.prefs[open]")) {
+  for (const menu of document.querySelectorAll("details.prefs[open], details.house-rules[open]")) {
     menu.removeAttribute("open");
     menu.querySelector("summary")?.focus();
   }

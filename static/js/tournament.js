@@ -33,6 +33,15 @@ async function reload() {
 
 let ticking = null;
 
+/** A time left as a clock shows it: 354 -> "5:54", 3725 -> "1:02:05" (as the server writes it). */
+export function clockText(seconds) {
+  const s = Math.max(0, seconds);
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
 function startCountdown() {
   clearInterval(ticking);
   const counter = lobby.querySelector("[data-remaining]");
@@ -41,7 +50,7 @@ function startCountdown() {
   const started = Date.now();
   ticking = setInterval(() => {
     const now = Math.max(0, Math.round(left - (Date.now() - started) / 1000));
-    counter.textContent = String(now);
+    counter.textContent = clockText(now);
     if (now === 0) {
       clearInterval(ticking);
       setTimeout(reload, 1000);

@@ -28,19 +28,15 @@ REASONS: dict[str, StrPromise] = {
     "bounty": gettext_lazy("a 7-2 bounty moved chips outside the pot"),
     "no_stacks": gettext_lazy("the hand has no line of player stacks"),
     "players": ngettext_lazy("%(count)s player dealt in", "%(count)s players dealt in", "count"),
-    "dead_small_blind": gettext_lazy(
-        "a missed small blind was posted dead: not one of our rules (R2.6)"
-    ),
+    "dead_small_blind": gettext_lazy("a missed small blind was posted dead: not one of our rules"),
     "no_big_blind": gettext_lazy("no big blind was posted"),
     "dealer_out": gettext_lazy("the dealer is not dealt in"),
     "dead_button": gettext_lazy("a dead button and no small blind"),
     "poster_out": gettext_lazy("a player posts who is not dealt in"),
     "no_small_blind": gettext_lazy("no small blind was posted"),
-    "blinds_elsewhere": gettext_lazy("the blinds are not posted where our rules put them (R2)"),
-    "straddle": gettext_lazy("only a straddle from the seat after the big blind is ours (R3.3)"),
-    "missed_big_blind": gettext_lazy(
-        "a missed big blind posted for other than the big blind (R2.6)"
-    ),
+    "blinds_elsewhere": gettext_lazy("the blinds are not posted where our rules put them"),
+    "straddle": gettext_lazy("only a straddle from the seat after the big blind is ours"),
+    "missed_big_blind": gettext_lazy("a missed big blind posted for other than the big blind"),
     "antes": gettext_lazy("antes other than one for every player"),
     # Translators: %(player)s is a nickname of the log, %(line)s a line of its file.
     "actor_out": gettext_lazy("%(player)s acts and is not dealt in (line %(line)s)"),

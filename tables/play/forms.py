@@ -339,21 +339,21 @@ class TableForm(forms.ModelForm):
         if bomb and lo is not None and bomb > lo:
             self.add_error(
                 "bomb_pot_ante",
-                gettext("A bomb pot cannot ask more than the minimum buy-in (R21)."),
+                gettext("A bomb pot cannot ask more than the minimum buy-in."),
             )
         mixed = data.get("mixed_games") or []
         dealt = [MIXED_GAMES[code][0].value for code in mixed] or [data.get("game") or "holdem"]
         if data.get("seven_deuce_bounty") and "holdem" not in dealt:
             self.add_error(
                 "seven_deuce_bounty",
-                gettext("The 7-2 game is played with two cards: Hold'em (R22)."),
+                gettext("The 7-2 game is played with two cards: Hold'em."),
             )
         if len(mixed) == 1:
             self.add_error("mixed_games", gettext("Pick at least two games to rotate, or none."))
         data["mixed_blinds"] = self._mixed_blinds(mixed, lo)
         double = data.get("double_board") or DoubleBoard.OFF
         if double == DoubleBoard.BOMB_POTS and not bomb:
-            self.add_error("double_board", gettext("Double-board bomb pots need bomb pots (R21)."))
+            self.add_error("double_board", gettext("Double-board bomb pots need bomb pots."))
         games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]
         for game in games or [data.get("game") or ""]:
             if game and seats is not None and seats > rules(game).max_players:
@@ -369,7 +369,7 @@ class TableForm(forms.ModelForm):
                     "double_board",
                     gettext(
                         "%(game)s deals two boards to at most %(count)s players from one "
-                        "deck (R23): fewer seats, or one board."
+                        "deck: fewer seats, or one board."
                     )
                     % {"game": GAME_NAMES[game], "count": most},
                 )

@@ -305,6 +305,26 @@ class Table(models.Model):
         return game_label(self.game, self.structure)
 
     @property
+    def format_label(self) -> str:
+        """What the table plays, for the club's list: the format rather than the hand of
+        the moment ("Dealer's choice: NLH, PLO", "Mixed games: NLH, PLO8"), then its house
+        specials ("bomb pots", "double board", "7-2 game")."""
+        if self.mixed_games and self.mixed_mode == MixedMode.DEALERS_CHOICE:
+            label = gettext("Dealer's choice: %(games)s") % {"games": ", ".join(self.mixed_games)}
+        elif self.mixed_games:
+            label = gettext("Mixed games: %(games)s") % {"games": ", ".join(self.mixed_games)}
+        else:
+            label = self.game_label
+        extras = []
+        if self.bomb_pot_ante and (self.bomb_pot_every or self.bomb_pot_vote):
+            extras.append(gettext("bomb pots"))
+        if self.double_board != DoubleBoard.OFF:
+            extras.append(gettext("double board"))
+        if self.seven_deuce_bounty:
+            extras.append(gettext("7-2 game"))
+        return " · ".join([label, *extras])
+
+    @property
     def blinds(self) -> tuple[int, int]:
         """The blinds of the current game: the table's, or on a mixed-game table the ones
         the host set for this game (R20)."""

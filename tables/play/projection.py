@@ -88,6 +88,9 @@ def table_summary(table: Table) -> dict[str, Any]:
         "max_seats": table.max_seats,
         "action_seconds": table.action_seconds,
         "time_bank_seconds": table.time_bank_seconds,
+        "away_seconds": table.away_seconds,
+        # the house's share (R13): a percentage of each pot, up to a cap (0: none)
+        "rake": {"percent": table.rake_bps / 100, "cap": table.rake_cap},
         "run_it_twice_allowed": table.run_it_twice_allowed,
         "show_all_called": table.show_all_called,
         "approve_seats": table.approve_seats,

@@ -359,7 +359,8 @@ def club_tables(request: AuthenticatedHttpRequest, slug: str) -> JsonResponse:
                     "id": t.pk,
                     "name": t.name,
                     "structure": t.get_structure_display(),
-                    "game": t.game_label,  # "Pot-limit Omaha"; a mixed table: the current game
+                    # "Pot-limit Omaha", "Dealer's choice: NLH, PLO · bomb pots": the format
+                    "game": t.format_label,
                     "stakes": t.stakes,
                     "buy_in": t.buy_in_range,
                     "taken": t.taken,

@@ -32,6 +32,17 @@ from tables.tournaments.forms import TournamentForm
 from tables.tournaments.models import Tournament, TournamentEntry
 
 
+def clock_text(seconds: int) -> str:
+    """A time left as a clock shows it: 354 -> "5:54", 3725 -> "1:02:05".
+
+    >>> clock_text(354), clock_text(59), clock_text(3725)
+    ('5:54', '0:59', '1:02:05')
+    """
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
 @login_required
 def tournament_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
@@ -162,6 +173,10 @@ def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
         ],
         "reading": reading,
         "remaining": int(reading.remaining) if reading and reading.remaining is not None else None,
+        # minutes and seconds, as a clock reads (static/js/tournament.js counts them down)
+        "remaining_text": clock_text(int(reading.remaining))
+        if reading and reading.remaining is not None
+        else "",
         "level": level,
         "upcoming": upcoming,
         "left": len(active),

@@ -625,3 +625,56 @@ def test_dealers_choice_offers_the_lists_games_and_sends_the_pick_R20_5(
         )
         assert page.evaluate("document.documentElement.scrollWidth") <= width, wide
     assert console.errors == []
+
+
+@pytest.mark.parametrize(
+    "size",
+    [(1440, 900), (390, 844), (360, 740)],
+    ids=["1440x900", "390x844", "360x740"],
+)
+def test_the_house_rules_are_in_sight_in_one_line_and_in_full_on_a_tap(
+    size, browser, console, shots
+):
+    """Issue #40: nothing at the table said the 7-2 game was on, or how bomb pots come. The
+    line names each rule that is on; a tap says each in full; nothing leaves the screen."""
+    width, height = size
+    phone = width < 700
+    extra = {"device_scale_factor": 2, "is_mobile": True, "has_touch": True} if phone else {}
+    context = browser.new_context(viewport={"width": width, "height": height}, **extra)
+    state = load_state("preflop_my_turn")
+    state["table"].update(
+        seven_deuce={"bounty": 5, "shown": False},
+        bomb_pot={"ante": 4, "every": 10, "vote": False, "next_by_count": False},
+        double_board="bomb_pots",
+        straddle_allowed=True,
+        run_it_twice_allowed=True,
+        rake={"percent": 5.0, "cap": 4},
+        action_seconds=20,
+        time_bank_seconds=30,
+        away_seconds=5,
+    )
+    page, server = open_table(context, state)
+    console.watch(page, f"{width}")
+    server.settle()
+    line = page.locator("#house-rules summary")
+    line.wait_for()
+    text = line.inner_text()
+    for part in ("7-2: 5", "Bomb pot every 10 hands", "Double-board bomb pots", "Straddle",
+                 "Run it twice", "Rake 5% (cap 4)", "Clock 20 s + 30 s"):  # fmt: skip
+        assert part in text, (part, text)
+    line.click()
+    full = page.locator("#house-rules ul").inner_text()
+    assert "collects 5 from every other player dealt in" in full
+    assert "Every 10 hands a bomb pot: everyone puts in 4" in full
+    shots(page, f"house-rules-{width}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # a table with no specials says nothing but its clock
+    plain = load_state("preflop_my_turn")
+    plain["table"].update(action_seconds=30, time_bank_seconds=60, run_it_twice_allowed=False)
+    server.push({**plain, "version": plain["version"] + 5})
+    page.wait_for_function(
+        "() => !document.querySelector('#house-rules summary').textContent.includes('7-2')"
+    )
+    assert page.locator("#house-rules summary").inner_text() == "Clock 30 s + 60 s"
+    context.close()
+    assert console.errors == []

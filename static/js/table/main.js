@@ -2,6 +2,7 @@
 // and hands every `state` message to the renderers; chat lines and errors go to the side
 // panel and a toast. Each module draws from the whole state, so any state can be redrawn.
 
+import { showHouseRules } from "./rules.js";
 import { gettext, interpolate, pgettext } from "../i18n.js";
 import { Clock } from "./clock.js";
 import { Controls, isMyTurn } from "./controls.js";
@@ -83,6 +84,7 @@ function showState(s, { follows = false } = {}) {
     : bomb.next_by_count ? gettext("Bomb pot next hand") : "";
   status.hidden = !status.textContent;
   root.classList.toggle("seated", !!(s.you && s.you.seat));
+  showHouseRules(root, s.table);
   view.render(s, previous);
   controls.update(s);
   dialogs.update(s);

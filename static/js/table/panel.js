@@ -131,7 +131,7 @@ export class Panel {
     const deck = hand && hand.deck;
     if (!deck) return;
     const root = h("code", "hash", deck.root);
-    root.title = gettext("Root of the 52 salted card commitments, published before any player's nonce (R15)");
+    root.title = gettext("Root of the 52 salted card commitments, published before any player's nonce");
     this.proofEl.append(h("span", "", `${gettext("Deck commitment")} `), root);
     const check = this.deckResults.get(hand.number);
     if (check) this.proofEl.append(h("br"), h("span", check.ok ? "verify-result ok" : "verify-result bad", check.text));

@@ -230,3 +230,25 @@ def test_club_page_lists_open_tables_and_its_live_json_counts_seats(
     assert (
         client.get(reverse("tables:live", args=[club_with_roles["club"].slug])).status_code == 404
     )
+
+
+def test_the_clubs_table_list_names_the_format_not_the_game_of_the_moment(
+    client, make_table, club_with_roles
+):
+    """Issue #40: a dealer's-choice table was listed as today's game, a bomb-pot or
+    double-board table as its plain game."""
+    from django.urls import reverse
+
+    make_table(name="Plain")
+    make_table(name="Choice", mixed_games=["NLH", "PLO"], mixed_mode="dealers_choice")
+    make_table(name="Bombs", bomb_pot_ante=4, bomb_pot_every=10, double_board="bomb_pots")
+    make_table(name="Deuces", seven_deuce_bounty=5)
+    client.force_login(club_with_roles["member"])
+    data = client.get(reverse("tables:live", args=[club_with_roles["club"].slug])).json()
+    games = {t["name"]: t["game"] for t in data["tables"]}
+    assert games["Plain"] == "No-limit Hold'em"
+    assert games["Choice"] == "Dealer's choice: NLH, PLO"
+    assert games["Bombs"] == "No-limit Hold'em · bomb pots · double board"
+    assert games["Deuces"] == "No-limit Hold'em · 7-2 game"
+    page = client.get(club_with_roles["club"].get_absolute_url()).content.decode()
+    assert "Dealer&#x27;s choice: NLH, PLO" in page or "Dealer's choice: NLH, PLO" in page

@@ -113,3 +113,25 @@ async def test_the_lobby_socket_tells_members_of_each_change_and_closes_on_other
     assert (refused["type"], refused["code"]) == ("error", "unknown_type")
     assert await sync_to_async(tournament.entries.count)() == 1  # the frame changed nothing
     await member.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_lobby_counts_the_level_down_as_a_clock_and_names_no_rule(
+    club_with_roles, client, players
+):
+    """Issue #40: the lobby said "354 s to the next level" and "(R29)": now "5:54", and no
+    reference to the rule book; a finished tournament shows its results, not a clock."""
+    import re
+
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    tournament = tournaments.create_tournament(host, club, settings_for(start_players=2))
+    for player in players[:2]:
+        tournaments.register(player, tournament.pk)
+    client.force_login(players[0])
+    url = f"/clubs/{club.slug}/tournaments/{tournament.pk}/"
+    page = client.get(url).content.decode()
+    assert Tournament.objects.get(pk=tournament.pk).status == "running"
+    assert re.search(r">\d+:\d\d</span> to the next level", page)
+    assert not re.search(r"\(R\d", page)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    assert 'id="lobby-clock"' not in client.get(url).content.decode()
