@@ -600,12 +600,16 @@ def test_dealers_choice_offers_the_lists_games_and_sends_the_pick_R20_5(
         console.watch(page, label)
         pick = page.locator("#game-pick")
         pick.wait_for()
+        # the games by the names players use, not their codes (issue #40)
         assert pick.locator("option").all_inner_texts() == [
             "Next in the list",
-            "NLH",
-            "PLO",
-            "PLO8",
+            "NLH · No-limit Hold'em",
+            "PLO · Pot-limit Omaha",
+            "PLO8 · Pot-limit Omaha Hi-Lo",
         ]
+        # "My pick" and its list on one line, even on a phone (it wrapped over three)
+        box = page.locator("#pick-choice").bounding_box()
+        assert box is not None and box["height"] <= 50, box
         assert pick.input_value() == "PLO8"
         assert "(you pick next)" in page.locator("#pick-choice").inner_text()
         assert page.locator("#stakes").inner_text().endswith("· next PLO8 (Dana)")

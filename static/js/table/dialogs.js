@@ -35,6 +35,20 @@ function amountPair(slider, field, onChange) {
   };
 }
 
+/** A mixed-game code (engine.table.MIXED_GAMES) as players call the game: "PLO8" ->
+ * "Pot-limit Omaha Hi-Lo". An unknown code is shown as it is. */
+export function gameName(code) {
+  const names = {
+    NLH: gettext("No-limit Hold'em"),
+    FLH: gettext("Fixed-limit Hold'em"),
+    PLO: gettext("Pot-limit Omaha"),
+    PLO5: gettext("Pot-limit five-card Omaha"),
+    PLO8: gettext("Pot-limit Omaha Hi-Lo"),
+    FLO8: gettext("Fixed-limit Omaha Hi-Lo"),
+  };
+  return names[code] || code;
+}
+
 export class Dialogs {
   constructor(root, send) {
     this.root = root;
@@ -153,7 +167,8 @@ export class Dialogs {
           this.gamePick.replaceChildren(...codes.map((code) => {
             const option = document.createElement("option");
             option.value = code;
-            option.textContent = code || gettext("Next in the list");
+            // the code players say, then the game in full ("PLO8 · Pot-limit Omaha Hi-Lo")
+            option.textContent = code ? `${code} · ${gameName(code)}` : gettext("Next in the list");
             return option;
           }));
         }
