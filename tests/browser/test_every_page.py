@@ -108,6 +108,37 @@ def unnamed_controls(page) -> list[str]:
     return bad
 
 
+def goto_settled(page, url: str):
+    """``page.goto(url)``, again if a page's own script navigated meanwhile: a tournament's
+    lobby follows its player to the table they were moved to (R28), and that navigation
+    can interrupt the test's own (Playwright: "interrupted by another navigation")."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(3):
+        try:
+            return page.goto(url)
+        except PlaywrightError as error:
+            if "interrupted by another navigation" not in str(error) or attempt == 2:
+                raise
+            page.goto("about:blank")
+    return None
+
+
+def evaluate_settled(page, script: str, arg: object = None):
+    """``page.evaluate``, again once the page has loaded if its own script navigated
+    meanwhile (the lobby following a move, as :func:`goto_settled` says)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(3):
+        try:
+            return page.evaluate(script) if arg is None else page.evaluate(script, arg)
+        except PlaywrightError as error:
+            if "Execution context was destroyed" not in str(error) or attempt == 2:
+                raise
+            page.wait_for_load_state("load")
+    return None
+
+
 @pytest.fixture(scope="module")
 def seeded(live_pokerclub):
     return json.loads(live_pokerclub.run_python("tests.browser.seed_pages"))
@@ -133,12 +164,14 @@ def test_every_page_fits_reads_and_names_its_controls(
         page = context.new_page()
         console.watch(page, size)
         for label, path in pages.items():
-            response = page.goto(live_pokerclub.url + path)
+            response = goto_settled(page, live_pokerclub.url + path)
             assert response is not None and response.status == 200, (label, path)
             page.wait_for_load_state("load")
             if label in ("table", "guest's table"):
                 page.locator("#seats > li").first.wait_for()
-            found = page.evaluate(MEASURE, [viewport["width"], MIN_TEXT_PX, MIN_TARGET_PX, phone])
+            found = evaluate_settled(
+                page, MEASURE, [viewport["width"], MIN_TEXT_PX, MIN_TARGET_PX, phone]
+            )
             found["unnamed"] = unnamed_controls(page)
             if found["overflow"] > 0 or found["small"] or found["targets"] or found["unnamed"]:
                 problems[label] = {k: v for k, v in found.items() if v}
@@ -458,12 +491,12 @@ def test_every_page_speaks_the_readers_language_on_a_phone(
         console.watch(page, language)
         for label, path in pages.items():
             page.goto("about:blank")  # the last page's scripts stop (a lobby that follows a move)
-            response = page.goto(live_pokerclub.url + path)
+            response = goto_settled(page, live_pokerclub.url + path)
             assert response is not None and response.status == 200, (label, path)
             page.wait_for_load_state("load")
             if label in ("table", "guest's table"):
                 page.locator("#seats > li").first.wait_for()
-            found = page.evaluate(READABLE)
+            found = evaluate_settled(page, READABLE)
             words = wrong_words(found["text"], language, names)
             if found["lang"] != language or words:
                 wrong[label] = {"lang": found["lang"], "words": in_context(found["text"], words)}
