@@ -213,15 +213,26 @@ def test_no_user_ever_receives_a_card_they_could_not_see(world, tmp_path):
                 bot.keep_messages = True
                 bots.append((bot, user.pk, table.pk))
         run_async(_play, [b for b, _, _ in bots], HANDS)
+        for server in servers:  # no more hands; the clock records the last ones' history
+            server.stop()
+        finished = Hand.objects.exclude(ended_at=None)
+        assert finished.count() >= HANDS
+        eventually(
+            lambda: not finished.filter(history_recorded=False).exists(),
+            what=lambda: (
+                "every hand's history recorded: still to record "
+                + repr(
+                    list(
+                        finished.filter(history_recorded=False).values_list(
+                            "table_id", "number", "history_attempts", "history_error"
+                        )[:5]
+                    )
+                )
+            ),
+        )
     finally:
         for proc in (*servers, clock):
             proc.stop()
-    finished = Hand.objects.exclude(ended_at=None)
-    assert finished.count() >= HANDS
-    eventually(
-        lambda: not finished.filter(history_recorded=False).exists(),
-        what="every hand's history recorded",
-    )
     seen = what_each_hand_showed()
     hidden = sum(len(s.hidden) for s in seen.values())
     assert hidden > HANDS  # folds and mucks: plenty of cards nobody but their owner saw
