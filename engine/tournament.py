@@ -16,8 +16,8 @@ nothing here keeps state or reads a clock.
 * **R27** :func:`finishing_places`, :func:`awards`: players busted in the same hand finish in
   the order of their stacks at its start; equal stacks share the places and their prizes.
 * **R28** :func:`balance`: tables stay within one player of each other, a table breaks when
-  the others can seat its players, a moved player takes the seat where they will post the
-  big blind soonest.
+  the others can seat its players (they draw their new seats), a moved player takes the
+  seat where they will post the big blind soonest; :func:`hand_for_hand` on the bubble.
 * **R29** :func:`icm_equity`, :func:`icm_deal`, :func:`chip_chop`: a deal among the last
   players.
 """
@@ -25,7 +25,8 @@ nothing here keeps state or reads a clock.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Hashable, Mapping, Sequence
+import secrets
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TypeVar
@@ -47,6 +48,7 @@ __all__ = [
     "clock",
     "default_payout",
     "finishing_places",
+    "hand_for_hand",
     "icm_deal",
     "icm_equity",
     "may_add_on",
@@ -478,17 +480,21 @@ def _best_seat(table: Seating) -> int:
     return min(table.free_seats(), key=lambda seat: (hands_until_big_blind(table, seat), seat))
 
 
+Draw = Callable[[Sequence[int]], int]
+"""Picks one of a non-empty list at random (:func:`secrets.choice`; a test gives a seeded one)."""
+
+
 def balance(
-    tables: Sequence[Seating], between_hands: Collection[int]
+    tables: Sequence[Seating], between_hands: Collection[int], draw: Draw = secrets.choice
 ) -> tuple[list[Move], list[int]]:
     """The moves to make now, and the tables they break (R28). Only players at tables in
     ``between_hands`` move; a player may move to a table in the middle of a hand (they are
     dealt in from its next hand).
 
     1. When the other tables can seat every player of one, a table breaks: the smallest
-       table between hands (ties: the highest number). Its players move one at a time, the
-       one due to post the big blind first, each to the table with the fewest players
-       (ties: the lowest number).
+       table between hands (ties: the highest number). Its players draw their new seats
+       (``draw``): one at a time in a drawn order, each to the table with the fewest
+       players (ties: the lowest number), at a free seat drawn there.
     2. Otherwise, while a table between hands has two players more than the smallest, the
        largest of them (ties: the lowest number) gives the player due to post its next big
        blind to the smallest table (ties: the lowest number).
@@ -502,7 +508,7 @@ def balance(
     def place(player: Hashable, source: int, seat: int, breaking: bool) -> None:
         candidates = [t for n, t in state.items() if n != source and t.free_seats()]
         target = min(candidates, key=lambda t: (len(t.players), t.number))
-        to_seat = _best_seat(target)
+        to_seat = draw(target.free_seats()) if breaking else _best_seat(target)
         moves.append(Move(player, source, seat, target.number, to_seat, breaking))
         src = state[source]
         players = {s: p for s, p in src.players.items() if s != seat}
@@ -524,10 +530,8 @@ def balance(
         table = min(breakable, key=lambda t: (len(t.players), -t.number))
         while state[table.number].players:
             current = state[table.number]
-            seat = _big_blind_next(current) if len(current.players) > 1 else None
-            if seat is None:
-                seat = min(current.players)
-            place(current.players[seat], table.number, seat, True)
+            drawn = draw(sorted(current.players))
+            place(current.players[drawn], table.number, drawn, True)
         del state[table.number]
         broken.append(table.number)
         return moves, broken
@@ -545,6 +549,13 @@ def balance(
             seat = min(source.players)
         place(source.players[seat], source.number, seat, False)
     return moves, broken
+
+
+def hand_for_hand(left: int, paid: int, tables: int) -> bool:
+    """R28.6: the tournament is on the bubble (the next player out wins nothing) with
+    ``left`` entries still in, ``paid`` places paid, at ``tables`` tables: its tables play
+    hand for hand. One table plays hand for hand anyway."""
+    return tables > 1 and left == paid + 1
 
 
 # ---------------------------------------------------------------- R29 deals

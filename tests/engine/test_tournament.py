@@ -22,6 +22,7 @@ from engine.tournament import (
     clock,
     default_payout,
     finishing_places,
+    hand_for_hand,
     hands_until_big_blind,
     icm_deal,
     icm_equity,
@@ -280,8 +281,34 @@ def test_a_table_breaks_when_the_others_can_seat_its_players():
     assert all(m.source == 3 and m.breaking for m in moves)
     assert [m.target for m in moves] == [2, 1, 2, 1, 2]
     assert sorted(m.player for m in moves) == [302, 304, 306, 307, 309]
-    # the first to move is the one due to post table 3's next big blind (button 2: SB 4, BB 6)
-    assert moves[0].player == 306
+    taken = [(m.target, m.to_seat) for m in moves]
+    assert len(set(taken)) == 5
+    assert all(seat not in tables[target - 1].players for target, seat in taken)
+
+
+def test_the_players_of_a_broken_table_draw_their_order_and_their_new_seats():
+    """R28.1 (TDA): who moves first and where each sits are drawn, not the big-blind rule
+    of a balancing move (R28.3). ``draw`` picks from each list: the last item here."""
+    tables = [seating(1, [1, 2, 3, 4, 5]), seating(2, [2, 4, 6, 7])]
+    moves, broken = balance(tables, between_hands={1, 2}, draw=lambda items: items[-1])
+    assert broken == [2]
+    # the highest seat first, each to table 1's highest free seat
+    assert [(m.player, m.to_seat) for m in moves] == [(207, 9), (206, 8), (204, 7), (202, 6)]
+    # with the secrets module's generator, different tries seat them differently
+    outcomes = {
+        tuple((m.player, m.to_seat) for m in balance(tables, between_hands={1, 2})[0])
+        for _ in range(40)
+    }
+    assert len(outcomes) > 1
+
+
+def test_hand_for_hand_is_on_the_bubble_with_two_tables_or_more():
+    """R28.6: ten left with nine paid, on two tables: hand for hand; not with eleven left,
+    nor with nine (all in the money), nor at one table."""
+    assert hand_for_hand(left=10, paid=9, tables=2)
+    assert not hand_for_hand(left=11, paid=9, tables=2)
+    assert not hand_for_hand(left=9, paid=9, tables=2)
+    assert not hand_for_hand(left=10, paid=9, tables=1)
 
 
 def test_the_final_table_forms_when_everyone_fits():

@@ -34,8 +34,9 @@ def settings_for(**overrides) -> tournaments.Settings:
     return tournaments.Settings(**values)
 
 
-def play_step(table: Table, rng: random.Random, shove: float = 0.07) -> bool:
-    """One decision at ``table`` by whoever must decide: random, often all-in."""
+def play_step(table: Table, rng: random.Random, shove: float = 0.07, careful: bool = False) -> bool:
+    """One decision at ``table`` by whoever must decide: random, often all-in; when
+    ``careful``, a check, else a fold (nobody risks their chips)."""
     state = running_state(table)
     if state is None:
         return False
@@ -53,6 +54,9 @@ def play_step(table: Table, rng: random.Random, shove: float = 0.07) -> bool:
         services.act(user, table.pk, str(action.kind), action.amount, None)
         return True
     kinds = {str(k) for k in legal.kinds}
+    if careful:
+        services.act(user, table.pk, "check" if "check" in kinds else "fold", None, None)
+        return True
     roll = rng.random()
     if roll < shove and "all_in" in kinds:
         services.act(user, table.pk, "all_in", None, None)

@@ -4,6 +4,8 @@ of every tournament change), seating and unseating, and who may run it."""
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -148,6 +150,12 @@ def hold(tables: list[Table], seats: dict[int, list[Seat]], pk: int) -> Table:
     tables[index] = table
     seats[pk] = table_seats(table)
     return table
+
+
+def seat_draw(items: Sequence[int]) -> int:
+    """R28.1's draw of a broken table's order and seats: :func:`secrets.choice` (a test
+    puts a seeded one here)."""
+    return secrets.choice(items)
 
 
 def seatings(tables: list[Table], seats: dict[int, list[Seat]]) -> list[rules.Seating]:

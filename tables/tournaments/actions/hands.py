@@ -13,7 +13,8 @@ transactions lock only that table, so the two cannot deadlock):
    and their pages following them (a ``moved`` message);
 4. a deal the players left proposed (R29.3) is offered once no table is in a hand;
 5. the table deals its next hand at the clock's level (R24.4), or waits out a break or a
-   pause, or, with nobody to play against, looks again in a few seconds.
+   pause, or, with nobody to play against, looks again in a few seconds; on the bubble,
+   the tables play hand for hand (R28.6).
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ from tables.tournaments.actions.common import (
     reading,
     save_changed,
     schedule_of,
+    seat_draw,
     seatings,
+    shares,
     tables_of,
     take_seat,
 )
@@ -55,7 +58,11 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
     """A tournament table's next hand is due (the clock calls this instead of
     ``handle_due``'s deal): busts, the end, balancing, then the deal, as the module says.
     A compare-and-set on the table's version, after the tournament's lock: exactly once
-    with any number of clocks. Returns whether anything changed."""
+    with any number of clocks. Returns whether anything changed.
+
+    Hand for hand (R28.6): on the bubble a table whose hand is over waits (no next hand
+    due) while another table plays its hand or has one due later; the last of them places
+    the round's busts together, as if out in one hand, and deals every table."""
 
     now = now or timezone.now()
     tournament_id = (
@@ -73,14 +80,18 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
     seats = {t.pk: table_seats(t) for t in tables}
     clock_now = reading(tournament, now)
     assert clock_now is not None  # its tables exist once it runs
+    round_together = hand_for_hand(tournament, len(tables), clock_now)
+    if round_together and _others_busy(tables, table, now):
+        return _wait_for_the_round(table, seats[table.pk])
     changed = False
     # every table whose hand is over first, in the order their hands ended: a table broken
     # below must not take players with no chips to another table before they are placed
     idle = [t for t in tables if running_state(t) is None]
+    shared = tournament.eliminations + 1 if round_together else None  # one round, one "hand"
     for other in sorted(idle, key=lambda t: (_ended(t, now), t.pk)):
-        if _busts(tournament, other, seats, clock_now):
+        if _busts(tournament, other, seats, clock_now, shared):
             changed = True
-            if other.pk != table.pk:
+            if other.pk != table.pk and other.next_hand_at is not None:
                 fields = schedule_next_hand(other, seats[other.pk], now)
                 commit_change(other, seats[other.pk], fields=fields)
     changed |= _rebuys_closed(tournament, tables, seats, clock_now)
@@ -90,34 +101,81 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
     seats[table.pk] = table_seats(table)
     if offer_if_ready(tournament):  # a deal waited for this hand (R29.3)
         save_changed(tournament, ["deal"])
-    if table.pk in moved:  # the table broke: its players went to the others
+    if changed or moved:
         save_changed(tournament, [])
+    if table.pk in moved:  # the table broke: its players went to the others
         return True
+    left = [t for t in tables if t.pk not in moved]
+    if hand_for_hand(tournament, len(left), clock_now):
+        if _others_busy(left, table, now):
+            return _wait_for_the_round(table, seats[table.pk])
+        round_tables = [t for t in left if running_state(t) is None]
+    else:  # and the tables the last round left waiting, if the bubble burst
+        round_tables = [table] + [
+            t for t in left
+            if t.pk != table.pk and running_state(t) is None and t.next_hand_at is None
+        ]  # fmt: skip
+    for t in round_tables:
+        _next_hand(tournament, t, table_seats(t), clock_now, now)
+    return True
+
+
+def hand_for_hand(tournament: Tournament, tables: int, clock_now: rules.ClockReading) -> bool:
+    """Whether the tournament's ``tables`` play hand for hand (R28.6): on the bubble, once
+    nobody can enter or rebuy any more (either would change the field)."""
+    if rules.registration_open(clock_now, tournament.late_until_level):
+        return False
+    if tournament.rebuy_until_level and clock_now.level <= tournament.rebuy_until_level:
+        return False
+    statuses = list(tournament.entries.values_list("status", flat=True))
+    left = sum(1 for status in statuses if status in ACTIVE)
+    return rules.hand_for_hand(left, len(shares(tournament, len(statuses))), tables)
+
+
+def _others_busy(tables: list[Table], table: Table, now: Any) -> bool:
+    """Another of ``tables`` plays a hand, or has its next one due later than now."""
+    return any(
+        running_state(t) is not None or (t.next_hand_at is not None and t.next_hand_at > now)
+        for t in tables
+        if t.pk != table.pk
+    )
+
+
+def _wait_for_the_round(table: Table, seats: list[Seat]) -> bool:
+    """Hand for hand: the table deals when the round's last table does (R28.6)."""
+    table.next_hand_at = None
+    commit_change(table, seats, fields=["next_hand_at"])
+    return True
+
+
+def _next_hand(
+    tournament: Tournament,
+    table: Table,
+    seats: list[Seat],
+    clock_now: rules.ClockReading,
+    now: Any,
+) -> None:
+    """The table deals its next hand at the clock's level (R24.4), or waits out a break or
+    a pause, or, with nobody to play against, looks again in a few seconds."""
     if tournament.paused_at is not None:
         table.next_hand_at = None
-        commit_change(table, seats[table.pk], fields=["next_hand_at"])
-        return True
+        commit_change(table, seats, fields=["next_hand_at"])
+        return
     if clock_now.on_break:  # the break's end deals the next hand
         assert clock_now.remaining is not None
         table.next_hand_at = now + timedelta(seconds=clock_now.remaining)
-        commit_change(table, seats[table.pk], fields=["next_hand_at"])
-        return True
-    if sum(1 for s in seats[table.pk] if is_ready(s)) < 2:
+        commit_change(table, seats, fields=["next_hand_at"])
+        return
+    if sum(1 for s in seats if is_ready(s)) < 2:
         # nobody to play with yet: look again soon (a move or a break will come)
         table.next_hand_at = now + timedelta(seconds=WAIT_SECONDS)
-        commit_change(table, seats[table.pk], fields=["next_hand_at"])
-        if changed or moved:
-            save_changed(tournament, [])
-        return True
+        commit_change(table, seats, fields=["next_hand_at"])
+        return
     level = schedule_of(tournament).levels[clock_now.level - 1]
     for key, value in blinds_of(level).items():
         setattr(table, key, value)
     table.tournament_level = clock_now.level
-    fields = [*blinds_of(level), "tournament_level"]
-    deal_tournament_hand(table, seats[table.pk], now, fields)
-    if changed or moved:
-        save_changed(tournament, [])
-    return True
+    deal_tournament_hand(table, seats, now, [*blinds_of(level), "tournament_level"])
 
 
 def _ended(table: Table, now: Any) -> Any:
@@ -130,9 +188,11 @@ def _busts(
     table: Table,
     seats: dict[int, list[Seat]],
     clock_now: rules.ClockReading,
+    shared: int | None = None,
 ) -> bool:
     """Players of ``table``'s last hand left with no chips: out, or busted with a rebuy to
-    take while rebuys are open (R27.1, R25.2)."""
+    take while rebuys are open (R27.1, R25.2). ``shared``: the bust order of a
+    hand-for-hand round, whose busts at every table count as one hand's (R28.6)."""
     broke = [s for s in seats[table.pk] if s.user_id is not None and s.stack == 0]
     if not broke:
         return False
@@ -146,7 +206,7 @@ def _busts(
     }
     if not entries:
         return False
-    tournament.eliminations += 1
+    tournament.eliminations = shared or tournament.eliminations + 1
     tournament.save(update_fields=["eliminations"])
     for seat in broke:
         entry = entries.get(seat.user_id or 0)
@@ -239,7 +299,7 @@ def _balance(
 
     number_of = {t.tournament_number or t.pk: t for t in tables}
     idle = {t.tournament_number or t.pk for t in tables if running_state(t) is None}
-    moves, broken = rules.balance(seatings(tables, seats), idle)
+    moves, broken = rules.balance(seatings(tables, seats), idle, seat_draw)
     if not moves and not broken:
         return set()
     involved = {number_of[m.source].pk for m in moves} | {number_of[m.target].pk for m in moves}
