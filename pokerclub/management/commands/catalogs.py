@@ -71,26 +71,33 @@ def statistics(po: Path) -> tuple[int, int, int]:
 
 
 def problems(committed: Path) -> list[str]:
-    """What is wrong with the catalogs in ``committed`` (empty: nothing)."""
+    """What is wrong with the catalogs in ``committed`` (empty: nothing). They are brought
+    up to date where they are, looked at and put back as they were: ``makemessages`` writes
+    a project's strings into the project's own ``locale`` folder whatever LOCALE_PATHS says,
+    so a copy elsewhere would never see a new string."""
     found = []
     with tempfile.TemporaryDirectory() as work:
-        fresh = Path(work) / "locale"
-        shutil.copytree(committed, fresh)
-        update(fresh)
-        for language in languages():
-            for domain in DOMAINS:
-                name = f"{language}/LC_MESSAGES/{domain}.po"
-                if not (committed / name).exists():
-                    found.append(f"{name}: missing (manage.py catalogs makes it)")
-                    continue
-                translated, fuzzy, untranslated = statistics(fresh / name)
-                if untranslated:
-                    found.append(f"{name}: {untranslated} entries untranslated")
-                if fuzzy:
-                    found.append(f"{name}: {fuzzy} entries fuzzy")
-                stale = statistics(committed / name)[0] - translated
-                if stale > 0:
-                    found.append(f"{name}: {stale} entries no longer in the code")
+        saved = Path(work) / "locale"
+        shutil.copytree(committed, saved)
+        try:
+            update(committed)
+            for language in languages():
+                for domain in DOMAINS:
+                    name = f"{language}/LC_MESSAGES/{domain}.po"
+                    if not (saved / name).exists():
+                        found.append(f"{name}: missing (manage.py catalogs makes it)")
+                        continue
+                    translated, fuzzy, untranslated = statistics(committed / name)
+                    if untranslated:
+                        found.append(f"{name}: {untranslated} entries untranslated")
+                    if fuzzy:
+                        found.append(f"{name}: {fuzzy} entries fuzzy")
+                    stale = statistics(saved / name)[0] - translated
+                    if stale > 0:
+                        found.append(f"{name}: {stale} entries no longer in the code")
+        finally:
+            shutil.rmtree(committed)
+            shutil.copytree(saved, committed)
     return found
 
 
