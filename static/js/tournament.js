@@ -2,6 +2,8 @@
 // the lobby's part of the page; the level clock counts down between reloads and reloads the
 // part when it reaches zero (the server reads the level from stored times, R24.4).
 
+import { clockText } from "./clock_text.js";
+
 const CLOSE_FORBIDDEN = 4403;
 const lobby = document.getElementById("lobby");
 
@@ -32,15 +34,6 @@ async function reload() {
 }
 
 let ticking = null;
-
-/** A time left as a clock shows it: 354 -> "5:54", 3725 -> "1:02:05" (as the server writes it). */
-export function clockText(seconds) {
-  const s = Math.max(0, seconds);
-  const hours = Math.floor(s / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, "0");
-  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
-}
 
 function startCountdown() {
   clearInterval(ticking);

@@ -32,8 +32,8 @@ from tables.money.actions import guests as guest_matching
 from tables.money.actions import ledger_import, payments, sessions
 from tables.money.error_codes import MoneyError, MoneyErrorCode
 from tables.money.fewest_transfers import Transfer
-from tables.money.models import ClubPayment, LedgerEntry, LedgerImport
-from tables.play.models import Table
+from tables.money.models import ClubPayment, LedgerEntry, LedgerImport, SessionNet
+from tables.play.models import Seat, Table
 from tables.uploads import uploaded_file
 
 LABELS = {
@@ -511,11 +511,53 @@ def session_detail(request: AuthenticatedHttpRequest, slug: str, table_id: int) 
                 ).select_related("user")
             ],
             "counting": result.counting,
+            "against_book": _against_the_book(club, table, result),
             "fewest": result.fewest,
             "searching": result.searching,
             **_imported(table, membership),
         },
     )
+
+
+def _against_the_book(club: Club, table: Table, result: settlement.Session) -> list[str] | None:
+    """Why Who owes whom may say otherwise than this session's settlement (``None``: it
+    says the same). Who owes whom settles every session of the club at once, counting the chips
+    of players still at an open table as if they cashed out now; a payment marked on
+    either page counts on both."""
+    if result.counting or result.searching:
+        return None
+    book = balances.book(club)
+    here = {(t.payer, t.payee, t.amount) for t in result.transfers if not result.is_paid(t)}
+    if here == {(t.payer, t.payee, t.amount) for t in book.transfers}:
+        return None
+    reasons = []
+    others = (
+        SessionNet.objects.filter(club=club).exclude(table=table)
+        .values_list("table_id", "tournament_id").distinct().count()
+    )  # fmt: skip
+    if others:
+        reasons.append(
+            ngettext(
+                "It adds up %(count)s other session as well.",
+                "It adds up %(count)s other sessions as well.",
+                others,
+            )
+            % {"count": others}
+        )
+    seated = (
+        Seat.objects.filter(table__club=club, table__tournament__isnull=True, user__isnull=False)
+        .exclude(table__status=Table.Status.CLOSED).exclude(table=table).count()
+    )  # fmt: skip
+    if seated:
+        reasons.append(
+            ngettext(
+                "%(count)s player still at a table counts their chips as if they cashed out now.",
+                "%(count)s players still at a table count their chips as if they cashed out now.",
+                seated,
+            )
+            % {"count": seated}
+        )
+    return reasons
 
 
 def _imported(table: Table, membership: Membership) -> dict[str, Any]:

@@ -127,6 +127,19 @@ class TournamentForm(forms.Form):
     deals_allowed = forms.BooleanField(required=False, initial=True,
                                        label=_("The players left may agree a deal (ICM or chip chop)"))  # fmt: skip
 
+    COMMON_FIELDS = ("name", "game", "structure", "buy_in", "fee", "starting_stack", "preset",
+                     "levels", "start_mode", "start_players", "starts_at")  # fmt: skip
+    """What every host sets; the rest folds under "More options" (as the table form's)."""
+
+    def common_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.COMMON_FIELDS]
+
+    def more_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name not in self.COMMON_FIELDS]
+
+    def more_has_errors(self) -> bool:
+        return any(self[name].errors for name in self.fields if name not in self.COMMON_FIELDS)
+
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club

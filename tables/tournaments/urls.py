@@ -9,4 +9,5 @@ urlpatterns = [
     path("new/", views.tournament_create, name="create"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/do/", views.tournament_action, name="action"),
+    path("<int:pk>/summary.json", views.tournament_summary, name="summary"),
 ]

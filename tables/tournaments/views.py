@@ -12,8 +12,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Case, Count, IntegerField, Min, Q, Sum, Value, When
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -180,6 +181,9 @@ def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
         "level": level,
         "upcoming": upcoming,
         "left": len(active),
+        "hand_for_hand": reading is not None and tournaments.hand_for_hand(
+            tournament, len(tables), reading, [e.status for e in entries]
+        ),
         "average": sum(chips) // len(chips) if chips else 0,
         "biggest": max(chips) if chips else 0,
         "tables": [
@@ -205,6 +209,72 @@ def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
         "can_add_on": bool(mine and reading and rules.may_add_on(
             reading, after_level=tournament.add_on_after_level, taken=mine.add_on) is None),
     }  # fmt: skip
+
+
+def _blinds(level: rules.Level | None) -> dict[str, Any] | None:
+    if level is None:
+        return None
+    return {"small": level.small_blind, "big": level.big_blind, "ante": level.ante,
+            "big_blind_ante": level.ante_by_big_blind}  # fmt: skip
+
+
+def _my_finish(tournament: Tournament, lobby_part: dict[str, Any], user: Any) -> dict[str, Any]:
+    """The viewer's place and prize once they are out (R27): final when the tournament is
+    over, and known as they bust once nobody can enter any more."""
+    fmt = tournament.club.format_amount
+    entries = [e for e in lobby_part["entries"] if e.user_id == user.pk]
+    done = [e for e in entries if e.place]
+    if done:
+        best = min(done, key=lambda e: e.place or 0)
+        return {"place": best.place, "prize": fmt(best.prize) if best.prize else ""}
+    out = [e for e in entries if e.status == TournamentEntry.Status.OUT]
+    reading = lobby_part["reading"]
+    if (not out or any(e.status in ("playing", "busted") for e in entries) or reading is None
+            or rules.registration_open(reading, tournament.late_until_level)):  # fmt: skip
+        return {}
+    order = tournaments.finishing_order(tournament, [])
+    field = len(lobby_part["entries"])
+    paid = rules.prizes(tournaments.prize_pool(tournament, lobby_part["entries"]),
+                        tournaments.shares(tournament, field))  # fmt: skip
+    won = rules.awards(paid, order)
+    mine = [(place, won.get(e, 0)) for place, group in order for e in group if e in out]
+    if not mine:
+        return {}
+    place, prize = min(mine)
+    return {"place": place, "prize": fmt(prize) if prize else ""}
+
+
+def summary(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
+    """The tournament's numbers as its tables show them (``static/js/table/tournament.js``):
+    the lobby's, as JSON (docs/protocol.md, "A tournament's numbers")."""
+    part = lobby(tournament, user, now)
+    reading = part["reading"]
+    running = tournament.status == Tournament.Status.RUNNING
+    schedule = tournaments.schedule_of(tournament)
+    winners = [str(row["entry"].user) for row in part["finished"] if row["entry"].place == 1]
+    return {
+        "status": tournament.status,
+        "paused": tournament.paused_at is not None,
+        "hand_for_hand": part["hand_for_hand"],
+        "level": reading.level if reading and running else None,
+        "on_break": bool(reading and reading.on_break),
+        "blinds": _blinds(part["level"]) if running else None,
+        "next": _blinds(part["upcoming"]) if running and reading and not reading.on_break else None,
+        "remaining": part["remaining"] if running else None,
+        "break_next": bool(
+            running and reading and not reading.on_break and schedule.has_break_after(reading.level)
+        ),  # fmt: skip
+        "break_minutes": tournament.break_minutes,
+        "left": part["left"],
+        "entries": len(part["entries"]),
+        "average": part["average"],
+        "biggest": part["biggest"],
+        "pool": part["pool"],
+        "paid": len(part["payouts"]),
+        "winners": winners if tournament.status == Tournament.Status.FINISHED else [],
+        "lobby": reverse("tournaments:detail", args=[tournament.club.slug, tournament.pk]),
+        "me": _my_finish(tournament, part, user),
+    }
 
 
 def deal_view(
@@ -251,6 +321,14 @@ def tournament_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
     if request.GET.get("part") == "lobby":  # the live part (static/js/tournament.js)
         return render(request, "tournaments/_lobby.html", context)
     return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+def tournament_summary(request: AuthenticatedHttpRequest, slug: str, pk: int) -> JsonResponse:
+    """The tournament's numbers for its tables' pages (members of the club only)."""
+    club, _membership = club_for_member(request, slug)
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), club=club, pk=pk)
+    return JsonResponse(summary(tournament, request.user, timezone.now()))
 
 
 ACTIONS = {

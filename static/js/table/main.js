@@ -14,6 +14,7 @@ import { Prefs } from "./prefs.js";
 import { stakesText, TableView } from "./render.js";
 import { soundsBetween } from "./sounds.js";
 import { TableSocket } from "./socket.js";
+import { TournamentLine } from "./tournament.js";
 
 const root = document.getElementById("table-app");
 const notice = root.querySelector("#conn-notice");
@@ -54,6 +55,7 @@ const dialogs = new Dialogs(root, send);
 const panel = new Panel(root, { send, confirm: (text, ok) => dialogs.confirm(text, ok) });
 const prefs = new Prefs(root);
 const clock = new Clock(root, { onOverdue: () => socket.sync() });
+const tournamentLine = new TournamentLine(root);
 const deckCheck = new DeckCheck(root.dataset.wsPath, (m) => socket.send(m), (hand, result) => panel.deckResult(hand, result));
 
 function askedOfMe(s) {
@@ -91,6 +93,7 @@ function showState(s, { follows = false } = {}) {
   panel.update(s);
   clock.update(s);
   deckCheck.update(s);
+  tournamentLine.update(s);
   if (previous) prefs.play(soundsBetween(previous, s));
   const asked = askedOfMe(s);
   if (asked && !wasAsked) prefs.yourTurn();

@@ -7,7 +7,13 @@ happens between two hands of its tables: busts, balancing), ``deals`` (R29), ``e
 places, the prizes and the money book), ``common`` (what they share).
 """
 
-from tables.tournaments.actions.common import prize_pool, reading, schedule_of, shares
+from tables.tournaments.actions.common import (
+    hand_for_hand,
+    prize_pool,
+    reading,
+    schedule_of,
+    shares,
+)
 from tables.tournaments.actions.deals import agree, decline, propose, why_no_deal
 from tables.tournaments.actions.ending import finish, finishing_order
 from tables.tournaments.actions.hands import table_due
@@ -36,6 +42,7 @@ __all__ = [
     "decline",
     "finish",
     "finishing_order",
+    "hand_for_hand",
     "pause",
     "prize_pool",
     "propose",

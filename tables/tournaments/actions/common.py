@@ -66,6 +66,27 @@ def prize_pool(tournament: Tournament, entries: list[TournamentEntry]) -> int:
     return sum(e.paid for e in entries) - tournament.fee * len(entries)
 
 
+def hand_for_hand(
+    tournament: Tournament,
+    tables: int,
+    clock_now: rules.ClockReading,
+    statuses: Sequence[str] | None = None,
+) -> bool:
+    """Whether the tournament's ``tables`` play hand for hand (R28.6): on the bubble, once
+    nobody can enter or rebuy any more (either would change the field). ``statuses``: every
+    entry's, if the caller has them."""
+    if tournament.status != Tournament.Status.RUNNING:
+        return False
+    if rules.registration_open(clock_now, tournament.late_until_level):
+        return False
+    if tournament.rebuy_until_level and clock_now.level <= tournament.rebuy_until_level:
+        return False
+    if statuses is None:
+        statuses = list(tournament.entries.values_list("status", flat=True))
+    left = sum(1 for status in statuses if status in ACTIVE)
+    return rules.hand_for_hand(left, len(shares(tournament, len(statuses))), tables)
+
+
 def lock_tournament(tournament_id: int) -> Tournament:
     """The first lock of every tournament change (then its tables, then their seats)."""
     tournament = (

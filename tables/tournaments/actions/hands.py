@@ -34,6 +34,7 @@ from tables.tournaments.actions.common import (
     ACTIVE,
     blinds_of,
     free_seat,
+    hand_for_hand,
     hold,
     lock_tournament,
     reading,
@@ -41,7 +42,6 @@ from tables.tournaments.actions.common import (
     schedule_of,
     seat_draw,
     seatings,
-    shares,
     tables_of,
     take_seat,
 )
@@ -118,18 +118,6 @@ def table_due(table_id: int, version: int, now: Any = None) -> bool:
     for t in round_tables:
         _next_hand(tournament, t, table_seats(t), clock_now, now)
     return True
-
-
-def hand_for_hand(tournament: Tournament, tables: int, clock_now: rules.ClockReading) -> bool:
-    """Whether the tournament's ``tables`` play hand for hand (R28.6): on the bubble, once
-    nobody can enter or rebuy any more (either would change the field)."""
-    if rules.registration_open(clock_now, tournament.late_until_level):
-        return False
-    if tournament.rebuy_until_level and clock_now.level <= tournament.rebuy_until_level:
-        return False
-    statuses = list(tournament.entries.values_list("status", flat=True))
-    left = sum(1 for status in statuses if status in ACTIVE)
-    return rules.hand_for_hand(left, len(shares(tournament, len(statuses))), tables)
 
 
 def _others_busy(tables: list[Table], table: Table, now: Any) -> bool:

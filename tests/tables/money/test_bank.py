@@ -307,3 +307,37 @@ def test_the_bank_page_keeps_the_last_player_chosen_and_lists_guests(game, clien
                                  "amount": "20"})  # fmt: skip
     page = client.get(response["Location"]).content.decode()
     assert f'<option value="{game["ben"].pk}" selected>' in page
+
+
+def test_a_sessions_settlement_says_why_who_owes_whom_differs_or_nothing_when_they_agree(
+    game, client
+):
+    """#40: one night, one answer. The bank's session settles Ben → Ann 2,000. While Cat
+    sits at an open online table down 30 (a host's correction), Who owes whom settles
+    otherwise and the session page says why (a player still at a table); once she has
+    left and settled those 30, it agrees and the page says nothing more. The marks'
+    buttons are explained."""
+    from tables.play import actions as services
+    from tests.tables.conftest import table_settings
+
+    write(game, "ann", "buy_in", 2000)
+    write(game, "ben", "buy_in", 2000)
+    write(game, "ann", "cash_out", 4000)
+    bank.close(game["host"], game["club"], game["table"].pk)
+    online = services.create_table(game["host"], game["club"], table_settings(name="Online"))
+    services.sit(game["cat"], online.pk, 1, 100)
+    services.adjust_stack(game["host"], online.pk, 1, 70, "a chip counted twice")
+    url = f"/clubs/{game['club'].slug}/history/sessions/{game['table'].pk}/"
+    client.force_login(game["ann"])
+    text = client.get(url).content.decode()
+    assert "Ben pays Ann 2,000" in text
+    assert 'id="against-book"' in text
+    assert "1 player still at a table counts their chips as if they cashed out now." in text
+    assert 'id="marks-help"' in text
+    book = balances.book(game["club"])
+    assert {(t.payer, t.payee, t.amount) for t in book.transfers} != {
+        (user_key(game["ben"].pk), user_key(game["ann"].pk), 2000)
+    }
+    services.adjust_stack(game["host"], online.pk, 1, 100, "the chip was found")
+    services.leave(game["cat"], online.pk)
+    assert 'id="against-book"' not in client.get(url).content.decode()

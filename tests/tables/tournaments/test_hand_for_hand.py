@@ -18,7 +18,6 @@ from tables.money.models import SessionNet
 from tables.play.actions.hand import running_state
 from tables.play.models import Seat, Table
 from tables.tournaments import actions as tournaments
-from tables.tournaments.actions.hands import hand_for_hand
 from tables.tournaments.models import Tournament, TournamentEntry
 from tests.tables.tournament_helpers import play_step, settings_for
 
@@ -72,7 +71,7 @@ def test_a_table_on_the_bubble_waits_for_the_others_and_the_last_deals_them_all(
     first.refresh_from_db(), second.refresh_from_db()
     assert first.hand_count == second.hand_count == 1
     tournament.refresh_from_db()
-    assert hand_for_hand(tournament, 2, tournaments.reading(tournament, now))
+    assert tournaments.hand_for_hand(tournament, 2, tournaments.reading(tournament, now))
     # the first table plays its hand to the end; the second's is still going
     while play_step(first, rng, careful=True):
         first.refresh_from_db()
@@ -177,7 +176,9 @@ def _play_to_the_end(tournament: Tournament, people, rng: random.Random) -> None
         now += timedelta(seconds=3)
         tables = open_tables(tournament)
         left = tournament.entries.filter(status__in=["playing", "busted"]).count()
-        on_bubble = hand_for_hand(tournament, len(tables), tournaments.reading(tournament, now))
+        on_bubble = tournaments.hand_for_hand(
+            tournament, len(tables), tournaments.reading(tournament, now)
+        )
         counts = {t.pk: t.hand_count for t in tables}
         for table in tables:
             if play_step(table, rng, shove=1.0 if on_bubble else 0.07, careful=12 <= left <= 14):
@@ -194,3 +195,76 @@ def _play_to_the_end(tournament: Tournament, people, rng: random.Random) -> None
             in_play = sum(Seat.objects.filter(table__tournament=tournament)
                           .values_list("stack", flat=True))  # fmt: skip
             assert in_play == issued, steps
+
+
+def test_a_tables_numbers_say_the_level_the_clock_the_field_and_hand_for_hand(
+    club_with_roles, make_user, client
+):
+    """The summary a tournament table shows (tables/tournaments/views.py summary): level 1's
+    blinds, the seconds to level 2 and its blinds, the field, the stacks, the pool and the
+    places paid, and hand for hand on the bubble; members of the club only."""
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    people = [make_user(f"S{i}") for i in range(6)]
+    Membership.objects.bulk_create(Membership(club=club, user=p) for p in people)
+    tournament = tournaments.create_tournament(
+        host, club,
+        settings_for(start_players=6, seats_per_table=3, payout=(3000, 2500, 2000, 1500, 1000)),
+    )  # fmt: skip
+    for person in people:
+        tournaments.register(person, tournament.pk)
+    url = f"/clubs/{club.slug}/tournaments/{tournament.pk}/summary.json"
+    client.force_login(people[0])
+    numbers = client.get(url).json()
+    assert numbers["status"] == "running" and numbers["hand_for_hand"] is True
+    assert (numbers["level"], numbers["on_break"]) == (1, False)
+    assert numbers["blinds"] == {"small": 5, "big": 10, "ante": 0, "big_blind_ante": False}
+    assert numbers["next"] == {"small": 10, "big": 20, "ante": 0, "big_blind_ante": False}
+    assert 55 <= numbers["remaining"] <= 60  # one-minute levels
+    assert (numbers["left"], numbers["entries"], numbers["paid"]) == (6, 6, 5)
+    assert numbers["average"] == numbers["biggest"] == 1000
+    assert numbers["pool"] == "12,000" and numbers["winners"] == [] and numbers["me"] == {}
+    outsider = make_user("Nosy")
+    client.force_login(outsider)
+    assert client.get(url).status_code == 404
+
+
+def test_the_end_names_the_winner_and_each_players_place_and_prize(
+    club_with_roles, make_user, client
+):
+    """At the end every table's summary names the winner, with each viewer's own place and
+    prize (R27); a player out while the others play learns theirs as they bust (two tables
+    of three: the first bust leaves the other table playing)."""
+    club, host = club_with_roles["club"], club_with_roles["host"]
+    people = [make_user(f"E{i}") for i in range(6)]
+    Membership.objects.bulk_create(Membership(club=club, user=p) for p in people)
+    tournament = tournaments.create_tournament(
+        host, club, settings_for(start_players=6, seats_per_table=3, payout=(5000, 3000, 2000))
+    )
+    for person in people:
+        tournaments.register(person, tournament.pk)
+    url = f"/clubs/{club.slug}/tournaments/{tournament.pk}/summary.json"
+    rng = random.Random(3)
+    now = timezone.now()
+    told: dict[int, dict] = {}  # what the first players out read while the others played
+    while Tournament.objects.get(pk=tournament.pk).status == "running":
+        now += timedelta(seconds=3)
+        for table in open_tables(tournament):
+            if not play_step(table, rng, shove=0.5) and table.next_hand_at is not None:
+                tournaments.table_due(table.pk, table.version, now)
+        if not told and Tournament.objects.get(pk=tournament.pk).status == "running":
+            for entry in TournamentEntry.objects.filter(tournament=tournament, status="out"):
+                client.force_login(entry.user)
+                told[entry.user_id] = client.get(url).json()["me"]
+    entries = {e.user_id: e for e in TournamentEntry.objects.filter(tournament=tournament)}
+
+    def finish(entry):
+        return {"place": entry.place, "prize": f"{entry.prize:,}" if entry.prize else ""}
+
+    assert told and all(me == finish(entries[user]) for user, me in told.items())
+    winner = next(e for e in entries.values() if e.place == 1)
+    for person in people:
+        client.force_login(person)
+        numbers = client.get(url).json()
+        assert numbers["status"] == "finished" and numbers["level"] is None
+        assert numbers["winners"] == [str(winner.user)]
+        assert numbers["me"] == finish(entries[person.pk])
