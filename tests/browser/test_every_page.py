@@ -14,6 +14,9 @@ import re
 
 import pytest
 
+from tests.conftest import eventually
+
+from .conftest import pause_on
 from .interface_words import in_context, wrong_words
 
 VIEWPORTS = {
@@ -339,6 +342,25 @@ def test_a_banker_keeps_a_real_tables_bank_on_a_phone_and_the_club_sees_who_owes
     assert all(name in balances.inner_text() for name in (ann, ben, cat, dan))
     shots(page, "who-owes-whom-phone", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # (#40) the "Open" column is in sight on a phone, and a box with more to its right
+    # fades at that edge until it has been scrolled to the end
+    for width in (360, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.goto(live_pokerclub.url + seeded["pages"]["who owes whom"])
+        head = page.locator("#club-balances th").nth(1)
+        assert head.inner_text() == "Open"
+        box = head.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= width, (width, box)
+        scroller = page.locator("#club-balances").locator("xpath=..")
+        wide = page.evaluate("el => el.scrollWidth > el.clientWidth + 2", scroller.element_handle())
+        assert ("more-right" in (scroller.get_attribute("class") or "")) == wide
+        if wide:
+            scroller.evaluate("el => el.scrollTo(el.scrollWidth, 0)")
+            eventually(
+                lambda s=scroller: "more-right" not in (s.get_attribute("class") or ""),
+                what="the fade to go once scrolled to the end",
+                pause=pause_on(page),
+            )
     context.close()
     assert console.errors == []
 

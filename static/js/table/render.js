@@ -136,6 +136,14 @@ export class TableView {
     this.portrait = portrait;
     const aspect = this.wrap.clientWidth / Math.max(1, this.wrap.clientHeight) || 1.8;
     const pts = portrait ? ovalPoints(count, aspect, 38, 43) : ovalPoints(count, aspect, 41, 40);
+    if (portrait && count > 3) {
+      // the bottom seat's two neighbours stand aside: four Omaha cards of the player at the
+      // bottom, drawn large on a phone, would reach their name plates
+      for (const i of [1, count - 1]) {
+        const dx = pts[i].x - 50;
+        pts[i] = { ...pts[i], x: 50 + Math.sign(dx) * Math.max(Math.abs(dx), 33) };
+      }
+    }
     this.positions = [];
     for (let n = 1; n <= count; n++) this.positions[n] = pts[(n - bottom + count) % count];
     this.wrap.dataset.seats = String(count);
@@ -291,7 +299,7 @@ export class TableView {
       const pos = this.positions[seat.number];
       if (!pos) continue;
       if (seat.bet > 0) {
-        const p = this.betPoint(pos);
+        const p = this.betPoint(pos, seat.number);
         const bet = h("div", "bet");
         bet.style.left = `${p.x}%`;
         bet.style.top = `${p.y}%`;
@@ -301,9 +309,41 @@ export class TableView {
     }
   }
 
-  /** Where a seat's bet lies, in %: on a tall table, past the tags under the upper seats. */
-  betPoint(pos) {
-    return this.towardsCentre(pos, this.portrait ? (pos.y < 50 ? 58 : 46) : 84);
+  /** Where a seat's bet lies, in %: on a tall table, past the tags under the upper seats;
+   * always past the seat's own cards (four Omaha cards reach further towards the middle). */
+  betPoint(pos, number) {
+    const base = this.portrait ? (pos.y < 50 ? 58 : 46) : 84;
+    return this.towardsCentre(pos, Math.max(base, this.pastCards(pos, number)));
+  }
+
+  /** How many pixels from a seat's point towards the middle its cards reach, plus room for a
+   * bet chip beside them (0: no cards drawn). */
+  pastCards(pos, number) {
+    const seat = this.seatsEl.querySelector(`[data-seat="${number}"]`);
+    const cards = seat ? [...seat.querySelectorAll(".pcard")].map((c) => c.getBoundingClientRect()) : [];
+    const wrap = this.wrap.getBoundingClientRect();
+    if (!cards.length || !wrap.width) return 0;
+    const left = Math.min(...cards.map((r) => r.left)), right = Math.max(...cards.map((r) => r.right));
+    const top = Math.min(...cards.map((r) => r.top)), bottom = Math.max(...cards.map((r) => r.bottom));
+    const sx = wrap.left + (pos.x / 100) * wrap.width, sy = wrap.top + (pos.y / 100) * wrap.height;
+    let ux = wrap.left + wrap.width / 2 - sx, uy = wrap.top + wrap.height / 2 - sy;
+    const len = Math.hypot(ux, uy) || 1;
+    ux /= len;
+    uy /= len;
+    // where the ray from the seat towards the middle leaves the cards' box
+    const exits = [], entries = [];
+    for (const [s, u, lo, hi] of [[sx, ux, left, right], [sy, uy, top, bottom]]) {
+      if (Math.abs(u) < 1e-6) {
+        if (s < lo || s > hi) return 0;
+        continue;
+      }
+      const a = (lo - s) / u, b = (hi - s) / u;
+      entries.push(Math.min(a, b));
+      exits.push(Math.max(a, b));
+    }
+    const enter = Math.max(0, ...entries), exit = Math.min(...exits);
+    if (exit <= enter) return 0;
+    return exit + Math.abs(ux) * 34 + Math.abs(uy) * 14;
   }
 
   /** The middle of the pot display, in % of the table. */
@@ -438,7 +478,7 @@ export class TableView {
     const pot = this.potPoint();
     for (const number of numbers) {
       const pos = this.positions[number];
-      if (pos) this.slideChips("sweep", this.betPoint(pos), pot);
+      if (pos) this.slideChips("sweep", this.betPoint(pos, number), pot);
     }
   }
 
