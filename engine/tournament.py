@@ -51,6 +51,7 @@ __all__ = [
     "hand_for_hand",
     "icm_deal",
     "icm_equity",
+    "level_start",
     "may_add_on",
     "may_rebuy",
     "preset",
@@ -233,6 +234,19 @@ def clock(schedule: Schedule, played_seconds: float) -> ClockReading:
                 return ClockReading(number, True, pause - t)
             t -= pause
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def level_start(schedule: Schedule, number: int) -> float:
+    """Seconds of play at which level ``number`` (1-based) starts (R24.4): every level
+    before it and the breaks between. A clock set to this reads the level's first second."""
+    if not 1 <= number <= len(schedule.levels):
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"there is no level {number}")
+    t = 0.0
+    for earlier in range(1, number):
+        t += schedule.levels[earlier - 1].minutes * 60
+        if schedule.has_break_after(earlier):
+            t += schedule.break_minutes * 60
+    return t
 
 
 # ---------------------------------------------------------------- R25 entries

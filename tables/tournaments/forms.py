@@ -127,8 +127,12 @@ class TournamentForm(forms.Form):
     deals_allowed = forms.BooleanField(required=False, initial=True,
                                        label=_("The players left may agree a deal (ICM or chip chop)"))  # fmt: skip
 
-    COMMON_FIELDS = ("name", "game", "structure", "buy_in", "fee", "starting_stack", "preset",
-                     "levels", "start_mode", "start_players", "starts_at")  # fmt: skip
+    in_person = forms.BooleanField(
+        required=False, initial=False,
+        label=_("At a real table: the clock and the results here, no online tables"),
+    )  # fmt: skip
+    COMMON_FIELDS = ("name", "in_person", "game", "structure", "buy_in", "fee", "starting_stack",
+                     "preset", "levels", "start_mode", "start_players", "starts_at")  # fmt: skip
     """What every host sets; the rest folds under "More options" (as the table form's)."""
 
     def common_fields(self) -> list[forms.BoundField]:
@@ -211,4 +215,5 @@ class TournamentForm(forms.Form):
             starts_at=starts_at if data["start_mode"] == Tournament.StartMode.SCHEDULED else None,
             action_seconds=data["action_seconds"],
             deals_allowed=bool(data.get("deals_allowed")),
+            in_person=bool(data.get("in_person")),
         )

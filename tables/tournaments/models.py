@@ -79,6 +79,16 @@ class Tournament(models.Model):
         blank=True,
         help_text="R29.3: the last deal proposed (tables.tournaments.actions.deals).",
     )
+    in_person = models.BooleanField(
+        default=False,
+        help_text="Played at a real table: a clock and the results, no online tables "
+        "(tables.tournaments.actions.in_person).",
+    )
+    seat_draw = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="A real table's seat draw at the start: [{user, table, seat}] (secrets).",
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
     started_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)

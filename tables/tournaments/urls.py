@@ -10,4 +10,5 @@ urlpatterns = [
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/do/", views.tournament_action, name="action"),
     path("<int:pk>/summary.json", views.tournament_summary, name="summary"),
+    path("<int:pk>/clock/", views.tournament_clock, name="clock"),
 ]

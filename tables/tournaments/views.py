@@ -28,7 +28,7 @@ from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import User
 from tables.play.models import Seat, Table
 from tables.tournaments import actions as tournaments
-from tables.tournaments.actions import deals
+from tables.tournaments.actions import deals, in_person
 from tables.tournaments.forms import TournamentForm
 from tables.tournaments.models import Tournament, TournamentEntry
 
@@ -140,6 +140,12 @@ def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
     schedule = tournaments.schedule_of(tournament)
     active = [e for e in entries if e.status in ("playing", "busted", "won")]
     chips = [stack.get(e.user_id, 0) for e in active]
+    if tournament.in_person:  # no stacks online: every chip bought is with the players left
+        bought = sum(
+            tournament.starting_stack * (1 + e.rebuys) + (tournament.add_on_chips if e.add_on else 0)
+            for e in entries if e.status != "registered"
+        )  # fmt: skip
+        chips = [bought // len(active)] * len(active) if active else []
     pool = tournaments.prize_pool(tournament, entries)
     field = max(len(entries), 1)
     shares = tournaments.shares(tournament, field) if entries else ()
@@ -185,7 +191,7 @@ def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
             tournament, len(tables), reading, [e.status for e in entries]
         ),
         "average": sum(chips) // len(chips) if chips else 0,
-        "biggest": max(chips) if chips else 0,
+        "biggest": None if tournament.in_person else (max(chips) if chips else 0),
         "tables": [
             {"table": t, "players": sum(1 for s in seats if s.table_id == t.pk)} for t in tables
         ],
@@ -195,6 +201,13 @@ def lobby(tournament: Tournament, user: Any, now: Any) -> dict[str, Any]:
                       key=lambda e: -(e.busted_order or 0)),  # fmt: skip
         "mine": mine,
         "my_table": table_of.get(user.pk),
+        "my_seat": next((d for d in tournament.seat_draw if d["user"] == user.pk), None),
+        "draw": [{**d, "name": next((e.user for e in entries if e.user_id == d["user"]), "?")}
+                 for d in tournament.seat_draw],  # fmt: skip
+        "at_the_table": [e for e in entries if e.status in ("playing", "busted")]
+        if tournament.in_person and tournament.status == "running" else [],
+        "level_ops": [("level_back", _("Level back")), ("level_next", _("Next level")),
+                      ("level_add", _("Add a level"))],
         "buy_in": fmt(tournament.buy_in),
         "fee": fmt(tournament.fee) if tournament.fee else "",
         "can_register": tournament.status in ("registering", "running")
@@ -324,6 +337,15 @@ def tournament_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
 
 
 @login_required
+def tournament_clock(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The clock on a screen for the room (a TV, a laptop): level, a big countdown, the
+    blinds, what comes next, players left and the prizes, read from the summary."""
+    club, _membership = club_for_member(request, slug)
+    tournament = get_object_or_404(Tournament, club=club, pk=pk)
+    return render(request, "tournaments/clock.html", {"club": club, "tournament": tournament})
+
+
+@login_required
 def tournament_summary(request: AuthenticatedHttpRequest, slug: str, pk: int) -> JsonResponse:
     """The tournament's numbers for its tables' pages (members of the club only)."""
     club, _membership = club_for_member(request, slug)
@@ -344,6 +366,19 @@ ACTIONS = {
     "deal_chop": lambda user, pk: deals.propose(user, pk, "chop"),
 }
 ANSWERS = {"deal_agree": deals.agree, "deal_decline": deals.decline}
+AT_THE_TABLE = {  # a host keeps a real table's tournament (tables.tournaments.actions.in_person)
+    "bust": lambda user, pk, player, version: in_person.bust(user, pk, player, version),
+    "rebuy_for": lambda user, pk, player, version: in_person.record_rebuy(
+        user, pk, player, version
+    ),
+    "add_on_for": lambda user, pk, player, version: in_person.record_add_on(
+        user, pk, player, version
+    ),
+    "level_next": lambda user, pk, player, version: in_person.change_level(user, pk, 1, version),
+    "level_back": lambda user, pk, player, version: in_person.change_level(user, pk, -1, version),
+    "level_add": lambda user, pk, player, version: in_person.add_level(user, pk, version),
+}
+"""What a host writes down at a real table; each names the version the phone showed."""
 """Answers to a deal, which name the offer they answer (R29.3)."""
 DEAL_PROPOSED = gettext_lazy(
     "Deal proposed: the tables stop after their hands, then everyone left answers."
@@ -361,6 +396,12 @@ DONE = {
     "deal_chop": DEAL_PROPOSED,
     "deal_agree": gettext_lazy("You agreed to the deal."),
     "deal_decline": gettext_lazy("Deal declined: play goes on."),
+    "bust": gettext_lazy("Written down: out."),
+    "rebuy_for": gettext_lazy("Written down: a rebuy."),
+    "add_on_for": gettext_lazy("Written down: the add-on."),
+    "level_next": gettext_lazy("On to the next level."),
+    "level_back": gettext_lazy("Back a level."),
+    "level_add": gettext_lazy("One more level at the end."),
 }
 
 
@@ -372,11 +413,20 @@ def tournament_action(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
     op = request.POST.get("op", "")
     action = ACTIONS.get(op)
     answer = ANSWERS.get(op)
-    if action is None and answer is None:
+    by_hand = AT_THE_TABLE.get(op)
+    if action is None and answer is None and by_hand is None:
         messages.error(request, _("Unknown action."))
     else:
         try:
-            if answer is not None:
+            if by_hand is not None:
+                player, version = request.POST.get("player", ""), request.POST.get("version", "")
+                by_hand(
+                    request.user,
+                    tournament.pk,
+                    int(player) if player.isdigit() else None,
+                    int(version) if version.isdigit() else None,
+                )
+            elif answer is not None:
                 number = request.POST.get("deal", "")
                 answer(request.user, tournament.pk, int(number) if number.isdigit() else None)
             elif op == "rebuy":  # how many rebuys the page showed (a second click changes none)

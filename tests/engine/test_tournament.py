@@ -408,3 +408,13 @@ def test_deals_pay_every_unit_of_the_places_left():
         left = sum(paid[:n])
         assert sum(icm_deal(stacks, paid)) == left
         assert sum(chip_chop(stacks, paid)) == left
+
+
+def test_a_level_starts_after_every_level_and_break_before_it():
+    """R24.4: with 10-minute levels and a 5-minute break after every second level, level 3
+    starts at 25 minutes of play; the clock there reads level 3 with all its time."""
+    from engine.tournament import level_start
+
+    schedule = Schedule(tuple(Level(5 * k, 10 * k, minutes=10) for k in (1, 2, 3, 4)), 2, 5)
+    assert [level_start(schedule, n) for n in (1, 2, 3, 4)] == [0, 600, 1500, 2100]
+    assert clock(schedule, level_start(schedule, 3)) == ClockReading(3, False, 600)

@@ -117,7 +117,8 @@ export class TournamentLine {
       else if (d.next) add(interpolate(gettext("next %(blinds)s"), { blinds: blindsText(d.next) }), "t-next");
       if (d.break_next) add(interpolate(ngettext("then a %(minutes)s-minute break", "then a %(minutes)s-minute break", d.break_minutes), { minutes: d.break_minutes }), "t-break");
       add(interpolate(ngettext("%(left)s of %(entries)s left", "%(left)s of %(entries)s left", d.left), { left: d.left, entries: d.entries }), "t-left");
-      add(interpolate(gettext("average %(average)s · biggest %(biggest)s"), { average: money(d.average), biggest: money(d.biggest) }), "t-stacks");
+      add(d.biggest === null ? interpolate(gettext("average %(average)s"), { average: money(d.average) })
+        : interpolate(gettext("average %(average)s · biggest %(biggest)s"), { average: money(d.average), biggest: money(d.biggest) }), "t-stacks");
       add(interpolate(ngettext("prize pool %(pool)s · %(paid)s paid", "prize pool %(pool)s · %(paid)s paid", d.paid), { pool: d.pool, paid: d.paid }), "t-pool");
     }
     this.line.replaceChildren(...parts);

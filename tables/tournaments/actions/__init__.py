@@ -3,8 +3,9 @@
 Every action is one transaction that locks the tournament row first, then its tables in id
 order (``common``), and refuses bad input with a code before anything changes. Modules:
 ``lifecycle`` (creating, entries, rebuys and the add-on, the start, pauses), ``hands`` (what
-happens between two hands of its tables: busts, balancing), ``deals`` (R29), ``ending`` (the
-places, the prizes and the money book), ``common`` (what they share).
+happens between two hands of its tables: busts, balancing, hand for hand), ``deals`` (R29),
+``ending`` (the places, the prizes and the money book), ``in_person`` (a tournament at a real
+table, kept by a host's hand), ``common`` (what they share).
 """
 
 from tables.tournaments.actions.common import (

@@ -60,6 +60,8 @@ def why_no_deal(tournament: Tournament, now: Any) -> str | None:
         return _("Only a running tournament can end in a deal.")
     if not tournament.deals_allowed:
         return _("This tournament does not allow deals.")
+    if tournament.in_person:  # its stacks are on a real table, not here
+        return _("At a real table a deal is made at the table, where the chips are.")
     if deal_open(tournament):
         return _("A deal is already proposed: answer it first.")
     clock_now = reading(tournament, now)

@@ -92,6 +92,7 @@ class Settings:
     starts_at: Any = None
     action_seconds: int = 30
     deals_allowed: bool = True
+    in_person: bool = False
 
 
 CHIPS_MAX = 2**31 - 1
@@ -229,6 +230,7 @@ def create_tournament(actor: Any, club: Club, values: Settings) -> Tournament:
         starts_at=values.starts_at,
         action_seconds=values.action_seconds,
         deals_allowed=values.deals_allowed,
+        in_person=values.in_person,
     )
 
 
@@ -365,6 +367,23 @@ def _start(tournament: Tournament, now: Any) -> None:
             ) from None
     secrets.SystemRandom().shuffle(entries)
     count = math.ceil(len(entries) / tournament.seats_per_table)
+    if tournament.in_person:  # at a real table: the seat draw, and the clock runs
+        draw = []
+        for number in range(1, count + 1):
+            group = entries[number - 1 :: count]
+            chairs = sorted(
+                secrets.SystemRandom().sample(range(1, tournament.seats_per_table + 1), len(group))
+            )
+            draw += [{"user": e.user_id, "table": number, "seat": c}
+                     for c, e in zip(chairs, group, strict=True)]  # fmt: skip
+        TournamentEntry.objects.filter(pk__in=[e.pk for e in entries]).update(
+            status=TournamentEntry.Status.PLAYING
+        )
+        tournament.seat_draw = sorted(draw, key=lambda d: (d["table"], d["seat"]))
+        tournament.status = Tournament.Status.RUNNING
+        tournament.started_at = now
+        tournament.save(update_fields=["seat_draw", "status", "started_at"])
+        return
     level = schedule_of(tournament).levels[0]
     for number in range(1, count + 1):
         group = entries[number - 1 :: count]
@@ -413,7 +432,23 @@ def _open_table(tournament: Tournament, number: int, level: rules.Level) -> Tabl
 
 def _seat_late(tournament: Tournament, entry: TournamentEntry, now: Any) -> None:
     """A late entry sits at the table with the fewest players, in the seat where it posts
-    the big blind soonest (R28.3); a table opens if every seat is taken."""
+    the big blind soonest (R28.3); a table opens if every seat is taken. At a real table
+    the entry draws a free seat (``secrets``), in a new table's if every seat is taken."""
+    if tournament.in_person:
+        taken = {(d["table"], d["seat"]) for d in tournament.seat_draw}
+        tables = max((d["table"] for d in tournament.seat_draw), default=0)
+        free = [(t, c) for t in range(1, tables + 1)
+                for c in range(1, tournament.seats_per_table + 1) if (t, c) not in taken]  # fmt: skip
+        table, chair = secrets.choice(free) if free else (tables + 1, 1)
+        tournament.seat_draw = sorted(
+            [d for d in tournament.seat_draw if d["user"] != entry.user_id]
+            + [{"user": entry.user_id, "table": table, "seat": chair}],
+            key=lambda d: (d["table"], d["seat"]),
+        )
+        tournament.save(update_fields=["seat_draw"])
+        entry.status = TournamentEntry.Status.PLAYING
+        entry.save(update_fields=["status"])
+        return
     tables = tables_of(tournament, playing=False)
     seats = {t.pk: table_seats(t) for t in tables}
     open_tables = [
