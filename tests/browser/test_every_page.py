@@ -335,6 +335,18 @@ def test_a_banker_keeps_a_real_tables_bank_on_a_phone_and_the_club_sees_who_owes
     page.wait_for_url(
         lambda url: url.endswith(f"/sessions/{seeded['pages']['bank'].split('/')[-3]}/")
     )
+    # (#40) the session's settlement says what its buttons do, and why Who owes whom may
+    # say otherwise (the seeded club has other sessions), on a 360-px phone
+    assert page.locator("#settlement").is_visible() and page.locator("#marks-help").is_visible()
+    head = page.locator("#session-nets th").nth(1)
+    assert (
+        head.inner_text() == "Net"
+        and head.bounding_box()["x"] + head.bounding_box()["width"] <= 360
+    )
+    note = page.locator("#against-book")
+    assert note.is_visible() and "Who owes whom" in note.inner_text(), note.count()
+    shots(page, "session-settlement-phone", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.goto(live_pokerclub.url + seeded["pages"]["who owes whom"])
     settle = page.locator("#club-settlement")
     assert re.search(r" pays? ", settle.inner_text())
