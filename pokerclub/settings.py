@@ -204,6 +204,9 @@ EMBEDDED_CLOCK = env_bool("EMBEDDED_CLOCK", not REDIS_URL)
 # --- Play ------------------------------------------------------------------------------------
 NEXT_HAND_DELAY_MS = int(os.environ.get("NEXT_HAND_DELAY_MS", "3000"))
 """Pause between the end of a hand and the next deal (R16.3), so players see the result."""
+NONCE_WAIT_MS = int(os.environ.get("NONCE_WAIT_MS", "1500"))
+"""At most this long past its due time a deal waits for the nonces (R15.2) of seated players
+whose sockets are open; 0: never (tables.play.actions.deck.wait_for_nonces)."""
 RUNOUT_STEP_MS = int(os.environ.get("RUNOUT_STEP_MS", "1500"))
 """An all-in board is dealt one street every RUNOUT_STEP_MS, with the equities shown street
 by street (R5.5); 0 deals it all at once."""

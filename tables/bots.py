@@ -9,6 +9,7 @@ import asyncio
 import json
 import math
 import random
+import secrets
 import time
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
@@ -120,6 +121,7 @@ class Bot:
         self._acting_on: tuple[int | None, int] | None = None
         self.hands_seen: set[int] = set()
         self._rebuying = False
+        self.nonces_sent: set[int] = set()  # hands this bot sent its nonce for (R15.2)
 
     async def connect(self) -> None:
         """Open the socket as a browser does: it answers the server's pings and sends none of
@@ -195,11 +197,21 @@ class Bot:
         hand = message.get("hand")
         if hand:
             self.hands_seen.add(hand["number"])
+        await self._maybe_send_nonce(message)
         await self._maybe_rebuy(message)
         await self._maybe_show_after(message)
         mine = message["you"]["seat"]
         if hand and not hand["finished"] and mine is not None and hand["to_act"] == mine:
             asyncio.ensure_future(self._act(message))  # a task only on this bot's turn
+
+    async def _maybe_send_nonce(self, state: dict[str, Any]) -> None:
+        """As a browser does (static/js/table/deckcheck.js): once the next hand's deck is
+        committed, a seated player sends its nonce for it, once (R15.2)."""
+        planned = state.get("next_deck")
+        if not planned or state["you"]["seat"] is None or planned["hand"] in self.nonces_sent:
+            return
+        self.nonces_sent.add(planned["hand"])
+        await self.send({"type": "nonce", "hand": planned["hand"], "nonce": secrets.token_hex(32)})
 
     async def _maybe_rebuy(self, state: dict[str, Any]) -> None:
         mine = state["you"]["seat"]

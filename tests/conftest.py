@@ -97,6 +97,15 @@ def _own_throttle_counts(monkeypatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _deals_wait_for_no_nonce(settings) -> None:
+    """In this process a test drives the deals itself (``handle_due`` at the due time), with
+    sockets that send no nonce: the deal's wait for connected players' nonces
+    (settings.NONCE_WAIT_MS, tables.play.actions.deck.wait_for_nonces) is off unless a test
+    turns it on. Server processes started by tests keep the production default."""
+    settings.NONCE_WAIT_MS = 0
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings) -> None:
     """Real hashing is deliberately slow; tests check flows, not the hasher."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -21,9 +21,11 @@ from tests.conftest import eventually, require_service
 ROOT = Path(settings.BASE_DIR)
 
 
-LATE_CODES = ("stale_version", "not_your_turn", "hand_over", "rate_limited")
+LATE_CODES = ("stale_version", "not_your_turn", "hand_over", "rate_limited", "hand_dealt")
 """Refusals a fast bot earns without anything being wrong: it acted on a state the clock or
-another player had already moved on from, or sent faster than a person (rate_limited)."""
+another player had already moved on from, sent faster than a person (rate_limited), or its
+nonce came after the deal's bounded wait (hand_dealt; tests/tables/play/test_nonces_in_time.py
+counts how often)."""
 
 
 def require_live_services() -> None:

@@ -6,7 +6,9 @@ nonces, and the deal from them.
 * :func:`send_nonce` takes a seated player's nonce for the next hand (one transaction under
   the table lock; it writes ``next_deck`` alone and broadcasts nothing).
 * :func:`deal` turns the committed deck and the nonces into the hand's deck, when the hand
-  starts.
+  starts; :func:`wait_for_nonces` first holds a due deal back a bounded moment
+  (``settings.NONCE_WAIT_MS``) for the nonces of seated players whose sockets are open (a
+  player with none never holds up the table), and the last such nonce lets it go at once.
 
 ``Table.next_deck`` and ``Table.deck`` hold the hand's one secret; the projection
 (``tables.play.hand_state``) never copies it out.
@@ -14,9 +16,13 @@ nonces, and the deal from them.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from engine.fairness import DeckPlan, dealt_deck, new_secret, nonce_list, parse_nonce, proof_json
@@ -85,7 +91,44 @@ def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
     planned["nonces"].append(
         {"seat": seat.number, "user_id": user.pk, "nonce": nonce, "version": table.version}
     )
-    rows.save_table(table, ["next_deck"])
+    fields = ["next_deck"]
+    if "waiting" in planned and not _missing(planned, table_seats(table)):
+        table.next_hand_at = timezone.now()  # the deal waited for this one: now
+        fields.append("next_hand_at")
+    rows.save_table(table, fields)
+
+
+RECHECK = timedelta(milliseconds=100)
+"""How often a deal that waits for nonces looks again (the clock's own tick is 0.1 s)."""
+
+
+def _missing(planned: dict[str, Any], seats: list[Seat]) -> list[Seat]:
+    """Seated players who would be dealt in, whose sockets are open, with no nonce yet."""
+    from tables.play.actions.between_hands import is_ready
+
+    sent = {e["user_id"] for e in planned["nonces"]}
+    return [s for s in seats if is_ready(s) and s.connections > 0 and s.user_id not in sent]
+
+
+def wait_for_nonces(table: Table, seats: list[Seat], now: datetime) -> bool:
+    """Before a due deal: when a connected player's nonce for it has not come yet and the
+    hand has waited less than ``settings.NONCE_WAIT_MS`` since it was due, look again a
+    moment later (``next_hand_at``; the row is written without a new version: nothing a
+    player sees changed). Returns whether the deal waits."""
+    planned = table.next_deck
+    wait = getattr(settings, "NONCE_WAIT_MS", 0)
+    if not wait or not planned or planned["hand"] != table.hand_count + 1:
+        return False
+    if not _missing(planned, seats):
+        return False
+    due = parse_datetime(planned.setdefault("waiting", now.isoformat()))
+    assert due is not None
+    limit = due + timedelta(milliseconds=wait)
+    if now >= limit:
+        return False
+    table.next_hand_at = min(limit, now + RECHECK)
+    rows.save_table(table, ["next_hand_at", "next_deck"])
+    return True
 
 
 def deal(

@@ -483,6 +483,8 @@ def handle_due(table_id: int, version: int, now: Any = None) -> bool:
             table.next_hand_at = None
             commit_change(table, seats, fields=["next_hand_at"])
             return True
+        if deck.wait_for_nonces(table, seats, now):  # a connected player's nonce is coming
+            return True
         fields = _start_hand(table, seats, now)
         commit_change(table, table_seats(table), fields=fields)
         return True

@@ -262,3 +262,51 @@ def test_a_board_card_both_runs_share_is_opened_once_R12_R15_3():
     openings = open_cards(deck, 2, [first, second])
     assert [o["k"] for o in openings] == [5, 6, 7, 9, 11, 13]
     assert sorted(o["card"] for o in openings) == sorted(set(first + second))
+
+
+def test_a_due_deal_waits_a_bounded_moment_for_connected_players_nonces(three, players, settings):
+    """#41, R15.2: at the due time, a seated player whose socket is open has sent no nonce:
+    the deal looks again shortly, no new version (nobody's screen changes); the last such
+    nonce lets it go at once; a player with no socket open is never waited for."""
+    from datetime import timedelta
+
+    from tables.play.models import Seat
+
+    settings.NONCE_WAIT_MS = 1500
+    table = three
+    Seat.objects.filter(table=table, user__in=players[:2]).update(connections=1)
+    services.send_nonce(players[0], table.pk, 1, NONCES[0])
+    table = fresh(table)
+    due, version = table.next_hand_at, table.version
+    assert services.handle_due(table.pk, version, now=due)
+    table = fresh(table)
+    assert table.hand_count == 0 and table.version == version  # waiting, silently
+    assert due < table.next_hand_at <= due + timedelta(milliseconds=100)
+    services.send_nonce(players[1], table.pk, 1, NONCES[1])  # the last one connected
+    table = fresh(table)
+    assert table.next_hand_at <= timezone.now()
+    assert services.handle_due(table.pk, table.version, now=timezone.now())
+    proof = Hand.objects.get(table=table, number=1).deck
+    by = {e["user_id"]: e["by"] for e in proof["nonces"]}
+    assert by == {players[0].pk: "player", players[1].pk: "player", players[2].pk: "server"}
+
+
+def test_a_deal_waits_no_longer_than_the_bound_for_a_nonce_that_never_comes(
+    three, players, settings
+):
+    from datetime import timedelta
+
+    from tables.play.models import Seat
+
+    settings.NONCE_WAIT_MS = 1500
+    table = three
+    Seat.objects.filter(table=table, user=players[0]).update(connections=2)
+    due = table.next_hand_at
+    moment = due
+    while fresh(table).hand_count == 0:
+        table = fresh(table)
+        assert moment <= due + timedelta(milliseconds=1600), "the wait is bounded"
+        services.handle_due(table.pk, table.version, now=moment)
+        moment = max(moment, fresh(table).next_hand_at or moment) + timedelta(milliseconds=1)
+    proof = Hand.objects.get(table=table, number=1).deck
+    assert {e["by"] for e in proof["nonces"]} == {"server"}

@@ -148,7 +148,9 @@ def test_two_server_processes_serve_one_table_consistently(world, servers):
 
     run_async(scenario)
     assert hands_finished(table.pk) >= 6
-    unexpected = [e for bot in bots for e in bot.errors if e["code"] not in ("stale_version",)]
+    # (a nonce after the deal's bounded wait is counted by test_nonces_in_time.py)
+    late = ("stale_version", "hand_dealt")
+    unexpected = [e for bot in bots for e in bot.errors if e["code"] not in late]
     assert unexpected == []
     # everyone saw the same versions, in order, from the moment all four were connected
     common_start = max(bot.versions[0] for bot in bots)
