@@ -187,6 +187,13 @@ class Bot:
             self.errors.append(message)
             if message["code"] in ("stale_version", "not_your_turn"):
                 await self.send({"type": "sync"})
+            ref = str(message.get("ref") or "")
+            if message["code"] == "rate_limited" and ref.startswith("nonce:"):
+                # a nonce refused for sending too fast: again in a moment (the deal waits)
+                self.nonces_sent.discard(int(ref.split(":")[1]))
+                asyncio.get_running_loop().call_later(
+                    0.3, lambda: asyncio.ensure_future(self._maybe_send_nonce(self.state or {}))
+                )
             return
         if kind != "state":
             return
@@ -208,10 +215,14 @@ class Bot:
         """As a browser does (static/js/table/deckcheck.js): once the next hand's deck is
         committed, a seated player sends its nonce for it, once (R15.2)."""
         planned = state.get("next_deck")
-        if not planned or state["you"]["seat"] is None or planned["hand"] in self.nonces_sent:
+        you = state.get("you") or {}
+        if not planned or you.get("seat") is None or planned["hand"] in self.nonces_sent:
             return
         self.nonces_sent.add(planned["hand"])
-        await self.send({"type": "nonce", "hand": planned["hand"], "nonce": secrets.token_hex(32)})
+        hand = planned["hand"]
+        await self.send(
+            {"type": "nonce", "hand": hand, "nonce": secrets.token_hex(32), "ref": f"nonce:{hand}"}
+        )
 
     async def _maybe_rebuy(self, state: dict[str, Any]) -> None:
         mine = state["you"]["seat"]
