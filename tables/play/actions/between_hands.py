@@ -13,6 +13,7 @@ from engine.table import Blinds
 from tables.money.actions.sessions import record_nets
 from tables.money.models import LedgerEntry
 from tables.play.actions import deck
+from tables.play.actions.common import is_ready
 from tables.play.models import Seat, Table
 
 
@@ -20,17 +21,6 @@ def seats_in_hand(table: Table) -> set[int]:
     """Seat numbers dealt into the hand in progress (empty between hands)."""
     state = table.hand_state
     return set(state["config"]["seats"]) if state is not None and table.in_hand else set()
-
-
-def is_ready(seat: Seat) -> bool:
-    """Can be dealt into the next hand as far as the seat itself goes (R16.3)."""
-    return (
-        seat.user_id is not None
-        and seat.status == Seat.Status.SEATED
-        and seat.stack + seat.pending_chips > 0
-        and not seat.leave_after_hand
-        and not seat.sit_out_next_hand
-    )
 
 
 def enough_here(seats: list[Seat]) -> bool:

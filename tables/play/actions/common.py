@@ -253,3 +253,14 @@ def send_on_commit(group: str, message: dict[str, Any]) -> None:
             log.exception("broadcast to %s failed", group)
 
     transaction.on_commit(send)
+
+
+def is_ready(seat: Seat) -> bool:
+    """Can be dealt into the next hand as far as the seat itself goes (R16.3)."""
+    return (
+        seat.user_id is not None
+        and seat.status == Seat.Status.SEATED
+        and seat.stack + seat.pending_chips > 0
+        and not seat.leave_after_hand
+        and not seat.sit_out_next_hand
+    )

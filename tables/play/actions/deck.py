@@ -29,7 +29,7 @@ from engine.fairness import DeckPlan, dealt_deck, new_secret, nonce_list, parse_
 from engine.hand import start_hand
 from engine.state import HandConfig, HandState
 from tables.play.actions import rows
-from tables.play.actions.common import lock_table, require_seat, table_seats
+from tables.play.actions.common import is_ready, lock_table, require_seat, table_seats
 from tables.play.error_codes import PlayError, PlayErrorCode
 from tables.play.hand_state import PUBLIC_DECK_KEYS
 from tables.play.models import Seat, Table
@@ -104,8 +104,6 @@ RECHECK = timedelta(milliseconds=100)
 
 def _missing(planned: dict[str, Any], seats: list[Seat]) -> list[Seat]:
     """Seated players who would be dealt in, whose sockets are open, with no nonce yet."""
-    from tables.play.actions.between_hands import is_ready
-
     sent = {e["user_id"] for e in planned["nonces"]}
     return [s for s in seats if is_ready(s) and s.connections > 0 and s.user_id not in sent]
 
