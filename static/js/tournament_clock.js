@@ -5,6 +5,8 @@
 // loses nothing: the clock is read from the server's stored times.
 import { clockText } from "./clock_text.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
+import { money } from "./table/format.js";
+import { blindsText } from "./table/tournament.js";
 
 const root = document.getElementById("room-clock");
 const READ_MS = 5000;
@@ -15,13 +17,6 @@ let sound = false;
 let wake = null;
 
 const el = (id) => document.getElementById(id);
-const chips = (n) => new Intl.NumberFormat(document.documentElement.lang || undefined).format(n);
-
-function blinds(b) {
-  let text = `${chips(b.small)} / ${chips(b.big)}`;
-  if (b.ante) text += " · " + interpolate(b.big_blind_ante ? gettext("big-blind ante %(ante)s") : gettext("ante %(ante)s"), { ante: chips(b.ante) });
-  return text;
-}
 
 function remaining() {
   if (!data || data.remaining === null || data.remaining === undefined) return null;
@@ -53,11 +48,11 @@ function draw() {
   el("rc-level").textContent = !running ? "" : data.on_break ? gettext("Break") : interpolate(gettext("Level %(level)s"), { level: data.level });
   const left = remaining();
   el("rc-time").textContent = running && left !== null ? clockText(left) : running ? "∞" : "";
-  el("rc-blinds").textContent = running && data.blinds ? (data.on_break ? interpolate(gettext("then %(blinds)s"), { blinds: blinds(data.blinds) }) : blinds(data.blinds)) : "";
-  el("rc-next").textContent = running && data.next ? interpolate(gettext("next %(blinds)s"), { blinds: blinds(data.next) })
+  el("rc-blinds").textContent = running && data.blinds ? (data.on_break ? interpolate(gettext("then %(blinds)s"), { blinds: blindsText(data.blinds) }) : blindsText(data.blinds)) : "";
+  el("rc-next").textContent = running && data.next ? interpolate(gettext("next %(blinds)s"), { blinds: blindsText(data.next) })
     + (data.break_next ? " · " + interpolate(ngettext("then a %(minutes)s-minute break", "then a %(minutes)s-minute break", data.break_minutes), { minutes: data.break_minutes }) : "") : "";
   el("rc-left").textContent = interpolate(gettext("%(left)s of %(entries)s"), { left: data.left, entries: data.entries });
-  el("rc-average").textContent = chips(data.average);
+  el("rc-average").textContent = money(data.average); // chips: the default amount format
   el("rc-pool").textContent = data.pool;
   el("rc-paid").textContent = String(data.paid);
   const end = el("rc-end");

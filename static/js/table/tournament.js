@@ -9,7 +9,8 @@ import { clockText } from "../clock_text.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
 import { money } from "./format.js";
 
-function blindsText(b) {
+/** "50/100 · ante 10": a level's blinds and ante, as a table and the room's clock write them. */
+export function blindsText(b) {
   const values = { small: money(b.small), big: money(b.big), ante: money(b.ante) };
   let text = interpolate(gettext("%(small)s/%(big)s"), values);
   if (b.ante) text += " · " + interpolate(b.big_blind_ante ? gettext("big-blind ante %(ante)s") : gettext("ante %(ante)s"), values);
