@@ -439,3 +439,53 @@ def add_guest(actor: User, club: Club, name: object) -> Membership:
     return Membership.objects.create(
         club=club, user=User.objects.create_guest(nickname), role=Role.GUEST
     )
+
+
+# --------------------------------------------------------------------------- erasure
+
+
+def clubs_owned(user: User) -> list[str]:
+    """The names of the clubs ``user`` owns: a club always keeps an owner, so erasing the
+    account waits until each is handed to another member."""
+    return list(
+        Club.objects.filter(memberships__user=user, memberships__role=Role.OWNER)
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+
+
+def leave_every_club(user: User) -> None:
+    """``user`` leaves every club they belong to, as :func:`leave_club` does (their seats
+    and sockets go too); call it in the transaction that erases the account, the owner
+    check passed (:func:`clubs_owned`)."""
+    memberships = Membership.objects.select_for_update().filter(user=user).order_by("club_id")
+    for membership in memberships:
+        membership.delete()
+        signals.member_left.send(sender=Club, club_id=membership.club_id, user_id=user.pk)
+
+
+def forget_person(user: User, pseudonym: str) -> None:
+    """The club domain's part of erasing an account (``tables.own_data.erase``): what said
+    who the person was goes (e-mail addresses, name, payment details, zone, language, the
+    second factor, reclaim links); the row stays, under ``pseudonym``, so that hands and money
+    lines keep their player. It cannot log in again: no address, no usable password, not
+    active, and its open sessions no longer match its password."""
+    from allauth.account.models import EmailAddress
+    from allauth.mfa.models import Authenticator
+
+    user.email = None
+    user.display_name = pseudonym
+    user.payment_methods = []
+    user.payment_reminders = False
+    user.time_zone = ""
+    user.language = ""
+    user.is_active = False
+    user.is_staff = False
+    user.is_superuser = False
+    user.last_login = None
+    user.erased_at = timezone.now()
+    user.set_unusable_password()
+    user.save()
+    EmailAddress.objects.filter(user=user).delete()
+    Authenticator.objects.filter(user=user).delete()
+    GuestReclaim.objects.filter(user=user).delete()

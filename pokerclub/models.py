@@ -15,7 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -123,6 +123,15 @@ class User(AbstractUser):
         ),
     )
 
+    erased_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=gettext_lazy(
+            "When this person erased their account: their personal data is gone and their "
+            "hands and money lines read under a pseudonym (display_name)."
+        ),
+    )
+
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = []
 
@@ -132,6 +141,14 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or (self.email or "").split("@")[0]
+
+    def pseudonym(self) -> str:
+        """The stable name an erased account is known by in its clubs' hands and money book
+        ("Former member 17", ``pk`` as its number), in this person's own language: one string,
+        the same on every page and export that names them."""
+        with translation.override(self.language or settings.LANGUAGE_CODE):
+            # Translators: the name an erased account is shown under; %(number)s is a number.
+            return _("Former member %(number)s") % {"number": self.pk}
 
 
 class Club(models.Model):

@@ -42,6 +42,8 @@ urlpatterns = [
     # the interface's words for static/js, in the page's language (a classic script: globals)
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("accounts/profile/", views.profile, name="profile"),
+    path("accounts/data/", include("tables.own_data.urls")),
+    path("privacy/", views.privacy_page, name="privacy"),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include(club_patterns)),
     path("clubs/<slug:slug>/tables/", include("tables.play.urls")),

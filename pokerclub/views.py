@@ -33,6 +33,11 @@ def help_page(request: HttpRequest) -> HttpResponse:
     return render(request, "help.html")
 
 
+def privacy_page(request: HttpRequest) -> HttpResponse:
+    """What the site keeps about a person, why, for how long, and how to get it or erase it."""
+    return render(request, "privacy.html")
+
+
 @login_required
 def club_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     memberships = (

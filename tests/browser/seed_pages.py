@@ -126,6 +126,8 @@ def main() -> None:
         "import": reverse("history:import", args=[slug]),
         "player stats": reverse("history:player", args=[slug, played.players[0].pk]),
         "profile": reverse("profile"),
+        "your data": reverse("own_data:page"),
+        "privacy": reverse("privacy"),
         "tournaments": reverse("tournaments:list", args=[slug]),
         "new tournament": reverse("tournaments:create", args=[slug]),
         "tournament lobby": reverse("tournaments:detail", args=[slug, running.pk]),
@@ -137,6 +139,7 @@ def main() -> None:
     anonymous = {
         "home": reverse("home"),
         "help": reverse("help"),
+        "privacy (logged out)": reverse("privacy"),
         "log in": reverse("account_login"),
         "sign up": reverse("account_signup"),
         "invitation": invitation.get_absolute_url(),

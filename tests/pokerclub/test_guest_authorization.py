@@ -75,6 +75,7 @@ def world(club_with_roles, make_user):
 ALLOWED = {  # name: the status a guest gets, asking with GET for their own things
     "home": 302,  # to their own page
     "help": 200,
+    "privacy": 200,
     "set_language": 405,  # a POST only
     "javascript-catalog": 200,
     "profile": 200,

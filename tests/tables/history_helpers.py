@@ -40,6 +40,20 @@ def mentions_card(text: str, card: str) -> bool:
     return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
 
 
+def hidden(replayed, seat):
+    """The hole cards of ``replayed`` that whoever sat in ``seat`` never saw (another
+    player's hand that was not shown, R4.3, R11), as card names."""
+    from engine.cards import card_str
+
+    visible = {s for s, cards in replayed.visible_holes(seat).items() if None not in cards}
+    return [
+        card_str(c)
+        for s in replayed.final.seats
+        if s not in visible
+        for c in replayed.final.hole_cards(s)
+    ]
+
+
 def play_until_a_muck(table, max_hands: int = 20):
     """Play passive hands (check or call to the river) until a player who may muck does
     (R11.3); returns the hand with the muck."""

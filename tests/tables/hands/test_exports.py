@@ -21,7 +21,7 @@ from tables.hands.exports.phh_text import phh
 from tables.hands.exports.pokerstars_text import pokerstars
 from tables.hands.models import Hand
 from tables.hands.replay import replay
-from tests.tables.history_helpers import URLS, mentions_card, played_club
+from tests.tables.history_helpers import URLS, hidden, mentions_card, played_club
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
 
@@ -77,16 +77,6 @@ def test_pokerkit_loads_every_phh_export_and_replays_it_to_the_same_stacks(club)
             theirs = pokerkit_final_stacks(hh)
             if not odd_chip_splits(replayed):
                 assert theirs == list(replayed.final.stacks), f"hand {hand.pk}"
-
-
-def hidden(replayed, seat):
-    visible = {s for s, cards in replayed.visible_holes(seat).items() if None not in cards}
-    return [
-        card_str(c)
-        for s in replayed.final.seats
-        if s not in visible
-        for c in replayed.final.hole_cards(s)
-    ]
 
 
 def test_a_players_export_holds_only_their_own_cards_and_the_shown_ones_R4_3_R11(club):
