@@ -230,6 +230,26 @@ def test_a_dropped_connection_shows_a_notice_reconnects_and_syncs(laptop, shots)
     notice.wait_for(state="hidden")
 
 
+def test_after_a_reconnect_the_page_takes_the_table_even_at_an_older_version(laptop):
+    """A database restored from a backup (docs/deploy.md) has the table at an older version
+    than an open page last saw: once its socket reconnects to the restarted servers, the
+    page shows the table as it is now (and follows it from there), not the lost future."""
+    page, server = open_table(laptop, load_state("flop_nine_seats"))  # version 57, hand #13
+    restored = load_state("preflop_my_turn")  # version 42, hand #12, before the flop
+    server.state = restored
+    server.ws.close(code=1011, reason="restarted")
+    server.wait_for(lambda _: server.connects == 2 and len(server.sent("sync")) >= 2)
+    server.settle()
+    assert page.locator("#hand-no").inner_text() == "Hand #12"
+    assert page.locator("#boards [data-card]").count() == 0
+    later = json.loads(json.dumps(restored))
+    later["version"] = 43
+    later["hand"]["boards"] = [["Ah", "7c", "2d"]]
+    server.push(later)
+    server.settle()
+    assert page.locator("#boards [data-card]").count() == 3
+
+
 def test_a_refused_socket_says_why_and_never_reconnects(laptop, shots):
     """Close code 4403 (not signed in or not a member, docs/protocol.md): the page says so and
     stops; neither a timer nor coming back online opens another socket."""

@@ -37,6 +37,9 @@ export class TableSocket {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.attempt = 0;
+      // a new connection's first state is the table as it is now, even if older than what
+      // this page last saw: the database may have been restored from a backup
+      this.version = 0;
       this.handlers.onStatus?.("open");
       this.sync(true);
     });
