@@ -144,9 +144,10 @@ class User(AbstractUser):
 
     def pseudonym(self) -> str:
         """The stable name an erased account is known by in its clubs' hands and money book
-        ("Former member 17", ``pk`` as its number), in this person's own language: one string,
-        the same on every page and export that names them."""
-        with translation.override(self.language or settings.LANGUAGE_CODE):
+        ("Former member 17", ``pk`` as its number), in this person's own language (their
+        profile's, else the one they are reading now): one string, the same on every page and
+        export that names them."""
+        with translation.override(self.language or get_language() or settings.LANGUAGE_CODE):
             # Translators: the name an erased account is shown under; %(number)s is a number.
             return _("Former member %(number)s") % {"number": self.pk}
 

@@ -357,6 +357,20 @@ def test_the_pseudonym_is_in_the_erased_members_own_language(club_with_roles):
     assert erase_account(member.pk) == f"Ex membro {member.pk}"
 
 
+def test_without_a_language_of_their_own_the_pseudonym_is_in_the_page_they_erased_from(
+    club_with_roles,
+):
+    member = club_with_roles["member"]
+    client = logged_in(member)
+    response = client.post(
+        reverse("own_data:erase"),
+        {"password": PASSWORD, "understood": "on"},
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    assert response.status_code == 302
+    assert get_user_model().objects.get(pk=member.pk).display_name == f"Ex membro {member.pk}"
+
+
 def test_the_privacy_page_is_linked_from_every_page_and_links_the_tools(played, client):
     home = client.get(reverse("home")).content.decode()
     assert reverse("privacy") in home
