@@ -225,11 +225,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             return  # frames that were on their way when the socket was closed
         ref = None
         try:
-            self._take_token()
-            data = parse_frame(text_data)
+            try:
+                data = parse_frame(text_data)  # at most MAX_FRAME bytes: cheap to read first
+            except PlayError:
+                self._take_token()  # a bad frame costs a token like any other
+                raise
             ref = data.get("ref") if isinstance(data.get("ref"), str) else None
             if ref is not None:
                 ref = ref[:40]
+            # after reading the frame, so that a refusal for sending too fast names the
+            # message it refused (its ref) and the client can send it again (a nonce)
+            self._take_token()
             await self._dispatch(data)
             self.refused_in_row = 0
         except PlayError as error:

@@ -250,6 +250,25 @@ def test_after_a_reconnect_the_page_takes_the_table_even_at_an_older_version(lap
     assert page.locator("#boards [data-card]").count() == 3
 
 
+def test_a_nonce_refused_for_coming_too_fast_is_sent_again_R15_2(laptop):
+    """The deal waits a bounded moment for the nonces of connected players
+    (NONCE_WAIT_MS): a nonce refused with ``rate_limited`` (sent beside other messages) is
+    sent again, the same nonce, so the hand still has it; one refused because the hand is
+    dealt is not."""
+    state = load_state("preflop_my_turn")
+    state["next_deck"] = {"hand": 13, "root": "ab" * 32, "commitments_version": 42}
+    page, server = open_table(laptop, state)
+    first = server.wait_for(lambda got: [m for m in got if m.get("type") == "nonce"])[0]
+    assert first["hand"] == 13 and first["ref"] == "nonce:13"
+    server.push({"type": "error", "code": "rate_limited", "message": "Too many", "ref": "nonce:13"})
+    again = server.wait_for(lambda got: [m for m in got if m.get("type") == "nonce"][1:])[0]
+    assert again["nonce"] == first["nonce"] and again["hand"] == 13
+    server.push({"type": "error", "code": "hand_dealt", "message": "Dealt", "ref": "nonce:13"})
+    server.push({**state, "version": 43})
+    server.settle()
+    assert len(server.sent("nonce")) == 2
+
+
 def test_a_refused_socket_says_why_and_never_reconnects(laptop, shots):
     """Close code 4403 (not signed in or not a member, docs/protocol.md): the page says so and
     stops; neither a timer nor coming back online opens another socket."""

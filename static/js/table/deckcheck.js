@@ -37,6 +37,7 @@ export class DeckCheck {
   }
 
   update(state) {
+    this.last = state;
     const next = state.next_deck;
     if (next && state.you && state.you.seat && !(this.mine[next.hand] && this.mine[next.hand].sent)) {
       // made once, after the root was seen; sent as soon as the socket is open
@@ -67,7 +68,16 @@ export class DeckCheck {
   /** The server refused our nonce (e.g. `hand_dealt`): that hand is checked without it. */
   refused(message) {
     const hand = Number(String(message.ref || "").split(":")[1]);
-    if (this.mine[hand]) this.mine[hand].refused = message.code;
+    const mine = this.mine[hand];
+    if (!mine) return;
+    if (message.code === "rate_limited") {
+      // sent too fast beside other messages: the same nonce again in a moment (the deal
+      // waits a bounded moment for it, NONCE_WAIT_MS)
+      mine.sent = false;
+      setTimeout(() => this.last && this.update(this.last), 400);
+    } else {
+      mine.refused = message.code;
+    }
     this.save();
   }
 

@@ -157,6 +157,28 @@ async def test_a_flooding_socket_is_rate_limited_then_closed(setup):
     assert await comm.receive_nothing(timeout=0.3)  # the frames still queued are dropped
 
 
+async def test_a_message_refused_for_coming_too_fast_names_its_ref_so_it_can_be_sent_again(
+    setup,
+):
+    """A nonce sent in a burst beside other messages is refused with ``rate_limited``: the
+    refusal carries the message's ``ref``, which is how a page (and a bot) knows to send
+    that nonce again while the deal waits for it (R15.2, docs/protocol.md)."""
+    comm, _, _ = await connect(setup["member"], setup["table"].pk)
+    await receive(comm, "state")
+    for n in range(40):  # faster than the refill: the last ones are refused
+        await comm.send_to(text_data=json.dumps({"type": "explode", "ref": f"burst:{n}"}))
+    refusals = []
+    while len(refusals) < 40:
+        message = json.loads((await comm.receive_output(timeout=5))["text"])
+        if message["type"] == "error":
+            refusals.append(message)
+    limited = [m for m in refusals if m["code"] == "rate_limited"]
+    assert limited, refusals
+    assert all(m["ref"].startswith("burst:") for m in limited)
+    assert len({m["ref"] for m in refusals}) == 40  # each refusal names its own message
+    await comm.disconnect()
+
+
 async def play_over_sockets(setup, comms, users, rng, hands):
     """Random legal play: each socket acts when its own state says it is its turn."""
     table = setup["table"]

@@ -1,10 +1,11 @@
 """Nonces in time (#41, R15.2): a due deal waits a bounded moment (NONCE_WAIT_MS) for the
-nonces of seated players whose sockets are open. With no pause at all between hands (the
-deal due as the last hand ends: the hardest case), 97 % or more of the players' nonces are
-in their deals; without the wait 88.8 % were (docs/benchmarks.md). At 300 ms between hands
-both make 99.5-100 % on these machines, so that case would not tell them apart. Played by
-bots that send their nonces as a browser does, on two Daphne processes and the clock over
-PostgreSQL and Redis."""
+nonces of seated players whose sockets are open, and a nonce refused for coming too fast
+beside other messages (``rate_limited``, which names the message's ``ref``) is sent again
+while it waits. With no pause at all between hands (the deal due as the last hand ends: the
+hardest case) every player's nonce was in its deal in the runs of docs/benchmarks.md; 88.8 %
+were without the wait. Played by bots that send their nonces as a browser does, on two Daphne
+processes and the clock over PostgreSQL and Redis. ``NONCE_TEST_DELAY_MS`` plays it with
+another pause between hands (300, or the production 3000)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from tests.tables.live_servers import Clock, Daphne, playing, require_live_servi
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 HANDS = int(os.environ.get("NONCE_TEST_HANDS", "200"))
+DELAY_MS = os.environ.get("NONCE_TEST_DELAY_MS", "0")
 TABLES, SEATED = 4, 3
 
 
@@ -91,7 +93,7 @@ def play_and_count(club_with_roles, make_user, tmp_path, delay_ms: str, hands: i
 def test_the_deal_waits_for_the_nonces_even_with_no_pause_between_hands(
     club_with_roles, make_user, tmp_path
 ):
-    theirs, dealt = play_and_count(club_with_roles, make_user, tmp_path, "0", HANDS)
-    # measured: 88.8 % without the wait; 97.8-99.8 % with it (the issue's 99.9 % is not met
-    # yet: a few nonces are never sent in time by a bot that got its state late)
-    assert theirs * 100 >= dealt * 97, (theirs, dealt)
+    theirs, dealt = play_and_count(club_with_roles, make_user, tmp_path, DELAY_MS, HANDS)
+    # measured: 88.8 % without the wait, 100 % with it and the resend (docs/benchmarks.md);
+    # 99 % leaves room for a machine far busier than these, and still fails without the wait
+    assert theirs * 100 >= dealt * 99, (theirs, dealt)
