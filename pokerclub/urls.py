@@ -48,6 +48,7 @@ urlpatterns = [
     path("clubs/", include(club_patterns)),
     path("clubs/<slug:slug>/tables/", include("tables.play.urls")),
     path("clubs/<slug:slug>/tournaments/", include("tables.tournaments.urls")),
+    path("clubs/<slug:slug>/nights/", include("tables.nights.urls")),
     path("clubs/<slug:slug>/history/", include("tables.urls")),
     path("invite/<str:token>/", views.invitation, name="invitation"),
     # a table's link for friends: a nickname, then the table (tables.play.views)

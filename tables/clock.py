@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from tables.hands.actions.summary import record_due
 from tables.money.plans import search_due
+from tables.nights.actions import decide_due
 from tables.play import actions as services
 from tables.play import heartbeat as presence
 from tables.play.models import Table
@@ -87,6 +88,25 @@ def search_settlements(every: float = 1.0) -> int:
         return 0
 
 
+_last_nights = 0.0
+
+
+def decide_nights(every: float = 1.0, now: Any = None) -> int:
+    """At most every ``every`` seconds: decide the game nights whose answers closed (on, or
+    called off), each once whatever the number of clocks (``tables.nights.actions.decide``:
+    a compare-and-set on the night's version). Returns how many it decided."""
+    global _last_nights
+    clock = time.monotonic()
+    if clock - _last_nights < every:
+        return 0
+    _last_nights = clock
+    try:
+        return decide_due(now)
+    except Exception:  # e.g. the database is unreachable: the next call tries again
+        log.exception("clock: deciding game nights failed")
+        return 0
+
+
 def tick(now: Any = None) -> int:
     """Handle every table that is due now; returns how many changed."""
     record_history()
@@ -106,6 +126,7 @@ def tick(now: Any = None) -> int:
         changed += tournaments.start_due(now)
     except Exception:
         log.exception("clock: starting scheduled tournaments failed")
+    changed += decide_nights(now=now)
     return changed
 
 

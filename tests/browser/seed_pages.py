@@ -99,6 +99,18 @@ def main() -> None:
     guest, _table = play.join(link.token, "Gigi")
     luca = bank.record(played.owner, played.club, session.pk, 0, "buy_in", 700, friend="Luca")
     bank.record(played.owner, played.club, session.pk, luca.user_id, "cash_out", 700)
+    # a game night, answered past its seat cap: a waitlist shows
+    from tables.nights import actions as nights
+
+    start = timezone.now() + timedelta(days=4)
+    (night,) = nights.plan_nights(
+        played.owner, played.club,
+        nights.NightPlan(title="Friday night", kind="real_table", starts_at=start,
+                         answer_by=start - timedelta(days=1), seat_cap=2, quorum=2,
+                         plus_ones=True, place="Marco's", note="Buy-in 20"),
+    )  # fmt: skip
+    for player in played.players[:3]:
+        nights.answer(player, night.pk, "yes")
     guest_client = Client()
     guest_client.force_login(guest)
     client = Client()
@@ -127,6 +139,9 @@ def main() -> None:
         "player stats": reverse("history:player", args=[slug, played.players[0].pk]),
         "profile": reverse("profile"),
         "your data": reverse("own_data:page"),
+        "game nights": reverse("nights:list", args=[slug]),
+        "plan a night": reverse("nights:create", args=[slug]),
+        "game night": night.get_absolute_url(),
         "privacy": reverse("privacy"),
         "tournaments": reverse("tournaments:list", args=[slug]),
         "new tournament": reverse("tournaments:create", args=[slug]),
@@ -181,10 +196,14 @@ def named_by_people() -> list[str]:
     are paid): shown as they wrote it, in any language; the longest first."""
     from pokerclub.models import Club, User
     from tables.money.models import SettleGroup
+    from tables.nights.models import GameNight
     from tables.play.models import Table
     from tables.tournaments.models import Tournament
 
     named = [
+        *GameNight.objects.values_list("title", flat=True),
+        *GameNight.objects.values_list("place", flat=True),
+        *GameNight.objects.values_list("note", flat=True),
         *Club.objects.values_list("name", flat=True),
         *Table.objects.values_list("name", flat=True),
         *Tournament.objects.values_list("name", flat=True),

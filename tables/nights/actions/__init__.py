@@ -1,0 +1,10 @@
+"""The only code that changes game nights. Each public function is one transaction: it
+checks its input and the actor's role (read in the transaction) first, raising
+:class:`~tables.nights.error_codes.NightError` before anything changes, locks the night's row,
+changes it, bumps its ``version``, and mails whoever must be told after commit."""
+
+from tables.nights.actions.answers import answer
+from tables.nights.actions.deciding import decide, decide_due
+from tables.nights.actions.planning import NightPlan, cancel_night, plan_nights
+
+__all__ = ["NightPlan", "answer", "cancel_night", "decide", "decide_due", "plan_nights"]

@@ -1,0 +1,16 @@
+"""A club's game nights, mounted at ``clubs/<slug>/nights/`` (pokerclub.urls)."""
+
+from django.urls import path
+
+from tables.nights import views
+
+app_name = "nights"
+
+urlpatterns = [
+    path("", views.night_list, name="list"),
+    path("new/", views.night_create, name="create"),
+    path("<int:pk>/", views.night_detail, name="detail"),
+    path("<int:pk>/answer/", views.night_answer, name="answer"),
+    path("<int:pk>/cancel/", views.night_cancel, name="cancel"),
+    path("<int:pk>/night.ics", views.night_ics, name="ics"),
+]
