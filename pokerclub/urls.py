@@ -6,6 +6,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from pokerclub import language, views
 from tables.hands import views as hand_views  # a guest's own hands and nets
+from tables.nights import views as night_views  # a member's calendar feed (its token is the key)
 from tables.play import views as table_views  # the club's page lists its tables
 
 club_patterns = (
@@ -54,6 +55,7 @@ urlpatterns = [
     # a table's link for friends: a nickname, then the table (tables.play.views)
     path("t/<str:token>/", table_views.link_open, name="table_link"),
     path("w/<str:token>/", table_views.watch, name="table_watch"),
+    path("nights/feed/<str:token>.ics", night_views.feed, name="night_feed"),
     path("guest/", hand_views.guest_home, name="guest_home"),
     path("guest/save/", views.save_account, name="guest_save"),
     path("guest/reclaim/<str:token>/", views.guest_reclaim, name="guest_reclaim"),

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from tables.hands.actions.summary import record_due
 from tables.money.plans import search_due
-from tables.nights.actions import decide_due
+from tables.nights.actions import decide_due, remind_due
 from tables.play import actions as services
 from tables.play import heartbeat as presence
 from tables.play.models import Table
@@ -94,16 +94,18 @@ _last_nights = 0.0
 def decide_nights(every: float = 1.0, now: Any = None) -> int:
     """At most every ``every`` seconds: decide the game nights whose answers closed (on, or
     called off), each once whatever the number of clocks (``tables.nights.actions.decide``:
-    a compare-and-set on the night's version). Returns how many it decided."""
+    a compare-and-set on the night's version), and send the reminders due (each claimed
+    once: ``tables.nights.actions.remind_due``). Returns how many nights it decided or
+    reminded."""
     global _last_nights
     clock = time.monotonic()
     if clock - _last_nights < every:
         return 0
     _last_nights = clock
     try:
-        return decide_due(now)
+        return decide_due(now) + remind_due(now)
     except Exception:  # e.g. the database is unreachable: the next call tries again
-        log.exception("clock: deciding game nights failed")
+        log.exception("clock: game nights failed")
         return 0
 
 

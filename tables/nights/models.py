@@ -55,6 +55,12 @@ class GameNight(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PLANNED)
     decided_at = models.DateTimeField(null=True, blank=True)
+    reminded_day_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the day-before reminders went (claimed once)."
+    )
+    reminded_hour_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the hour-before reminders went (claimed once)."
+    )
     version = models.PositiveIntegerField(
         default=0, help_text="Bumped by every change: the clock's compare-and-set."
     )
@@ -111,3 +117,35 @@ class Answer(models.Model):
     def seats(self) -> int:
         """The seats this answer takes if it is a Yes: the member and their +1."""
         return 1 + int(self.plus_one)
+
+
+def new_feed_token() -> str:
+    import secrets
+
+    return secrets.token_urlsafe(24)
+
+
+class CalendarFeed(models.Model):
+    """A member's private calendar feed: ``/nights/feed/<token>.ics`` lists the nights of
+    every club they belong to, for a calendar app to subscribe to. The token is the only
+    key (a calendar app cannot log in); a new one replaces it and the old link stops."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="night_feed"
+    )
+    token = models.CharField(max_length=40, unique=True, default=new_feed_token)
+    created_at = models.DateTimeField(default=timezone.now)
+
+
+class MailChoice(models.Model):
+    """Which game-night mails a member wants (no row: all of them): the news of their
+    clubs' nights (planned, on, called off, cancelled), a reminder the day before and one an
+    hour before a night they said Yes or Maybe to. A waitlisted member's seat always comes
+    by mail."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="night_mails"
+    )
+    news = models.BooleanField(default=True)
+    day_before = models.BooleanField(default=True)
+    hour_before = models.BooleanField(default=True)

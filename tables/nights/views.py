@@ -3,21 +3,24 @@ cancelling, and the night's .ics. Thin: the work is in ``actions``."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pokerclub.access import club_for_member
 from pokerclub.http import AuthenticatedHttpRequest
-from pokerclub.models import Club
+from pokerclub.models import Club, Membership, Role
 from tables.nights import actions, calendar
 from tables.nights.error_codes import NightError
 from tables.nights.forms import NightForm
-from tables.nights.models import Answer, GameNight
+from tables.nights.models import Answer, CalendarFeed, GameNight, MailChoice
 
 
 def _night(club: Club, pk: int) -> GameNight:
@@ -40,11 +43,69 @@ def night_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     past = list(nights.filter(starts_at__lt=now).order_by("-starts_at", "-pk")[:20])
     for night in (*upcoming, *past):
         night.my_reply = mine.get(night.pk)  # type: ignore[attr-defined]
+    feed = actions.feed_of(request.user)
+    choice = MailChoice.objects.filter(user=request.user).first() or MailChoice()
     return render(
         request,
         "nights/list.html",
-        {"club": club, "membership": membership, "upcoming": upcoming, "past": past},
+        {
+            "club": club,
+            "membership": membership,
+            "upcoming": upcoming,
+            "past": past,
+            "feed_url": request.build_absolute_uri(reverse("night_feed", args=[feed.token])),
+            "choice": choice,
+        },
     )
+
+
+@login_required
+@require_POST
+def feed_renew(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, _membership = club_for_member(request, slug)
+    actions.feed_of(request.user, renew=True)
+    messages.success(request, _("A new calendar link: the old one no longer works."))
+    return redirect("nights:list", club.slug)
+
+
+@login_required
+@require_POST
+def mail_choice(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, _membership = club_for_member(request, slug)
+    actions.set_mail_choice(
+        request.user,
+        news=request.POST.get("news") == "on",
+        day_before=request.POST.get("day_before") == "on",
+        hour_before=request.POST.get("hour_before") == "on",
+    )
+    messages.success(request, _("Your game-night mails are saved."))
+    return redirect("nights:list", club.slug)
+
+
+FEED_PAST = timedelta(days=60)
+FEED_MOST = 500
+
+
+@require_GET
+def feed(request: HttpRequest, token: str) -> HttpResponse:
+    """A member's calendar feed (their token is the key): the nights of every club they
+    belong to, from two months back; a calendar app reads it again now and then."""
+    owner = CalendarFeed.objects.filter(token=token).select_related("user").first()
+    if owner is None or not owner.user.is_active:
+        raise Http404(_("This calendar link no longer works."))
+    clubs = Membership.objects.filter(user=owner.user).exclude(role=Role.GUEST)
+    nights = (
+        GameNight.objects.filter(
+            club_id__in=clubs.values("club_id"), starts_at__gte=timezone.now() - FEED_PAST
+        )
+        .select_related("club")
+        .order_by("starts_at", "pk")[:FEED_MOST]
+    )
+    response = HttpResponse(
+        calendar.calendar(list(nights)), content_type="text/calendar; charset=utf-8"
+    )
+    response["Cache-Control"] = "private, max-age=300"
+    return response
 
 
 @login_required

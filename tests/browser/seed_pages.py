@@ -17,6 +17,8 @@ def main() -> None:
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerclub.settings")
+    # the seed's mails (a game night's news) stay in memory: this script's output is JSON
+    os.environ["EMAIL_BACKEND"] = "django.core.mail.backends.locmem.EmailBackend"
     django.setup()
     from django.db import transaction
     from django.test import Client

@@ -5,6 +5,18 @@ changes it, bumps its ``version``, and mails whoever must be told after commit."
 
 from tables.nights.actions.answers import answer
 from tables.nights.actions.deciding import decide, decide_due
+from tables.nights.actions.feeds import feed_of, set_mail_choice
 from tables.nights.actions.planning import NightPlan, cancel_night, plan_nights
+from tables.nights.actions.reminders import remind_due
 
-__all__ = ["NightPlan", "answer", "cancel_night", "decide", "decide_due", "plan_nights"]
+__all__ = [
+    "NightPlan",
+    "answer",
+    "cancel_night",
+    "decide",
+    "decide_due",
+    "feed_of",
+    "plan_nights",
+    "remind_due",
+    "set_mail_choice",
+]

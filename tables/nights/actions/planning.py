@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pokerclub.models import Club
+from pokerclub.models import Club, Membership, Role
 from pokerclub.text import problem_in, refusal
 from tables.nights import mails
 from tables.nights.actions.common import bump, lock_night, require_host
@@ -111,7 +111,7 @@ def _dates(club: Club, plan: NightPlan) -> list[tuple[datetime, datetime]]:
 @transaction.atomic
 def plan_nights(actor: Any, club: Club, plan: NightPlan) -> list[GameNight]:
     """A host plans a night, or ``plan.times`` nights repeated ``plan.repeat``; each can be
-    cancelled on its own. Refused: a start or answer-by time in the past, a quorum above
+    cancelled on its own. The club's members are told (one mail for a repeat). Refused: a start or answer-by time in the past, a quorum above
     the seats, a repeat of more than ``GameNight.MAX_REPEATS`` nights."""
     require_host(actor, club)
     now = timezone.now()
@@ -139,7 +139,14 @@ def plan_nights(actor: Any, club: Club, plan: NightPlan) -> list[GameNight]:
         )
         for start, answer_by in _dates(club, plan)
     ]
-    return GameNight.objects.bulk_create(nights)
+    created = GameNight.objects.bulk_create(nights)
+    members = list(
+        Membership.objects.filter(club=club)
+        .exclude(role=Role.GUEST)
+        .values_list("user_id", flat=True)
+    )
+    mails.tell_after_commit(created[0], "planned", members, more=created[1:])
+    return created
 
 
 @transaction.atomic

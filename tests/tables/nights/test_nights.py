@@ -56,6 +56,7 @@ def people(club_with_roles, make_user):
 @pytest.fixture
 def night(people):
     (planned,) = actions.plan_nights(people["host"], people["club"], plan())
+    mail.outbox.clear()  # the members' news of it (a transaction=True test sends it)
     return planned
 
 
@@ -388,3 +389,116 @@ def test_a_refused_plan_shows_its_message_on_the_form(people):
     assert response.status_code == 400
     assert "quorum_above_cap" in response.content.decode()
     assert not GameNight.objects.exists()
+
+
+def test_planning_tells_the_clubs_members_once_even_for_a_repeat(
+    people, django_capture_on_commit_callbacks
+):
+    ann = people["members"][0]
+    actions.set_mail_choice(ann, news=False, day_before=True, hour_before=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        nights = actions.plan_nights(people["host"], people["club"], plan(repeat="weekly", times=3))
+    members = Membership.objects.filter(club=people["club"]).exclude(user=ann)
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(m.user.email for m in members)
+    body = mail.outbox[0].body
+    assert "Repeated, also on:" in body and body.count("\n- ") == 2
+    assert nights[0].get_absolute_url() in body
+
+
+def remind_window(night, before):
+    """Move the night so that it starts ``before`` from now, planned long ago."""
+    GameNight.objects.filter(pk=night.pk).update(
+        starts_at=timezone.now() + before,
+        answer_by=timezone.now() - timedelta(minutes=1),
+        created_at=timezone.now() - timedelta(days=7),
+    )
+
+
+def test_reminders_go_the_day_before_and_the_hour_before_to_yes_and_maybe(people, night):
+    ann, ben, cat, dan, eve = people["members"]
+    for m, reply in ((ann, "yes"), (ben, "maybe"), (cat, "no"), (dan, "yes"), (eve, "yes")):
+        actions.answer(m, night.pk, reply)
+    actions.answer(cat, night.pk, "yes")  # the three seats are taken: Cat waits
+    actions.set_mail_choice(dan, news=True, day_before=False, hour_before=True)
+    assert actions.remind_due() == 0  # three days ahead: nothing yet
+    remind_window(night, timedelta(hours=20))
+    assert actions.remind_due() == 1
+    assert sorted(m.to[0] for m in mail.outbox) == sorted([ann.email, ben.email, eve.email])
+    assert all(m.subject.startswith("Tomorrow: Friday poker") for m in mail.outbox)
+    assert actions.remind_due() == 0  # once
+    mail.outbox.clear()
+    remind_window(night, timedelta(minutes=50))
+    assert actions.remind_due() == 1
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(
+        [ann.email, ben.email, dan.email, eve.email]
+    )
+    assert actions.remind_due() == 0
+
+
+def test_a_night_that_is_off_sends_no_reminder(people, night):
+    actions.answer(people["members"][0], night.pk, "yes")
+    actions.cancel_night(people["host"], night.pk)
+    remind_window(night, timedelta(minutes=30))
+    assert actions.remind_due() == 0
+    assert mail.outbox == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_clocks_send_each_reminder_once(people, night):
+    members = people["members"][:3]
+    for m in members:
+        actions.answer(m, night.pk, "yes")
+    remind_window(night, timedelta(hours=3))
+    start = threading.Barrier(2)
+    claimed: list[int] = []
+
+    def clock() -> None:
+        try:
+            start.wait()
+            claimed.append(actions.remind_due())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=clock) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(claimed) == [0, 1]
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(m.email for m in members)
+
+
+def test_a_members_calendar_feed_holds_their_clubs_nights_only_and_a_new_link_stops_the_old(
+    people, night, make_user
+):
+    other_owner = make_user("Olga")
+    other = club_actions.create_club(other_owner, name="Other club")
+    (theirs,) = actions.plan_nights(other_owner, other, plan(title="Not yours"))
+    ann = people["members"][0]
+    client = Client()
+    client.force_login(ann)
+    page = client.get(reverse("nights:list", args=[people["club"].slug])).content.decode()
+    token = actions.feed_of(ann).token
+    url = reverse("night_feed", args=[token])
+    assert url in page
+    response = Client().get(url)  # a calendar app: no login, the token is the key
+    assert response.status_code == 200
+    events = Calendar.from_ical(response.content).walk("VEVENT")
+    assert [str(e["uid"]) for e in events] == [f"night-{night.pk}@pokerclub"]
+    assert str(events[0]["summary"]).startswith("Friday poker")
+    client.post(reverse("nights:feed_renew", args=[people["club"].slug]))
+    assert Client().get(url).status_code == 404
+    assert Client().get(reverse("night_feed", args=["made-up"])).status_code == 404
+    assert theirs.pk not in [night.pk]
+
+
+def test_a_member_chooses_their_mails_on_the_nights_page(people):
+    ann = people["members"][0]
+    client = Client()
+    client.force_login(ann)
+    response = client.post(
+        reverse("nights:mail_choice", args=[people["club"].slug]), {"day_before": "on"}
+    )
+    assert response.status_code == 302
+    choice = ann.night_mails
+    assert (choice.news, choice.day_before, choice.hour_before) == (False, True, False)
