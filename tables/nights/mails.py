@@ -65,8 +65,12 @@ def message(night: GameNight, what: str, more: list[GameNight] | None = None) ->
         "called_off": _("%(night)s is called off: not enough players"),
         "cancelled": _("%(night)s is cancelled"),
         "promoted": _("A seat for you at %(night)s"),
+        "opened": _("%(night)s is open: come and play"),
     }
     bodies = {
+        "opened": _(
+            "The host opened the game of %(night)s in %(club)s: the night's page leads to it."
+        ),
         "planned": _(
             "%(club)s plans %(night)s on %(when)s. Are you coming? Answer on the night's "
             "page by %(answer_by)s."

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -64,6 +66,22 @@ class GameNight(models.Model):
     version = models.PositiveIntegerField(
         default=0, help_text="Bumped by every change: the clock's compare-and-set."
     )
+    table = models.ForeignKey(
+        "tables.Table",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The table the night opened: online, or a real table's bank.",
+    )
+    tournament = models.ForeignKey(
+        "tables.Tournament",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The tournament the night plays.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -84,6 +102,19 @@ class GameNight(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("nights:detail", args=[self.club.slug, self.pk])
+
+    OPENS_EARLY = timedelta(hours=2)
+    """A host may open the night's games this long before its start."""
+
+    @property
+    def may_open(self) -> bool:
+        """Its games may be opened now: it is not off, not opened yet, and starts soon."""
+        return (
+            self.status in (self.Status.PLANNED, self.Status.CONFIRMED)
+            and self.table_id is None
+            and self.tournament_id is None
+            and timezone.now() >= self.starts_at - self.OPENS_EARLY
+        )
 
     @property
     def is_open(self) -> bool:

@@ -21,10 +21,15 @@ from tables.nights import actions, calendar
 from tables.nights.error_codes import NightError
 from tables.nights.forms import NightForm
 from tables.nights.models import Answer, CalendarFeed, GameNight, MailChoice
+from tables.tournaments.models import Tournament
 
 
 def _night(club: Club, pk: int) -> GameNight:
-    night = GameNight.objects.select_related("club").filter(club=club, pk=pk).first()
+    night = (
+        GameNight.objects.select_related("club", "table", "tournament")
+        .filter(club=club, pk=pk)
+        .first()
+    )
     if night is None:
         raise Http404(_("There is no such game night."))
     return night
@@ -154,6 +159,14 @@ def night_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpR
         "maybe": [a for a in answers if a.reply == Answer.Reply.MAYBE],
         "no": [a for a in answers if a.reply == Answer.Reply.NO],
         "replies": Answer.Reply.choices,
+        "tournaments": (
+            Tournament.objects.filter(
+                club=club,
+                status__in=(Tournament.Status.REGISTERING, Tournament.Status.RUNNING),
+            ).order_by("-pk")[:20]
+            if membership.is_host and night.kind == GameNight.Kind.TOURNAMENT and night.may_open
+            else []
+        ),
     }
     return render(request, "nights/detail.html", context)
 
@@ -177,6 +190,26 @@ def night_answer(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpR
             messages.info(request, _("The seats are taken: you are on the waitlist."))
         else:
             messages.success(request, _("Answer saved."))
+    return redirect(night)
+
+
+@login_required
+@require_POST
+def night_open(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A host opens the night's game: its table or bank, or the tournament it plays."""
+    club, _membership = club_for_member(request, slug)
+    night = _night(club, pk)
+    raw = request.POST.get("tournament")
+    try:
+        if raw is not None:
+            tournament_id = int(raw) if raw.isdigit() else None
+            night = actions.link_tournament(request.user, night.pk, tournament_id)
+        else:
+            night = actions.open_games(request.user, night.pk)
+    except NightError as error:
+        messages.error(request, f"{error.message} ({error.code})")
+        return redirect(night)
+    messages.success(request, _("The night's game is open; those with a seat are told."))
     return redirect(night)
 
 

@@ -6,6 +6,7 @@ changes it, bumps its ``version``, and mails whoever must be told after commit."
 from tables.nights.actions.answers import answer
 from tables.nights.actions.deciding import decide, decide_due
 from tables.nights.actions.feeds import feed_of, set_mail_choice
+from tables.nights.actions.opening import link_tournament, open_games
 from tables.nights.actions.planning import NightPlan, cancel_night, plan_nights
 from tables.nights.actions.reminders import remind_due
 
@@ -16,6 +17,8 @@ __all__ = [
     "decide",
     "decide_due",
     "feed_of",
+    "link_tournament",
+    "open_games",
     "plan_nights",
     "remind_due",
     "set_mail_choice",

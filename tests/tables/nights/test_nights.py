@@ -502,3 +502,60 @@ def test_a_member_chooses_their_mails_on_the_nights_page(people):
     assert response.status_code == 302
     choice = ann.night_mails
     assert (choice.news, choice.day_before, choice.hour_before) == (False, True, False)
+
+
+def soon(night):
+    GameNight.objects.filter(pk=night.pk).update(
+        starts_at=timezone.now() + timedelta(minutes=30),
+        answer_by=timezone.now() - timedelta(hours=1),
+    )
+
+
+def test_the_night_opens_its_table_and_those_with_a_seat_are_told(
+    people, night, django_capture_on_commit_callbacks
+):
+    ann, ben, cat, dan, _eve = people["members"]
+    for m in (ann, ben, cat, dan):
+        actions.answer(m, night.pk, "yes")  # Dan waits
+    with pytest.raises(NightError) as refused:
+        actions.open_games(people["host"], night.pk)  # three days early
+    assert refused.value.code == NightErrorCode.NOT_ALLOWED
+    soon(night)
+    with pytest.raises(NightError) as refused:
+        actions.open_games(ann, night.pk)
+    assert refused.value.code == NightErrorCode.NOT_ALLOWED
+    with django_capture_on_commit_callbacks(execute=True):
+        opened = actions.open_games(people["host"], night.pk)
+    table = opened.table
+    assert table.club == people["club"] and table.name == "Friday poker" and not table.in_person
+    assert sorted(m.to[0] for m in mail.outbox) == sorted([ann.email, ben.email, cat.email])
+    with pytest.raises(NightError) as refused:
+        actions.open_games(people["host"], night.pk)
+    assert refused.value.code == NightErrorCode.STALE_VERSION
+    client = Client()
+    client.force_login(ann)
+    page = client.get(night.get_absolute_url()).content.decode()
+    assert table.get_absolute_url() in page
+
+
+def test_a_real_table_night_opens_its_bank_and_a_tournament_night_names_its_tournament(people):
+    from tables.tournaments import actions as tournaments
+    from tests.tables.tournament_helpers import settings_for
+
+    (real,) = actions.plan_nights(people["host"], people["club"], plan(kind="real_table"))
+    (cup,) = actions.plan_nights(people["host"], people["club"], plan(kind="tournament"))
+    for n in (real, cup):
+        soon(n)
+    assert actions.open_games(people["host"], real.pk).table.in_person
+    with pytest.raises(NightError) as refused:
+        actions.open_games(people["host"], cup.pk)
+    assert refused.value.code == NightErrorCode.BAD_FIELD
+    other_owner = Membership.objects.get(club=people["club"], user=people["owner"]).user
+    elsewhere = club_actions.create_club(people["outsider"], name="Elsewhere")
+    theirs = tournaments.create_tournament(people["outsider"], elsewhere, settings_for(name="X"))
+    for bad in (theirs.pk, "1", None):
+        with pytest.raises(NightError) as refused:
+            actions.link_tournament(people["host"], cup.pk, bad)
+        assert refused.value.code == NightErrorCode.BAD_FIELD
+    ours = tournaments.create_tournament(other_owner, people["club"], settings_for(name="Cup"))
+    assert actions.link_tournament(people["host"], cup.pk, ours.pk).tournament == ours
