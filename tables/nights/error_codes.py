@@ -17,6 +17,8 @@ class NightErrorCode(StrEnum):
     TOO_MANY_NIGHTS = "too_many_nights"
     ANSWERS_CLOSED = "answers_closed"
     STALE_VERSION = "stale_version"
+    BAD_DATES = "bad_dates"
+    SEASON_OVERLAP = "season_overlap"
 
 
 class NightError(Refused):

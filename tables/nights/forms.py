@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -9,9 +10,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from pokerclub.forms import AmountField, read_amounts_for
 from pokerclub.models import Club
-from tables.nights.actions import NightPlan
-from tables.nights.models import GameNight
+from tables.nights.actions import NightPlan, SeasonPlan
+from tables.nights.models import GameNight, Season
 
 
 class NightForm(forms.Form):
@@ -84,4 +86,62 @@ class NightForm(forms.Form):
             note=data["note"],
             repeat=data["repeat"] or "",
             times=data["times"],
+        )
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=60, initial=_("Season"))
+    starts_on = forms.DateField(label=_("From"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("To"), widget=forms.DateInput(attrs={"type": "date"}))
+    tournament_points = forms.ChoiceField(
+        label=_("Tournaments score"), choices=Season.Tournaments.choices
+    )
+    place_points = forms.CharField(
+        label=_("Points by place (with a table)"),
+        required=False,
+        max_length=400,
+        help_text=_("For 1st, 2nd, 3rd… place, e.g. 10, 7, 5, 3, 1."),
+    )
+    cash_points = forms.ChoiceField(label=_("Cash games score"), choices=Season.Cash.choices)
+    cash_unit = AmountField(label=_("With net results: one point per"), initial=100)
+    session_points = forms.IntegerField(
+        label=_("With sessions: points for each"), min_value=0, max_value=1000, initial=1
+    )
+    attendance_points = forms.IntegerField(
+        label=_("Points for each event played"), min_value=0, max_value=1000, initial=0
+    )
+    best_events = forms.IntegerField(
+        label=_("Only the best events count"),
+        min_value=0,
+        max_value=500,
+        initial=0,
+        help_text=_("0: every event counts."),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        read_amounts_for(self, club)
+        self.fields["cash_unit"].initial = 10**club.places if club.places else 100
+
+    def clean_place_points(self) -> list[int]:
+        raw = self.cleaned_data["place_points"]
+        parts = [p for p in re.split(r"[\s,;]+", raw) if p]
+        if not all(p.isdigit() for p in parts):
+            raise forms.ValidationError(_("Whole numbers, separated by commas."))
+        return [int(p) for p in parts]
+
+    def plan(self) -> SeasonPlan:
+        data = self.cleaned_data
+        return SeasonPlan(
+            name=data["name"],
+            starts_on=data["starts_on"],
+            ends_on=data["ends_on"],
+            tournament_points=data["tournament_points"],
+            place_points=tuple(data["place_points"]),
+            cash_points=data["cash_points"],
+            cash_unit=data["cash_unit"],
+            session_points=data["session_points"],
+            attendance_points=data["attendance_points"],
+            best_events=data["best_events"],
         )

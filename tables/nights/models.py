@@ -180,3 +180,56 @@ class MailChoice(models.Model):
     news = models.BooleanField(default=True)
     day_before = models.BooleanField(default=True)
     hour_before = models.BooleanField(default=True)
+
+
+class Season(models.Model):
+    """A club's season: its dates and how its results score (``tables.nights.scoring``).
+    Every closed session (online, at a real table or imported) and every finished tournament
+    of the club between ``starts_on`` and ``ends_on`` (the club's dates) is one event."""
+
+    class Tournaments(models.TextChoices):
+        FIELD = "field", _("Field size minus place, plus one (last place: 1)")
+        SQRT = "sqrt", _("10 × √(field ÷ place)")
+        TABLE = "table", _("A table of points by place")
+
+    class Cash(models.TextChoices):
+        NONE = "none", _("Cash games score no points")
+        NET = "net", _("Points from the net result")
+        SESSIONS = "sessions", _("Points for each session played")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=60)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    tournament_points = models.CharField(
+        max_length=8, choices=Tournaments.choices, default=Tournaments.FIELD
+    )
+    place_points = models.JSONField(
+        default=list, blank=True, help_text="With a table: points for 1st, 2nd, ... place."
+    )
+    cash_points = models.CharField(max_length=8, choices=Cash.choices, default=Cash.NET)
+    cash_unit = models.PositiveIntegerField(
+        default=100, help_text="Net results: one point per this many of the club's smallest unit."
+    )
+    session_points = models.PositiveSmallIntegerField(
+        default=1, help_text="Sessions: points for each one played."
+    )
+    attendance_points = models.PositiveSmallIntegerField(
+        default=0, help_text="Points for each event played, whatever the result."
+    )
+    best_events = models.PositiveSmallIntegerField(
+        default=0, help_text="Only the best this many events count (0: all of them)."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-starts_on", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("nights:season", args=[self.club.slug, self.pk])

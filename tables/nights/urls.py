@@ -16,4 +16,7 @@ urlpatterns = [
     path("<int:pk>/cancel/", views.night_cancel, name="cancel"),
     path("<int:pk>/open/", views.night_open, name="open"),
     path("<int:pk>/night.ics", views.night_ics, name="ics"),
+    path("seasons/", views.season_list, name="seasons"),
+    path("seasons/<int:pk>/", views.season_detail, name="season"),
+    path("seasons/<int:pk>/standings.csv", views.season_csv, name="season_csv"),
 ]

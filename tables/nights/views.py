@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -15,12 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pokerclub.access import club_for_member
-from pokerclub.http import AuthenticatedHttpRequest
+from pokerclub.http import AuthenticatedHttpRequest, csv_response
 from pokerclub.models import Club, Membership, Role
-from tables.nights import actions, calendar
+from tables.nights import actions, calendar, standings
 from tables.nights.error_codes import NightError
-from tables.nights.forms import NightForm
-from tables.nights.models import Answer, CalendarFeed, GameNight, MailChoice
+from tables.nights.forms import NightForm, SeasonForm
+from tables.nights.models import Answer, CalendarFeed, GameNight, MailChoice, Season
 from tables.tournaments.models import Tournament
 
 
@@ -235,3 +235,67 @@ def night_ics(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResp
     response = HttpResponse(calendar.calendar([night]), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="night-{night.pk}.ics"'
     return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    form = SeasonForm(request.POST or None, club=club) if membership.is_host else None
+    if request.method == "POST":
+        if form is None:
+            raise Http404(_("Only the club's owner and hosts define seasons."))
+        if form.is_valid():
+            try:
+                season = actions.create_season(request.user, club, form.plan())
+            except NightError as error:
+                form.add_error(None, f"{error.message} ({error.code})")
+            else:
+                messages.success(request, _("The season is set."))
+                return redirect(season)
+    seasons = Season.objects.filter(club=club)
+    return render(
+        request,
+        "nights/seasons.html",
+        {"club": club, "membership": membership, "seasons": seasons, "form": form},
+        status=400 if form is not None and form.errors else 200,
+    )
+
+
+def _season(club: Club, pk: int) -> Season:
+    season = Season.objects.select_related("club").filter(club=club, pk=pk).first()
+    if season is None:
+        raise Http404(_("There is no such season."))
+    return season
+
+
+@login_required
+@require_GET
+def season_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    season = _season(club, pk)
+    found, rows = standings.standings(season)
+    season.cash_unit_shown = club.format_amount(season.cash_unit)  # type: ignore[attr-defined]
+    for row in rows:
+        row.cells = [  # type: ignore[attr-defined]
+            (row.by_event.get(e.key), e.key in row.counted) for e in found
+        ]
+    return render(
+        request,
+        "nights/season.html",
+        {"club": club, "season": season, "events": found, "rows": rows, "me": request.user.pk},
+    )
+
+
+@login_required
+@require_GET
+def season_csv(request: AuthenticatedHttpRequest, slug: str, pk: int) -> StreamingHttpResponse:
+    club, _membership = club_for_member(request, slug)
+    season = _season(club, pk)
+    found, rows = standings.standings(season)
+    header = [_("Rank"), _("Player"), _("Points"), _("Events"), *[e.name for e in found]]
+    lines = [header] + [
+        [r.rank, r.name, r.points, r.events, *[r.by_event.get(e.key, "") for e in found]]
+        for r in rows
+    ]
+    return csv_response(lines, f"{club.slug}-season-{season.pk}.csv")

@@ -59,6 +59,7 @@ ALLOWED_IN_ITALIAN = (
     "Sit & go",
     "Sit & Go",
     "cash game",
+    "Cash game",
     "big blind ante",
     "heads-up",
     "Heads-up",

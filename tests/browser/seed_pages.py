@@ -113,6 +113,12 @@ def main() -> None:
     )  # fmt: skip
     for player in played.players[:3]:
         nights.answer(player, night.pk, "yes")
+    today = timezone.localdate()
+    season = nights.create_season(
+        played.owner, played.club,
+        nights.SeasonPlan(name="Winter", starts_on=today - timedelta(days=30),
+                          ends_on=today + timedelta(days=30), attendance_points=1, best_events=5),
+    )  # fmt: skip
     guest_client = Client()
     guest_client.force_login(guest)
     client = Client()
@@ -144,6 +150,8 @@ def main() -> None:
         "game nights": reverse("nights:list", args=[slug]),
         "plan a night": reverse("nights:create", args=[slug]),
         "game night": night.get_absolute_url(),
+        "seasons": reverse("nights:seasons", args=[slug]),
+        "season standings": season.get_absolute_url(),
         "privacy": reverse("privacy"),
         "tournaments": reverse("tournaments:list", args=[slug]),
         "new tournament": reverse("tournaments:create", args=[slug]),
@@ -198,7 +206,7 @@ def named_by_people() -> list[str]:
     are paid): shown as they wrote it, in any language; the longest first."""
     from pokerclub.models import Club, User
     from tables.money.models import SettleGroup
-    from tables.nights.models import GameNight
+    from tables.nights.models import GameNight, Season
     from tables.play.models import Table
     from tables.tournaments.models import Tournament
 
@@ -206,6 +214,7 @@ def named_by_people() -> list[str]:
         *GameNight.objects.values_list("title", flat=True),
         *GameNight.objects.values_list("place", flat=True),
         *GameNight.objects.values_list("note", flat=True),
+        *Season.objects.values_list("name", flat=True),
         *Club.objects.values_list("name", flat=True),
         *Table.objects.values_list("name", flat=True),
         *Tournament.objects.values_list("name", flat=True),

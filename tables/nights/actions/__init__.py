@@ -9,11 +9,14 @@ from tables.nights.actions.feeds import feed_of, set_mail_choice
 from tables.nights.actions.opening import link_tournament, open_games
 from tables.nights.actions.planning import NightPlan, cancel_night, plan_nights
 from tables.nights.actions.reminders import remind_due
+from tables.nights.actions.seasons import SeasonPlan, create_season
 
 __all__ = [
     "NightPlan",
+    "SeasonPlan",
     "answer",
     "cancel_night",
+    "create_season",
     "decide",
     "decide_due",
     "feed_of",

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from pokerclub import access
 from pokerclub.models import Membership
+from pokerclub.text import problem_in, refusal
 from tables.nights.error_codes import NightError, NightErrorCode
 from tables.nights.models import Answer, GameNight
 
@@ -62,3 +63,22 @@ def promote(night: GameNight, answers: list[Answer]) -> list[Answer]:
 def bump(night: GameNight, fields: list[str]) -> None:
     night.version += 1
     night.save(update_fields=[*fields, "version"])
+
+
+def text_field(value: Any, limit: int, multiline: bool = False) -> str:
+    """The text trimmed, or refused: not text, too long, or holding a character that is
+    not printable (``pokerclub.text``, the one check)."""
+    if not isinstance(value, str):
+        raise NightError(NightErrorCode.BAD_FIELD, _("Write it as text."))
+    text = value.strip()
+    if len(text) > limit:
+        raise NightError(
+            NightErrorCode.BAD_FIELD,
+            _("At most %(count)s characters, please.") % {"count": limit},
+        )
+    problem = problem_in(text, multiline=multiline, name=not multiline)
+    if problem:
+        raise NightError(
+            NightErrorCode.BAD_FIELD, refusal(problem, "text" if multiline else "name")
+        )
+    return text

@@ -13,9 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pokerclub.models import Club, Membership, Role
-from pokerclub.text import problem_in, refusal
 from tables.nights import mails
-from tables.nights.actions.common import bump, lock_night, require_host
+from tables.nights.actions.common import bump, lock_night, require_host, text_field
 from tables.nights.error_codes import NightError, NightErrorCode
 from tables.nights.models import GameNight
 
@@ -43,23 +42,6 @@ class NightPlan:
 
 def _refuse(code: NightErrorCode, message: str) -> NightError:
     return NightError(code, message)
-
-
-def _text(value: Any, limit: int, multiline: bool = False) -> str:
-    """The text trimmed, or refused: not text, too long, or holding a character that is
-    not printable (``pokerclub.text``, the one check)."""
-    if not isinstance(value, str):
-        raise _refuse(NightErrorCode.BAD_FIELD, _("Write it as text."))
-    text = value.strip()
-    if len(text) > limit:
-        raise _refuse(
-            NightErrorCode.BAD_FIELD,
-            _("At most %(count)s characters, please.") % {"count": limit},
-        )
-    problem = problem_in(text, multiline=multiline, name=not multiline)
-    if problem:
-        raise _refuse(NightErrorCode.BAD_FIELD, refusal(problem, "text" if multiline else "name"))
-    return text
 
 
 def _check(plan: NightPlan, now: datetime) -> None:
@@ -116,11 +98,11 @@ def plan_nights(actor: Any, club: Club, plan: NightPlan) -> list[GameNight]:
     require_host(actor, club)
     now = timezone.now()
     _check(plan, now)
-    title = _text(plan.title, 80)
+    title = text_field(plan.title, 80)
     if not title:
         raise _refuse(NightErrorCode.BAD_FIELD, _("Give the night a name."))
-    place = _text(plan.place, 120)
-    note = _text(plan.note, 500, multiline=True)
+    place = text_field(plan.place, 120)
+    note = text_field(plan.note, 500, multiline=True)
     series = secrets.token_hex(8) if plan.times > 1 else ""
     nights = [
         GameNight(
