@@ -57,15 +57,19 @@ class NightForm(forms.Form):
     )
     times = forms.IntegerField(label=_("How many nights"), min_value=1, initial=1)
 
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, club: Club, editing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
+        if editing:  # one night of its own: what it is and its repeat stay as planned
+            for name in ("kind", "repeat", "times"):
+                del self.fields[name]
         self.fields["starts_at"].label = gettext("Starts at (%(zone)s time)") % {
             "zone": club.time_zone
         }
-        self.fields["times"].help_text = gettext("With a repeat: at most %(most)s at once.") % {
-            "most": GameNight.MAX_REPEATS
-        }
+        if "times" in self.fields:
+            self.fields["times"].help_text = gettext("With a repeat: at most %(most)s at once.") % {
+                "most": GameNight.MAX_REPEATS
+            }
 
     def full_clean(self) -> None:
         """ "21:00" is 21:00 where the club plays, whatever the host's own zone."""
@@ -76,7 +80,7 @@ class NightForm(forms.Form):
         data = self.cleaned_data
         return NightPlan(
             title=data["title"],
-            kind=data["kind"],
+            kind=data.get("kind", ""),
             starts_at=data["starts_at"],
             answer_by=data["answer_by"],
             seat_cap=data["seat_cap"],
@@ -84,8 +88,8 @@ class NightForm(forms.Form):
             plus_ones=data["plus_ones"],
             place=data["place"],
             note=data["note"],
-            repeat=data["repeat"] or "",
-            times=data["times"],
+            repeat=data.get("repeat") or "",
+            times=data.get("times") or 1,
         )
 
 

@@ -25,6 +25,7 @@ CHOICE = {
     "confirmed": "news",
     "called_off": "news",
     "cancelled": "news",
+    "changed": "news",
     "day_before": "day_before",
     "hour_before": "hour_before",
 }
@@ -66,8 +67,13 @@ def message(night: GameNight, what: str, more: list[GameNight] | None = None) ->
         "cancelled": _("%(night)s is cancelled"),
         "promoted": _("A seat for you at %(night)s"),
         "opened": _("%(night)s is open: come and play"),
+        "changed": _("%(night)s has changed: %(when)s"),
     }
     bodies = {
+        "changed": _(
+            "The host changed %(night)s in %(club)s. It is now on %(when)s; your answer "
+            "stands. Answer again on the night's page if it no longer suits you."
+        ),
         "opened": _(
             "The host opened the game of %(night)s in %(club)s: the night's page leads to it."
         ),

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/", views.night_detail, name="detail"),
     path("<int:pk>/answer/", views.night_answer, name="answer"),
     path("<int:pk>/cancel/", views.night_cancel, name="cancel"),
+    path("<int:pk>/edit/", views.night_edit, name="edit"),
     path("<int:pk>/open/", views.night_open, name="open"),
     path("<int:pk>/night.ics", views.night_ics, name="ics"),
     path("seasons/", views.season_list, name="seasons"),

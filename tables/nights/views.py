@@ -142,6 +142,40 @@ def night_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
+def night_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, membership = club_for_member(request, slug)
+    if not membership.is_host:
+        raise Http404(_("Only the club's owner and hosts plan game nights."))
+    night = _night(club, pk)
+    initial = {
+        name: getattr(night, name)
+        for name in ("title", "place", "note", "seat_cap", "quorum", "plus_ones")
+    }
+    with timezone.override(club.zone):  # the form shows and reads the club's wall clock
+        initial["starts_at"] = timezone.localtime(night.starts_at).replace(tzinfo=None)
+        initial["answer_by"] = timezone.localtime(night.answer_by).replace(tzinfo=None)
+    form = NightForm(request.POST or None, club=club, editing=True, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        version = request.POST.get("version", "")
+        try:
+            actions.change_night(
+                request.user, night.pk, int(version) if version.isdigit() else None, form.plan()
+            )
+        except NightError as error:
+            form.add_error(None, f"{error.message} ({error.code})")
+        else:
+            messages.success(request, _("Saved; those who answered are told."))
+            return redirect(night)
+    return render(
+        request,
+        "nights/form.html",
+        {"club": club, "form": form, "night": night},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
 @require_GET
 def night_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     club, membership = club_for_member(request, slug)

@@ -7,7 +7,7 @@ from tables.nights.actions.answers import answer
 from tables.nights.actions.deciding import decide, decide_due
 from tables.nights.actions.feeds import feed_of, set_mail_choice
 from tables.nights.actions.opening import link_tournament, open_games
-from tables.nights.actions.planning import NightPlan, cancel_night, plan_nights
+from tables.nights.actions.planning import NightPlan, cancel_night, change_night, plan_nights
 from tables.nights.actions.reminders import remind_due
 from tables.nights.actions.seasons import SeasonPlan, create_season
 
@@ -16,6 +16,7 @@ __all__ = [
     "SeasonPlan",
     "answer",
     "cancel_night",
+    "change_night",
     "create_season",
     "decide",
     "decide_due",

@@ -14,9 +14,16 @@ from django.utils.translation import gettext as _
 
 from pokerclub.models import Club, Membership, Role
 from tables.nights import mails
-from tables.nights.actions.common import bump, lock_night, require_host, text_field
+from tables.nights.actions.common import (
+    bump,
+    lock_night,
+    promote,
+    require_host,
+    seats_taken,
+    text_field,
+)
 from tables.nights.error_codes import NightError, NightErrorCode
-from tables.nights.models import GameNight
+from tables.nights.models import Answer, GameNight
 
 REPEATS = {"": None, "weekly": (WEEKLY, 1), "fortnightly": (WEEKLY, 2), "monthly": (MONTHLY, 1)}
 """How a night may repeat: every week, every other week, every month (the same weekday's
@@ -144,4 +151,65 @@ def cancel_night(actor: Any, night_id: Any) -> GameNight:
     night.decided_at = timezone.now()
     bump(night, ["status", "decided_at"])
     mails.tell_after_commit(night, "cancelled", mails.everyone_who_answered(night))
+    return night
+
+
+CHANGEABLE = ("title", "place", "note", "starts_at", "answer_by", "seat_cap", "quorum", "plus_ones")
+
+
+@transaction.atomic
+def change_night(actor: Any, night_id: Any, version: Any, plan: NightPlan) -> GameNight:
+    """A host changes one night (a repeat's other nights keep theirs): its name, place,
+    note, times, seats, quorum and +1s. Those who answered are told what it is now. More
+    seats move the waitlist up; fewer seats than are taken are refused (``bad_field``: ask
+    someone to drop out first). ``version`` is the one the host's page showed
+    (``stale_version`` if the night changed meanwhile)."""
+    night = lock_night(night_id)
+    require_host(actor, night.club)
+    if version != night.version:
+        raise _refuse(
+            NightErrorCode.STALE_VERSION, _("The night changed meanwhile: look at it again.")
+        )
+    if night.status not in (GameNight.Status.PLANNED, GameNight.Status.CONFIRMED):
+        raise _refuse(NightErrorCode.ANSWERS_CLOSED, _("This night is off."))
+    now = timezone.now()
+    if night.starts_at <= now:
+        raise _refuse(NightErrorCode.IN_THE_PAST, _("This night has already started."))
+    answer_by = plan.answer_by
+    if night.status == GameNight.Status.CONFIRMED:
+        answer_by = night.answer_by  # decided: its answer-by time has passed for good
+        if plan.starts_at <= now:
+            raise _refuse(NightErrorCode.IN_THE_PAST, _("The night must start in the future."))
+    else:
+        _check(NightPlan(**{**plan.__dict__, "kind": night.kind, "repeat": "", "times": 1}), now)
+    if plan.quorum > plan.seat_cap or not 2 <= plan.seat_cap <= GameNight.MAX_SEATS:
+        raise _refuse(
+            NightErrorCode.QUORUM_ABOVE_CAP,
+            _("The quorum (%(quorum)s) cannot be more than the seats (%(seats)s).")
+            % {"quorum": plan.quorum, "seats": plan.seat_cap},
+        )
+    answers = list(Answer.objects.select_for_update().filter(night=night))
+    if seats_taken(answers) > plan.seat_cap:
+        raise _refuse(
+            NightErrorCode.BAD_FIELD,
+            _("%(taken)s seats are taken: ask someone to drop out before you remove seats.")
+            % {"taken": seats_taken(answers)},
+        )
+    if not plan.plus_ones and any(a.plus_one for a in answers):
+        raise _refuse(NightErrorCode.BAD_FIELD, _("Someone brings a +1 already."))
+    title = text_field(plan.title, 80)
+    if not title:
+        raise _refuse(NightErrorCode.BAD_FIELD, _("Give the night a name."))
+    night.title = title
+    night.place = text_field(plan.place, 120)
+    night.note = text_field(plan.note, 500, multiline=True)
+    night.starts_at, night.answer_by = plan.starts_at, answer_by
+    night.seat_cap, night.quorum, night.plus_ones = plan.seat_cap, plan.quorum, plan.plus_ones
+    # a moved night is reminded again at its new time
+    night.reminded_day_at = night.reminded_hour_at = None
+    bump(night, [*CHANGEABLE, "reminded_day_at", "reminded_hour_at"])
+    promoted = promote(night, answers)
+    mails.tell_after_commit(night, "changed", [a.user_id for a in answers])
+    if promoted:
+        mails.tell_after_commit(night, "promoted", [a.user_id for a in promoted])
     return night

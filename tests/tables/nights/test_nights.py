@@ -559,3 +559,56 @@ def test_a_real_table_night_opens_its_bank_and_a_tournament_night_names_its_tour
         assert refused.value.code == NightErrorCode.BAD_FIELD
     ours = tournaments.create_tournament(other_owner, people["club"], settings_for(name="Cup"))
     assert actions.link_tournament(people["host"], cup.pk, ours.pk).tournament == ours
+
+
+def test_a_host_changes_one_night_and_those_who_answered_are_told(
+    people, django_capture_on_commit_callbacks
+):
+    ann, ben, cat, dan, _eve = people["members"]
+    nights = actions.plan_nights(people["host"], people["club"], plan(repeat="weekly", times=2))
+    night = nights[0]
+    for m in (ann, ben, cat, dan):
+        actions.answer(m, night.pk, "yes")  # Dan waits
+    night.refresh_from_db()
+    later = night.starts_at + timedelta(hours=1)
+    changed = actions.NightPlan(
+        title="Friday poker, later",
+        kind="",
+        starts_at=later,
+        answer_by=night.answer_by,
+        seat_cap=4,
+        quorum=2,
+        place="Ben's",
+    )
+    with pytest.raises(NightError) as refused:
+        actions.change_night(people["host"], night.pk, night.version - 1, changed)
+    assert refused.value.code == NightErrorCode.STALE_VERSION
+    with pytest.raises(NightError) as refused:
+        actions.change_night(ann, night.pk, night.version, changed)
+    assert refused.value.code == NightErrorCode.NOT_ALLOWED
+    fewer = actions.NightPlan(**{**changed.__dict__, "seat_cap": 2, "quorum": 1})
+    with pytest.raises(NightError) as refused:
+        actions.change_night(people["host"], night.pk, night.version, fewer)
+    assert refused.value.code == NightErrorCode.BAD_FIELD
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.change_night(people["host"], night.pk, night.version, changed)
+    night.refresh_from_db()
+    assert (night.starts_at, night.place, night.seat_cap) == (later, "Ben's", 4)
+    assert not reply_of(night, dan).waitlisted  # the fourth seat went to Dan
+    subjects = sorted((m.to[0], m.subject) for m in mail.outbox)
+    changed_to = sorted(to for to, subject in subjects if "has changed" in subject)
+    assert changed_to == sorted(m.email for m in (ann, ben, cat, dan))
+    assert (dan.email, "A seat for you at Friday poker, later") in subjects
+    nights[1].refresh_from_db()
+    assert nights[1].title == "Friday poker" and nights[1].seat_cap == 3  # its own
+
+
+def test_the_clubs_page_shows_the_next_nights_and_the_readers_answer(people, night):
+    ann = people["members"][0]
+    client = Client()
+    client.force_login(ann)
+    page = client.get(people["club"].get_absolute_url()).content.decode()
+    assert "Friday poker" in page and night.get_absolute_url() in page
+    actions.answer(ann, night.pk, "maybe")
+    assert "You said maybe" in client.get(people["club"].get_absolute_url()).content.decode()
