@@ -4,6 +4,13 @@ It knows who is connected, parses and checks the shape of each message, rate-lim
 hands the request to ``tables.play.actions`` in a worker thread. It keeps no play state: on every
 ``table.state`` group message it adds the viewer's own part (their hole cards, fetched once per
 hand and server process) to the public state and sends it. See docs/protocol.md.
+
+A broadcast the channel layer lost (Redis restarting: what was published meanwhile reaches
+nobody) would leave sockets behind until their table's next change, which may be the clock's
+timeout of a player who never learnt it was their turn. So each server process compares,
+every ``RESYNC_SECONDS``, the versions its sockets were sent with the tables' in the
+database, and broadcasts again the state of a table whose sockets missed a change
+(:func:`resync_forever`): they are back in sync a few seconds after Redis is.
 """
 
 from __future__ import annotations
@@ -13,12 +20,13 @@ import json
 import logging
 import time
 import weakref
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async as _db_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -107,6 +115,57 @@ class HoleCards:
 
 
 hole_cards = HoleCards()
+
+
+RESYNC_SECONDS = 1.0
+"""How often a server process reads the versions of the tables its sockets are at (module
+doc): a socket still behind a version read two rounds before (committed that long ago, so
+its broadcast was lost) is sent its table's state again."""
+
+_open: dict[int, weakref.WeakSet[TableConsumer]] = {}
+"""This process's open table sockets, by table."""
+_resync: asyncio.Task[None] | None = None
+
+
+def _table_versions(table_ids: list[int]) -> dict[int, int]:
+    return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "version"))
+
+
+async def resync_forever(interval: float) -> None:
+    """Every ``interval`` seconds: broadcast again, as it is now, the state of each table
+    where a socket of this process is behind the version read two rounds before; then read
+    the versions for the next round. In a healthy process no socket is ever that far behind,
+    and a round is one small query."""
+    rounds: deque[dict[int, int]] = deque(maxlen=2)  # the versions read, the older first
+    while True:
+        await asyncio.sleep(interval)
+        for table_id in [t for t, sockets in _open.items() if not sockets]:
+            del _open[table_id]  # (sockets gone without a disconnect)
+        behind = [
+            table_id
+            for table_id, version in (rounds[0].items() if len(rounds) == 2 else ())
+            if any(c.last_version < version and not c.closing for c in _open.get(table_id, ()))
+        ]
+        for table_id in behind:
+            try:
+                public = await database_sync_to_async(load_public_state)(table_id)
+                layer = get_channel_layer()
+                if layer is not None:
+                    await layer.group_send(group_name(table_id), public_message(public))
+            except Exception as error:  # Redis still down: the next round tries again
+                logger.warning("sending table %s's state again failed: %r", table_id, error)
+        try:
+            rounds.append(await database_sync_to_async(_table_versions)(list(_open)))
+        except Exception as error:  # the database is away: the next rounds read again
+            logger.warning("reading the tables' versions failed: %r", error)
+            rounds.clear()
+
+
+def ensure_resync() -> None:
+    """Start this process's :func:`resync_forever` on the running event loop, once."""
+    global _resync
+    if _resync is None or _resync.done():
+        _resync = asyncio.get_running_loop().create_task(resync_forever(RESYNC_SECONDS))
 
 
 MAX_INT = 2**53 - 1  # JavaScript's safe integers; well inside PostgreSQL's bigint
@@ -206,17 +265,27 @@ class TableConsumer(AsyncWebsocketConsumer):
         presence.ensure_heartbeat()
         await self.accept()
         await self._send_snapshot()
+        _open.setdefault(self.table_id, weakref.WeakSet()).add(self)
+        ensure_resync()
         await self.send_json({"type": "chat_history", "messages": await self._chat_history()})
         moved = await self._moved_elsewhere()
         if moved is not None:  # moved while away (a phone asleep): the page follows now
             await self.send_json({"type": "moved", **moved})
 
     async def disconnect(self, code: int) -> None:
+        sockets = _open.get(getattr(self, "table_id", 0))
+        if sockets is not None:
+            sockets.discard(self)
+            if not sockets:
+                del _open[self.table_id]
         if getattr(self, "is_host", None) is not None:
-            await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
             if self.present_at is not None:
                 self.present_at = None
                 await presence.count(self.user, self.table_id, -1)
+            try:
+                await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+            except Exception as error:  # Redis is down: this process forgot the socket anyway
+                logger.warning("leaving table %s's group failed: %r", self.table_id, error)
 
     # --- incoming ------------------------------------------------------------------------------
 
