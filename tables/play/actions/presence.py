@@ -25,6 +25,11 @@ def set_presence(user: Any, table_id: int, delta: int, server: str) -> None:
     (-1) counting for their seat: the others see whether they are connected. The count per
     process (:class:`~tables.play.models.Presence`) lets the clock take a crashed process's sockets
     off (:func:`drop_server`)."""
+    if delta > 0:
+        # the process's row before the table's lock, in the order restore_presence takes them:
+        # else its first sockets' counts and its first heartbeat (which restores them when it
+        # finds no row) deadlock, each holding what the other waits for
+        ServerProcess.objects.get_or_create(pk=server)
     _set_presence(user.pk, table_id, delta, server)
 
 

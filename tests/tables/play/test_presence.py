@@ -99,3 +99,63 @@ def test_a_socket_that_stops_counting_after_its_player_left_clears_its_presence(
     assert Seat.objects.filter(table=table, user=player).count() == 0
     services.set_presence(player, table.pk, -1, "server-a")
     assert not Presence.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_processs_first_count_and_its_first_heartbeat_do_not_deadlock(seated):
+    """A process's first heartbeat finds no row of its own when its first socket's count is
+    not committed yet, and restores its sockets: the process's row, then each table. The
+    count takes them in the same order, so neither waits for what the other holds (they
+    deadlocked, and a socket was closed with 1011, when the count locked the table first)."""
+    import threading
+
+    from django.db import connection, transaction
+
+    from tables.play.actions.common import lock
+    from tests.conftest import eventually, require_service
+
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "two transactions wait on each other's locks")
+    table, player = seated
+    server = "server-starting"
+    restoring, restore_on = threading.Event(), threading.Event()
+    failed: list[Exception] = []
+
+    def run(step):
+        try:
+            step()
+        except Exception as error:  # a deadlock, in whichever transaction PostgreSQL picks
+            failed.append(error)
+        finally:
+            connection.close()
+
+    def heartbeat():  # restore_presence's order, held open between its two steps
+        with transaction.atomic():
+            ServerProcess.objects.get_or_create(pk=server)
+            restoring.set()
+            restore_on.wait(30)
+            lock(table.pk)
+
+    def waiting_on_a_lock():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            )
+            return cursor.fetchone()[0] >= 1
+
+    threads = [threading.Thread(target=run, args=(heartbeat,))]
+    threads[0].start()
+    restoring.wait(30)
+    threads.append(
+        threading.Thread(
+            target=run, args=(lambda: services.set_presence(player, table.pk, 1, server),)
+        )
+    )
+    threads[1].start()
+    eventually(waiting_on_a_lock, timeout=30, what="the count waiting for the heartbeat")
+    restore_on.set()
+    for thread in threads:
+        thread.join(60)
+    assert failed == []
+    assert Seat.objects.get(table=table, user=player).connections == 1
