@@ -111,6 +111,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg 3 with Django's own connection pool (Django >= 5.1). Persistent connections
     # must stay off with a pool: the pool owns connection reuse.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # The pool checks each connection as it lends it (one empty query): after PostgreSQL
+    # restarts, every connection the pool kept is dead, and the first use of each would fail
+    # a player's action (tests/faults/test_postgres_restart.py).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})
     behind_pgbouncer = env_bool("DB_PGBOUNCER", False)
     if behind_pgbouncer:
