@@ -30,6 +30,7 @@ from tables.hands.models import Hand
 from tables.money import balances
 from tables.money.models import ClubPayment, LedgerEntry, SessionNet, TransferPaid
 from tables.money.settlement import user_key
+from tables.nights.models import Answer
 from tables.play.models import ChatMessage
 from tables.tournaments.models import TournamentEntry
 
@@ -41,6 +42,7 @@ FILES = (
     "payments.json",
     "tournaments.json",
     "chat.json",
+    "nights.json",
     "hands.json",
     "hands.phhs",
     "hands.txt",
@@ -227,6 +229,24 @@ def chat(user: User) -> list[dict[str, Any]]:
     ]
 
 
+def nights(user: User) -> list[dict[str, Any]]:
+    """The person's answers to game nights."""
+    answers = Answer.objects.filter(user=user).select_related("night__club")
+    return [
+        {
+            "club": a.night.club.slug,
+            "night": a.night.title,
+            "starts": _when(a.night.starts_at),
+            "status": a.night.status,
+            "reply": a.reply,
+            "plus_one": a.plus_one,
+            "waitlisted": a.waitlisted,
+            "answered": _when(a.answered_at),
+        }
+        for a in answers.order_by("night__starts_at", "pk")
+    ]
+
+
 def readme(user: User, hands: int) -> str:
     lines = [
         _("Pokerclub: everything the site keeps about %(name)s, as of %(when)s.")
@@ -239,6 +259,7 @@ def readme(user: User, hands: int) -> str:
         _("payments.json: the payments you made or received, and their marks."),
         _("tournaments.json: your tournament entries, places and prizes."),
         _("chat.json: what you wrote in the tables' chat."),
+        _("nights.json: your answers to game nights."),
         _(
             "hands.json, hands.phhs, hands.txt: the %(count)s hands you played as you saw "
             "them (your own cards and the cards that were shown), as JSON, PHH and "
@@ -274,6 +295,7 @@ def build(user: User) -> IO[bytes]:
             ("payments.json", payments(user)),
             ("tournaments.json", tournaments(user)),
             ("chat.json", chat(user)),
+            ("nights.json", nights(user)),
         ):
             archive.writestr(name, _json(value))
         for name, fmt in (

@@ -1,8 +1,9 @@
 """Erasing an account (GDPR's right to erasure), in one transaction.
 
 What goes: the e-mail addresses, the name, payment details, time zone and language, the
-second factor, reclaim links, payment reminders, chat lines, presence and guest passes, and
-every membership (the person leaves each club, as :func:`pokerclub.actions.leave_club`
+second factor, reclaim links, payment reminders, chat lines, presence and guest passes, the
+answers to game nights still to come (their seat goes to the waitlist), the calendar feed,
+and every membership (the person leaves each club, as :func:`pokerclub.actions.leave_club`
 does). What stays, under a stable pseudonym ("Former member 17"): the user row itself, so
 that every hand they played, every ledger line, net, payment and tournament entry keeps its
 player. The other players' histories, the deck proofs and the club's balances stay whole,
@@ -22,6 +23,7 @@ from pokerclub import actions as club_actions
 from pokerclub.models import Membership, User
 from tables.hands.actions import privacy as hand_privacy
 from tables.money.actions import privacy as money_privacy
+from tables.nights.actions import privacy as night_privacy
 from tables.own_data.error_codes import OwnDataError, OwnDataErrorCode
 from tables.play.actions import privacy as play_privacy
 from tables.tournaments.actions import privacy as tournament_privacy
@@ -71,5 +73,6 @@ def erase_account(user_id: int) -> str:
     play_privacy.forget_player(user.pk)
     hand_privacy.rename_player(user.pk, pseudonym)
     money_privacy.forget_player(user.pk, pseudonym, club_ids)
+    night_privacy.forget_player(user.pk)
     club_actions.forget_person(user, pseudonym)
     return pseudonym

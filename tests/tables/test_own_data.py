@@ -96,6 +96,7 @@ def test_a_member_downloads_everything_about_them_as_one_archive(played):
             "payments.json",
             "tournaments.json",
             "chat.json",
+            "nights.json",
             "hands.json",
             "hands.phhs",
             "hands.txt",
@@ -417,3 +418,29 @@ def test_a_hand_whose_history_is_written_after_the_erasure_names_the_pseudonym(
     record_history()
     assert HandPlayer.objects.get(hand=hand, user=ann).name == pseudonym
     assert "Ann" not in json.dumps(Hand.objects.get(pk=hand.pk).players)
+
+
+def test_erasing_frees_a_seat_at_a_coming_night_and_the_waitlist_moves_up(club_with_roles, players):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables.nights import actions as nights
+    from tables.nights.models import Answer, CalendarFeed
+
+    ann, ben = players[:2]
+    start = timezone.now() + timedelta(days=2)
+    (night,) = nights.plan_nights(
+        club_with_roles["host"],
+        club_with_roles["club"],
+        nights.NightPlan("Friday", "table", start, start - timedelta(hours=5), seat_cap=2),
+    )
+    nights.answer(ann, night.pk, "yes")
+    nights.answer(club_with_roles["member"], night.pk, "yes")
+    assert nights.answer(ben, night.pk, "yes").waitlisted
+    nights.feed_of(ann)
+    assert [n["night"] for n in read(download(ann), "nights.json")] == ["Friday"]
+    erase_account(ann.pk)
+    assert not Answer.objects.filter(user=ann).exists()
+    assert not Answer.objects.get(user=ben).waitlisted
+    assert not CalendarFeed.objects.filter(user=ann).exists()
