@@ -458,10 +458,12 @@ def leave_every_club(user: User) -> None:
     """``user`` leaves every club they belong to, as :func:`leave_club` does (their seats
     and sockets go too); call it in the transaction that erases the account, the owner
     check passed (:func:`clubs_owned`)."""
-    memberships = Membership.objects.select_for_update().filter(user=user).order_by("club_id")
+    memberships = (
+        Membership.objects.select_for_update().filter(user=user).select_related("club")
+    ).order_by("club_id")
     for membership in memberships:
         membership.delete()
-        signals.member_left.send(sender=Club, club_id=membership.club_id, user_id=user.pk)
+        _release_from_tables(membership.club, user.pk)
 
 
 def forget_person(user: User, pseudonym: str) -> None:

@@ -9,14 +9,16 @@ a member, keeps the choice on their profile (so mails and their other devices fo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.middleware.locale import LocaleMiddleware
-from django.utils import translation
+from django.utils import timezone, translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
@@ -24,6 +26,17 @@ from django.views.i18n import set_language
 def supported(code: str | None) -> str:
     """``code`` if it is one of ``settings.LANGUAGES``, else empty."""
     return code if code and code in dict(settings.LANGUAGES) else ""
+
+
+@contextmanager
+def as_read_by(user: Any, zone: ZoneInfo) -> Iterator[str]:
+    """A mail's words and times as ``user`` reads them: their profile's language (else
+    ``settings.LANGUAGE_CODE``) and time zone (else ``zone``, their club's). Yields the
+    language."""
+    language = supported(user.language) or settings.LANGUAGE_CODE
+    own = ZoneInfo(user.time_zone) if user.time_zone else zone
+    with translation.override(language), timezone.override(own):
+        yield language
 
 
 def language_of(user: Any, request: HttpRequest) -> str:

@@ -5,15 +5,14 @@ a seat now. Sent after the change commits, never for a change that rolled back."
 from __future__ import annotations
 
 import logging
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
-from django.utils import formats, timezone, translation
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from pokerclub.language import supported
+from pokerclub.language import as_read_by
 from pokerclub.models import User
 from tables.nights.models import Answer, GameNight, MailChoice
 
@@ -118,9 +117,7 @@ def tell(
     sent = 0
     users = User.objects.filter(pk__in=wanting(user_ids, what), email__isnull=False, is_active=True)
     for user in users:
-        language = supported(user.language) or settings.LANGUAGE_CODE
-        zone = ZoneInfo(user.time_zone) if user.time_zone else night.club.zone
-        with translation.override(language), timezone.override(zone):
+        with as_read_by(user, night.club.zone):
             subject, body = message(night, what, more)
         assert user.email is not None  # filtered above
         try:

@@ -53,7 +53,7 @@ def events(season: Season) -> list[scoring.Event]:
             scoring.Event(
                 key=f"t{table_id}",
                 when=rows[0].ended_at,
-                name=rows[0].table.name if rows[0].table else "",
+                name=rows[0].table.name,  # type: ignore[union-attr]
                 kind="cash",
                 results=tuple(scoring.Result(player=n.user_id, net=n.net) for n in rows),  # type: ignore[arg-type]
             )

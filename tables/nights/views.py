@@ -48,7 +48,7 @@ def night_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     past = list(nights.filter(starts_at__lt=now).order_by("-starts_at", "-pk")[:20])
     for night in (*upcoming, *past):
         night.my_reply = mine.get(night.pk)  # type: ignore[attr-defined]
-    feed = actions.feed_of(request.user)
+    feed = CalendarFeed.objects.filter(user=request.user).first() or actions.feed_of(request.user)
     choice = MailChoice.objects.filter(user=request.user).first() or MailChoice()
     return render(
         request,

@@ -90,13 +90,23 @@ def profile(user: User) -> dict[str, Any]:
     }
 
 
-def clubs(user: User) -> list[dict[str, Any]]:
+class Books(dict[int, balances.Book]):
+    """Each club's money book, computed once for the whole archive (the balances and the
+    payments' names both read it)."""
+
+    def of(self, club: Club) -> balances.Book:
+        if club.pk not in self:
+            self[club.pk] = balances.book(club)
+        return self[club.pk]
+
+
+def clubs(user: User, books: Books) -> list[dict[str, Any]]:
     """Each club the person belongs to: their role, since when, and their open balance in
     the club's money book (what they are owed, positive, or owe, negative)."""
     out = []
     memberships = Membership.objects.filter(user=user).select_related("club").order_by("club__name")
     for membership in memberships:
-        book = balances.book(membership.club)
+        book = books.of(membership.club)
         mine = next((m for m in book.members if m.user_id == user.pk), None)
         out.append(
             {
@@ -147,17 +157,14 @@ def sessions(user: User) -> list[dict[str, Any]]:
     ]
 
 
-def payments(user: User) -> list[dict[str, Any]]:
+def payments(user: User, books: Books) -> list[dict[str, Any]]:
     """Payments the person made or received across sessions (the club's money book), and the
     marks on a session's transfers that they are a side of; the other side by name."""
     key = user_key(user.pk)
     out: list[dict[str, Any]] = []
-    names: dict[int, dict[str, str]] = {}
 
     def name_of(club: Club, party: str) -> str:
-        if club.pk not in names:
-            names[club.pk] = balances.book(club).names()
-        return names[club.pk].get(party, party)
+        return books.of(club).names().get(party, party)
 
     for payment in (
         (ClubPayment.objects.filter(payer=key) | ClubPayment.objects.filter(payee=key))
@@ -285,14 +292,15 @@ def build(user: User) -> IO[bytes]:
     played = Hand.objects.filter(participants__user=user)
     count = exports.finished_hands(played).count()
     viewer = Viewer(user.pk)
+    books = Books()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("README.txt", readme(user, count))
         for name, value in (
             ("profile.json", profile(user)),
-            ("clubs.json", clubs(user)),
+            ("clubs.json", clubs(user, books)),
             ("ledger.json", ledger(user)),
             ("sessions.json", sessions(user)),
-            ("payments.json", payments(user)),
+            ("payments.json", payments(user, books)),
             ("tournaments.json", tournaments(user)),
             ("chat.json", chat(user)),
             ("nights.json", nights(user)),

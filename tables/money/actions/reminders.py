@@ -7,7 +7,6 @@ them; run it daily (docs/deploy.md)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -15,7 +14,7 @@ from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
-from pokerclub.language import supported
+from pokerclub.language import as_read_by
 from pokerclub.models import Club, User
 from tables.money import balances
 from tables.money.fewest_transfers import Transfer
@@ -99,9 +98,7 @@ def send_reminders(now: datetime | None = None, base_url: str = "") -> int:
         link = base_url + reverse("history:money", args=[club.slug])
         # a guest without an e-mail address gets no mail (their page shows what they owe)
         for user in User.objects.filter(pk__in=list(due), email__isnull=False):
-            language = supported(user.language) or settings.LANGUAGE_CODE
-            zone = ZoneInfo(user.time_zone) if user.time_zone else club.zone
-            with translation.override(language), timezone.override(zone):
+            with as_read_by(user, club.zone) as language:
                 if language not in books:
                     books[language] = balances.book(club)
                 subject, body = reminder(club, books[language], due[user.pk], link)

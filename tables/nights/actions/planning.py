@@ -47,35 +47,31 @@ class NightPlan:
     times: int = 1
 
 
-def _refuse(code: NightErrorCode, message: str) -> NightError:
-    return NightError(code, message)
-
-
 def _check(plan: NightPlan, now: datetime) -> None:
     if plan.kind not in GameNight.Kind.values:
-        raise _refuse(NightErrorCode.BAD_FIELD, _("Choose what is played."))
+        raise NightError(NightErrorCode.BAD_FIELD, _("Choose what is played."))
     if not 2 <= plan.seat_cap <= GameNight.MAX_SEATS:
-        raise _refuse(
+        raise NightError(
             NightErrorCode.BAD_FIELD,
             _("A night has 2 to %(most)s seats.") % {"most": GameNight.MAX_SEATS},
         )
     if plan.quorum > plan.seat_cap:
-        raise _refuse(
+        raise NightError(
             NightErrorCode.QUORUM_ABOVE_CAP,
             _("The quorum (%(quorum)s) cannot be more than the seats (%(seats)s).")
             % {"quorum": plan.quorum, "seats": plan.seat_cap},
         )
     if plan.starts_at <= now:
-        raise _refuse(NightErrorCode.IN_THE_PAST, _("The night must start in the future."))
+        raise NightError(NightErrorCode.IN_THE_PAST, _("The night must start in the future."))
     if not now < plan.answer_by <= plan.starts_at:
-        raise _refuse(
+        raise NightError(
             NightErrorCode.IN_THE_PAST,
             _("Answers close after now and no later than the start."),
         )
     if plan.repeat not in REPEATS:
-        raise _refuse(NightErrorCode.BAD_FIELD, _("Choose how the night repeats."))
+        raise NightError(NightErrorCode.BAD_FIELD, _("Choose how the night repeats."))
     if not 1 <= plan.times <= GameNight.MAX_REPEATS or (plan.times > 1 and not plan.repeat):
-        raise _refuse(
+        raise NightError(
             NightErrorCode.TOO_MANY_NIGHTS,
             _("A repeat creates 2 to %(most)s nights at once: plan the rest later.")
             % {"most": GameNight.MAX_REPEATS},
@@ -107,7 +103,7 @@ def plan_nights(actor: Any, club: Club, plan: NightPlan) -> list[GameNight]:
     _check(plan, now)
     title = text_field(plan.title, 80)
     if not title:
-        raise _refuse(NightErrorCode.BAD_FIELD, _("Give the night a name."))
+        raise NightError(NightErrorCode.BAD_FIELD, _("Give the night a name."))
     place = text_field(plan.place, 120)
     note = text_field(plan.note, 500, multiline=True)
     series = secrets.token_hex(8) if plan.times > 1 else ""
@@ -144,9 +140,9 @@ def cancel_night(actor: Any, night_id: Any) -> GameNight:
     night = lock_night(night_id)
     require_host(actor, night.club)
     if night.status in (GameNight.Status.CANCELLED, GameNight.Status.CALLED_OFF):
-        raise _refuse(NightErrorCode.ANSWERS_CLOSED, _("This night is already off."))
+        raise NightError(NightErrorCode.ANSWERS_CLOSED, _("This night is already off."))
     if night.starts_at <= timezone.now():
-        raise _refuse(NightErrorCode.IN_THE_PAST, _("This night has already started."))
+        raise NightError(NightErrorCode.IN_THE_PAST, _("This night has already started."))
     night.status = GameNight.Status.CANCELLED
     night.decided_at = timezone.now()
     bump(night, ["status", "decided_at"])
@@ -167,39 +163,39 @@ def change_night(actor: Any, night_id: Any, version: Any, plan: NightPlan) -> Ga
     night = lock_night(night_id)
     require_host(actor, night.club)
     if version != night.version:
-        raise _refuse(
+        raise NightError(
             NightErrorCode.STALE_VERSION, _("The night changed meanwhile: look at it again.")
         )
     if night.status not in (GameNight.Status.PLANNED, GameNight.Status.CONFIRMED):
-        raise _refuse(NightErrorCode.ANSWERS_CLOSED, _("This night is off."))
+        raise NightError(NightErrorCode.ANSWERS_CLOSED, _("This night is off."))
     now = timezone.now()
     if night.starts_at <= now:
-        raise _refuse(NightErrorCode.IN_THE_PAST, _("This night has already started."))
+        raise NightError(NightErrorCode.IN_THE_PAST, _("This night has already started."))
     answer_by = plan.answer_by
     if night.status == GameNight.Status.CONFIRMED:
         answer_by = night.answer_by  # decided: its answer-by time has passed for good
         if plan.starts_at <= now:
-            raise _refuse(NightErrorCode.IN_THE_PAST, _("The night must start in the future."))
+            raise NightError(NightErrorCode.IN_THE_PAST, _("The night must start in the future."))
     else:
         _check(NightPlan(**{**plan.__dict__, "kind": night.kind, "repeat": "", "times": 1}), now)
     if plan.quorum > plan.seat_cap or not 2 <= plan.seat_cap <= GameNight.MAX_SEATS:
-        raise _refuse(
+        raise NightError(
             NightErrorCode.QUORUM_ABOVE_CAP,
             _("The quorum (%(quorum)s) cannot be more than the seats (%(seats)s).")
             % {"quorum": plan.quorum, "seats": plan.seat_cap},
         )
     answers = list(Answer.objects.select_for_update().filter(night=night))
     if seats_taken(answers) > plan.seat_cap:
-        raise _refuse(
+        raise NightError(
             NightErrorCode.BAD_FIELD,
             _("%(taken)s seats are taken: ask someone to drop out before you remove seats.")
             % {"taken": seats_taken(answers)},
         )
     if not plan.plus_ones and any(a.plus_one for a in answers):
-        raise _refuse(NightErrorCode.BAD_FIELD, _("Someone brings a +1 already."))
+        raise NightError(NightErrorCode.BAD_FIELD, _("Someone brings a +1 already."))
     title = text_field(plan.title, 80)
     if not title:
-        raise _refuse(NightErrorCode.BAD_FIELD, _("Give the night a name."))
+        raise NightError(NightErrorCode.BAD_FIELD, _("Give the night a name."))
     night.title = title
     night.place = text_field(plan.place, 120)
     night.note = text_field(plan.note, 500, multiline=True)
