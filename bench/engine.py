@@ -1,6 +1,7 @@
 """Engine benchmark (issue 3, "Speed"): a script, not a test.
 
-    .venv/bin/python bench/engine.py [--hands N] [--seed S] [--game holdem|omaha|omaha8]
+    .venv/bin/python bench/engine.py [--hands N] [--seed S] [--game holdem|omaha|omaha8|...]
+    .venv/bin/python bench/engine.py --per-game [--hands N]
 
 From one run on the same generated hands it prints:
 
@@ -39,6 +40,11 @@ heads-up all-in's equity on the flop (exact) and before it (5,000 sampled boards
 With ``--game omaha8`` the hands are fixed-limit Omaha Hi-Lo (PHH ``FO/8``, the one Hi-Lo
 code PokerKit reads), and the lines add the eight-or-better lows evaluated per second and
 the Hi-Lo equity times, each half counted (R19).
+
+With ``--per-game`` it prints instead each game's engine alone in microseconds per action
+and its ratio to Hold'em's, in the same interleaved runs (``--game shortdeck`` alone is
+no-limit short deck, PHH ``NS``: PokerKit's final stacks differ where a straight met three
+of a kind, R30.2).
 
 The hands are random no-limit (NT) and fixed-limit (FT) hands, 2-10 players, uneven stacks,
 antes, big-blind antes and straddles, played by our engine with a seeded random policy and
@@ -128,6 +134,8 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
         if game is Game.HOLDEM
         else Structure.FIXED_LIMIT
         if game is Game.OMAHA_HILO  # FO/8: the Hi-Lo code PokerKit reads
+        else Structure.NO_LIMIT
+        if game is Game.SHORT_DECK  # NS: the short-deck code PokerKit reads
         else Structure.POT_LIMIT,
         game=game,
         ante=ante,
@@ -140,7 +148,7 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
 def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
     """One hand by a random policy: folds, calls, min raises, all-ins and sizes between."""
     config = random_config(rng, game)
-    deck = list(range(52))
+    deck = list(rules(game).deck)  # R30.1: a short deck's 36 cards
     rng.shuffle(deck)
     state, events = start_hand(config, deck=deck)
     history = list(events)
@@ -278,7 +286,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20260)
     parser.add_argument("--game", choices=[str(g) for g in Game], default="holdem")
     parser.add_argument("--folder", type=Path, help="time whole-process replays of this folder")
+    parser.add_argument(
+        "--per-game", action="store_true", help="each game's engine per action against hold'em's"
+    )
     args = parser.parse_args()
+    if args.per_game:
+        print(f"machine: {machine()}")
+        per_game(args.hands, args.rounds, args.seed)
+        return
     if args.folder is not None:
         print(f"machine: {machine()}")
         whole_process(args.folder, args.rounds)
@@ -409,6 +424,32 @@ def main() -> None:
           f" {shares[0]:.4f} / {shares[1]:.4f}")  # fmt: skip
 
     print_json(hands_per_s, pokerkit_hands_per_s, evals_per_s, us_per_action, equity_ms)
+
+
+def per_game(count: int, rounds: int, seed: int) -> None:
+    """Each game's hand machine alone (``start_hand`` and ``apply`` on prepared actions, the
+    showdown's evaluation included), in microseconds per action, and its ratio to Hold'em's
+    measured in the same interleaved runs (issue 43: within 1.5x). The last line is JSON."""
+    hands = {game: [play(random.Random(seed), game) for _ in range(count)] for game in Game}
+
+    def engine(game: Game) -> Callable[[], None]:
+        def run() -> None:
+            for hand in hands[game]:
+                state, _ = start_hand(hand.config, deck=hand.deck)
+                for action in hand.actions:
+                    state, _ = apply(state, action)
+
+        return run
+
+    best = best_of({str(game): engine(game) for game in Game}, rounds)
+    per_action = {
+        str(game): best[str(game)] / sum(len(h.actions) for h in hands[game]) * 1e6 for game in Game
+    }
+    base = per_action[str(Game.HOLDEM)]
+    print(f"{count} hands a game (seed {seed}), best of {rounds} interleaved runs")
+    for game, us in per_action.items():
+        print(f"{game:10} {us:7.1f} us/action  {us / base:4.2f} x holdem")
+    print(json.dumps({g: round(us, 1) for g, us in per_action.items()}))
 
 
 def omaha_figures(rounds: int, seed: int, game: Game = Game.OMAHA) -> tuple[float, float]:

@@ -135,14 +135,20 @@ def check_config(config: HandConfig) -> None:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
 
 
-def full_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
-    """Return the 52-card order that starts with ``deck``, the unused cards following in
-    increasing order (so a replay may give only the cards it knows)."""
+def full_deck(deck: Sequence[Card], cards: Sequence[Card] = FULL_DECK) -> tuple[Card, ...]:
+    """Return the order of the game's ``cards`` (52, or a short deck's, R30.1) that starts
+    with ``deck``, the unused cards following in increasing order (so a replay may give only
+    the cards it knows)."""
     head = tuple(deck)
+    in_deck = frozenset(cards)
     for card in head:
         if type(card) is not int or not 0 <= card < len(FULL_DECK):
             raise EngineError(ErrorCode.INVALID_DECK, f"{card!r} is not a card (0..51)")
+        if card not in in_deck:
+            raise EngineError(
+                ErrorCode.INVALID_DECK, f"card {card} is not in this game's deck (R30.1)"
+            )
     if len(set(head)) != len(head):
         raise EngineError(ErrorCode.INVALID_DECK, "the deck holds a card twice")
     used = set(head)
-    return head + tuple(card for card in FULL_DECK if card not in used)
+    return head + tuple(card for card in cards if card not in used)

@@ -109,13 +109,16 @@ def shuffled_deck(seed: bytes) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-def verify(seed: bytes, commitment: str, dealt: Sequence[Card]) -> bool:
+def verify(
+    seed: bytes, commitment: str, dealt: Sequence[Card], cards: Sequence[Card] = FULL_DECK
+) -> bool:
     """Check a finished hand (R15).
 
     ``dealt`` is every card in the order it left the deck, burns included. Returns ``True``
     if and only if the SHA-256 of ``seed`` equals ``commitment`` (hex, either case) and
-    ``dealt`` is the start of ``shuffled_deck(seed)``. A seed that is not 32 bytes, a
-    malformed commitment or more than 52 dealt cards simply give ``False``.
+    ``dealt`` is the start of ``shuffled_deck(seed)``, without the cards a short deck lacks
+    (``cards``: the game's deck, R30.1). A seed that is not 32 bytes, a malformed commitment
+    or more than 52 dealt cards simply give ``False``.
     """
     try:
         data = _check_seed(seed)
@@ -129,4 +132,6 @@ def verify(seed: bytes, commitment: str, dealt: Sequence[Card]) -> bool:
     dealt_cards = tuple(dealt)
     if len(dealt_cards) > len(FULL_DECK):
         return False
-    return shuffled_deck(data)[: len(dealt_cards)] == dealt_cards
+    kept = frozenset(cards)
+    order = tuple(card for card in shuffled_deck(data) if card in kept)
+    return order[: len(dealt_cards)] == dealt_cards

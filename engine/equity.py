@@ -31,7 +31,7 @@ from itertools import combinations, repeat, starmap
 from math import comb, lcm
 from operator import add, eq, lt, mul
 
-from engine.cards import FULL_DECK, Card, cards_str
+from engine.cards import Card, cards_str
 from engine.evaluation import low_of_values, low_values
 from engine.games import BOARD_CARDS, GAMES, Game, GameRules, rules
 from engine.state import HandState
@@ -74,11 +74,13 @@ def _check_cards(
     for card in known:
         if type(card) is not int or not 0 <= card < 52:
             raise ValueError(f"{card!r} is not a card: a card is an int from 0 to 51")
+        if card < game.deck[0]:
+            raise ValueError(f"{cards_str([card])} is not in a deck of {game.name} (R30.1)")
     if len(set(known)) != len(known):
         repeated = sorted({card for card in known if known.count(card) > 1})
         raise ValueError(f"cards appear more than once: {cards_str(repeated)}")
     used = set(known)
-    rest = [card for card in FULL_DECK if card not in used]
+    rest = [card for card in game.deck if card not in used]
     if len(rest) < _BOARD_SIZE - len(board_cards):
         raise ValueError("not enough cards left in the deck to complete the board")
     return hole_list, board_cards, rest

@@ -58,6 +58,7 @@ __all__ = [
     "evaluate",
     "evaluate_omaha",
     "evaluate_omaha_low",
+    "hand_name",
     "low_of_values",
     "low_strength_unchecked",
     "low_values",
@@ -253,7 +254,7 @@ def _reading_order(five: Sequence[Card], category: HandCategory) -> tuple[Card, 
     return tuple(ordered)
 
 
-def _name(category: HandCategory, five: Sequence[Card]) -> str:
+def hand_name(category: HandCategory, five: Sequence[Card]) -> str:
     """Name the hand made by ``five`` (already in reading order) for people (R11.4)."""
     ranks = [card_rank(card) for card in five]
     top = ranks[0]
@@ -300,7 +301,7 @@ _NAME_PATTERNS: Final = tuple(
 
 
 def name_words(name: str) -> tuple[tuple[str, ...], ...]:
-    """The parts of a hand's name made here (:func:`_name`, :func:`evaluate_omaha_low`), free
+    """The parts of a hand's name made here (:func:`hand_name`, :func:`evaluate_omaha_low`), free
     of any language, so that people can read it in theirs: for each part of a split game's
     name ("high / low"), its kind and its ranks as letters (a low: its five ranks), or
     ``("text", part)`` for a name these rules did not make.
@@ -359,7 +360,7 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
         strength=value,
         category=category,
         best_five=ordered,
-        name=_name(category, ordered),
+        name=hand_name(category, ordered),
     )
 
 

@@ -100,6 +100,8 @@ SCHEME: Final = 2
 SECRET_BYTES: Final = 32
 NONCE_BYTES: Final = 32
 SALT_BYTES: Final = 32
+FULL: Final = len(FULL_DECK)
+"""Cards committed for every hand, whatever its game's deck (R15, R30.4)."""
 BOARD_STREETS: Final = ((0, 3), (3, 4), (4, 5))
 """The flop, turn and river as slices of a board; each is dealt after a burn (R4.2)."""
 
@@ -199,10 +201,26 @@ def permutation(root: bytes, nonces: Sequence[bytes]) -> tuple[int, ...]:
     return _permutation(order_seed(root, nonces))
 
 
-def dealt_deck(plan: DeckPlan, nonces: Sequence[bytes]) -> tuple[Card, ...]:
-    """The 52 cards in the order they leave the deck (SECRET): ``card_order[k]``."""
+def dealt_deck(plan: DeckPlan, nonces: Sequence[bytes], deck_size: int = FULL) -> tuple[Card, ...]:
+    """The cards in the order they leave the deck (SECRET): ``card_order[k]``; a short deck
+    of ``deck_size`` cards skips the cards it lacks (R30.4)."""
     cards = plan.cards
-    return tuple(cards[j] for j in permutation(plan.root, nonces))
+    lowest = FULL - deck_size  # a short deck is the cards from this one up (R30.1)
+    return tuple(cards[j] for j in permutation(plan.root, nonces) if cards[j] >= lowest)
+
+
+def play_positions(cards: Sequence[Card], order: Sequence[int], deck_size: int) -> list[int]:
+    """The deal positions a deck of ``deck_size`` cards deals from, in order: the hand's
+    ``k``-th card lies at the ``k``-th (R30.4: a short deck skips the cards it lacks).
+    ``cards``: the committed cards (SECRET)."""
+    lowest = FULL - deck_size
+    return [k for k in range(FULL) if cards[order[k]] >= lowest]
+
+
+def skipped_positions(cards: Sequence[Card], order: Sequence[int], deck_size: int) -> list[int]:
+    """The deal positions of the cards a short deck lacks: opened to everyone (R30.4)."""
+    lowest = FULL - deck_size
+    return [k for k in range(FULL) if cards[order[k]] < lowest]
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,14 +350,18 @@ def proof_json(
     dealt_version: int,
     hole_cards: int = 2,
     double_board: bool = False,
+    deck_size: int = FULL,
 ) -> dict[str, Any]:
     """The public proof of a dealt hand (everything but the openings): what the history
     keeps and every viewer may see. ``seats``: the seats dealt in, in position order;
     ``hole_cards``: each player's (named in the proof when not Hold'em's two, R17);
-    ``double_board``: named when the hand deals two boards (R23)."""
+    ``double_board``: named when the hand deals two boards (R23); ``deck_size``: named for
+    a short deck (R30.4)."""
     extra: dict[str, Any] = {"hole_cards": hole_cards} if hole_cards != 2 else {}
     if double_board:
         extra["double_board"] = True
+    if deck_size != FULL:
+        extra["deck_size"] = deck_size
     return {
         "scheme": SCHEME,
         "table": plan.table,
@@ -380,8 +402,9 @@ def _hex(value: object, size: int) -> bytes:
     return bytes.fromhex(value)
 
 
-def _seen_cards(record: Mapping[str, Any]) -> dict[int, Card]:
-    """Deal position -> card of every card the record says its viewer saw."""
+def _seen_cards(record: Mapping[str, Any], play: Sequence[int] | None = None) -> dict[int, Card]:
+    """Deal position -> card of every card the record says its viewer saw; ``play``: the
+    deal positions a short deck deals from (R30.4), ``None`` for all 52."""
     seats = list(record["seats"])
     n = len(seats)
     hole_cards = int(record.get("hole_cards", 2))
@@ -396,7 +419,9 @@ def _seen_cards(record: Mapping[str, Any]) -> dict[int, Card]:
         for position, card in zip(hole_positions(n, index, hole_cards), cards, strict=True):
             if card is not None:  # None: a card of that hand the viewer did not see (R11.5)
                 seen[position] = parse_card(card)
-    return seen
+    if play is None:
+        return seen
+    return {play[position]: card for position, card in seen.items()}
 
 
 def verify_record(
@@ -418,7 +443,8 @@ def _verify_seed(record: Mapping[str, Any]) -> Verdict:
     seed = _hex(record["seed"], 32)
     if hashlib.sha256(seed).hexdigest() != str(record["commitment"]).lower():
         return Verdict(("the seed does not match the commitment",), 0)
-    deck = shuffled_deck(seed)
+    lowest = FULL - int(record.get("deck_size", FULL))  # R30.4: a short deck's order
+    deck = tuple(card for card in shuffled_deck(seed) if card >= lowest)
     seen = _seen_cards(record)
     wrong = [p for p, card in seen.items() if deck[p] != card]
     return Verdict(
@@ -477,7 +503,18 @@ def _verify_v2(
             )
         elif card_commitment(table, hand, o.index, o.salt, o.card) != commitments[o.index]:
             problems.append(f"the card at deal position {o.position} does not match its commitment")
-    for position, card in _seen_cards(record).items():
+    deck_size = int(record.get("deck_size", FULL))
+    play = None
+    if deck_size != FULL:  # R30.4: the cards a short deck lacks are all opened, to place the rest
+        lowest = FULL - deck_size
+        skipped = {o.position for o in openings if o.card < lowest}
+        if len(skipped) != FULL - deck_size:
+            problems.append(
+                f"{len(skipped)} of the {FULL - deck_size} cards a deck of {deck_size} lacks"
+                " are opened"
+            )
+        play = [k for k in range(FULL) if k not in skipped]
+    for position, card in _seen_cards(record, play).items():
         opened = by_position.get(position)
         if opened is None:
             problems.append(f"{card_str(card)} (deal position {position}) was never opened")

@@ -8,6 +8,9 @@ parameterised by a :class:`Game`; it has no copy per game.
 * Five-card Omaha (R18): Omaha with five hole cards; a deck deals eight players.
 * Omaha Hi-Lo, eight or better (R19): Omaha whose pots split between the best high hand and
   the best qualifying low (:attr:`GameRules.low`).
+* Short deck hold'em (R30): Hold'em on the 36 cards from six up, ranked by
+  :data:`engine.ranking.SHORT_DECK` (a flush beats a full house, three of a kind a
+  straight; A-6-7-8-9 is the lowest straight).
 
 Both are dealt with the same betting structures (no-limit, pot-limit, fixed-limit, R6).
 """
@@ -21,7 +24,7 @@ from functools import partial
 from itertools import combinations
 from typing import Final
 
-from engine.cards import Card
+from engine.cards import FULL_DECK, Card
 from engine.evaluation import (
     RANK_7,
     RANK_OMAHA_4,
@@ -33,6 +36,7 @@ from engine.evaluation import (
     omaha_strength,
     strength,
 )
+from engine.ranking import SHORT_DECK, Ranking
 
 __all__ = ["BOARD_CARDS", "GAMES", "Game", "GameRules", "rules"]
 
@@ -48,6 +52,7 @@ class Game(StrEnum):
     OMAHA = "omaha"
     OMAHA5 = "omaha5"
     OMAHA_HILO = "omaha8"
+    SHORT_DECK = "shortdeck"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +64,7 @@ class GameRules:
     """For people: "Texas Hold'em", "Omaha"."""
     letter: str
     """What follows the structure in a stakes label: "1/2 NL" (Hold'em, as home games say
-    it: no letter), "1/2 PLO", "1/2 PLO5"."""
+    it: no letter), "1/2 PLO", "1/2 PLO5", "1/2 NL 6+" (short deck: a space before)."""
     hole_cards: int
     strength: Callable[[Sequence[Card], Sequence[Card]], int]
     """(hole, complete board) -> the hand's strength, higher is better (R9, R17.1)."""
@@ -71,6 +76,8 @@ class GameRules:
     low: Callable[[Sequence[Card], Sequence[Card]], int] | None = None
     """Split games (R19): (hole, complete board) -> the strength of the eight-or-better low,
     higher is better, 0 for none; ``None`` when every pot goes to the best high hand."""
+    deck: tuple[Card, ...] = FULL_DECK
+    """The cards the game is dealt from, in encoding order (R1.1; short deck: R30.1)."""
 
     @property
     def splits(self) -> bool:
@@ -93,13 +100,13 @@ class GameRules:
         return self.seats_for(boards=1)
 
     def seats_for(self, boards: int) -> int:
-        """Seats a 52-card deck can deal with ``boards`` boards, one burn a street (R1.1,
+        """Seats the game's deck can deal with ``boards`` boards, one burn a street (R1.1,
         R23: a double board deals 10 board cards and 3 burns).
 
         >>> rules("holdem").seats_for(2), rules("omaha").seats_for(2), rules("omaha5").seats_for(2)
         (10, 9, 7)
         """
-        return min(10, (52 - boards * BOARD_CARDS - BURNS) // self.hole_cards)
+        return min(10, (len(self.deck) - boards * BOARD_CARDS - BURNS) // self.hole_cards)
 
 
 def _holdem_rank(hole: Sequence[Card]) -> Callable[..., int]:
@@ -122,6 +129,20 @@ def _omaha5_rank(hole: Sequence[Card]) -> Callable[..., int]:
         return min([RANK_OMAHA_4(*board, *four) for four in fours])
 
     return rank
+
+
+def _short_rules(ranking: Ranking, game: Game, name: str, letter: str) -> GameRules:
+    """Hold'em on a short deck: two hole cards, any five of seven (R9.2), ``ranking``'s order."""
+    return GameRules(
+        game,
+        name,
+        letter,
+        2,
+        lambda hole, board: ranking.strength((*hole, *board)),
+        lambda hole, board: ranking.evaluate((*hole, *board)),
+        ranking.rank_of_board,
+        deck=ranking.deck,
+    )
 
 
 GAMES: Final[dict[Game, GameRules]] = {
@@ -148,6 +169,7 @@ GAMES: Final[dict[Game, GameRules]] = {
         _omaha_rank,
         low_strength_unchecked,
     ),
+    Game.SHORT_DECK: _short_rules(SHORT_DECK, Game.SHORT_DECK, "Short deck hold'em", " 6+"),
 }
 
 

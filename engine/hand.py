@@ -70,6 +70,7 @@ from engine.deck import new_seed, shuffled_deck
 from engine.errors import EngineError, ErrorCode
 from engine.events import Event, HandStarted
 from engine.forced_bets import blind_positions, post_bomb_pot, post_forced_bets
+from engine.games import rules
 from engine.run_twice import answer_run_twice
 from engine.showdown import decide_showdown, finish_showdown, may_muck, name_hands, show_after
 from engine.state import HandConfig, HandState, Phase, Street
@@ -86,7 +87,8 @@ def start_hand(
     Live play passes ``seed`` (or nothing: a fresh one comes from ``secrets``, R1.2) and the
     deck is :func:`engine.deck.shuffled_deck` of it; the state publishes its commitment (R15).
     Replays and tests pass ``deck``, the cards in the order they leave the deck (a prefix is
-    enough; the rest follows in increasing order); there is no seed then.
+    enough; the rest follows in increasing order); there is no seed then. A short deck
+    (R30.1) is the seed's 52-card order with the cards it lacks left out.
 
     Forced bets, in PokerKit's order: antes first (R3.1; a uniform ante larger than every
     other player's is partly uncalled and returned, R8.2), or the big-blind ante (R3.2);
@@ -96,14 +98,19 @@ def start_hand(
     check_config(config)
     if seed is not None and deck is not None:
         raise EngineError(ErrorCode.INVALID_DECK, "give a seed or a deck, not both")
+    in_play = rules(config.game).deck
     if deck is not None:
-        cards = full_deck(deck)
+        cards = full_deck(deck, in_play)
         commitment = None
     else:
         if seed is None:
             seed = new_seed()
         try:
+            # a short deck is the 52-card order without the cards it lacks (R30.1)
             cards = shuffled_deck(seed)
+            if len(in_play) < len(cards):
+                kept = frozenset(in_play)
+                cards = tuple(card for card in cards if card in kept)
             commitment = seed_commitment(seed)
         except (TypeError, ValueError) as error:
             raise EngineError(ErrorCode.INVALID_DECK, str(error)) from None

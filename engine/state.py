@@ -14,9 +14,9 @@ from enum import IntEnum, StrEnum
 from typing import Any, Final
 
 from engine.betting import Structure
-from engine.cards import FULL_DECK, Card
+from engine.cards import Card
 from engine.errors import EngineError, ErrorCode
-from engine.games import Game
+from engine.games import Game, rules
 
 __all__ = ["FORMAT", "HandConfig", "HandState", "Phase", "Street"]
 
@@ -180,7 +180,8 @@ class HandState:
     Attributes:
         config: the :class:`HandConfig` the hand started from.
         seats: seat numbers in position order.
-        deck: the 52 cards in the order they leave the deck (SECRET).
+        deck: the game's cards (52; a short deck's 36, R30.1) in the order they leave the
+            deck (SECRET).
         dealt: how many cards have left the deck (burns included).
         seed: the seed the deck came from (SECRET until the hand is over, R15), or ``None``.
         commitment: SHA-256 of the seed, public from the start (R15), or ``None``.
@@ -383,6 +384,8 @@ class HandState:
         arrays = (state.stacks, state.bets, state.contributions, state.folded, state.acted,
                   state.shown, state.mucked, state.won, state.holes, state.shown_after,
                   state.bounty)  # fmt: skip
-        if any(len(array) != n for array in arrays) or len(state.deck) != len(FULL_DECK):
+        if any(len(array) != n for array in arrays) or len(state.deck) != len(
+            rules(state.config.game).deck
+        ):
             raise EngineError(ErrorCode.INVALID_STATE, "hand state arrays do not match its seats")
         return state

@@ -348,6 +348,7 @@ MIXED_GAMES: Mapping[str, tuple[Game, Structure]] = {
     "PLO5": (Game.OMAHA5, Structure.POT_LIMIT),
     "PLO8": (Game.OMAHA_HILO, Structure.POT_LIMIT),
     "FLO8": (Game.OMAHA_HILO, Structure.FIXED_LIMIT),
+    "SD": (Game.SHORT_DECK, Structure.NO_LIMIT),
 }
 """The games a mixed-game table rotates through (R20), by the names home games call them."""
 

@@ -32,15 +32,20 @@ VARIANT_STRUCTURES: Final = {
     "FO/8": "fixed_limit",
     "PO/8": "pot_limit",
     "NO/8": "no_limit",
+    "NS": "no_limit",
+    "PS": "pot_limit",
+    "FS": "fixed_limit",
 }
 """The variant codes we read and write, and the engine structure (a Structure value) of each."""
 
 VARIANT_GAMES: Final = {"NT": "holdem", "FT": "holdem", "PT": "holdem", "PO": "omaha",
                         "NO": "omaha", "FO": "omaha", "PO5": "omaha5", "NO5": "omaha5",
                         "FO5": "omaha5", "FO/8": "omaha8", "PO/8": "omaha8",
-                        "NO/8": "omaha8"}  # fmt: skip
+                        "NO/8": "omaha8", "NS": "shortdeck", "PS": "shortdeck",
+                        "FS": "shortdeck"}  # fmt: skip
 """The engine game (an engine.games.Game value) of each variant code (R17: Omaha; R18:
-five-card Omaha; R19: Omaha Hi-Lo, whose fixed-limit game is the standard's FO/8)."""
+five-card Omaha; R19: Omaha Hi-Lo, whose fixed-limit game is the standard's FO/8; R30:
+short deck hold'em, whose no-limit game is the standard's NS)."""
 
 GAME_STRUCTURE_VARIANTS: Final = {
     (VARIANT_GAMES[code], structure): code for code, structure in VARIANT_STRUCTURES.items()
@@ -75,6 +80,11 @@ EXTENSION_VARIANTS: Final = {
         " variant of the PHH standard, which has only FO/8, the fixed-limit game: it is this"
         " club's extension"
         for code, structure in (("PO/8", "pot-limit"), ("NO/8", "no-limit"))
+    },
+    **{
+        code: f"{code} ({structure} short-deck hold'em) is not a variant of the PHH standard,"
+        " which has only NS, the no-limit game: it is this club's extension"
+        for code, structure in (("PS", "pot-limit"), ("FS", "fixed-limit"))
     },
 }
 """Variant codes we write that the standard does not define, with the note written above them."""

@@ -16,7 +16,7 @@ from typing import Any
 from engine import fairness
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
-from engine.cards import FULL_DECK, Card, card_str
+from engine.cards import Card, card_str
 from engine.config_checks import check_player_count
 from engine.errors import EngineError
 from engine.events import BoardDealt, Event
@@ -116,7 +116,7 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
         duplicate = next(card for card in known if known.count(card) > 1)
         raise PhhError(f"{card_str(duplicate)} is dealt twice")
     used = set(known)
-    spare = iter(card for card in FULL_DECK if card not in used)
+    spare = iter(card for card in rules(game).deck if card not in used)  # R30.1: a short deck
     return tuple(card if card is not None else next(spare) for card in slots)
 
 

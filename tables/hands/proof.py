@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import card_str, parse_card
+from engine.fairness import FULL
 from tables.hands.models import Hand
-from tables.play.hand_state import deck_order, open_cards, public_hole_cards
+from tables.play.hand_state import deck_order, open_cards, public_hole_cards, skipped_openings
 
 
 def _with_secret(hand: Hand) -> dict[str, Any]:
@@ -24,7 +25,8 @@ def start_kwargs(hand: Hand) -> dict[str, Any]:
         return {"deck": tuple(parse_card(card) for card in hand.imported_deck)}
     if hand.deck:
         plan, order = deck_order(_with_secret(hand))
-        return {"deck": tuple(plan.cards[j] for j in order)}
+        lowest = FULL - hand.deck.get("deck_size", FULL)  # R30.4: a short deck's cards only
+        return {"deck": tuple(plan.cards[j] for j in order if plan.cards[j] >= lowest)}
     return {"seed": bytes.fromhex(hand.seed)}
 
 
@@ -41,9 +43,9 @@ def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | No
     }
     if hand.deck:
         own = [final.seats.index(viewer_seat)] if viewer_seat in final.seats else []
-        openings = open_cards(
-            _with_secret(hand), len(final.seats), final.boards, own, public_hole_cards(final)
-        )
+        deck = _with_secret(hand)
+        openings = open_cards(deck, len(final.seats), final.boards, own, public_hole_cards(final))
+        openings = sorted(openings + skipped_openings(deck), key=lambda o: o["k"])
         return {**hand.deck, **seen, "openings": openings}
     if hand.seed:
         return {"scheme": 1, "seed": hand.seed, "commitment": hand.commitment, **seen}

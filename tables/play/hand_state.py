@@ -15,12 +15,15 @@ from engine.cards import card_str
 from engine.equity import equities as engine_equities
 from engine.evaluation import name_words
 from engine.fairness import (
+    FULL,
     SCHEME,
     DeckPlan,
     board_positions,
     hole_positions,
     open_position,
     permutation,
+    play_positions,
+    skipped_positions,
 )
 from engine.forced_bets import blind_seats
 from engine.games import Game, rules
@@ -224,9 +227,11 @@ PUBLIC_DECK_KEYS = (
     "seats",
     "hole_cards",
     "double_board",
+    "deck_size",
 )
 """What every member may see of ``Table.deck`` (everything but its secret); ``hole_cards``
-only in an Omaha hand's (R17), ``double_board`` only in a double-board hand's (R23)."""
+only in an Omaha hand's (R17), ``double_board`` only in a double-board hand's (R23),
+``deck_size`` only in a short deck's (R30.4)."""
 
 
 def deck_order(deck: dict[str, Any]) -> tuple[DeckPlan, tuple[int, ...]]:
@@ -251,7 +256,24 @@ def open_cards(
         positions.update(hole_positions(players, index, holes))
     for index, k in cards:
         positions.add(hole_positions(players, index, holes)[k])
+    deck_size = deck.get("deck_size", FULL)
+    if deck_size != FULL:  # R30.4: the hand's k-th card lies at the k-th position it deals from
+        play = play_positions(plan.cards, order, deck_size)
+        positions = {play[p] for p in positions}
     return [open_position(plan, order, k).to_json() for k in sorted(positions)]
+
+
+def skipped_openings(deck: dict[str, Any]) -> list[dict[str, Any]]:
+    """The openings of the cards a short deck lacks, for everyone (R30.4): nothing for a
+    52-card hand."""
+    deck_size = deck.get("deck_size", FULL)
+    if deck_size == FULL:
+        return []
+    plan, order = deck_order(deck)
+    return [
+        open_position(plan, order, k).to_json()
+        for k in skipped_positions(plan.cards, order, deck_size)
+    ]
 
 
 def public_hole_cards(state: HandState) -> list[tuple[int, int]]:
@@ -272,8 +294,10 @@ def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
     if not deck or deck["hand"] != table.hand_count:
         return None
     view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS if k in deck}}
-    view["openings"] = open_cards(
-        deck, len(state.seats), state.boards, cards=public_hole_cards(state)
+    view["openings"] = sorted(
+        open_cards(deck, len(state.seats), state.boards, cards=public_hole_cards(state))
+        + skipped_openings(deck),
+        key=lambda opening: opening["k"],
     )
     if state.is_finished:
         view["commitments"] = [c.hex() for c in deck_order(deck)[0].commitments]

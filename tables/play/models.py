@@ -36,12 +36,14 @@ class Structure(models.TextChoices):
 
 class GameChoice(models.TextChoices):
     """What the table deals (``engine.games.Game``; its values are the engine's, the labels
-    are for people): Texas Hold'em, Omaha (R17), five-card Omaha (R18) or Omaha Hi-Lo (R19)."""
+    are for people): Texas Hold'em, Omaha (R17), five-card Omaha (R18), Omaha Hi-Lo (R19) or
+    short deck hold'em (R30)."""
 
     HOLDEM = Game.HOLDEM.value, _("Texas Hold'em")
     OMAHA = Game.OMAHA.value, _("Omaha")
     OMAHA5 = Game.OMAHA5.value, _("Five-card Omaha")
     OMAHA_HILO = Game.OMAHA_HILO.value, _("Omaha Hi-Lo (eight or better)")
+    SHORT_DECK = Game.SHORT_DECK.value, _("Short Deck Hold'em (6+)")
 
 
 class MixedMode(models.TextChoices):
@@ -69,6 +71,7 @@ GAME_NAMES = {
     Game.OMAHA.value: _("Omaha"),
     Game.OMAHA5.value: _("Five-card Omaha"),
     Game.OMAHA_HILO.value: _("Omaha Hi-Lo"),
+    Game.SHORT_DECK.value: _("Short Deck Hold'em"),
 }
 """Each game's short name (``engine.games.rules(game).name``), for people."""
 

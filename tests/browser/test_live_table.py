@@ -193,6 +193,36 @@ def test_a_pot_limit_omaha_hand_on_a_laptop_and_a_phone_R17(players, console, sh
     assert console.errors == []
 
 
+def test_a_short_deck_hand_on_a_laptop_and_a_phone_R30(players, console, shots):
+    """The host picks "Short Deck Hold'em (6+)"; the stakes read "1/2 NL 6+"; every card on
+    either screen is a six or higher; the hand plays out and each browser checks its deck,
+    the sixteen cards below six opened to place the rest (R30.4)."""
+    alice = players("Alice")
+    bob = players("Bob", viewport=PHONE, phone=True)
+
+    def short_deck(page) -> None:
+        page.select_option("select[name=game]", "shortdeck")
+
+    set_up_table(alice, bob, shots, preset="1/2 NL, 40–200", more=short_deck)
+    assert alice.page.locator("#stakes").inner_text() == "1/2 NL 6+"
+    alice.sit(2)
+    bob.sit(7)
+    wait_for_new_hand([alice, bob], after=0)
+    shots(bob.page, "short-deck-phone-dealt")
+    play_hand([alice, bob], check_or_call, shots)
+    for player in (alice, bob):
+        player.page.locator("#hand-log li.deck-ok").filter(has_text="✓ deck checked").wait_for()
+        assert player.page.locator("#hand-log li.deck-bad").count() == 0
+        seen = player.page.locator(".pcard.face").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
+        assert seen and all(card[0] in "6789TJQKA" for card in seen), seen
+    shots(alice.page, "short-deck-laptop-over")
+    assert sum(bob.stacks().values()) == TOTAL
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert console.errors == []
+
+
 def test_an_omaha_hi_lo_pot_splits_high_and_low_on_a_laptop_and_a_phone_R19(
     players, console, shots
 ):

@@ -18,8 +18,11 @@ from engine.fairness import (
     nonce_bytes,
     open_position,
     permutation,
+    play_positions,
     proof_json,
+    skipped_positions,
 )
+from engine.games import Game, rules
 from engine.hand import apply, start_hand
 from engine.legal_actions import legal_actions
 from engine.state import HandConfig, HandState
@@ -42,7 +45,11 @@ VECTOR = {
 
 
 def dealt_hand(
-    n: int, secret: bytes, nonces: list[bytes], double_board: bool = False
+    n: int,
+    secret: bytes,
+    nonces: list[bytes],
+    double_board: bool = False,
+    game: Game = Game.HOLDEM,
 ) -> tuple[DeckPlan, HandState]:
     config = HandConfig(
         seats=tuple(range(1, n + 1)),
@@ -52,9 +59,10 @@ def dealt_hand(
         big_blind=2,
         run_it_twice_allowed=True,
         double_board=double_board,
+        game=game,
     )
     plan = DeckPlan(3, 17, secret)
-    state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
+    state, _ = start_hand(config, deck=dealt_deck(plan, nonces, len(rules(game).deck)))
     return plan, state
 
 
@@ -96,8 +104,15 @@ def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int
         for i, nonce in enumerate(nonces)
     ]
     double = state.config.double_board
+    deck_size = len(rules(state.config.game).deck)
     proof = proof_json(
-        plan, entries, state.seats, committed_version=10, dealt_version=12, double_board=double
+        plan,
+        entries,
+        state.seats,
+        committed_version=10,
+        dealt_version=12,
+        double_board=double,
+        deck_size=deck_size,
     )
     order = permutation(plan.root, nonce_bytes(proof))
     n = len(state.seats)
@@ -108,6 +123,10 @@ def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int
             holes[str(state.seats[i])] = [card_str(c) for c in state.holes[i]]
     for seat in holes:
         positions += hole_positions(n, state.seats.index(int(seat)))
+    if deck_size != 52:  # R30.4: each card at its place among the short deck's, and the rest open
+        play = play_positions(plan.cards, order, deck_size)
+        positions = [play[p] for p in positions]
+        positions += skipped_positions(plan.cards, order, deck_size)
     return {
         **proof,
         "openings": [open_position(plan, order, k).to_json() for k in sorted(set(positions))],
@@ -116,9 +135,11 @@ def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int
     }
 
 
-def finished_record(n: int = 4, double_board: bool = False) -> tuple[dict[str, Any], list[bytes]]:
+def finished_record(
+    n: int = 4, double_board: bool = False, game: Game = Game.HOLDEM
+) -> tuple[dict[str, Any], list[bytes]]:
     nonces = [hashlib.sha256(b"n%d" % i).digest() for i in range(n)]
-    plan, state = dealt_hand(n, hashlib.sha256(b"finished").digest(), nonces, double_board)
+    plan, state = dealt_hand(n, hashlib.sha256(b"finished").digest(), nonces, double_board, game)
     state = play(state, "check_down")
     return record_of(plan, state, nonces, viewer=0), nonces
 

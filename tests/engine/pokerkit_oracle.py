@@ -72,7 +72,9 @@ from __future__ import annotations
 import random
 import warnings
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pokerkit import (
@@ -82,6 +84,7 @@ from pokerkit import (
     Mode,
     OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
+    ShortDeckHoldemHand,
     StandardHighHand,
     State,
 )
@@ -92,10 +95,12 @@ from engine.actions import Action, ActionKind
 from engine.betting import Structure as EngineStructure
 from engine.cards import card_str, cards_str, parse_card
 from engine.errors import EngineError
+from engine.evaluation import HandCategory
 from engine.events import Event
-from engine.games import Game, rules
+from engine.games import GAMES, Game, rules
 from engine.hand import apply, start_hand
 from engine.legal_actions import LegalActions, legal_actions
+from engine.ranking import Ranking
 from engine.state import HandConfig, HandState, Phase
 
 RANKS = "23456789TJQKA"
@@ -137,7 +142,42 @@ FL_RAISES_PER_ROUND = 3  # R7.3: one bet and three raises
 HAND_TYPES: dict[str, tuple[type, ...]] = {
     "holdem": (StandardHighHand,),
     "omaha8": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
+    "shortdeck": (ShortDeckHoldemHand,),
 }
+
+_H = HandCategory
+POKERKIT_SHORT_DECK = Ranking(
+    lowest=4,
+    order=(_H.HIGH_CARD, _H.ONE_PAIR, _H.TWO_PAIR, _H.THREE_OF_A_KIND, _H.STRAIGHT,
+           _H.FULL_HOUSE, _H.FLUSH, _H.FOUR_OF_A_KIND, _H.STRAIGHT_FLUSH),
+)  # fmt: skip
+"""PokerKit 0.7.7's short-deck order (its ShortDeckHoldemLookup): a straight beats three of
+a kind, where R30.2 ranks three of a kind higher, as the rooms that deal the game do. The
+engine plays the differential hands on this order (:func:`run_engine`) so that every other
+rule (the 36-card deck, R30.1; A-6-7-8-9, R30.3; the flush over the full house, R30.2;
+betting, pots) is compared hand for hand; tests/engine/test_short_deck.py checks the
+engine's own order against PokerKit's lookup, the one swap apart."""
+
+
+@contextmanager
+def pokerkit_ranking(game: str) -> Iterator[None]:
+    """While it lasts, the engine ranks ``game``'s hands in PokerKit's order (a short deck:
+    :data:`POKERKIT_SHORT_DECK`); other games are left alone."""
+    if game != "shortdeck":
+        yield
+        return
+    saved = GAMES[Game.SHORT_DECK]
+    ranking = POKERKIT_SHORT_DECK
+    GAMES[Game.SHORT_DECK] = replace(
+        saved,
+        strength=lambda hole, board: ranking.strength((*hole, *board)),
+        evaluate=lambda hole, board: ranking.evaluate((*hole, *board)),
+        rank_of_board=ranking.rank_of_board,
+    )
+    try:
+        yield
+    finally:
+        GAMES[Game.SHORT_DECK] = saved
 
 
 @dataclass(frozen=True)
@@ -538,7 +578,8 @@ def random_spec(
     all_seats = sorted(rng.sample(range(1, 11), n))
     button_index = rng.randrange(n)
     seats = tuple(all_seats[button_index + 1 :] + all_seats[: button_index + 1])
-    deck = list(CARD_STRINGS)
+    in_play = rules(Game(game)).deck  # R30.1: a short deck's 36 cards
+    deck = [card for card in CARD_STRINGS if parse_card(card) in in_play]
     rng.shuffle(deck)
     bomb_pot = 0
     if bomb:  # R21: the bomb's ante instead of blinds, antes and straddle
@@ -596,7 +637,7 @@ def create_state(spec: HandSpec) -> State:
         automations = tuple(a for a in AUTOMATIONS if a is not Automation.RUNOUT_COUNT_SELECTION)
     return RulebookState(
         automations,
-        Deck.STANDARD,
+        Deck.SHORT_DECK_HOLDEM if spec.game == "shortdeck" else Deck.STANDARD,
         HAND_TYPES.get(spec.game, (OmahaHoldemHand,)),
         streets,
         _BETTING_STRUCTURES[spec.structure],
@@ -883,7 +924,13 @@ def run_engine(record: OracleHand) -> EngineRun:
     allowed and its min and max "to" amounts (R7.1-R7.4, R3.3); and whether going all-in is
     offered. At the showdown, the order of the decisions (R11.2). At the end, the final
     stacks (R8, R10). The first difference stops the replay (later ones would be noise).
+    A short deck's hands are ranked in PokerKit's order (:data:`POKERKIT_SHORT_DECK`).
     """
+    with pokerkit_ranking(record.spec.game):
+        return _run_engine(record)
+
+
+def _run_engine(record: OracleHand) -> EngineRun:
     spec = record.spec
     run = EngineRun()
     seats = spec.seats

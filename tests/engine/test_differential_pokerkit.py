@@ -231,3 +231,22 @@ def test_double_boards_offer_the_same_actions_and_pay_the_same_stacks_as_pokerki
     features = ("heads-up", "side pots", "river showdown", "all-in showdown")
     what = f"{game} double-board hands" + (" (bomb pots)" if bomb else "")
     _assert_agrees(failures, seen, count, what, features + (("muck",) if game != "omaha8" else ()))
+
+
+#: Short deck hold'em (R30): no-limit, the game the rooms deal, and the other two structures.
+SHORT_DECK_HANDS = {"no_limit": 1500, "pot_limit": 500, "fixed_limit": 500}
+
+
+@pytest.mark.slow  # about 15 s: 2,500 short-deck hands in both engines
+@pytest.mark.parametrize("structure", list(SHORT_DECK_HANDS))
+def test_short_deck_offers_the_same_actions_and_pays_the_same_stacks_as_pokerkit(
+    structure: oracle.Structure,
+) -> None:
+    """R30 against PokerKit's short-deck hold'em (its 36-card deck and ShortDeckHoldemHand):
+    the deck from six up (R30.1), a flush over a full house (R30.2), A-6-7-8-9 the lowest
+    straight (R30.3), the same betting, pots and stacks. PokerKit ranks a straight above
+    three of a kind where R30.2 ranks it below: the engine plays these hands on PokerKit's
+    order (pokerkit_oracle.POKERKIT_SHORT_DECK), and test_short_deck.py checks the swap."""
+    count = SHORT_DECK_HANDS[structure]
+    failures, seen = _replay_all(structure, count, "shortdeck")
+    _assert_agrees(failures, seen, count, f"short deck {structure} hands")

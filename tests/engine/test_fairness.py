@@ -31,6 +31,7 @@ from engine.fairness import (
     permutation,
     verify_record,
 )
+from engine.games import Game
 from engine.hand import start_hand
 from engine.state import HandConfig
 from tests.engine.fairness_helpers import (
@@ -219,6 +220,33 @@ def test_an_honest_double_board_hand_checks_out_and_a_swapped_card_does_not() ->
         record["boards"][1][0],
     )
     assert not verify_record(swapped).ok
+
+
+def test_R30_4_an_honest_short_deck_hand_checks_out_and_every_card_below_six_is_opened() -> None:
+    """The hand deals the 52-card order's cards from six up; the sixteen below six are
+    opened to place them, and the verifier finds every seen card where the hand dealt it."""
+    record, nonces = finished_record(game=Game.SHORT_DECK)
+    assert record["deck_size"] == 36
+    opened = [o["card"] for o in record["openings"]]
+    low = [card for card in opened if card[0] in "2345"]
+    assert len(low) == 16 and len(opened) == 16 + 5 + 2 * len(record["holes"])
+    assert verify_record(json.loads(json.dumps(record)), my_nonce=nonces[0]).ok
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r.update(openings=[o for o in r["openings"] if o["card"] != "2c"]),
+        lambda r: r.pop("deck_size"),
+        lambda r: r["boards"][0].reverse(),
+    ],
+    ids=["a card below six kept closed", "read as 52 cards", "the board reordered"],
+)
+def test_R30_4_a_short_deck_record_that_hides_or_misplaces_a_card_fails(change: Any) -> None:
+    record, _ = finished_record(game=Game.SHORT_DECK)
+    record = copy.deepcopy(record)
+    change(record)
+    assert not verify_record(record).ok
 
 
 def test_an_honest_hand_checks_out() -> None:

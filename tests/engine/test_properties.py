@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.actions import Action, ActionKind
 from engine.deck import verify
 from engine.errors import EngineError
+from engine.games import rules
 from engine.hand import HandInPlay, apply, start_hand
 from engine.legal_actions import legal_actions
 from engine.state import HandConfig
@@ -30,7 +31,7 @@ def test_every_hand_ends_with_chips_conserved_and_every_state_round_trips(
         check_invariants(state)
     assert state.is_finished, "the hand did not end"
     assert sum(state.stacks) + state.rake == sum(config.stacks)
-    assert verify(seed, state.commitment or "", state.dealt_cards())  # R15
+    assert verify(seed, state.commitment or "", state.dealt_cards(), rules(config.game).deck)  # R15
     assert legal_actions(state) is None
 
 

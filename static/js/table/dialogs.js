@@ -45,6 +45,7 @@ export function gameName(code) {
     PLO5: gettext("Pot-limit five-card Omaha"),
     PLO8: gettext("Pot-limit Omaha Hi-Lo"),
     FLO8: gettext("Fixed-limit Omaha Hi-Lo"),
+    SD: gettext("No-limit Short Deck Hold'em"),
   };
   return names[code] || code;
 }

@@ -109,7 +109,9 @@ export function boardPositions(players, boards, holes = 2, doubleBoard = false) 
   return out;
 }
 
-function seenCards(record) {
+/** Deal position -> card of every card the record says its viewer saw. play: the deal
+ * positions a short deck deals from (R30.4: the hand's k-th card lies at play[k]), or null. */
+function seenCards(record, play = null) {
   const seats = record.seats;
   const n = seats.length;
   const seen = new Map();
@@ -123,7 +125,8 @@ function seenCards(record) {
     // null: a card of that hand the viewer did not see (the others were shown after it, R11.5)
     holePositions(n, index, holes).forEach((p, i) => { if (cards[i] != null) seen.set(p, cards[i]); });
   }
-  return seen;
+  if (!play) return seen;
+  return new Map([...seen].map(([position, card]) => [play[position], card]));
 }
 
 /** Check one hand (R15.4). Returns {ok, problems, opened}; never throws on bad input.
@@ -144,7 +147,8 @@ async function verifySeed(record) {
   if ((await commitmentOf(seed)) !== String(record.commitment).toLowerCase()) {
     return { ok: false, problems: [gettext("the seed does not match the commitment")], opened: 0 };
   }
-  const deck = await shuffledDeck(seed);
+  const lowest = 52 - (record.deck_size || 52); // R30.4: a short deck's order
+  const deck = (await shuffledDeck(seed)).filter((card) => card >= lowest);
   const seen = seenCards(record);
   const problems = [];
   for (const [position, card] of seen) {
@@ -191,7 +195,17 @@ async function verifyV2(record, myNonce, rootSeen) {
       problems.push(interpolate(gettext("the card at deal position %(position)s does not match its commitment"), { position: o.k }));
     }
   }
-  for (const [position, card] of seenCards(record)) {
+  const deckSize = record.deck_size || 52;
+  let play = null;
+  if (deckSize !== 52) {
+    // R30.4: every card a short deck lacks is opened to everyone, which places the rest
+    const skipped = new Set((record.openings || []).filter((o) => parseCard(o.card) < 52 - deckSize).map((o) => o.k));
+    if (skipped.size !== 52 - deckSize) {
+      problems.push(interpolate(gettext("%(opened)s of the %(count)s cards a deck of %(size)s lacks are opened"), { opened: skipped.size, count: 52 - deckSize, size: deckSize }));
+    }
+    play = [...Array(52).keys()].filter((k) => !skipped.has(k));
+  }
+  for (const [position, card] of seenCards(record, play)) {
     const opened = byPosition.get(position);
     if (!opened) problems.push(interpolate(gettext("%(card)s (deal position %(position)s) was never opened"), { card, position }));
     else if (opened.card !== card) {

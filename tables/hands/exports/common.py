@@ -22,8 +22,12 @@ GAME_NAMES = {
     ("omaha8", "no_limit"): "Omaha Hi/Lo No Limit",
     ("omaha8", "pot_limit"): "Omaha Hi/Lo Pot Limit",
     ("omaha8", "fixed_limit"): "Omaha Hi/Lo Limit",
+    ("shortdeck", "no_limit"): "6+ Hold'em No Limit",
+    ("shortdeck", "pot_limit"): "6+ Hold'em Pot Limit",
+    ("shortdeck", "fixed_limit"): "6+ Hold'em Limit",
 }
-"""PokerStars' own names of the games in a hand's first line (R17: Omaha)."""
+"""PokerStars' own names of the games in a hand's first line (R17: Omaha; R30: short deck,
+PokerStars' "6+ Hold'em", which fpdb reads)."""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from engine.fairness import DeckPlan, dealt_deck, new_secret, nonce_list, parse_nonce, proof_json
+from engine.games import rules
 from engine.hand import start_hand
 from engine.state import HandConfig, HandState
 from tables.play.actions import rows
@@ -144,8 +145,9 @@ def deal(
     nonces = nonce_list(
         plan.root, planned["nonces"], [(s.number, s.user_id) for s in dealt], dealt_version
     )
+    deck_size = len(rules(config.game).deck)  # R30.4: a short deck skips the cards it lacks
     state, events = start_hand(
-        config, deck=dealt_deck(plan, [bytes.fromhex(e["nonce"]) for e in nonces])
+        config, deck=dealt_deck(plan, [bytes.fromhex(e["nonce"]) for e in nonces], deck_size)
     )
     proof = proof_json(
         plan,
@@ -155,6 +157,7 @@ def deal(
         dealt_version,
         hole_cards=len(state.holes[0]),
         double_board=config.double_board,
+        deck_size=deck_size,
     )
     table.deck = {
         "hand": plan.hand,

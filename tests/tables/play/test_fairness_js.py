@@ -8,6 +8,7 @@ import hashlib
 import json
 
 from engine.fairness import DeckPlan, board_positions, filler_nonce, permutation, verify_record
+from engine.games import Game
 from tests.engine import fairness_helpers as spec
 from tests.node import STATIC_JS, run_node
 
@@ -144,3 +145,22 @@ console.log(JSON.stringify(out));
     )
     assert json.loads(run_node(script)) == [True, False, False]
     assert [verify_record(r, my_nonce=nonces[1]).ok for r in records] == [True, False, False]
+
+
+def test_the_browser_checks_a_short_deck_hand_as_the_engine_does() -> None:
+    """R30.4: honest; a card below six kept closed; read as 52 cards; the board reordered."""
+    record, nonces = spec.finished_record(game=Game.SHORT_DECK)
+    hidden = {**record, "openings": [o for o in record["openings"] if o["card"] != "2c"]}
+    as_52 = {k: v for k, v in record.items() if k != "deck_size"}
+    reordered = {**record, "boards": [list(reversed(record["boards"][0]))]}
+    records = [record, hidden, as_52, reordered]
+    script = (
+        IMPORT
+        + f"""
+const out = [];
+for (const r of {json.dumps(records)}) out.push((await f.verifyRecord(r, {{ myNonce: "{nonces[1].hex()}" }})).ok);
+console.log(JSON.stringify(out));
+"""
+    )
+    assert json.loads(run_node(script)) == [True, False, False, False]
+    assert [verify_record(r, my_nonce=nonces[1]).ok for r in records] == [True, False, False, False]

@@ -1,0 +1,253 @@
+"""Hand rankings on short decks (R30, short deck): the best five of five to seven cards
+when the deck lacks its low ranks and the order of the categories is not the 52-card one.
+
+A short deck is the 52-card deck without its lowest ranks: short deck hold'em deals the
+36 cards from six up (R30.1). A :class:`Ranking` names the deck's lowest rank and the order
+of the nine categories, worst first:
+
+* a flush is rarer than a full house on 36 cards (2 in 1,000 five-card hands against 3),
+  so it ranks above it (R30.2);
+* three of a kind ranks above a straight, as the rooms that deal the game rank them
+  (R30.2; PokerKit ranks the straight higher);
+* the lowest straight puts the ace below the deck's lowest rank: A-6-7-8-9 on 36 cards
+  (R30.3), "Nine high"; A-2-3-4-5 cannot be made.
+
+Strengths are integers, higher is better, equal splits (R9.4), on this module's own scale
+(comparable within one ranking only): the category's place in the order times ``13**5``
+plus the ranks that break ties, most significant first. phevaluator's tables are for the
+52-card ranking, so the work is done here, with bit masks and two tables per deck built
+once (the highest straight and the five highest ranks of every set of ranks).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Final
+
+from engine.cards import Card, card_rank
+from engine.evaluation import HandCategory, HandValue, hand_name
+
+__all__ = ["SHORT_DECK", "Ranking"]
+
+_ACE: Final = 12
+_BASE: Final = 13
+_PLACE: Final = _BASE**5
+_MASKS: Final = 1 << 13
+_SCALE: Final[tuple[int, ...]] = tuple(_BASE ** (5 - k) for k in range(6))
+
+H = HandCategory
+
+
+@cache
+def _straight_tops(lowest: int) -> tuple[int, ...]:
+    """For every 13-bit set of ranks, the top rank of its highest straight (-1: none) on a
+    deck whose lowest rank is ``lowest``; the ace also plays below ``lowest`` (R30.3)."""
+    windows = [
+        (top, sum(1 << r for r in range(top - 4, top + 1))) for top in range(12, lowest + 3, -1)
+    ]
+    low_window = (1 << _ACE) | sum(1 << r for r in range(lowest, lowest + 4))
+    tops = []
+    for mask in range(_MASKS):
+        top = next((t for t, window in windows if mask & window == window), -1)
+        if top < 0 and mask & low_window == low_window:
+            top = lowest + 3
+        tops.append(top)
+    return tuple(tops)
+
+
+@cache
+def _tops() -> tuple[tuple[int, ...], ...]:
+    """For every 13-bit set of ranks, its ranks from the highest down."""
+    return tuple(tuple(r for r in range(12, -1, -1) if mask >> r & 1) for mask in range(_MASKS))
+
+
+def _packed(ranks: Sequence[int]) -> int:
+    value = 0
+    for rank in ranks:
+        value = value * _BASE + rank
+    return value * _SCALE[len(ranks)]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A deck from ``lowest`` (a rank index: 4 = six) up and its order of categories."""
+
+    lowest: int
+    order: tuple[HandCategory, ...]
+    """The nine categories, worst first."""
+    _place: dict[HandCategory, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if sorted(self.order) != list(HandCategory):
+            raise ValueError("a ranking orders the nine categories")
+        object.__setattr__(self, "_place", {c: k * _PLACE for k, c in enumerate(self.order)})
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck's cards in encoding order (R1.1): every card from ``lowest`` up."""
+        return tuple(range(4 * self.lowest, 52))
+
+    def strength(self, cards: Sequence[Card]) -> int:
+        """The strength of the best five of ``cards`` (5 to 7 cards of the deck), higher is
+        better. Unchecked: the showdown's and the equity's inner loop."""
+        return self._best(cards)[0]
+
+    def category(self, strength: int) -> HandCategory:
+        """The category of a strength given by :meth:`strength`."""
+        return self.order[strength // _PLACE]
+
+    def evaluate(self, cards: Sequence[Card]) -> HandValue:
+        """Strength, category, the five cards used and a name (R9, R11.4), as
+        :func:`engine.evaluation.evaluate`: earlier cards are preferred among equal choices.
+
+        >>> from engine.cards import parse_cards
+        >>> SHORT_DECK.evaluate(parse_cards("Ah 6d 7s 8c 9s Kd Kh")).name
+        'Straight, Nine high'
+        """
+        hand = tuple(cards)
+        if not 5 <= len(hand) <= 7 or len(set(hand)) != len(hand):
+            raise ValueError(f"a hand is 5 to 7 distinct cards, got {hand!r}")
+        if any(type(c) is not int or not 4 * self.lowest <= c < 52 for c in hand):
+            raise ValueError(f"not cards of this deck: {hand!r}")
+        best, category = self._best(hand)
+        ordered = _reading_order(self._five(hand, best, category), category)
+        return HandValue(best, category, ordered, hand_name(category, ordered))
+
+    def _five(self, hand: Sequence[Card], best: int, category: HandCategory) -> list[Card]:
+        """The five cards that make ``best``: for each rank it needs, the first cards of
+        that rank in ``hand`` (of the flush's suit for a flush), so earlier cards (the hole
+        cards, passed first) are preferred among equal choices."""
+        digits = _DIGITS[category]
+        packed = best % _PLACE // _SCALE[digits]
+        ranks = [packed // _BASE**k % _BASE for k in range(digits - 1, -1, -1)]
+        if category in (H.STRAIGHT, H.STRAIGHT_FLUSH):
+            top = ranks[0]
+            ranks = [r for r in range(top, top - 5, -1) if r >= self.lowest]
+            ranks += [_ACE] * (5 - len(ranks))  # the ace below the lowest rank (R30.3)
+        need = Counter(ranks)
+        for rank, count in _GROUPS[category](ranks).items():
+            need[rank] = count
+        suited = category in (H.FLUSH, H.STRAIGHT_FLUSH)
+        suit = Counter(c & 3 for c in hand).most_common(1)[0][0] if suited else None
+        five: list[Card] = []
+        for card in hand:
+            rank = card >> 2
+            if need[rank] and (suit is None or card & 3 == suit):
+                need[rank] -= 1
+                five.append(card)
+        return five
+
+    def _best(self, cards: Sequence[Card]) -> tuple[int, HandCategory]:
+        suits = [0, 0, 0, 0]
+        counts = [0] * 13
+        for card in cards:
+            rank = card >> 2
+            counts[rank] += 1
+            suits[card & 3] |= 1 << rank
+        ranks = suits[0] | suits[1] | suits[2] | suits[3]
+        straight_tops = _straight_tops(self.lowest)
+        tops = _tops()
+        found: list[tuple[HandCategory, int]] = []
+        for suit in suits:
+            if suit.bit_count() >= 5:
+                top = straight_tops[suit]
+                if top >= 0:
+                    found.append((H.STRAIGHT_FLUSH, _packed((top,))))
+                found.append((H.FLUSH, _packed(tops[suit][:5])))
+                break
+        quads = trips = pairs = 0
+        for rank in range(13):
+            count = counts[rank]
+            if count == 4:
+                quads |= 1 << rank
+            elif count == 3:
+                trips |= 1 << rank
+            elif count == 2:
+                pairs |= 1 << rank
+        if quads:
+            q = tops[quads][0]
+            kicker = tops[ranks & ~(1 << q)][0]
+            found.append((H.FOUR_OF_A_KIND, _packed((q, kicker))))
+        if trips:
+            t = tops[trips][0]
+            other = (trips | pairs) & ~(1 << t)
+            if other:
+                found.append((H.FULL_HOUSE, _packed((t, tops[other][0]))))
+            found.append((H.THREE_OF_A_KIND, _packed((t, *tops[ranks & ~(1 << t)][:2]))))
+        top = straight_tops[ranks]
+        if top >= 0:
+            found.append((H.STRAIGHT, _packed((top,))))
+        if pairs:
+            high = tops[pairs]
+            if len(high) >= 2:
+                used = (1 << high[0]) | (1 << high[1])
+                found.append((H.TWO_PAIR, _packed((high[0], high[1], tops[ranks & ~used][0]))))
+            found.append((H.ONE_PAIR, _packed((high[0], *tops[ranks & ~(1 << high[0])][:3]))))
+        found.append((H.HIGH_CARD, _packed(tops[ranks][:5])))
+        place = self._place
+        category, tiebreak = max(found, key=lambda f: place[f[0]])
+        return place[category] + tiebreak, category
+
+    def rank_of_board(self, hole: Sequence[Card]) -> Callable[..., int]:
+        """hole -> a function of the board cards giving a rank, lower is better: the
+        :attr:`engine.games.GameRules.rank_of_board` of a game on this ranking."""
+        hole = tuple(hole)
+        best = self._best
+        limit = len(self.order) * _PLACE
+
+        def rank(*board: Card) -> int:
+            return limit - best((*hole, *board))[0]
+
+        return rank
+
+
+_DIGITS: Final = {
+    H.STRAIGHT_FLUSH: 1, H.FOUR_OF_A_KIND: 2, H.FULL_HOUSE: 2, H.FLUSH: 5, H.STRAIGHT: 1,
+    H.THREE_OF_A_KIND: 3, H.TWO_PAIR: 3, H.ONE_PAIR: 4, H.HIGH_CARD: 5,
+}  # fmt: skip
+"""How many ranks break a tie in each category (the packed digits of a strength)."""
+
+
+def _group(*sizes: int) -> Callable[[Sequence[int]], Counter[int]]:
+    """The cards each tie-breaking rank stands for: (4, 1) for four of a kind and its kicker."""
+    return lambda ranks: Counter(dict(zip(ranks, sizes, strict=False)))
+
+
+_GROUPS: Final = {
+    H.STRAIGHT_FLUSH: _group(1, 1, 1, 1, 1), H.FOUR_OF_A_KIND: _group(4, 1),
+    H.FULL_HOUSE: _group(3, 2), H.FLUSH: _group(1, 1, 1, 1, 1), H.STRAIGHT: _group(1, 1, 1, 1, 1),
+    H.THREE_OF_A_KIND: _group(3, 1, 1), H.TWO_PAIR: _group(2, 2, 1), H.ONE_PAIR: _group(2, 1, 1, 1),
+    H.HIGH_CARD: _group(1, 1, 1, 1, 1),
+}  # fmt: skip
+
+
+def _reading_order(five: Sequence[Card], category: HandCategory) -> tuple[Card, ...]:
+    """Biggest group first, then the higher rank; an ace playing low in a straight last."""
+    counts = Counter(card_rank(card) for card in five)
+    ordered = sorted(five, key=lambda card: (-counts[card_rank(card)], -card_rank(card)))
+    if category in (H.STRAIGHT, H.STRAIGHT_FLUSH):
+        ranks = [card_rank(card) for card in ordered]
+        if ranks[0] == _ACE and ranks[1] != _ACE - 1:  # the ace below the lowest rank
+            ordered = ordered[1:] + ordered[:1]
+    return tuple(ordered)
+
+
+SHORT_DECK: Final = Ranking(
+    lowest=4,
+    order=(
+        H.HIGH_CARD,
+        H.ONE_PAIR,
+        H.TWO_PAIR,
+        H.STRAIGHT,
+        H.THREE_OF_A_KIND,
+        H.FULL_HOUSE,
+        H.FLUSH,
+        H.FOUR_OF_A_KIND,
+        H.STRAIGHT_FLUSH,
+    ),
+)
+"""Short deck hold'em (R30.2): 36 cards from six up; a flush beats a full house and three
+of a kind beats a straight, as the rooms that deal the game rank them."""
