@@ -36,6 +36,7 @@ _ACE: Final = 12
 _BASE: Final = 13
 _PLACE: Final = _BASE**5
 _MASKS: Final = 1 << 13
+_FIRST_DIGIT: Final = _BASE**4
 _SCALE: Final[tuple[int, ...]] = tuple(_BASE ** (5 - k) for k in range(6))
 
 H = HandCategory
@@ -251,3 +252,99 @@ SHORT_DECK: Final = Ranking(
 )
 """Short deck hold'em (R30.2): 36 cards from six up; a flush beats a full house and three
 of a kind beats a straight, as the rooms that deal the game rank them."""
+
+
+# --------------------------------------------------------------------------- poker all'italiana
+
+ITALIAN_SUITS: Final = (1, 2, 3, 0)
+"""R32.5: each suit's rank by suit index (clubs, diamonds, hearts, spades): cuori (hearts)
+3 > quadri (diamonds) 2 > fiori (clubs) 1 > picche (spades) 0, "Come Quando Fuori Piove"."""
+FULL_DECK_PLAYERS: Final = 9
+"""R31.2: nine players are dealt the whole deck (the lowest rank 11 - 9 = 2)."""
+
+_ITALIAN_ORDER: Final = (
+    H.HIGH_CARD, H.ONE_PAIR, H.TWO_PAIR, H.THREE_OF_A_KIND, H.STRAIGHT, H.FULL_HOUSE, H.FLUSH,
+    H.FOUR_OF_A_KIND, H.STRAIGHT_FLUSH,
+)  # fmt: skip
+_STANDARD_ORDER: Final = tuple(HandCategory)
+
+
+def italian_lowest(players: int) -> int:
+    """R31.2: the rank index of the deck's lowest card, 11 minus the players dealt in (a
+    rank of 7 for four players: index 5; 52 cards for nine)."""
+    if not 2 <= players <= FULL_DECK_PLAYERS:
+        raise ValueError(f"poker all'italiana deals 2 to 9 players, not {players} (R31.1)")
+    return 11 - players - 2
+
+
+@dataclass(frozen=True)
+class ItalianRanking:
+    """The hands of poker all'italiana (R32) on the deck of ``players``: five cards, a flush
+    above a full house (but below it on the whole deck, R32.2, host option), the ace below
+    the deck's lowest rank (R32.3), ties broken by suit (R32.5) so that a pot is never
+    split, a flush ranked by its suit first (R32.6, host option) and the ace-low straight
+    flush above the ace-high one (R32.4, host option: :meth:`winners`)."""
+
+    players: int
+    full_over_flush_on_52: bool = True
+    flush_by_suit: bool = False
+    minima_beats_massima: bool = True
+    base: Ranking = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        lowest = italian_lowest(self.players)
+        whole = self.players == FULL_DECK_PLAYERS and self.full_over_flush_on_52
+        order = _STANDARD_ORDER if whole else _ITALIAN_ORDER
+        object.__setattr__(self, "base", Ranking(lowest, order))
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards of this hand's deck (R31.2)."""
+        return self.base.deck
+
+    def strength(self, five: Sequence[Card]) -> int:
+        """The hand's strength, higher is better; two hands of different cards never tie
+        (R32.5): after the ranks, the suit of the hand's deciding card (the best-suited card
+        of its first group: of a pair, its better card; of a straight or a flush, the top
+        card). R32.4 is not in it (it is not an order): see :meth:`winners`."""
+        if len(five) != 5:
+            raise ValueError("a hand of poker all'italiana is five cards (R32)")
+        base, category = self.base._best(five)
+        deciding = base % _PLACE // _FIRST_DIGIT  # the tie-break's first rank
+        suit = max(ITALIAN_SUITS[c & 3] for c in five if c >> 2 == deciding)
+        if category is H.FLUSH and self.flush_by_suit:  # R32.6: the suit before the ranks
+            place = base - base % _PLACE
+            return place * 4 + suit * _PLACE + base % _PLACE
+        return base * 4 + suit
+
+    def category(self, strength: int) -> HandCategory:
+        return self.base.category(strength // 4)
+
+    def winners(self, hands: Sequence[Sequence[Card]]) -> list[int]:
+        """The index of the best of ``hands`` (five cards each, all different cards), as a
+        one-item list: never a split (R32.5). With :attr:`minima_beats_massima` (R32.4) an
+        ace-low straight flush beats an ace-high one, which beats one without an ace, which
+        beats the ace-low one; when all three kinds meet, which has no best, the pot goes
+        by R32.3 (the higher top card)."""
+        strengths = [self.strength(hand) for hand in hands]
+        best = max(range(len(hands)), key=strengths.__getitem__)
+        if not self.minima_beats_massima:
+            return [best]
+        flushes = [k for k, s in enumerate(strengths) if self.category(s) is H.STRAIGHT_FLUSH]
+        kinds = {k: self._kind(hands[k]) for k in flushes}
+        if len(set(kinds.values())) != 2:  # one kind (R32.3 decides) or all three (no best)
+            return [best]
+        present = set(kinds.values())
+        top_kind = next(kind for kind, loser in _BEATS.items() if {kind, loser} == present)
+        return [max((k for k in flushes if kinds[k] == top_kind), key=strengths.__getitem__)]
+
+    def _kind(self, five: Sequence[Card]) -> str:
+        ranks = {c >> 2 for c in five}
+        if _ACE not in ranks:
+            return "media"
+        return "massima" if _ACE - 1 in ranks else "minima"
+
+
+_BEATS: Final = {"minima": "massima", "massima": "media", "media": "minima"}
+"""R32.4: each kind of straight flush and the kind it beats."""
+
