@@ -347,4 +347,3 @@ class ItalianRanking:
 
 _BEATS: Final = {"minima": "massima", "massima": "media", "media": "minima"}
 """R32.4: each kind of straight flush and the kind it beats."""
-
