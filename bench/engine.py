@@ -135,7 +135,9 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
         else Structure.FIXED_LIMIT
         if game is Game.OMAHA_HILO  # FO/8: the Hi-Lo code PokerKit reads
         else Structure.NO_LIMIT
-        if game is Game.SHORT_DECK  # NS: the short-deck code PokerKit reads
+        if game in (Game.SHORT_DECK, Game.DEUCE_SEVEN_SINGLE, Game.FIVE_CARD_DRAW)  # NS, N2L1D
+        else Structure.FIXED_LIMIT
+        if game is Game.DEUCE_SEVEN_TRIPLE  # F2L3D
         else Structure.POT_LIMIT,
         game=game,
         ante=ante,
@@ -155,7 +157,9 @@ def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
     actions: list[Action] = []
     while (legal := legal_actions(state)) is not None:
         kinds = legal.kinds
-        if ActionKind.SHOW in kinds:
+        if ActionKind.DRAW in kinds:  # a draw game's draw (R42): none to five cards thrown
+            action = Action(ActionKind.DRAW, legal.seat, rng.randrange(32))
+        elif ActionKind.SHOW in kinds:
             action = Action(ActionKind.SHOW, legal.seat)
         elif ActionKind.FOLD in kinds and rng.random() < 0.25:
             action = Action(ActionKind.FOLD, legal.seat)

@@ -25,6 +25,9 @@ class ActionKind(StrEnum):
     RAISE = "raise"
     ALL_IN = "all_in"
     RUN_TWICE = "run_twice"
+    DRAW = "draw"
+    """A draw game's draw (R42): amount is a bit mask of the hole cards thrown (1 = the first,
+    3 = the first two, ...); 0 stands pat."""
     SHOW = "show"
     MUCK = "muck"
     SHOW_AFTER = "show_after"

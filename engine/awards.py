@@ -34,13 +34,14 @@ def win_uncontested(w: WorkingCopy, p: int) -> None:
 
 
 def take_rake(w: WorkingCopy, pots_now: Sequence[Pot]) -> tuple[int, ...]:
-    """No flop, no drop; a share of each pot up to the hand's cap (R13)."""
+    """No flop, no drop (a draw game: no draw, no drop, R42.5); a share of each pot up to
+    the hand's cap (R13)."""
     config = w.config
     takes = rake(
         [pot.amount for pot in pots_now],
         rate_bps=config.rake_bps,
         cap=config.rake_cap,
-        saw_flop=len(w.boards[0]) >= 3,
+        saw_flop=len(w.boards[0]) >= 3 or (bool(w.drawn) and w.street > 0),
     )
     for k, take in enumerate(takes):
         if take:

@@ -51,8 +51,6 @@ __all__ = [
 BETS_PER_ROUND: Final = 4
 """Fixed-limit cap: one bet and three raises per betting round, four bets in all (R7.3)."""
 
-FLOP: Final = 1
-
 
 class Structure(StrEnum):
     """The betting structure of a table (R7)."""
@@ -62,17 +60,18 @@ class Structure(StrEnum):
     FIXED_LIMIT = "fixed_limit"
 
 
-def bet_unit(structure: Structure, big_blind: int, street: int) -> int:
+def bet_unit(structure: Structure, big_blind: int, street: int, big_from: int = 2) -> int:
     """Return the size of the minimum bet on ``street`` (0 preflop ... 3 river).
 
     No-limit and pot-limit: one big blind on every street (R7.1, R7.2). Fixed-limit: the
     small bet (the big blind) before the flop and on the flop, the big bet (twice the big
-    blind) on the turn and the river (R7.3).
+    blind) on the turn and the river (R7.3); a draw game's big bet from round ``big_from``
+    (R43, R44).
 
-    >>> bet_unit(Structure.FIXED_LIMIT, 2, 2)
-    4
+    >>> bet_unit(Structure.FIXED_LIMIT, 2, 2), bet_unit(Structure.FIXED_LIMIT, 2, 1, big_from=1)
+    (4, 4)
     """
-    if structure is Structure.FIXED_LIMIT and street > FLOP:
+    if structure is Structure.FIXED_LIMIT and street >= big_from:
         return 2 * big_blind
     return big_blind
 

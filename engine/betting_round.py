@@ -19,10 +19,11 @@ from engine.actions import ActionKind
 from engine.awards import win_uncontested
 from engine.betting import bet_unit, is_full_raise
 from engine.dealing import deal_street
+from engine.drawing import start_draw
 from engine.errors import EngineError, ErrorCode
 from engine.events import ActionTaken, StreetStarted, UncalledBetReturned
 from engine.forced_bets import blind_positions
-from engine.games import BOARD_CARDS
+from engine.games import rules
 from engine.legal_actions import raise_options
 from engine.pots import uncalled_bet
 from engine.run_twice import second_run_fits
@@ -40,13 +41,14 @@ __all__ = [
 ]
 
 
-def open_round(w: WorkingCopy, street: Street) -> None:
+def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
     """Start the betting round of ``street`` (R5.1, R5.2, R5.3).
 
     Preflop the first to act sits left of the big blind (or of the straddler); later the
     first player still in left of the button. Players all-in, and players whom nobody
     still in can bet against, are skipped (as in PokerKit); a lone player who is not
-    facing a bet has nothing to decide, and the round ends at once.
+    facing a bet has nothing to decide, and the round ends at once. A draw game's round
+    after a draw was announced with its draw (``announce`` false, R42.1).
     """
     n = w.n
     w.street = street
@@ -58,10 +60,13 @@ def open_round(w: WorkingCopy, street: Street) -> None:
         first = 0
         w.bets = [0] * n
         w.acted = [False] * n
-        w.increment = bet_unit(w.config.structure, w.config.big_blind, street)
+        w.increment = bet_unit(
+            w.config.structure, w.config.big_blind, street, rules(w.config.game).big_bet_from
+        )
         w.bets_made = 0
         w.aggressor = None
-        w.events.append(StreetStarted(street.label))
+        if announce:
+            w.events.append(StreetStarted(street.label))
     bets = w.bets
     stacks = w.stacks
     folded = w.folded
@@ -150,8 +155,11 @@ def play_bet(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> No
 
 
 def fold(w: WorkingCopy, p: int) -> None:
-    """Fold: give up the hand and every chip already in (R6)."""
+    """Fold: give up the hand and every chip already in (R6); a draw game's folded cards
+    join the cards out of play (R42.4)."""
     w.folded[p] = True
+    if w.drawn:
+        w.pile += w.holes[p]
     w.acted[p] = True
     w.to_act.pop(0)
     w.events.append(ActionTaken(w.seats[p], "fold", None, 0, False, w.stacks[p]))
@@ -209,10 +217,14 @@ def end_round(w: WorkingCopy) -> None:
         return
     if sum(1 for q in live if w.stacks[q] > 0) <= 1:
         w.all_in = True
-    if w.all_in or w.street is Street.RIVER:
+    game = rules(w.config.game)
+    if game.draws and w.street < game.last_street:
+        start_draw(w)  # R42.1: all-in players draw too, with no betting after
+        return
+    if w.all_in or w.street == game.last_street:
         if (
             w.all_in
-            and len(w.boards[0]) < BOARD_CARDS
+            and len(w.boards[0]) < game.board_cards
             and w.config.run_it_twice_allowed
             and not w.config.double_board  # R23: two boards are not run twice
             and second_run_fits(w)

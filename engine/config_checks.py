@@ -112,6 +112,11 @@ def check_config(config: HandConfig) -> None:
             ErrorCode.INVALID_CONFIG,
             "a bomb pot has only its ante: no other ante, straddle or posted blind (R21)",
         )
+    if rules(config.game).draws and (config.bomb_pot or config.double_board):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "a draw game has no board: no bomb pot, no double board (R21, R23, R42)",
+        )
     _check_int(config.seven_deuce, "seven_deuce")
     if config.seven_deuce and config.game is not Game.HOLDEM:
         raise EngineError(

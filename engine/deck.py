@@ -50,7 +50,7 @@ from typing import Final
 
 from engine.cards import FULL_DECK, Card
 
-__all__ = ["SEED_BYTES", "commitment", "new_seed", "shuffled_deck", "verify"]
+__all__ = ["SEED_BYTES", "commitment", "new_seed", "shuffle_with", "shuffled_deck", "verify"]
 
 SEED_BYTES: Final = 32
 """Length of a hand's seed in bytes (256 bits)."""
@@ -96,8 +96,14 @@ def shuffled_deck(seed: bytes) -> tuple[Card, ...]:
     The algorithm is specified in the module docstring. Raises ``ValueError`` (or
     ``TypeError``) unless ``seed`` is exactly 32 bytes.
     """
+    return shuffle_with(seed, FULL_DECK)
+
+
+def shuffle_with(seed: bytes, items: Sequence[Card]) -> tuple[Card, ...]:
+    """The module's Fisher–Yates of ``items`` (instead of the 52 cards in order) with the
+    seed's byte stream: the discards shuffled into a new stub (R42.4)."""
     stream = _byte_stream(_check_seed(seed))
-    deck = list(FULL_DECK)
+    deck = list(items)
     for i in range(len(deck) - 1, 0, -1):
         n = i + 1
         limit = 256 - 256 % n

@@ -279,8 +279,8 @@ def equities(state: HandState, preflop_samples: int | None = None) -> dict[int, 
     leave out the cards the first run dealt (R12); a double board's are the mean of its two
     boards' (R23).
     """
-    if not state.all_in or state.is_finished:
-        return None
+    if not state.all_in or state.is_finished or rules(state.config.game).draws:
+        return None  # (a draw game's cards still change: no equity, R42)
     boards = state.boards
     index = next((i for i, board in enumerate(boards) if len(board) < BOARD_CARDS), None)
     if index is None:

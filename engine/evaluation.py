@@ -295,7 +295,7 @@ _NAME_PATTERNS: Final = tuple(
         ("two_pair", f"Two pair, {_MANY} and {_MANY}"),
         ("pair", f"Pair of {_MANY}"),
         ("high_card", f"High card, {_ONE}"),
-        ("low", r"([A2-8](?:-[A2-8]){4}) low"),
+        ("low", r"([2-9TJQKA](?:-[2-9TJQKA]){4}) low"),
     )
 )
 

@@ -13,7 +13,10 @@ __all__ = [
     "AntePosted",
     "BlindPosted",
     "BoardDealt",
+    "CardsDrawn",
     "CardsShownAfter",
+    "DeckReshuffled",
+    "DrawTaken",
     "Event",
     "HandFinished",
     "HandMucked",
@@ -240,3 +243,34 @@ class HandFinished(Event):
     stacks: tuple[tuple[int, int], ...]
     rake: int
     seed: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTaken(Event):
+    """A player changed ``count`` cards in a draw (0: stood pat, "servito"; R42.3): public."""
+
+    type: ClassVar[str] = "draw_taken"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """The cards a player threw and the ones dealt in their place (SECRET, as
+    :class:`HoleCardsDealt`: for that player only; R4.3, R42.3)."""
+
+    type: ClassVar[str] = "cards_drawn"
+    secret: ClassVar[bool] = True
+    seat: int
+    discarded: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+    hole: tuple[Card, ...]
+    """The player's five cards after the draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReshuffled(Event):
+    """The stub ran out (R42.4): ``count`` cards out of play were shuffled into a new stub."""
+
+    type: ClassVar[str] = "deck_reshuffled"
+    count: int

@@ -11,6 +11,9 @@ parameterised by a :class:`Game`; it has no copy per game.
 * Short deck hold'em (R30): Hold'em on the 36 cards from six up, ranked by
   :data:`engine.ranking.SHORT_DECK` (a flush beats a full house, three of a kind a
   straight; A-6-7-8-9 is the lowest straight).
+* The draw games (R42): five cards each, no board, one draw or three; five-card draw (R43)
+  wins with the best high hand, deuce-to-seven single and triple draw (R44) with the best
+  low (:func:`engine.ranking.deuce_to_seven`).
 
 Both are dealt with the same betting structures (no-limit, pot-limit, fixed-limit, R6).
 """
@@ -36,13 +39,15 @@ from engine.evaluation import (
     omaha_strength,
     strength,
 )
-from engine.ranking import SHORT_DECK, Ranking
+from engine.ranking import SHORT_DECK, Ranking, deuce_to_seven, evaluate_deuce_to_seven
 
 __all__ = ["BOARD_CARDS", "GAMES", "Game", "GameRules", "rules"]
 
 BOARD_CARDS: Final = 5
 """A complete board: the flop, the turn and the river (R4.2)."""
 BURNS: Final = 3
+RIVER: Final = 3
+"""engine.state.Street.RIVER's value (this module comes before engine.state)."""
 
 
 class Game(StrEnum):
@@ -53,6 +58,9 @@ class Game(StrEnum):
     OMAHA5 = "omaha5"
     OMAHA_HILO = "omaha8"
     SHORT_DECK = "shortdeck"
+    FIVE_CARD_DRAW = "draw5"
+    DEUCE_SEVEN_SINGLE = "27single"
+    DEUCE_SEVEN_TRIPLE = "27triple"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +86,19 @@ class GameRules:
     higher is better, 0 for none; ``None`` when every pot goes to the best high hand."""
     deck: tuple[Card, ...] = FULL_DECK
     """The cards the game is dealt from, in encoding order (R1.1; short deck: R30.1)."""
+    board_cards: int = BOARD_CARDS
+    """Community cards: a board of five (R4.2), or none in a draw game (R42)."""
+    draws: int = 0
+    """Draw rounds (R42): one in five-card draw and 2-7 single draw, three in triple draw."""
+    big_bet_from: int = 2
+    """Fixed-limit: the first betting round played with the big bet (R7.3: the turn;
+    triple draw after the second draw, single draw after the draw, R43, R44)."""
+
+    @property
+    def last_street(self) -> int:
+        """The last betting round (an engine.state.Street value): the river (3), or the one
+        after the last draw (R42)."""
+        return self.draws or RIVER
 
     @property
     def splits(self) -> bool:
@@ -101,11 +122,16 @@ class GameRules:
 
     def seats_for(self, boards: int) -> int:
         """Seats the game's deck can deal with ``boards`` boards, one burn a street (R1.1,
-        R23: a double board deals 10 board cards and 3 burns).
+        R23: a double board deals 10 board cards and 3 burns); a draw game as many as leave
+        a new stub enough for any player's draw and its last card (R42.4: 8 of 52 cards).
 
         >>> rules("holdem").seats_for(2), rules("omaha").seats_for(2), rules("omaha5").seats_for(2)
         (10, 9, 7)
+        >>> rules("draw5").max_players, rules("27triple").max_players
+        (8, 8)
         """
+        if self.draws:
+            return min(10, (len(self.deck) - 11) // self.hole_cards)
         return min(10, (len(self.deck) - boards * BOARD_CARDS - BURNS) // self.hole_cards)
 
 
@@ -145,6 +171,29 @@ def _short_rules(ranking: Ranking, game: Game, name: str, letter: str) -> GameRu
     )
 
 
+def _no_board(hole: Sequence[Card]) -> Callable[..., int]:
+    raise ValueError("a draw game has no board to run out: no all-in equity (R42)")
+
+
+def _draw_rules(game: Game, name: str, letter: str, draws: int, high: bool = False) -> GameRules:
+    """A draw game (R42): five cards, no board, ``draws`` draws; the best high hand of the
+    five (five-card draw, R43, by phevaluator) or the best deuce-to-seven low (R44)."""
+    measure: Callable[[Sequence[Card]], int] = strength if high else deuce_to_seven
+    describe: Callable[[Sequence[Card]], HandValue] = evaluate if high else evaluate_deuce_to_seven
+    return GameRules(
+        game,
+        name,
+        letter,
+        5,
+        lambda hole, board: measure(hole),
+        lambda hole, board: describe(hole),
+        _no_board,
+        board_cards=0,
+        draws=draws,
+        big_bet_from=2 if draws == 3 else 1,
+    )
+
+
 GAMES: Final[dict[Game, GameRules]] = {
     Game.HOLDEM: GameRules(
         Game.HOLDEM,
@@ -170,6 +219,9 @@ GAMES: Final[dict[Game, GameRules]] = {
         low_strength_unchecked,
     ),
     Game.SHORT_DECK: _short_rules(SHORT_DECK, Game.SHORT_DECK, "Short deck hold'em", " 6+"),
+    Game.FIVE_CARD_DRAW: _draw_rules(Game.FIVE_CARD_DRAW, "Five-card draw", " 5CD", 1, high=True),
+    Game.DEUCE_SEVEN_SINGLE: _draw_rules(Game.DEUCE_SEVEN_SINGLE, "2-7 single draw", " 2-7", 1),
+    Game.DEUCE_SEVEN_TRIPLE: _draw_rules(Game.DEUCE_SEVEN_TRIPLE, "2-7 triple draw", " 2-7 TD", 3),
 }
 
 

@@ -67,6 +67,7 @@ from engine.config_checks import check_config, full_deck
 from engine.dealing import deal_hole_cards, deal_runout_street
 from engine.deck import commitment as seed_commitment
 from engine.deck import new_seed, shuffled_deck
+from engine.drawing import play_draw
 from engine.errors import EngineError, ErrorCode
 from engine.events import Event, HandStarted
 from engine.forced_bets import blind_positions, post_bomb_pot, post_forced_bets
@@ -155,6 +156,8 @@ def start_hand(
     w.rake = 0
     w.shown_after = [0] * n
     w.bounty = [0] * n
+    w.pile = ()
+    w.drawn = [() for _ in range(n)] if rules(config.game).draws else []  # R42.3
     w.events = []
 
     small, big, straddler = blind_positions(config, n)
@@ -290,6 +293,17 @@ def _play(w: WorkingCopy, kind: ActionKind, action: Action) -> None:
                 f"it is seat {w.seats[w.to_act[0]]}'s turn, not seat {seat}'s",
             )
         play_bet(w, p, kind, amount)
+        return
+    if phase is Phase.DRAW:
+        if p != w.to_act[0]:
+            raise EngineError(ErrorCode.NOT_YOUR_TURN, f"seat {w.seats[w.to_act[0]]} draws first")
+        if kind is not ActionKind.DRAW:
+            raise EngineError(
+                ErrorCode.WRONG_PHASE, "this is the draw: draw with the cards to throw (R42)"
+            )
+        play_draw(w, p, amount)
+        if not w.to_act:  # R42.1: the betting after the draw (or, nobody to bet, what's next)
+            open_round(w, w.street, announce=False)
         return
     if phase is Phase.RUN_TWICE:
         if p != w.to_act[0]:

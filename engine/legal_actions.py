@@ -91,7 +91,8 @@ def legal_actions(state: HandState) -> LegalActions | None:
     Betting (R6, R7): FOLD only when facing a bet; CHECK when there is nothing to call;
     CALL with :attr:`LegalActions.call_amount`; BET (nobody has bet this round) or RAISE in
     ``[min_to, max_to]``; ALL_IN when the whole stack is a call or a legal bet or raise.
-    Run it twice: RUN_TWICE (amount 1 or 0). Showdown: SHOW, and MUCK when allowed (R11.3).
+    Run it twice: RUN_TWICE (amount 1 or 0). A draw: DRAW (amount the bit mask of the cards
+    thrown, R42). Showdown: SHOW, and MUCK when allowed (R11.3).
     """
     if not state.to_act:
         return None
@@ -101,6 +102,8 @@ def legal_actions(state: HandState) -> LegalActions | None:
     bet = state.bets[p]
     if state.phase is Phase.RUN_TWICE:
         return LegalActions(seat, (ActionKind.RUN_TWICE,), stack=stack, waiting=(seat,))
+    if state.phase is Phase.DRAW:  # R42.2: any of the hole cards, as a bit mask
+        return LegalActions(seat, (ActionKind.DRAW,), stack=stack, waiting=(seat,))
     if state.phase is Phase.SHOWDOWN:
         decisions = (ActionKind.SHOW, ActionKind.MUCK) if may_muck(state, p) else (ActionKind.SHOW,)
         waiting = (
@@ -139,13 +142,16 @@ def legal_actions(state: HandState) -> LegalActions | None:
 
 def default_action(state: HandState) -> Action | None:
     """The decision taken for a player whose clock and time bank ran out (R14): check if
-    they can, otherwise fold; decline to run it twice; muck when allowed, else show.
+    they can, otherwise fold; decline to run it twice; stand pat in a draw (R42); muck
+    when allowed, else show.
     ``None`` when the hand is over."""
     legal = legal_actions(state)
     if legal is None:
         return None
     if state.phase is Phase.RUN_TWICE:
         return Action(ActionKind.RUN_TWICE, legal.seat, 0)
+    if state.phase is Phase.DRAW:  # stand pat ("servito")
+        return Action(ActionKind.DRAW, legal.seat, 0)
     if state.phase is Phase.SHOWDOWN:
         kind = ActionKind.MUCK if legal.allows(ActionKind.MUCK) else ActionKind.SHOW
         return Action(kind, legal.seat)

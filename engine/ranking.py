@@ -30,7 +30,15 @@ from typing import Final
 from engine.cards import Card, card_rank
 from engine.evaluation import HandCategory, HandValue, hand_name
 
-__all__ = ["SHORT_DECK", "Ranking"]
+__all__ = [
+    "DEUCE_TO_SEVEN",
+    "SHORT_DECK",
+    "ItalianRanking",
+    "Ranking",
+    "deuce_to_seven",
+    "evaluate_deuce_to_seven",
+    "italian_lowest",
+]
 
 _ACE: Final = 12
 _BASE: Final = 13
@@ -43,9 +51,10 @@ H = HandCategory
 
 
 @cache
-def _straight_tops(lowest: int) -> tuple[int, ...]:
+def _straight_tops(lowest: int, ace_low: bool = True) -> tuple[int, ...]:
     """For every 13-bit set of ranks, the top rank of its highest straight (-1: none) on a
-    deck whose lowest rank is ``lowest``; the ace also plays below ``lowest`` (R30.3)."""
+    deck whose lowest rank is ``lowest``; the ace also plays below ``lowest`` (R30.3),
+    unless not ``ace_low`` (deuce-to-seven, R44.2: the ace is high only)."""
     windows = [
         (top, sum(1 << r for r in range(top - 4, top + 1))) for top in range(12, lowest + 3, -1)
     ]
@@ -53,7 +62,7 @@ def _straight_tops(lowest: int) -> tuple[int, ...]:
     tops = []
     for mask in range(_MASKS):
         top = next((t for t, window in windows if mask & window == window), -1)
-        if top < 0 and mask & low_window == low_window:
+        if top < 0 and ace_low and mask & low_window == low_window:
             top = lowest + 3
         tops.append(top)
     return tuple(tops)
@@ -79,6 +88,9 @@ class Ranking:
     lowest: int
     order: tuple[HandCategory, ...]
     """The nine categories, worst first."""
+    ace_low: bool = True
+    """Whether the ace also plays below the lowest rank in a straight (R30.3); deuce-to-seven
+    lowball's ace is high only (R44.2)."""
     _place: dict[HandCategory, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -124,7 +136,7 @@ class Ranking:
         digits = _DIGITS[category]
         packed = best % _PLACE // _SCALE[digits]
         ranks = [packed // _BASE**k % _BASE for k in range(digits - 1, -1, -1)]
-        if category in (H.STRAIGHT, H.STRAIGHT_FLUSH):
+        if category in (H.STRAIGHT, H.STRAIGHT_FLUSH):  # (the ace below only when ace_low)
             top = ranks[0]
             ranks = [r for r in range(top, top - 5, -1) if r >= self.lowest]
             ranks += [_ACE] * (5 - len(ranks))  # the ace below the lowest rank (R30.3)
@@ -149,7 +161,7 @@ class Ranking:
             counts[rank] += 1
             suits[card & 3] |= 1 << rank
         ranks = suits[0] | suits[1] | suits[2] | suits[3]
-        straight_tops = _straight_tops(self.lowest)
+        straight_tops = _straight_tops(self.lowest, self.ace_low)
         tops = _tops()
         found: list[tuple[HandCategory, int]] = []
         for suit in suits:
@@ -347,3 +359,32 @@ class ItalianRanking:
 
 _BEATS: Final = {"minima": "massima", "massima": "media", "media": "minima"}
 """R32.4: each kind of straight flush and the kind it beats."""
+
+
+# --------------------------------------------------------------------------- deuce-to-seven
+
+
+DEUCE_TO_SEVEN: Final = Ranking(lowest=0, order=tuple(HandCategory), ace_low=False)
+"""The high ranking that deuce-to-seven lowball turns upside down (R44.2): the 52-card
+order of R9 with the ace high only, so A-2-3-4-5 is no straight but an ace-high hand."""
+_LOW_LIMIT: Final = len(HandCategory) * _PLACE
+
+
+def deuce_to_seven(five: Sequence[Card]) -> int:
+    """The lowball strength of five cards (R44.2), higher is better: the worse the hand is
+    as a high hand, the better it is here; 7-5-4-3-2 of mixed suits is the best."""
+    return _LOW_LIMIT - DEUCE_TO_SEVEN._best(five)[0]
+
+
+def evaluate_deuce_to_seven(five: Sequence[Card]) -> HandValue:
+    """:func:`deuce_to_seven`'s strength with the five cards and a name: a hand without a
+    pair, straight or flush is named by its ranks, highest first ("7-5-4-3-2 low", "K-Q-J-9-8
+    low"); any other by its high name ("Pair of Eights", "Straight, Seven high")."""
+    high = DEUCE_TO_SEVEN.evaluate(five)
+    name = high.name
+    if high.category is H.HIGH_CARD:
+        name = "-".join(_LETTERS[card_rank(card)] for card in high.best_five) + " low"
+    return HandValue(_LOW_LIMIT - high.strength, high.category, high.best_five, name)
+
+
+_LETTERS: Final = "23456789TJQKA"

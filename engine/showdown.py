@@ -26,7 +26,7 @@ from engine.dealing import boards_to_run, deal_runout_street
 from engine.errors import EngineError, ErrorCode
 from engine.evaluation import evaluate_omaha_low
 from engine.events import CardsShownAfter, Event, HandMucked, HandNamed, HandShown
-from engine.games import BOARD_CARDS, rules
+from engine.games import rules
 from engine.pots import award_order, side_pots, split_high_low, split_runs
 from engine.state import HandState, Phase, Street
 from engine.working_copy import WorkingCopy
@@ -73,10 +73,10 @@ def may_muck(s: HandState | WorkingCopy, p: int) -> bool:
                 return False
         return True
     boards = s.boards
-    if any(len(board) < BOARD_CARDS for board in boards):
+    game = rules(config.game)
+    if any(len(board) < game.board_cards for board in boards):
         return False
     holes = s.holes
-    game = rules(config.game)
     values: dict[tuple[int, int], int] = {}
     lows: dict[tuple[int, int], int] = {}
     low = game.low
@@ -118,7 +118,8 @@ def showdown_order(w: WorkingCopy) -> list[int]:
     """The last player to bet or raise on the river shows first; with no river bet the
     first player still in left of the button; then clockwise (R11.2)."""
     n = w.n
-    first = w.aggressor if w.street is Street.RIVER and w.aggressor is not None else 0
+    last = w.street == rules(w.config.game).last_street
+    first = w.aggressor if last and w.aggressor is not None else 0
     return [q for q in ((first + k) % n for k in range(n)) if not w.folded[q]]
 
 
@@ -136,7 +137,8 @@ def begin_showdown(w: WorkingCopy) -> None:
     if w.config.explicit_showdown:
         w.to_act = order
         return
-    if (w.all_in and len(w.boards[0]) < BOARD_CARDS) or w.config.show_all_called:
+    board_cards = rules(w.config.game).board_cards
+    if (w.all_in and len(w.boards[0]) < board_cards) or w.config.show_all_called:
         for q in order:  # R11.1: all-in before the river: every hand is turned up
             show_hand(w, q)
         w.to_act = []
@@ -176,10 +178,11 @@ def decide_showdown(w: WorkingCopy, p: int, show: bool) -> None:
 
 
 def hand_names(w: WorkingCopy, p: int) -> tuple[str, ...]:
-    """The name of player ``p``'s best hand on each complete board (R11.4)."""
-    if len(w.boards[0]) < BOARD_CARDS:
-        return ()
+    """The name of player ``p``'s best hand on each complete board (R11.4); a draw game's
+    five cards (R42)."""
     game = rules(w.config.game)
+    if len(w.boards[0]) < game.board_cards:
+        return ()
     return tuple(game.hand_name(w.holes[p], board) for board in w.boards)
 
 
@@ -203,7 +206,7 @@ def run_out(w: WorkingCopy) -> None:
 
 def name_hands(w: WorkingCopy) -> None:
     """Every shown hand's name on each complete board (R11.4)."""
-    w.street = Street.RIVER
+    w.street = Street(rules(w.config.game).last_street)
     for q in range(w.n):
         if w.shown[q]:
             w.events.append(HandNamed(w.seats[q], hand_names(w, q)))
@@ -214,7 +217,7 @@ def finish_showdown(w: WorkingCopy) -> None:
 
     With ``paced_runout`` an incomplete board waits for the dealer instead (phase
     ``runout``, :func:`engine.hand.deal_next`); the last street dealt comes back here."""
-    if len(w.boards[0]) < BOARD_CARDS:
+    if len(w.boards[0]) < rules(w.config.game).board_cards:
         if w.config.paced_runout:
             w.boards = boards_to_run(w)
             w.phase = Phase.RUNOUT

@@ -42,6 +42,7 @@ class Phase(StrEnum):
     """What the hand is waiting for (see :mod:`engine.hand`'s module docstring)."""
 
     BETTING = "betting"
+    DRAW = "draw"
     RUN_TWICE = "run_twice"
     RUNOUT = "runout"
     SHOWDOWN = "showdown"
@@ -205,6 +206,11 @@ class HandState:
         rake: chips raked (R13).
         bounty: each player's net from the 7-2 game's bounties (R22): what a seven-deuce
             winner collected, minus what each player paid; all 0 without one.
+        pile: a draw game's cards out of play, in the order they left it: burnt cards,
+            discards and folded hands (SECRET; R42.4: what a new stub is shuffled from);
+            empty in other games.
+        drawn: a draw game's count of cards each player changed in each draw so far (R42.3,
+            public); empty tuples in other games.
     """
 
     config: HandConfig
@@ -235,6 +241,8 @@ class HandState:
     rake: int
     shown_after: tuple[int, ...]
     bounty: tuple[int, ...]
+    pile: tuple[Card, ...] = ()
+    drawn: tuple[tuple[int, ...], ...] = ()
 
     # ---- convenient public views
 
@@ -293,8 +301,9 @@ class HandState:
         return tuple(card if mask >> k & 1 else None for k, card in enumerate(hole))
 
     def dealt_cards(self) -> tuple[Card, ...]:
-        """Every card that left the deck, burns included, in order (for deck.verify, R15)."""
-        return self.deck[: self.dealt]
+        """Every card that left the deck, burns included, in order (for deck.verify, R15);
+        a draw game's from its first stub only (a new stub deals them again, R42.4)."""
+        return self.deck[: min(self.dealt, len(rules(self.config.game).deck))]
 
     @property
     def revealed_seed(self) -> bytes | None:
@@ -336,6 +345,12 @@ class HandState:
             "rake": self.rake,
             "shown_after": list(self.shown_after),
             "bounty": list(self.bounty),
+            # a draw game's (R42); other games' states have neither key
+            **(
+                {"pile": list(self.pile), "drawn": [list(d) for d in self.drawn]}
+                if self.drawn
+                else {}
+            ),
         }
 
     @classmethod
@@ -377,6 +392,8 @@ class HandState:
                 shown_after=tuple(data.get("shown_after", [0] * len(data["seats"]))),
                 # and before R22 no 7-2 bounty
                 bounty=tuple(data.get("bounty", [0] * len(data["seats"]))),
+                pile=tuple(data.get("pile", ())),
+                drawn=tuple(tuple(d) for d in data.get("drawn", ())),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None
@@ -384,8 +401,15 @@ class HandState:
         arrays = (state.stacks, state.bets, state.contributions, state.folded, state.acted,
                   state.shown, state.mucked, state.won, state.holes, state.shown_after,
                   state.bounty)  # fmt: skip
-        if any(len(array) != n for array in arrays) or len(state.deck) != len(
-            rules(state.config.game).deck
+        game = rules(state.config.game)
+        # a draw game's deck grows by each new stub (R42.4)
+        deck_ok = (
+            len(state.deck) >= len(game.deck) if game.draws else len(state.deck) == len(game.deck)
+        )
+        if (
+            any(len(array) != n for array in arrays)
+            or not deck_ok
+            or (game.draws and len(state.drawn) != n)
         ):
             raise EngineError(ErrorCode.INVALID_STATE, "hand state arrays do not match its seats")
         return state

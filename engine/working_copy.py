@@ -76,6 +76,8 @@ class WorkingCopy:
     rake: int
     shown_after: list[int]
     bounty: list[int]
+    pile: tuple[Card, ...]
+    drawn: list[tuple[int, ...]]
     n: int
     events: list[Event]
 
@@ -109,6 +111,8 @@ class WorkingCopy:
         self.rake = s.rake
         self.shown_after = list(s.shown_after)
         self.bounty = list(s.bounty)
+        self.pile = s.pile
+        self.drawn = list(s.drawn)
         self.events = []
 
     def freeze(self) -> HandState:
@@ -143,6 +147,8 @@ class WorkingCopy:
                 self.rake,
                 tuple(self.shown_after),
                 tuple(self.bounty),
+                self.pile,
+                tuple(self.drawn),
             )
         )
 

@@ -9,7 +9,10 @@ What we read and write:
 * ``variant``: ``"NT"`` no-limit and ``"FT"`` fixed-limit Texas hold'em. The standard has no
   pot-limit Texas hold'em; we write and read ``"PT"`` for it, an extension in the way the
   standard invites new codes, and say so in a TOML comment above it (PokerKit does not know
-  the code; docs/rules.md, *Exports*, gives the few lines that teach its reader).
+  the code; docs/rules.md, *Exports*, gives the few lines that teach its reader). The other
+  games' codes, the standard's and this club's, are in ``document.VARIANT_GAMES`` (Omaha,
+  R17-R19; short deck ``NS``, R30; the draw games ``N2L1D``, ``F2L3D`` and ``N5CD``,
+  R42-R44).
 * ``antes``, ``blinds_or_straddles``: one entry per player in PHH order (below). We write a
   uniform ante (R3.1) as the same value for everyone (with ``ante_trimming_status = true``:
   an all-in for less than the ante only wins what it matched, R8.1) and a big-blind ante (R3.2)
@@ -23,7 +26,8 @@ What we read and write:
   ``ante_trimming_status`` is not read: the engine always matches antes by contribution
   (R8.1), which is PokerKit's ``true``.
 * ``actions`` in PHH notation: ``d dh p1 AcKd`` (hole cards), ``d db AhKh7c`` (board),
-  ``p1 f``, ``p1 cc`` (check or call), ``p1 cbr 60`` (bet or raise *to* 60), ``p1 sm AcKd``
+  ``p1 f``, ``p1 cc`` (check or call), ``p1 cbr 60`` (bet or raise *to* 60), a draw game's
+  ``p1 sd 2h4h`` (the cards thrown; ``p1 sd`` stands pat, R42), ``p1 sm AcKd``
   (show), ``p1 sm`` (muck), ``p1 sm ????`` (a hand kept face down, one ``??`` a hole
   card: it takes only a pot nobody else contests, R8; read as a muck).
 * Optional fields ``hand``, ``table``, ``seats``, ``seat_count``, ``players``,

@@ -35,6 +35,15 @@ VARIANT_STRUCTURES: Final = {
     "NS": "no_limit",
     "PS": "pot_limit",
     "FS": "fixed_limit",
+    "N2L1D": "no_limit",
+    "P2L1D": "pot_limit",
+    "F2L1D": "fixed_limit",
+    "N2L3D": "no_limit",
+    "P2L3D": "pot_limit",
+    "F2L3D": "fixed_limit",
+    "N5CD": "no_limit",
+    "P5CD": "pot_limit",
+    "F5CD": "fixed_limit",
 }
 """The variant codes we read and write, and the engine structure (a Structure value) of each."""
 
@@ -42,10 +51,15 @@ VARIANT_GAMES: Final = {"NT": "holdem", "FT": "holdem", "PT": "holdem", "PO": "o
                         "NO": "omaha", "FO": "omaha", "PO5": "omaha5", "NO5": "omaha5",
                         "FO5": "omaha5", "FO/8": "omaha8", "PO/8": "omaha8",
                         "NO/8": "omaha8", "NS": "shortdeck", "PS": "shortdeck",
-                        "FS": "shortdeck"}  # fmt: skip
+                        "FS": "shortdeck", "N2L1D": "27single", "P2L1D": "27single",
+                        "F2L1D": "27single", "N2L3D": "27triple", "P2L3D": "27triple",
+                        "F2L3D": "27triple", "N5CD": "draw5", "P5CD": "draw5",
+                        "F5CD": "draw5"}  # fmt: skip
 """The engine game (an engine.games.Game value) of each variant code (R17: Omaha; R18:
 five-card Omaha; R19: Omaha Hi-Lo, whose fixed-limit game is the standard's FO/8; R30:
-short deck hold'em, whose no-limit game is the standard's NS)."""
+short deck hold'em, whose no-limit game is the standard's NS; R44: deuce-to-seven single
+draw, the standard's N2L1D, and triple draw, its F2L3D; R43: five-card draw, which the
+standard lacks)."""
 
 GAME_STRUCTURE_VARIANTS: Final = {
     (VARIANT_GAMES[code], structure): code for code, structure in VARIANT_STRUCTURES.items()
@@ -80,6 +94,25 @@ EXTENSION_VARIANTS: Final = {
         " variant of the PHH standard, which has only FO/8, the fixed-limit game: it is this"
         " club's extension"
         for code, structure in (("PO/8", "pot-limit"), ("NO/8", "no-limit"))
+    },
+    **{
+        code: f"{code} ({structure} deuce-to-seven {draws}) is not a variant of the PHH"
+        f" standard, which has only {standard}: it is this club's extension"
+        for code, structure, draws, standard in (
+            ("P2L1D", "pot-limit", "single draw", "N2L1D, the no-limit game"),
+            ("F2L1D", "fixed-limit", "single draw", "N2L1D, the no-limit game"),
+            ("N2L3D", "no-limit", "triple draw", "F2L3D, the fixed-limit game"),
+            ("P2L3D", "pot-limit", "triple draw", "F2L3D, the fixed-limit game"),
+        )
+    },
+    **{
+        code: f"{code} ({structure} five-card draw) is not a variant of the PHH standard, which"
+        " has no code for the game: it is this club's extension"
+        for code, structure in (
+            ("N5CD", "no-limit"),
+            ("P5CD", "pot-limit"),
+            ("F5CD", "fixed-limit"),
+        )
     },
     **{
         code: f"{code} ({structure} short-deck hold'em) is not a variant of the PHH standard,"
@@ -343,7 +376,7 @@ class PhhAction(NamedTuple):
     tuple is several times cheaper.)
     """
 
-    verb: str  # "dh", "db", "f", "cc", "cbr", "sm"
+    verb: str  # "dh", "db", "f", "cc", "cbr", "sd", "sm"
     player: int | None = None
     cards: tuple[Card | None, ...] = ()  # None for an unknown card "??"
     amount: int | None = None
@@ -379,6 +412,10 @@ def parse_action(text: str, player_count: int) -> PhhAction | None:
             if value <= 0:
                 raise PhhError(f"{text!r}: the amount must be a positive whole number of chips")
             return PhhAction("cbr", _player(who, n, text), amount=value, text=text)
+        case [who, "sd"]:  # a draw game's stand pat (R42)
+            return PhhAction("sd", _player(who, n, text), text=text)
+        case [who, "sd", cards]:  # a draw: the cards thrown
+            return PhhAction("sd", _player(who, n, text), parse_phh_cards(cards), text=text)
         case [who, "sm"]:
             return PhhAction("sm", _player(who, n, text), show=False, text=text)
         case [who, "sm", "-"]:

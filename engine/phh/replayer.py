@@ -19,7 +19,7 @@ from engine.betting import Structure
 from engine.cards import Card, card_str
 from engine.config_checks import check_player_count
 from engine.errors import EngineError
-from engine.events import BoardDealt, Event
+from engine.events import BoardDealt, CardsDrawn, Event
 from engine.games import Game, rules
 from engine.hand import HandInPlay, start_hand
 from engine.legal_actions import legal_actions
@@ -54,6 +54,8 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
         raise PhhError(error.message) from None
     if actions is None:
         actions = parse_actions(phh)
+    if rules(game).draws:
+        return _draw_deck_order(n, game, actions)
     slots: list[Card | None] = [None] * 52
     holes: list[list[Card | None]] = [[] for _ in range(n)]
     shown: dict[int, tuple[Card | None, ...]] = {}
@@ -118,6 +120,62 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
     used = set(known)
     spare = iter(card for card in rules(game).deck if card not in used)  # R30.1: a short deck
     return tuple(card if card is not None else next(spare) for card in slots)
+
+
+def _draw_deck_order(n: int, game: Game, actions: Sequence[PhhAction]) -> tuple[Card, ...]:
+    """A draw game's deck (R42): the hole cards one at a time from p1, then each draw's burn
+    and the new cards of each player in the order they drew (a draw is one `sd` from every
+    player still in; its `d dh` may come after them all, as PokerKit writes them). Every
+    card must be known; a hand whose draws ran the stub out (R42.4) is not replayed from
+    PHH (the new stub's order is the dealer's shuffle, which the file does not hold)."""
+    holes: list[list[Card | None]] = [[] for _ in range(n)]
+    slots: list[Card | None] = []
+    reserved: dict[int, tuple[int, int]] = {}  # player -> where their new cards go
+    folded: set[int] = set()
+    left = 0  # `sd`s still to come in this draw
+    dealing = True
+    for action in actions:
+        player = action.player
+        if action.verb == "dh" and dealing:
+            assert player is not None
+            holes[player].extend(action.cards)
+            continue
+        if dealing:
+            dealing = False
+            if any(len(hole) != 5 for hole in holes):
+                raise PhhError("a draw game deals five cards to every player (R42)")
+            slots = [hole[r] for r in range(5) for hole in holes]
+        if action.verb == "f":
+            assert player is not None
+            folded.add(player)
+        elif action.verb == "sd":
+            assert player is not None
+            if not left:  # a new draw: its burn first
+                left = n - len(folded)
+                slots.append(None)
+            left -= 1
+            reserved[player] = (len(slots), len(action.cards))
+            slots.extend([None] * len(action.cards))
+        elif action.verb == "dh":
+            assert player is not None and player in reserved
+            where, count = reserved.pop(player)
+            if len(action.cards) != count:
+                raise PhhError(f"{action.text!r}: p{player + 1} threw {count} cards")
+            slots[where : where + count] = action.cards
+    if dealing:
+        slots = [hole[r] for r in range(5) for hole in holes]
+    if any(card is None for card in slots[: 5 * n]) or len(slots) < 5 * n:
+        raise PhhError("a draw game's hand is replayed from all its cards: the file hides some")
+    known = [card for card in slots if card is not None]
+    deck = rules(game).deck
+    if len(set(known)) != len(known) or len(slots) > len(deck) - 1:
+        raise PhhError(
+            "the draws ran the stub out and dealt from a new one (R42.4): such a hand is not"
+            " replayed from PHH"
+        )
+    spare = iter([card for card in deck if card not in set(known)])
+    placed = tuple(card if card is not None else next(spare) for card in slots)
+    return placed + tuple(spare)
 
 
 @dataclass(frozen=True)
@@ -302,15 +360,33 @@ def replay(phh: PhhHand) -> Replay:
     seats = state.seats
     hand = _Recording(state)  # the end state is all a replay needs (and the moves)
     file_board: list[Card | None] = []
+    drawn: dict[int, tuple[Card, ...]] = {}  # a draw's new cards, until the file's `d dh`
     for action in actions:
         text = action.text
         if hand.phase is Phase.RUN_TWICE:
             _answer_run_twice(hand, history, answers)
         if action.verb == "dh":
             assert action.player is not None
-            dealt = hand.holes[action.player]
+            dealt = drawn.pop(action.player, None) or hand.holes[action.player]
             if any(card is not None and card != dealt[j] for j, card in enumerate(action.cards)):
                 raise PhhError(f"{text!r}: the engine dealt {phh_cards(dealt)}")
+            continue
+        if action.verb == "sd":  # R42: the cards thrown, as the engine's bit mask
+            assert action.player is not None
+            if hand.phase is not Phase.DRAW or hand.to_act[0] != action.player:
+                raise PhhError(f"{text!r}: p{action.player + 1} does not draw now")
+            hole = hand.holes[action.player]
+            if any(card not in hole for card in action.cards):
+                raise PhhError(f"{text!r}: p{action.player + 1} holds {phh_cards(hole)}")
+            mask = sum(1 << hole.index(card) for card in action.cards if card is not None)
+            try:
+                events = hand.apply(Action(ActionKind.DRAW, seats[action.player], mask))
+            except EngineError as error:
+                raise PhhError(f"{text!r}: {error.message}") from error
+            history.extend(events)
+            drawn.update(
+                {seats.index(e.seat): e.drawn for e in events if isinstance(e, CardsDrawn)}
+            )
             continue
         if action.verb == "db":
             file_board.extend(action.cards)

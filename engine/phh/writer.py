@@ -9,6 +9,7 @@ from engine.cards import Card
 from engine.events import (
     ActionTaken,
     BoardDealt,
+    CardsDrawn,
     Event,
     HandMucked,
     HandShown,
@@ -54,6 +55,7 @@ def to_phh(
         return f"p{index[seat] + 1}"
 
     actions: list[str] = []
+    dealt_in_draw: list[str] = []  # R42: the draw's new cards, after every player's `sd`
     holes: list[tuple[int, tuple[Card, ...]]] = []
     run_twice_answers: list[str] = []
     bomb_checked = False
@@ -65,6 +67,15 @@ def to_phh(
             holes.sort(key=lambda item: index[item[0]])
             actions.extend(f"d dh {label(seat)} {phh_cards(cards)}" for seat, cards in holes)
             holes = []
+        if isinstance(event, CardsDrawn):  # R42: `sd` with the cards thrown (none: stand pat)
+            thrown = f" {phh_cards(event.discarded)}" if event.discarded else ""
+            actions.append(f"{label(event.seat)} sd{thrown}")
+            if event.drawn:
+                dealt_in_draw.append(f"d dh {label(event.seat)} {phh_cards(event.drawn)}")
+            continue
+        if dealt_in_draw and event.type not in ("draw_taken", "deck_reshuffled"):
+            actions.extend(dealt_in_draw)  # as PokerKit deals them: once everyone has drawn
+            dealt_in_draw = []
         if isinstance(event, BoardDealt):
             if config.bomb_pot and not bomb_checked:
                 actions.extend(f"{label(seat)} cc" for seat in bomb_pot_preflop_seats(state))
@@ -88,6 +99,7 @@ def to_phh(
             kept = state.won[index[event.seat]] > 0  # face down: one "??" a hole card
             face_down = " " + "??" * rules(config.game).hole_cards if kept else ""
             actions.append(f"{label(event.seat)} sm{face_down}")
+    actions.extend(dealt_in_draw)
 
     antes = [0] * n
     if config.bomb_pot:  # R21: the bomb's ante from everyone and no blinds

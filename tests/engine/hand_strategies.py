@@ -23,7 +23,8 @@ MAX_STEPS = 400
 @st.composite
 def configs(draw: st.DrawFn) -> HandConfig:
     game = draw(st.sampled_from(list(Game)))
-    double_board = draw(st.booleans())  # R23
+    board = not rules(game).draws  # R42: a draw game has no bomb pot and no double board
+    double_board = board and draw(st.booleans())  # R23
     # five-card Omaha seats eight (R18); a double board nine Omaha hands, seven PLO5 (R23.3)
     n = draw(st.integers(2, rules(game).seats_for(2 if double_board else 1)))
     seats = tuple(sorted(draw(st.lists(st.integers(1, 10), min_size=n, max_size=n, unique=True))))
@@ -33,7 +34,7 @@ def configs(draw: st.DrawFn) -> HandConfig:
         draw(st.one_of(st.integers(1, 3 * big_blind), st.integers(1, 300 * big_blind)))
         for _ in seats
     )
-    forced = draw(st.sampled_from(["none", "ante", "bb_ante", "bomb_pot"]))
+    forced = draw(st.sampled_from(["none", "ante", "bb_ante", *(["bomb_pot"] if board else [])]))
     bomb = forced == "bomb_pot"  # R21: the bomb's ante alone, no other forced bet
     posting = () if bomb else tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True)))
     return HandConfig(
@@ -77,6 +78,8 @@ def choose_action(data: st.DataObject, state: HandState) -> Action:
     kind = draw(st.sampled_from(legal.kinds))
     if kind is ActionKind.RUN_TWICE:
         return Action(kind, seat, draw(st.integers(0, 1)))
+    if kind is ActionKind.DRAW:  # R42.2: any of the five cards thrown
+        return Action(kind, seat, draw(st.integers(0, 31)))
     if kind in (ActionKind.BET, ActionKind.RAISE):
         assert legal.min_to is not None and legal.max_to is not None
         return Action(kind, seat, draw(st.integers(legal.min_to, legal.max_to)))
@@ -97,6 +100,13 @@ def check_invariants(state: HandState) -> None:
     assert state.total_chips == total  # R7.5: chips are conserved
     assert min(state.stacks) >= 0 and min(state.bets) >= 0
     dealt = state.dealt_cards()
+    if state.drawn:  # R42.4: every card in one place: a live hand, out of play, the stub
+        live = [c for p, hole in enumerate(state.holes) if not state.folded[p] for c in hole]
+        places = [*live, *state.pile, *state.deck[state.dealt :]]
+        assert sorted(places) == sorted(rules(state.config.game).deck)
+        assert len(set(live)) == len(live)
+        assert HandState.from_json(json.loads(json.dumps(state.to_json()))) == state
+        return
     assert len(set(dealt)) == len(dealt)  # no card dealt twice
     on_table = [card for hole in state.holes for card in hole]
     on_table += [card for board in state.boards for card in board]

@@ -88,7 +88,13 @@ from pokerkit import (
     StandardHighHand,
     State,
 )
-from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
+from pokerkit.games import (
+    NoLimitPokerMixin,
+    PotLimitPokerMixin,
+    SingleDraw,
+    TexasHoldemMixin,
+    UnfixedLimitHoldem,
+)
 from pokerkit.state import BettingStructure, CompletionBettingOrRaisingTo, Opening, Street
 
 from engine.actions import Action, ActionKind
@@ -784,6 +790,15 @@ class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHold
     """Pot-limit Texas hold'em, which PokerKit has all the parts for but no class."""
 
 
+class NoLimitFiveCardDraw(NoLimitPokerMixin, SingleDraw):
+    """Five-card draw, no-limit (R43), which PokerKit 0.7.7 lacks: its single-draw game with
+    five cards and the standard high hand, as its deuce-to-seven single draw is built."""
+
+    deck = Deck.STANDARD
+    hand_types = (StandardHighHand,)
+    hole_dealing_count = 5
+
+
 class PhhReader(HandHistory):
     """PokerKit's PHH reader, knowing our "PT" code for pot-limit Texas hold'em, and with
     chips pulling left to its replay loop (for :class:`RulebookState`'s odd-chip re-split).
@@ -792,11 +807,12 @@ class PhhReader(HandHistory):
     changes of this module); ``False`` on PokerKit's own ``State``.
     """
 
-    game_types = {**HandHistory.game_types, "PT": PotLimitTexasHoldem}
-    variants = {**HandHistory.variants, PotLimitTexasHoldem: "PT"}
+    game_types = {**HandHistory.game_types, "PT": PotLimitTexasHoldem, "N5CD": NoLimitFiveCardDraw}
+    variants = {**HandHistory.variants, PotLimitTexasHoldem: "PT", NoLimitFiveCardDraw: "N5CD"}
     required_field_names = {
         **HandHistory.required_field_names,
         "PT": HandHistory.required_field_names["NT"],
+        "N5CD": HandHistory.required_field_names["N2L1D"],
     }
     rulebook: bool = False
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import importlib
 import json
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from engine import hand
 from engine.actions import Action, ActionKind
 from engine.deck import commitment, shuffled_deck, verify
 from engine.equity import equities
 from engine.events import HandFinished, HandStarted, HoleCardsDealt
+from engine.games import Game
 from engine.hand import apply, start_hand
 from engine.legal_actions import default_action, legal_actions
 from engine.pots import Pot, pots
@@ -192,9 +193,14 @@ def test_the_working_copy_carries_every_state_field_to_its_place() -> None:
 
 
 def test_the_json_form_holds_every_state_field_in_field_order() -> None:
+    """A draw game's cards out of play and counts drawn (R42) are only in a draw game's."""
     state, _ = start_hand(CONFIG, seed=SEED)
-    assert list(state.to_json()) == ["format", *STATE_FIELDS]
+    draw_only = ["pile", "drawn"]
+    assert list(state.to_json()) == ["format", *(f for f in STATE_FIELDS if f not in draw_only)]
     assert HandState.from_json(state.to_json()) == state
+    draw, _ = start_hand(replace(CONFIG, game=Game.FIVE_CARD_DRAW), seed=SEED)
+    assert list(draw.to_json()) == ["format", *STATE_FIELDS]
+    assert HandState.from_json(draw.to_json()) == draw
 
 
 def test_engine_hand_re_exports_each_name_from_the_module_that_defines_it() -> None:

@@ -1,0 +1,109 @@
+"""The draw of a draw game (R42): each player still in, in turn, throws some cards and is
+dealt as many in their place; a new stub when the old one runs out.
+
+* **R42.1** After each betting round but the last, a draw: one card is burnt, then every
+  player still in (all-in players too) draws in turn from the left of the button.
+* **R42.2** A player throws any of their five cards (five-card draw and deuce-to-seven: up
+  to all five) or none ("stand pat", "servito"), and is dealt as many at once, from the
+  top of the stub, in the places of the cards thrown.
+* **R42.3** How many cards each player changed is public; which ones, and what came, only
+  that player sees.
+* **R42.4** The stub's last card is never dealt. When a player is to be dealt a card and
+  only the last card is left, it is shuffled with every card out of play (the burnt cards,
+  earlier discards, folded hands), except the cards this player has just thrown, into a
+  new stub; the deal goes on from it.
+
+The functions are steps of the hand: they take the
+:class:`~engine.working_copy.WorkingCopy` ``w`` and record their events in it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from engine.cards import Card
+from engine.deck import shuffle_with
+from engine.errors import EngineError, ErrorCode
+from engine.events import CardsDrawn, DeckReshuffled, DrawTaken, StreetStarted
+from engine.games import rules
+from engine.state import Phase, Street
+from engine.working_copy import WorkingCopy
+
+__all__ = ["DRAW_LABELS", "draw_label", "play_draw", "start_draw"]
+
+DRAW_LABELS = ("first_draw", "second_draw", "third_draw")
+"""The names of the draws in the events (as PokerStars' files name them): a single draw's
+only draw is ``draw``."""
+
+
+def draw_label(draws: int, street: int) -> str:
+    """The name of the draw before betting round ``street`` of a game of ``draws`` draws."""
+    return "draw" if draws == 1 else DRAW_LABELS[street - 1]
+
+
+def start_draw(w: WorkingCopy) -> None:
+    """R42.1: the next draw: the bets of the round just ended are in the pot, one card is
+    burnt, and every player still in is asked in turn from the left of the button."""
+    game = rules(w.config.game)
+    street = Street(w.street + 1)
+    w.street = street
+    w.bets = [0] * w.n
+    w.phase = Phase.DRAW
+    w.events.append(StreetStarted(draw_label(game.draws, street)))
+    burnt = _deal(w, 1)  # (first: a new stub empties the pile, R42.4)
+    w.pile += burnt
+    w.to_act = [q for q in range(w.n) if not w.folded[q]]
+
+
+def play_draw(w: WorkingCopy, p: int, mask: int | None) -> None:
+    """R42.2, R42.3: player ``p`` throws the cards of ``mask`` (bit k: hole card k; 0 stands
+    pat) and is dealt as many in their places; :class:`EngineError` before anything
+    changes for a mask that is not one."""
+    hole = w.holes[p]
+    if type(mask) is not int or not 0 <= mask < 1 << len(hole):
+        raise EngineError(
+            ErrorCode.BAD_AMOUNT,
+            f"a draw is a bit mask of the cards thrown, 0 (stand pat) to {(1 << len(hole)) - 1}",
+        )
+    thrown = tuple(card for k, card in enumerate(hole) if mask >> k & 1)
+    new = _deal(w, len(thrown))  # (the cards thrown join the pile after: R42.4)
+    fresh = iter(new)
+    after = tuple(next(fresh) if mask >> k & 1 else card for k, card in enumerate(hole))
+    holes = list(w.holes)
+    holes[p] = after
+    w.holes = tuple(holes)
+    w.pile += thrown
+    w.drawn[p] = (*w.drawn[p], len(thrown))
+    w.to_act.pop(0)
+    seat = w.seats[p]
+    w.events.append(DrawTaken(seat, len(thrown)))
+    w.events.append(CardsDrawn(seat, thrown, new, after))
+
+
+def _deal(w: WorkingCopy, count: int) -> tuple[Card, ...]:
+    """``count`` cards from the top of the stub, never its last one: a new stub when only
+    that one is left (R42.4)."""
+    out = []
+    for _ in range(count):
+        if len(w.deck) - w.dealt <= 1:
+            _new_stub(w)
+        out.append(w.deck[w.dealt])
+        w.dealt += 1
+    return tuple(out)
+
+
+def _new_stub(w: WorkingCopy) -> None:
+    """R42.4: the stub's last card and the cards out of play shuffled into a new stub (the
+    cards the player being served has just thrown are not in the pile yet). The shuffle is :func:`engine.deck.shuffle_with` of the pile in the order its
+    cards left play, keyed by the SHA-256 of the hand's first deck order and how many cards
+    the deck has held (a secret as the deck is, fixed when the hand was dealt)."""
+    pool = [*w.deck[w.dealt :], *w.pile]
+    if len(pool) < 2:  # unreachable with the seats R42.4 allows (GameRules.seats_for)
+        raise EngineError(ErrorCode.INVALID_STATE, "no cards are left to draw (R42.4)")
+    first = bytes(w.deck[: len(rules(w.config.game).deck)])
+    key = hashlib.sha256(b"reshuffle" + first + len(w.deck).to_bytes(2, "big")).digest()
+    # the new stub follows the deck (which keeps its first order, for the proof, R15)
+    w.dealt = len(w.deck)
+    w.deck = (*w.deck, *shuffle_with(key, pool))
+    w.pile = ()
+    w.events.append(DeckReshuffled(len(pool)))
