@@ -4,8 +4,11 @@
 #   bash bench/live_load.sh TABLES PLAYERS HANDS THINK [DAPHNES]
 # Prints the loadtest's progress and its final JSON line (TIMED=1: see bench/timed_asgi.py;
 # the servers' logs are /tmp/bench-daphne-N.log), then the Daphnes' memory: resident set
-# before the bots connect and at its highest during the run, and per socket; and the CPU
-# milliseconds per action of the Daphnes, the clock, Redis and PostgreSQL.
+# before the bots connect and at its highest during the run, and per socket; the CPU
+# milliseconds per action of the Daphnes, the clock, Redis and PostgreSQL; and PostgreSQL's
+# WAL bytes per action (pg_current_wal_lsn before and after: run it on a PostgreSQL nothing
+# else writes to) beside each table's rows inserted and updated (HOT among them) and the
+# table rows' size with TOAST against their live data (issue #44).
 # LOADTEST_ARGS adds loadtest options, e.g. "--think-dist lognormal --timeouts 0.03
 # --action-seconds 20 --time-bank 10" (human scale, issue #18). Uses the database pokerclub_liveload
 # (re-created) on 127.0.0.1:5432 and Redis db 2. SERVER=uvicorn serves with uvicorn (uvloop,
@@ -75,6 +78,8 @@ sampler=$!
 echo "$before" >/tmp/bench-rss-peak
 # shellcheck disable=SC2086  # LOADTEST_ARGS is a list of options
 LOG_JSON=$(mktemp)
+PSQL="psql -h 127.0.0.1 -U postgres -d pokerclub_liveload -Atq"
+wal_before=$($PSQL -c "select pg_current_wal_lsn()")
 $PY manage.py loadtest --url "$url_list" --tables "$TABLES" --players "$PLAYERS" --hands "$HANDS" --think "$THINK" --seed 1 ${LOADTEST_ARGS:-} | tee "$LOG_JSON"
 kill "$sampler" 2>/dev/null || true
 hz=$(getconf CLK_TCK)
@@ -88,4 +93,10 @@ done
 echo "$line (postgres: the backends alive at the end; the generator's CPU is in its JSON)"
 peak=$(cat /tmp/bench-rss-peak)
 sockets=$((TABLES * PLAYERS))
+wal_after=$($PSQL -c "select pg_current_wal_lsn()")
+sleep 2  # (PostgreSQL's table statistics are flushed within a second)
+wal=$($PSQL -c "select pg_wal_lsn_diff('$wal_after', '$wal_before')::bigint")
+echo "PostgreSQL WAL: $(awk -v w="$wal" -v a="${actions:-0}" 'BEGIN { if (a > 0) printf "%.0f", w / a; else print "?" }') bytes per action ($wal bytes for ${actions:-?} actions)"
+$PSQL -F ' ' -c "select 'rows: ' || string_agg(format('%s +%s ~%s (HOT %s)', relname, n_tup_ins, n_tup_upd, n_tup_hot_upd), ', ' order by n_tup_ins + n_tup_upd desc) from pg_stat_user_tables where n_tup_ins + n_tup_upd > 0"
+$PSQL -c "select format('table rows: %s kB with TOAST (the heap %s kB), live data %s kB, dead tuples %s', pg_total_relation_size('tables_table') / 1024, pg_relation_size('tables_table') / 1024, (select coalesce(sum(pg_column_size(t.*)), 0) / 1024 from tables_table t), n_dead_tup) from pg_stat_user_tables where relname = 'tables_table'"
 echo "daphne memory: ${before} kB before, ${peak} kB at the peak, $(( (peak - before) / sockets )) kB per socket ($sockets sockets over $DAPHNES processes)"
