@@ -41,6 +41,12 @@ The scheme, exactly (so that another implementation, such as the table's JavaScr
    and shown hands to everyone, when dealt or shown. Folded, mucked, burnt and undealt cards
    are never opened.
 
+A short deck (R30.4): the committed cards are its 36 in the secret shuffle
+(:func:`engine.deck.shuffle_with` of the cards from six up) at positions 0..35 and the
+sixteen it lacks after them; the root binds the size, ``H(C_0 || ... || C_51 || "deck" ||
+36)``; the hand deals from the deal positions ``k`` with ``order[k] < 36``, in order
+(:func:`play_positions`).
+
 What it proves and what it does not: see R15 in docs/rules.md.
 
 Test vector: table 7, hand 42, ``S = bytes(range(32))``, one nonce ``bytes(32)``:
@@ -70,7 +76,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from engine.cards import FULL_DECK, Card, card_str, parse_card
-from engine.deck import shuffled_deck
+from engine.deck import shuffle_with, shuffled_deck
 
 __all__ = [
     "SCHEME",
@@ -102,6 +108,8 @@ NONCE_BYTES: Final = 32
 SALT_BYTES: Final = 32
 FULL: Final = len(FULL_DECK)
 """Cards committed for every hand, whatever its game's deck (R15, R30.4)."""
+DECK_SIZES: Final = frozenset((FULL, 36))
+"""The decks the games deal: 52 cards, or a short deck's 36 (R30.1)."""
 BOARD_STREETS: Final = ((0, 3), (3, 4), (4, 5))
 """The flop, turn and river as slices of a board; each is dealt after a burn (R4.2)."""
 
@@ -131,8 +139,14 @@ def _hmac(secret: bytes, message: bytes) -> bytes:
 
 
 @lru_cache(maxsize=512)
-def _committed_cards(secret: bytes) -> tuple[Card, ...]:
-    return shuffled_deck(_hmac(secret, b"shuffle"))
+def _committed_cards(secret: bytes, deck_size: int = 52) -> tuple[Card, ...]:
+    if deck_size == FULL:
+        return shuffled_deck(_hmac(secret, b"shuffle"))
+    # a short deck (R30.4): its cards shuffled at positions 0..size-1, the cards it lacks
+    # after them in encoding order (committed too, never dealt)
+    lowest = FULL - deck_size
+    in_play = shuffle_with(_hmac(secret, b"shuffle"), FULL_DECK[lowest:])
+    return in_play + FULL_DECK[:lowest]
 
 
 def card_commitment(table: int, hand: int, j: int, salt: bytes, card: Card) -> bytes:
@@ -142,14 +156,16 @@ def card_commitment(table: int, hand: int, j: int, salt: bytes, card: Card) -> b
     ).digest()
 
 
-def root_of(commitments: Sequence[bytes]) -> bytes:
-    """``root = H(C_0 || ... || C_51)``."""
-    return hashlib.sha256(b"".join(commitments)).digest()
+def root_of(commitments: Sequence[bytes], deck_size: int = 52) -> bytes:
+    """``root = H(C_0 || ... || C_51)``; a short deck's root also binds its size,
+    ``H(C_0 || ... || C_51 || "deck" || size as 1 byte)`` (R30.4)."""
+    tail = b"" if deck_size == FULL else b"deck" + bytes((deck_size,))
+    return hashlib.sha256(b"".join(commitments) + tail).digest()
 
 
 @lru_cache(maxsize=512)
-def _commitments(table: int, hand: int, secret: bytes) -> tuple[bytes, ...]:
-    cards = _committed_cards(secret)
+def _commitments(table: int, hand: int, secret: bytes, deck_size: int = 52) -> tuple[bytes, ...]:
+    cards = _committed_cards(secret, deck_size)
     return tuple(
         card_commitment(table, hand, j, _hmac(secret, b"salt" + bytes((j,))), cards[j])
         for j in range(len(FULL_DECK))
@@ -163,15 +179,19 @@ class DeckPlan:
     table: int
     hand: int
     secret: bytes
+    deck_size: int = 52
+    """The game's deck (R30.4: 36 for a short deck, whose cards are committed first)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.secret, bytes) or len(self.secret) != SECRET_BYTES:
             raise ValueError(f"a deck secret is exactly {SECRET_BYTES} bytes")
+        if not 5 <= self.deck_size <= FULL:
+            raise ValueError(f"a deck holds 5 to {FULL} cards")
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """``card_j`` for ``j = 0..51`` (SECRET)."""
-        return _committed_cards(self.secret)
+        return _committed_cards(self.secret, self.deck_size)
 
     def salt(self, j: int) -> bytes:
         """``salt_j`` (SECRET until position ``j`` is opened)."""
@@ -179,11 +199,11 @@ class DeckPlan:
 
     @property
     def commitments(self) -> tuple[bytes, ...]:
-        return _commitments(self.table, self.hand, self.secret)
+        return _commitments(self.table, self.hand, self.secret, self.deck_size)
 
     @property
     def root(self) -> bytes:
-        return root_of(self.commitments)
+        return root_of(self.commitments, self.deck_size)
 
 
 def order_seed(root: bytes, nonces: Iterable[bytes]) -> bytes:
@@ -201,26 +221,19 @@ def permutation(root: bytes, nonces: Sequence[bytes]) -> tuple[int, ...]:
     return _permutation(order_seed(root, nonces))
 
 
-def dealt_deck(plan: DeckPlan, nonces: Sequence[bytes], deck_size: int = FULL) -> tuple[Card, ...]:
+def dealt_deck(plan: DeckPlan, nonces: Sequence[bytes]) -> tuple[Card, ...]:
     """The cards in the order they leave the deck (SECRET): ``card_order[k]``; a short deck
-    of ``deck_size`` cards skips the cards it lacks (R30.4)."""
+    deals only from the positions :func:`play_positions` names (R30.4)."""
     cards = plan.cards
-    lowest = FULL - deck_size  # a short deck is the cards from this one up (R30.1)
-    return tuple(cards[j] for j in permutation(plan.root, nonces) if cards[j] >= lowest)
+    order = permutation(plan.root, nonces)
+    return tuple(cards[j] for j in order if j < plan.deck_size)
 
 
-def play_positions(cards: Sequence[Card], order: Sequence[int], deck_size: int) -> list[int]:
-    """The deal positions a deck of ``deck_size`` cards deals from, in order: the hand's
-    ``k``-th card lies at the ``k``-th (R30.4: a short deck skips the cards it lacks).
-    ``cards``: the committed cards (SECRET)."""
-    lowest = FULL - deck_size
-    return [k for k in range(FULL) if cards[order[k]] >= lowest]
-
-
-def skipped_positions(cards: Sequence[Card], order: Sequence[int], deck_size: int) -> list[int]:
-    """The deal positions of the cards a short deck lacks: opened to everyone (R30.4)."""
-    lowest = FULL - deck_size
-    return [k for k in range(FULL) if cards[order[k]] < lowest]
+def play_positions(order: Sequence[int], deck_size: int) -> list[int]:
+    """The deal positions a deck of ``deck_size`` cards deals from, in order: those whose
+    committed position holds one of its cards (``order[k] < deck_size``, R30.4); the hand's
+    ``k``-th card lies at the ``k``-th. Public: it depends on the order alone."""
+    return [k for k in range(FULL) if order[k] < deck_size]
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,7 +438,11 @@ def _seen_cards(record: Mapping[str, Any], play: Sequence[int] | None = None) ->
 
 
 def verify_record(
-    record: Mapping[str, Any], *, my_nonce: bytes | None = None, root_seen: bytes | None = None
+    record: Mapping[str, Any],
+    *,
+    my_nonce: bytes | None = None,
+    root_seen: bytes | None = None,
+    expected_deck_size: int | None = None,
 ) -> Verdict:
     """Check one hand as a viewer saw it (R15). ``record`` is the JSON of the hand's deck
     proof (docs/protocol.md, "deck"): scheme 2 (this module) or 1 (a revealed seed, hands
@@ -434,7 +451,7 @@ def verify_record(
     try:
         if record.get("scheme") == 1:
             return _verify_seed(record)
-        return _verify_v2(record, my_nonce, root_seen)
+        return _verify_v2(record, my_nonce, root_seen, expected_deck_size)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         return Verdict((f"malformed record: {error}",), 0)
 
@@ -453,7 +470,10 @@ def _verify_seed(record: Mapping[str, Any]) -> Verdict:
 
 
 def _verify_v2(
-    record: Mapping[str, Any], my_nonce: bytes | None, root_seen: bytes | None
+    record: Mapping[str, Any],
+    my_nonce: bytes | None,
+    root_seen: bytes | None,
+    expected_deck_size: int | None = None,
 ) -> Verdict:
     problems: list[str] = []
     if record["scheme"] != SCHEME:
@@ -462,8 +482,11 @@ def _verify_v2(
     commitments = [_hex(c, 32) for c in record["commitments"]]
     if len(commitments) != len(FULL_DECK):
         return Verdict(("there are not 52 commitments",), 0)
+    deck_size = record.get("deck_size", FULL)
+    if deck_size not in DECK_SIZES or (expected_deck_size or deck_size) != deck_size:
+        return Verdict((f"the deck of {deck_size!r} cards is not this game's",), 0)
     root = _hex(record["root"], 32)
-    if root_of(commitments) != root:
+    if root_of(commitments, deck_size) != root:
         problems.append("the commitments do not hash to the root")
     if root_seen is not None and root_seen != root:
         problems.append("the root is not the one published before your nonce")
@@ -503,17 +526,7 @@ def _verify_v2(
             )
         elif card_commitment(table, hand, o.index, o.salt, o.card) != commitments[o.index]:
             problems.append(f"the card at deal position {o.position} does not match its commitment")
-    deck_size = int(record.get("deck_size", FULL))
-    play = None
-    if deck_size != FULL:  # R30.4: the cards a short deck lacks are all opened, to place the rest
-        lowest = FULL - deck_size
-        skipped = {o.position for o in openings if o.card < lowest}
-        if len(skipped) != FULL - deck_size:
-            problems.append(
-                f"{len(skipped)} of the {FULL - deck_size} cards a deck of {deck_size} lacks"
-                " are opened"
-            )
-        play = [k for k in range(FULL) if k not in skipped]
+    play = play_positions(order, deck_size) if deck_size != FULL else None  # R30.4
     for position, card in _seen_cards(record, play).items():
         opened = by_position.get(position)
         if opened is None:

@@ -56,7 +56,7 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
         actions = parse_actions(phh)
     if rules(game).draws:
         return _draw_deck_order(n, game, actions)
-    slots: list[Card | None] = [None] * 52
+    slots: list[Card | None] = [None] * len(rules(game).deck)  # R30.1: a short deck's 36
     holes: list[list[Card | None]] = [[] for _ in range(n)]
     shown: dict[int, tuple[Card | None, ...]] = {}
     board: list[Card | None] = []

@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import card_str, parse_card
-from engine.fairness import FULL
 from tables.hands.models import Hand
-from tables.play.hand_state import deck_order, open_cards, public_hole_cards, skipped_openings
+from tables.play.hand_state import deck_order, open_cards, public_hole_cards
 
 
 def _with_secret(hand: Hand) -> dict[str, Any]:
@@ -25,8 +24,8 @@ def start_kwargs(hand: Hand) -> dict[str, Any]:
         return {"deck": tuple(parse_card(card) for card in hand.imported_deck)}
     if hand.deck:
         plan, order = deck_order(_with_secret(hand))
-        lowest = FULL - hand.deck.get("deck_size", FULL)  # R30.4: a short deck's cards only
-        return {"deck": tuple(plan.cards[j] for j in order if plan.cards[j] >= lowest)}
+        # R30.4: a short deck deals only its own cards, committed first
+        return {"deck": tuple(plan.cards[j] for j in order if j < plan.deck_size)}
     return {"seed": bytes.fromhex(hand.seed)}
 
 
@@ -43,9 +42,9 @@ def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | No
     }
     if hand.deck:
         own = [final.seats.index(viewer_seat)] if viewer_seat in final.seats else []
-        deck = _with_secret(hand)
-        openings = open_cards(deck, len(final.seats), final.boards, own, public_hole_cards(final))
-        openings = sorted(openings + skipped_openings(deck), key=lambda o: o["k"])
+        openings = open_cards(
+            _with_secret(hand), len(final.seats), final.boards, own, public_hole_cards(final)
+        )
         return {**hand.deck, **seen, "openings": openings}
     if hand.seed:
         return {"scheme": 1, "seed": hand.seed, "commitment": hand.commitment, **seen}

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from engine.games import rules as game_rules
 from pokerclub.access import club_for_member, club_for_owner, guest_membership
 from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest
@@ -213,6 +214,8 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
             "status": "open",
         },
         "verify": viewer_record(replayed, me),
+        # the deck the hand's game deals (R30.4): the page's verifier refuses another
+        "deck_size": len(game_rules(replayed.config.game).deck),
     }
     neighbours = Hand.objects.filter(table=hand.table, ended_at__isnull=False)
     if membership.is_guest:  # a guest steps through their own hands only

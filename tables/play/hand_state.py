@@ -23,7 +23,6 @@ from engine.fairness import (
     open_position,
     permutation,
     play_positions,
-    skipped_positions,
 )
 from engine.forced_bets import blind_seats
 from engine.games import Game, rules
@@ -237,7 +236,9 @@ only in an Omaha hand's (R17), ``double_board`` only in a double-board hand's (R
 def deck_order(deck: dict[str, Any]) -> tuple[DeckPlan, tuple[int, ...]]:
     """The plan (SECRET) and the public dealing order of a deck record with its secret
     (``Table.deck``, or a hand's proof with ``Hand.deck_secret`` as ``"secret"``)."""
-    plan = DeckPlan(deck["table"], deck["hand"], bytes.fromhex(deck["secret"]))
+    plan = DeckPlan(
+        deck["table"], deck["hand"], bytes.fromhex(deck["secret"]), deck.get("deck_size", FULL)
+    )
     return plan, permutation(plan.root, [bytes.fromhex(e["nonce"]) for e in deck["nonces"]])
 
 
@@ -258,22 +259,9 @@ def open_cards(
         positions.add(hole_positions(players, index, holes)[k])
     deck_size = deck.get("deck_size", FULL)
     if deck_size != FULL:  # R30.4: the hand's k-th card lies at the k-th position it deals from
-        play = play_positions(plan.cards, order, deck_size)
+        play = play_positions(order, deck_size)
         positions = {play[p] for p in positions}
     return [open_position(plan, order, k).to_json() for k in sorted(positions)]
-
-
-def skipped_openings(deck: dict[str, Any]) -> list[dict[str, Any]]:
-    """The openings of the cards a short deck lacks, for everyone (R30.4): nothing for a
-    52-card hand."""
-    deck_size = deck.get("deck_size", FULL)
-    if deck_size == FULL:
-        return []
-    plan, order = deck_order(deck)
-    return [
-        open_position(plan, order, k).to_json()
-        for k in skipped_positions(plan.cards, order, deck_size)
-    ]
 
 
 def public_hole_cards(state: HandState) -> list[tuple[int, int]]:
@@ -294,10 +282,8 @@ def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
     if not deck or deck["hand"] != table.hand_count:
         return None
     view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS if k in deck}}
-    view["openings"] = sorted(
-        open_cards(deck, len(state.seats), state.boards, cards=public_hole_cards(state))
-        + skipped_openings(deck),
-        key=lambda opening: opening["k"],
+    view["openings"] = open_cards(
+        deck, len(state.seats), state.boards, cards=public_hole_cards(state)
     )
     if state.is_finished:
         view["commitments"] = [c.hex() for c in deck_order(deck)[0].commitments]
@@ -309,7 +295,9 @@ def next_deck_view(table: Table) -> dict[str, Any] | None:
     planned = table.next_deck
     if not planned:
         return None
-    return {k: planned[k] for k in ("hand", "root", "committed_version")}
+    return {
+        k: planned[k] for k in ("hand", "root", "committed_version", "deck_size") if k in planned
+    }
 
 
 def hole_openings(

@@ -20,7 +20,6 @@ from engine.fairness import (
     permutation,
     play_positions,
     proof_json,
-    skipped_positions,
 )
 from engine.games import Game, rules
 from engine.hand import apply, start_hand
@@ -61,8 +60,8 @@ def dealt_hand(
         double_board=double_board,
         game=game,
     )
-    plan = DeckPlan(3, 17, secret)
-    state, _ = start_hand(config, deck=dealt_deck(plan, nonces, len(rules(game).deck)))
+    plan = DeckPlan(3, 17, secret, len(rules(game).deck))
+    state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
     return plan, state
 
 
@@ -123,10 +122,9 @@ def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int
             holes[str(state.seats[i])] = [card_str(c) for c in state.holes[i]]
     for seat in holes:
         positions += hole_positions(n, state.seats.index(int(seat)))
-    if deck_size != 52:  # R30.4: each card at its place among the short deck's, and the rest open
-        play = play_positions(plan.cards, order, deck_size)
+    if deck_size != 52:  # R30.4: each card at its place among the positions the deck deals
+        play = play_positions(order, deck_size)
         positions = [play[p] for p in positions]
-        positions += skipped_positions(plan.cards, order, deck_size)
     return {
         **proof,
         "openings": [open_position(plan, order, k).to_json() for k in sorted(set(positions))],

@@ -222,31 +222,48 @@ def test_an_honest_double_board_hand_checks_out_and_a_swapped_card_does_not() ->
     assert not verify_record(swapped).ok
 
 
-def test_R30_4_an_honest_short_deck_hand_checks_out_and_every_card_below_six_is_opened() -> None:
-    """The hand deals the 52-card order's cards from six up; the sixteen below six are
-    opened to place them, and the verifier finds every seen card where the hand dealt it."""
+def test_R30_4_an_honest_short_deck_hand_checks_out_with_no_card_below_six_opened() -> None:
+    """A short deck's 36 cards are committed first and its size is bound to the root: the
+    dealing order alone says which deal positions the hand deals from, so nothing but the
+    cards a viewer may see is opened."""
     record, nonces = finished_record(game=Game.SHORT_DECK)
     assert record["deck_size"] == 36
     opened = [o["card"] for o in record["openings"]]
-    low = [card for card in opened if card[0] in "2345"]
-    assert len(low) == 16 and len(opened) == 16 + 5 + 2 * len(record["holes"])
+    assert not [card for card in opened if card[0] in "2345"]
+    assert len(opened) == 5 + 2 * len(record["holes"])
+    assert all(o["j"] < 36 for o in record["openings"])
     assert verify_record(json.loads(json.dumps(record)), my_nonce=nonces[0]).ok
+    assert verify_record(record, expected_deck_size=36).ok
 
 
 @pytest.mark.parametrize(
     "change",
     [
-        lambda r: r.update(openings=[o for o in r["openings"] if o["card"] != "2c"]),
         lambda r: r.pop("deck_size"),
+        lambda r: r.update(deck_size=48),
         lambda r: r["boards"][0].reverse(),
     ],
-    ids=["a card below six kept closed", "read as 52 cards", "the board reordered"],
+    ids=["read as 52 cards", "a deck size the game does not deal", "the board reordered"],
 )
-def test_R30_4_a_short_deck_record_that_hides_or_misplaces_a_card_fails(change: Any) -> None:
+def test_R30_4_a_short_deck_record_that_misstates_its_deck_or_places_a_card_fails(
+    change: Any,
+) -> None:
     record, _ = finished_record(game=Game.SHORT_DECK)
     record = copy.deepcopy(record)
     change(record)
     assert not verify_record(record).ok
+
+
+def test_R30_4_the_deck_size_is_bound_to_the_root_a_holdem_hand_cannot_claim_another() -> None:
+    """The size is in the root published before any nonce: a server that announced a 52-card
+    root cannot deal the hand as a short deck (or the other way), and a viewer who knows the
+    table's game refuses a record of another game's deck."""
+    holdem, _ = finished_record()
+    assert not verify_record({**holdem, "deck_size": 36}).ok
+    short, _ = finished_record(game=Game.SHORT_DECK)
+    assert not verify_record({k: v for k, v in short.items() if k != "deck_size"}).ok
+    assert not verify_record(short, expected_deck_size=52).ok
+    assert not verify_record(holdem, expected_deck_size=36).ok
 
 
 def test_an_honest_hand_checks_out() -> None:

@@ -181,3 +181,27 @@ def test_R11_4_the_five_cards_named_are_the_first_five_that_make_the_hand() -> N
             five for five in combinations(hand, 5) if SHORT_DECK.strength(five) == value.strength
         )
         assert sorted(value.best_five) == sorted(first), hand
+
+
+def test_R30_a_short_deck_hand_exports_to_phh_ns_and_replays_to_the_same_stacks() -> None:
+    """The deck of a replay from PHH is the short deck's (a reader that laid out 52 cards
+    broke on the first short-deck file)."""
+    from engine import phh
+
+    config = HandConfig(
+        seats=(1, 2, 3), stacks=(200, 200, 200), button=3, small_blind=1, big_blind=2,
+        game=Game.SHORT_DECK, explicit_showdown=True,
+    )  # fmt: skip
+    state, history = start_hand(config, seed=SEED)
+    history = list(history)
+    while not state.is_finished:
+        legal = legal_actions(state)
+        assert legal is not None
+        kind = next(
+            k for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.SHOW) if legal.allows(k)
+        )
+        state, events = apply(state, Action(kind, legal.waiting[0]))
+        history += events
+    text = phh.export(state, history)
+    assert 'variant = "NS"' in text
+    assert phh.replay(phh.loads(text)).state.stacks == state.stacks

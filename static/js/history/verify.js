@@ -3,7 +3,8 @@
 import { gettext, interpolate } from "../i18n.js";
 import { verifyRecord } from "../table/fairness.js";
 
-const record = JSON.parse(document.getElementById("hand-data").textContent).verify;
+const data = JSON.parse(document.getElementById("hand-data").textContent);
+const record = data.verify;
 const button = document.querySelector("[data-verify]");
 const result = document.querySelector("[data-verify-result]");
 
@@ -14,7 +15,7 @@ async function check() {
     result.className = "bad";
     return;
   }
-  const outcome = await verifyRecord(record);
+  const outcome = await verifyRecord(record, { deckSize: data.deck_size || 52 });
   const count = outcome.opened;
   const checked = record.scheme === 1
     ? gettext("✓ deck checked: the seed matches the commitment and all %(count)s cards you saw came from its deck.")

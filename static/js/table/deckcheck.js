@@ -49,7 +49,7 @@ export class DeckCheck {
     const deck = hand && hand.deck;
     if (!deck || deck.hand !== hand.number) return;
     const you = state.you || {};
-    if (you.openings && you.openings.length) this.own.set(hand.number, { cards: you.cards, openings: you.openings });
+    if (you.openings && you.openings.length) this.own.set(hand.number, { cards: you.cards, openings: you.openings, seat: you.seat });
     if (hand.finished && deck.commitments && !this.checked.has(hand.number)) {
       this.checked.set(hand.number, null);
       this.check(state).then((result) => {
@@ -95,7 +95,7 @@ export class DeckCheck {
     }
     if (own) {
       for (const o of own.openings) if (!openings.some((p) => p.k === o.k)) openings.push(o);
-      holes[String(deck.seats[Math.min(...own.openings.map((o) => o.k))])] = own.cards;
+      holes[String(own.seat)] = own.cards;
     }
     const record = { ...deck, openings, boards: hand.boards, holes };
     const mine = this.mine[hand.number];
@@ -103,7 +103,9 @@ export class DeckCheck {
     if (!(window.crypto && crypto.subtle)) {
       return { ok: false, text: gettext("Deck not checked: this browser checks only over HTTPS.") };
     }
-    const result = await verifyRecord(record, sent ? { myNonce: mine.nonce, rootSeen: mine.root } : {});
+    // the game this table deals fixes the deck's size (R30.4), whatever the record says
+    const deckSize = state.table && state.table.game === "shortdeck" ? 36 : 52;
+    const result = await verifyRecord(record, sent ? { myNonce: mine.nonce, rootSeen: mine.root, deckSize } : { deckSize });
     if (!result.ok) {
       return { ok: false, text: interpolate(gettext("✗ DECK CHECK FAILED: %(problems)s"), { problems: result.problems.join("; ") }) };
     }

@@ -56,8 +56,18 @@ export async function cardCommitment(table, hand, j, salt, card) {
   return bytesToHex(await sha256(concat([be8(table), be8(hand), Uint8Array.of(j), salt, Uint8Array.of(card)])));
 }
 
-export async function rootOf(commitments) {
-  return bytesToHex(await sha256(concat(commitments.map((c) => hex(c, 32)))));
+/** root = H(C_0 || ... || C_51); a short deck's also binds its size: || "deck" || size (R30.4). */
+export async function rootOf(commitments, deckSize = 52) {
+  const tail = deckSize === 52 ? [] : [new TextEncoder().encode("deck"), Uint8Array.of(deckSize)];
+  return bytesToHex(await sha256(concat([...commitments.map((c) => hex(c, 32)), ...tail])));
+}
+
+/** The decks the games deal: 52 cards, or a short deck's 36 (R30.1). */
+export const DECK_SIZES = [52, 36];
+
+/** The deal positions a deck of deckSize cards deals from: order[k] < deckSize (R30.4). */
+export function playPositions(order, deckSize) {
+  return [...Array(52).keys()].filter((k) => order[k] < deckSize);
 }
 
 export async function fillerNonce(root, seat) {
@@ -133,10 +143,10 @@ function seenCards(record, play = null) {
  * myNonce / rootSeen: what this browser sent, and the root it had seen before sending it.
  * Scheme 1 (hands dealt before deck v2): the revealed seed's SHA-256 is the commitment and
  * every card seen is where engine/deck.py's shuffle of the seed put it. */
-export async function verifyRecord(record, { myNonce = null, rootSeen = null } = {}) {
+export async function verifyRecord(record, { myNonce = null, rootSeen = null, deckSize = null } = {}) {
   try {
     if (record.scheme === 1) return await verifySeed(record);
-    return await verifyV2(record, myNonce, rootSeen);
+    return await verifyV2(record, myNonce, rootSeen, deckSize);
   } catch (error) {
     return { ok: false, problems: [interpolate(gettext("malformed record: %(error)s"), { error: error.message })], opened: 0 };
   }
@@ -157,12 +167,16 @@ async function verifySeed(record) {
   return { ok: problems.length === 0, problems, opened: seen.size };
 }
 
-async function verifyV2(record, myNonce, rootSeen) {
+async function verifyV2(record, myNonce, rootSeen, expectedDeckSize) {
   const problems = [];
   if (record.scheme !== 2) throw new Error(interpolate(gettext("unknown scheme %(scheme)s"), { scheme: record.scheme }));
   const commitments = record.commitments;
   if (!Array.isArray(commitments) || commitments.length !== 52) throw new Error(gettext("there are not 52 commitments"));
-  if ((await rootOf(commitments)) !== record.root) problems.push(gettext("the commitments do not hash to the root"));
+  const deckSize = record.deck_size === undefined ? 52 : record.deck_size;
+  if (!DECK_SIZES.includes(deckSize) || (expectedDeckSize !== null && expectedDeckSize !== deckSize)) {
+    return { ok: false, problems: [interpolate(gettext("the deck of %(size)s cards is not this game's"), { size: deckSize })], opened: 0 };
+  }
+  if ((await rootOf(commitments, deckSize)) !== record.root) problems.push(gettext("the commitments do not hash to the root"));
   if (rootSeen !== null && rootSeen !== record.root) problems.push(gettext("the root is not the one published before your nonce"));
   const nonces = record.nonces.map((e) => e.nonce);
   if (myNonce !== null && !nonces.includes(myNonce)) problems.push(gettext("your nonce is not among the hand's nonces"));
@@ -195,16 +209,7 @@ async function verifyV2(record, myNonce, rootSeen) {
       problems.push(interpolate(gettext("the card at deal position %(position)s does not match its commitment"), { position: o.k }));
     }
   }
-  const deckSize = record.deck_size || 52;
-  let play = null;
-  if (deckSize !== 52) {
-    // R30.4: every card a short deck lacks is opened to everyone, which places the rest
-    const skipped = new Set((record.openings || []).filter((o) => parseCard(o.card) < 52 - deckSize).map((o) => o.k));
-    if (skipped.size !== 52 - deckSize) {
-      problems.push(interpolate(gettext("%(opened)s of the %(count)s cards a deck of %(size)s lacks are opened"), { opened: skipped.size, count: 52 - deckSize, size: deckSize }));
-    }
-    play = [...Array(52).keys()].filter((k) => !skipped.has(k));
-  }
+  const play = deckSize === 52 ? null : playPositions(order, deckSize); // R30.4
   for (const [position, card] of seenCards(record, play)) {
     const opened = byPosition.get(position);
     if (!opened) problems.push(interpolate(gettext("%(card)s (deal position %(position)s) was never opened"), { card, position }));

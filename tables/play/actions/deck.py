@@ -25,7 +25,15 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from engine.fairness import DeckPlan, dealt_deck, new_secret, nonce_list, parse_nonce, proof_json
+from engine.fairness import (
+    FULL,
+    DeckPlan,
+    dealt_deck,
+    new_secret,
+    nonce_list,
+    parse_nonce,
+    proof_json,
+)
 from engine.games import rules
 from engine.hand import start_hand
 from engine.state import HandConfig, HandState
@@ -36,20 +44,25 @@ from tables.play.hand_state import PUBLIC_DECK_KEYS
 from tables.play.models import Seat, Table
 
 
-def plan_next(table: Table) -> list[str]:
-    """Commit to the deck of hand ``hand_count + 1`` unless that is done (R15.1). The
-    commitments are published by the change the caller commits next (``version + 1``).
-    Returns the table fields it changed."""
+def plan_next(table: Table, deck_size: int | None = None) -> list[str]:
+    """Commit to the deck of hand ``hand_count + 1`` unless that is done (R15.1): the deck of
+    ``deck_size`` cards, by default the table's game's. The commitments are published by the
+    change the caller commits next (``version + 1``). Returns the table fields it changed."""
     number = table.hand_count + 1
     if table.next_deck and table.next_deck["hand"] == number:
         return []
     secret = new_secret()
+    # the deck of the game the table deals now (R30.4: a short deck's 36 are committed
+    # first, its size bound to the root); a mixed game's next orbit may change it (deal)
+    if deck_size is None:
+        deck_size = len(rules(table.game).deck)
     table.next_deck = {
         "hand": number,
         "secret": secret.hex(),
-        "root": DeckPlan(table.pk, number, secret).root.hex(),
+        "root": DeckPlan(table.pk, number, secret, deck_size).root.hex(),
         "committed_version": table.version + 1,
         "nonces": [],
+        **({"deck_size": deck_size} if deck_size != FULL else {}),
     }
     return ["next_deck"]
 
@@ -137,17 +150,21 @@ def deal(
     nonces (R15.2); a deck is committed now if none was (no player could send a nonce
     then). Sets ``Table.deck`` and clears ``Table.next_deck``; the deal is the change at
     ``version + 1``. Returns the engine's first state and events and the public proof."""
-    plan_next(table)
+    deck_size = len(rules(config.game).deck)
+    if table.next_deck and table.next_deck.get("deck_size", FULL) != deck_size:
+        # a mixed game's orbit changed the deck since it was committed (R30.4): a new one,
+        # committed at the deal itself (no nonce could come for it)
+        table.next_deck = None
+    plan_next(table, deck_size)
     planned = table.next_deck
     assert planned is not None  # plan_next committed it
-    plan = DeckPlan(table.pk, planned["hand"], bytes.fromhex(planned["secret"]))
+    plan = DeckPlan(table.pk, planned["hand"], bytes.fromhex(planned["secret"]), deck_size)
     dealt_version = table.version + 1
     nonces = nonce_list(
         plan.root, planned["nonces"], [(s.number, s.user_id) for s in dealt], dealt_version
     )
-    deck_size = len(rules(config.game).deck)  # R30.4: a short deck skips the cards it lacks
     state, events = start_hand(
-        config, deck=dealt_deck(plan, [bytes.fromhex(e["nonce"]) for e in nonces], deck_size)
+        config, deck=dealt_deck(plan, [bytes.fromhex(e["nonce"]) for e in nonces])
     )
     proof = proof_json(
         plan,

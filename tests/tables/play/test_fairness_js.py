@@ -148,19 +148,29 @@ console.log(JSON.stringify(out));
 
 
 def test_the_browser_checks_a_short_deck_hand_as_the_engine_does() -> None:
-    """R30.4: honest; a card below six kept closed; read as 52 cards; the board reordered."""
+    """R30.4: honest; read as 52 cards; a deck size no game deals; the board reordered; a
+    Hold'em root claimed as a short deck; and, told the table's game, another game's deck."""
     record, nonces = spec.finished_record(game=Game.SHORT_DECK)
-    hidden = {**record, "openings": [o for o in record["openings"] if o["card"] != "2c"]}
-    as_52 = {k: v for k, v in record.items() if k != "deck_size"}
-    reordered = {**record, "boards": [list(reversed(record["boards"][0]))]}
-    records = [record, hidden, as_52, reordered]
+    holdem, _ = spec.finished_record()
+    records = [
+        record,
+        {k: v for k, v in record.items() if k != "deck_size"},
+        {**record, "deck_size": 48},
+        {**record, "boards": [list(reversed(record["boards"][0]))]},
+        {**holdem, "deck_size": 36},
+    ]
     script = (
         IMPORT
         + f"""
 const out = [];
 for (const r of {json.dumps(records)}) out.push((await f.verifyRecord(r, {{ myNonce: "{nonces[1].hex()}" }})).ok);
+out.push((await f.verifyRecord({json.dumps(record)}, {{ deckSize: 52 }})).ok);
+out.push((await f.verifyRecord({json.dumps(record)}, {{ deckSize: 36 }})).ok);
 console.log(JSON.stringify(out));
 """
     )
-    assert json.loads(run_node(script)) == [True, False, False, False]
-    assert [verify_record(r, my_nonce=nonces[1]).ok for r in records] == [True, False, False, False]
+    expected = [True, False, False, False, False, False, True]
+    assert json.loads(run_node(script)) == expected
+    engine = [verify_record(r, my_nonce=nonces[1]).ok for r in records]
+    engine += [verify_record(record, expected_deck_size=size).ok for size in (52, 36)]
+    assert engine == expected

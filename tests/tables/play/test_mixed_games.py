@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.fairness import verify_record
 from pokerclub.models import Club
 from tables.hands.models import Hand
+from tables.hands.replay import replay
 from tables.play import actions as services
 from tables.play.forms import TableForm
 from tables.play.models import Table
@@ -297,3 +299,28 @@ def test_a_pick_is_refused_unless_a_seated_player_picks_a_listed_game_R20_5(
             services.pick_game(who, table.pk, code)
         assert refused.value.code == error
     assert fresh(table).game_picks == {}
+
+
+def test_a_short_deck_orbit_deals_from_a_deck_committed_as_a_short_deck_R20_R30_4(
+    make_table, players, club_with_roles
+):
+    """The deck of the next hand is committed as the table's game's (52 cards); when the orbit
+    turns to short deck the deal commits a short deck instead (R30.4: its size is bound to its
+    root), and back. Every hand's proof checks out for the game it dealt."""
+    table = make_table(max_seats=9)
+    for number, p in zip((2, 5, 7), players[:3], strict=True):
+        services.sit(p, table.pk, number, 100)
+    assert services.update_settings(
+        club_with_roles["host"], table.pk, {"mixed_games": ["NLH", "SD"]}
+    )
+    for _ in range(7):
+        fold_round(table)
+    assert [game for game, _ in games_dealt(table)] == ["holdem"] * 3 + ["shortdeck"] * 3 + [
+        "holdem"
+    ]
+    for hand in Hand.objects.filter(table=table).order_by("number"):
+        size = 36 if hand.config["game"] == "shortdeck" else 52
+        assert hand.deck.get("deck_size", 52) == size
+        record = {**hand.deck, "boards": [], "holes": {}, "openings": []}
+        assert verify_record(record, expected_deck_size=size).ok
+        assert min(replay(hand).final.deck) >= (16 if size == 36 else 0)

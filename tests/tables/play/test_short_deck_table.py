@@ -47,9 +47,8 @@ def test_every_card_is_six_or_higher_and_each_player_checks_their_own_R30_1_R30_
     assert state["table"]["game"] == "shortdeck"
     assert state["table"]["game_letter"] == " 6+"  # "1/2 NL 6+"
     deck = state["hand"]["deck"]
-    assert deck["deck_size"] == 36
-    public = {o["card"] for o in deck["openings"]}
-    assert len(public) == 16 and all(parse_card(card) < SIX for card in public)  # R30.4
+    assert deck["deck_size"] == 36 and deck["openings"] == []  # nothing public yet (R30.4)
+    assert state["next_deck"] is None or state["next_deck"].get("deck_size") == 36
     own = own_cards_by_user(t.pk, t.hand_count)
     cards = [parse_card(c) for v in own.values() for c in v["cards"]]
     assert len(set(cards)) == 8 and min(cards) >= SIX
@@ -62,14 +61,13 @@ def test_every_card_is_six_or_higher_and_each_player_checks_their_own_R30_1_R30_
         entry = own[user_id]
         proof = {
             **deck,
-            "openings": deck["openings"] + entry["openings"],
+            "openings": entry["openings"],
             "boards": [],
             "holes": {seat: entry["cards"]},
         }
-        verdict = verify_record(proof)
-        assert verdict.ok and verdict.opened == 16 + 2, verdict.problems
-        alone = {**proof, "openings": entry["openings"]}  # without the cards below six
-        assert not verify_record(alone).ok
+        verdict = verify_record(proof, expected_deck_size=36)
+        assert verdict.ok and verdict.opened == 2, verdict.problems
+        assert not verify_record(proof, expected_deck_size=52).ok
 
 
 def test_random_short_deck_hands_conserve_chips_export_and_verify_R30(short, players, seeded_decks):
