@@ -52,7 +52,11 @@ def test_a_friend_plays_from_the_link_then_keeps_an_account(players, console, sh
 
     # The host copies the table's link.
     alice.page.get_by_label("Invite friends to this table").first.click()
-    alice.page.get_by_role("button", name="Get the table's link").click()
+    # the link is made by a form: wait for the page it reloads, scripts and all, before
+    # clicking on it (a click that lands before copy.js has bound its button does nothing)
+    with alice.page.expect_navigation():
+        alice.page.get_by_role("button", name="Get the table's link").click()
+    alice.page.wait_for_load_state("load")
     alice.page.get_by_label("Invite friends to this table").first.click()
     link = alice.page.locator("#table-link").input_value()
     assert re.search(r"/t/[\w-]+/$", link)
