@@ -42,7 +42,7 @@ from typing import Final
 # private functions change or the pin moves.
 from phevaluator import _pheval
 
-from engine.cards import FULL_DECK, Card, card_rank
+from engine.cards import FULL_DECK, RANKS, Card, card_rank
 
 __all__ = [
     "MAX_STRENGTH",
@@ -63,6 +63,7 @@ __all__ = [
     "low_strength_unchecked",
     "low_values",
     "name_words",
+    "reading_order",
     "omaha_low_strength",
     "omaha_strength",
     "strength",
@@ -156,7 +157,7 @@ _RANK_PLURALS: Final = (
     "Jacks", "Queens", "Kings", "Aces",
 )  # fmt: skip
 _ACE: Final = 12
-_FIVE: Final = 3
+_KING: Final = 11
 
 
 @dataclass(frozen=True)
@@ -243,13 +244,14 @@ def strength_batch(hands: Iterable[Sequence[Card]], *, checked: bool = True) -> 
     return list(map(sub, repeat(_RANK_LIMIT), starmap(evaluator, hand_list)))
 
 
-def _reading_order(five: Sequence[Card], category: HandCategory) -> tuple[Card, ...]:
-    """Sort five cards for display: biggest group first, then higher rank; wheel ace last."""
+def reading_order(five: Sequence[Card], category: HandCategory) -> tuple[Card, ...]:
+    """Sort five cards for display: biggest group first, then higher rank; an ace playing
+    low in a straight last (the wheel, R9.3; a short deck's A-6-7-8-9, R30.3)."""
     counts = Counter(card_rank(card) for card in five)
     ordered = sorted(five, key=lambda card: (-counts[card_rank(card)], -card_rank(card)))
     if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
         ranks = [card_rank(card) for card in ordered]
-        if ranks[0] == _ACE and ranks[1] == _FIVE:  # A-5-4-3-2: the ace plays low (R9.3)
+        if ranks[0] == _ACE and ranks[1] != _KING:  # the ace below the lowest rank plays low
             ordered = ordered[1:] + ordered[:1]
     return tuple(ordered)
 
@@ -279,7 +281,6 @@ def hand_name(category: HandCategory, five: Sequence[Card]) -> str:
     return f"Straight flush, {_RANK_WORDS[top]} high"
 
 
-_RANK_LETTERS: Final = "23456789TJQKA"
 _ONE: Final = "(" + "|".join(_RANK_WORDS) + ")"
 _MANY: Final = "(" + "|".join(_RANK_PLURALS) + ")"
 _NAME_PATTERNS: Final = tuple(
@@ -321,9 +322,7 @@ def name_words(name: str) -> tuple[tuple[str, ...], ...]:
                     ranks = tuple(words[0].split("-"))
                 else:
                     ranks = tuple(
-                        _RANK_LETTERS[
-                            _RANK_WORDS.index(w) if w in _RANK_WORDS else _RANK_PLURALS.index(w)
-                        ]
+                        RANKS[_RANK_WORDS.index(w) if w in _RANK_WORDS else _RANK_PLURALS.index(w)]
                         for w in words
                     )
                 out.append((kind, *ranks))
@@ -355,7 +354,7 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
     else:
         five = next(subset for subset in combinations(hand, 5) if _EVALUATE_5(*subset) == rank)
     category = category_of(value)
-    ordered = _reading_order(five, category)
+    ordered = reading_order(five, category)
     return HandValue(
         strength=value,
         category=category,

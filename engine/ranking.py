@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from engine.cards import Card, card_rank
-from engine.evaluation import HandCategory, HandValue, hand_name
+from engine.cards import RANKS, Card, card_rank
+from engine.evaluation import HandCategory, HandValue, hand_name, reading_order
 
 __all__ = [
     "DEUCE_TO_SEVEN",
@@ -126,7 +126,7 @@ class Ranking:
         if any(type(c) is not int or not 4 * self.lowest <= c < 52 for c in hand):
             raise ValueError(f"not cards of this deck: {hand!r}")
         best, category = self._best(hand)
-        ordered = _reading_order(self._five(hand, best, category), category)
+        ordered = reading_order(self._five(hand, best, category), category)
         return HandValue(best, category, ordered, hand_name(category, ordered))
 
     def _five(self, hand: Sequence[Card], best: int, category: HandCategory) -> list[Card]:
@@ -235,17 +235,6 @@ _GROUPS: Final = {
     H.THREE_OF_A_KIND: _group(3, 1, 1), H.TWO_PAIR: _group(2, 2, 1), H.ONE_PAIR: _group(2, 1, 1, 1),
     H.HIGH_CARD: _group(1, 1, 1, 1, 1),
 }  # fmt: skip
-
-
-def _reading_order(five: Sequence[Card], category: HandCategory) -> tuple[Card, ...]:
-    """Biggest group first, then the higher rank; an ace playing low in a straight last."""
-    counts = Counter(card_rank(card) for card in five)
-    ordered = sorted(five, key=lambda card: (-counts[card_rank(card)], -card_rank(card)))
-    if category in (H.STRAIGHT, H.STRAIGHT_FLUSH):
-        ranks = [card_rank(card) for card in ordered]
-        if ranks[0] == _ACE and ranks[1] != _ACE - 1:  # the ace below the lowest rank
-            ordered = ordered[1:] + ordered[:1]
-    return tuple(ordered)
 
 
 SHORT_DECK: Final = Ranking(
@@ -383,8 +372,5 @@ def evaluate_deuce_to_seven(five: Sequence[Card]) -> HandValue:
     high = DEUCE_TO_SEVEN.evaluate(five)
     name = high.name
     if high.category is H.HIGH_CARD:
-        name = "-".join(_LETTERS[card_rank(card)] for card in high.best_five) + " low"
+        name = "-".join(RANKS[card_rank(card)] for card in high.best_five) + " low"
     return HandValue(_LOW_LIMIT - high.strength, high.category, high.best_five, name)
-
-
-_LETTERS: Final = "23456789TJQKA"
