@@ -86,6 +86,7 @@ __all__ = [
     "board_positions",
     "card_commitment",
     "dealt_deck",
+    "draw_positions",
     "filler_nonce",
     "hole_positions",
     "new_secret",
@@ -329,6 +330,32 @@ def board_positions(
     return out
 
 
+def draw_positions(
+    players: int, drawn: Sequence[Sequence[int]], hole_cards: int = 5
+) -> list[list[int | None]]:
+    """Deal positions of every card each player was dealt in the draws (R42.6), by
+    position index: after the hole cards, each draw is one burn and then, from the left of
+    the button, the cards of each player who drew in it (``drawn[i]``: player ``i``'s count
+    in each draw so far, public, R42.3). A card dealt from a new stub (R42.4: the sequence
+    reached the first deck's last card) has no deal position: ``None``.
+
+    >>> draw_positions(3, [(2,), (0,), (3, 1)])
+    [[16, 17], [], [18, 19, 20, 22]]
+    >>> draw_positions(4, [(5, 5), (5, 5), (5,), (5,)])[1]  # a new stub from the 52nd card
+    [26, 27, 28, 29, 30, 47, 48, 49, 50, None]
+    """
+    position = hole_cards * players
+    out: list[list[int | None]] = [[] for _ in range(players)]
+    for d in range(max((len(counts) for counts in drawn), default=0)):
+        position += 1  # the draw's one burn
+        for i in range(players):
+            if len(drawn[i]) > d:
+                for _ in range(drawn[i][d]):
+                    out[i].append(position if position < FULL - 1 else None)
+                    position += 1
+    return out
+
+
 def nonce_list(
     root: bytes,
     sent: Sequence[Mapping[str, Any]],
@@ -403,6 +430,9 @@ class Verdict:
 
     problems: tuple[str, ...]
     opened: int
+    uncovered: int = 0
+    """Cards the viewer was dealt from a new stub in a draw, which the proof does not
+    cover (R42.6)."""
 
     @property
     def ok(self) -> bool:
@@ -427,7 +457,10 @@ def _seen_cards(record: Mapping[str, Any], play: Sequence[int] | None = None) ->
     positions_of = board_positions(n, boards, hole_cards, double)
     for board, positions in zip(boards, positions_of, strict=True):
         seen.update(zip(positions, board, strict=True))
-    for seat, cards in (record.get("holes") or {}).items():
+    # a draw game's hands are checked by _check_draws: a card held at the end need not lie
+    # where the hole cards were dealt (R42.6)
+    holes = {} if "drawn" in record else record.get("holes") or {}
+    for seat, cards in holes.items():
         index = seats.index(int(seat))
         for position, card in zip(hole_positions(n, index, hole_cards), cards, strict=True):
             if card is not None:  # None: a card of that hand the viewer did not see (R11.5)
@@ -535,7 +568,41 @@ def _verify_v2(
             problems.append(
                 f"{card_str(card)} was dealt where {card_str(opened.card)} is committed"
             )
-    return Verdict(tuple(problems), len(openings))
+    uncovered = 0
+    if "drawn" in record:  # a draw game (R42.6)
+        uncovered = _check_draws(record, by_position, problems)
+    return Verdict(tuple(problems), len(openings), uncovered)
+
+
+def _check_draws(
+    record: Mapping[str, Any], by_position: Mapping[int, Opening], problems: list[str]
+) -> int:
+    """R42.6: every card a player held in a draw game (``dealt``: their cards, in any order)
+    lies at one of their deal positions (the hole cards', then the draws' by the public
+    counts ``drawn``), every one of which is opened; a card from a new stub has none. Adds
+    to ``problems``; returns how many of the cards came from a new stub."""
+    seats = list(record["seats"])
+    drawn = [[int(c) for c in counts] for counts in record["drawn"]]
+    if len(drawn) != len(seats):
+        raise ValueError("the draws' counts are not one list a seat")
+    holes = int(record.get("hole_cards", 2))
+    in_draws = draw_positions(len(seats), drawn, holes)
+    uncovered = 0
+    for seat, cards in (record.get("dealt") or {}).items():
+        index = seats.index(int(seat))
+        positions = [*hole_positions(len(seats), index, holes), *in_draws[index]]
+        covered = [p for p in positions if p is not None]
+        missing = [p for p in covered if p not in by_position]
+        problems += [f"deal position {p} of seat {seat} was never opened" for p in missing]
+        opened = {by_position[p].card for p in covered if p in by_position}
+        new_stub = len(positions) - len(covered)
+        elsewhere = [card for card in map(parse_card, cards) if card not in opened]
+        if len(elsewhere) > new_stub:
+            problems += [
+                f"{card_str(c)} was dealt where no card of seat {seat} is" for c in elsewhere
+            ]
+        uncovered += new_stub
+    return uncovered
 
 
 # --- command line ------------------------------------------------------------------------
@@ -569,7 +636,10 @@ def main(argv: Sequence[str]) -> int:
             continue
         verdict = verify_record(record)
         if verdict.ok:
-            print(f"{label}: ok (scheme {record.get('scheme')}, {verdict.opened} cards opened)")
+            stub = f", {verdict.uncovered} from a new stub not covered" if verdict.uncovered else ""
+            print(
+                f"{label}: ok (scheme {record.get('scheme')}, {verdict.opened} cards opened{stub})"
+            )
         else:
             failed += 1
             print(f"{label}: FAILED: " + "; ".join(verdict.problems))

@@ -349,6 +349,9 @@ MIXED_GAMES: Mapping[str, tuple[Game, Structure]] = {
     "PLO8": (Game.OMAHA_HILO, Structure.POT_LIMIT),
     "FLO8": (Game.OMAHA_HILO, Structure.FIXED_LIMIT),
     "SD": (Game.SHORT_DECK, Structure.NO_LIMIT),
+    "NL5CD": (Game.FIVE_CARD_DRAW, Structure.NO_LIMIT),
+    "NL27": (Game.DEUCE_SEVEN_SINGLE, Structure.NO_LIMIT),
+    "27TD": (Game.DEUCE_SEVEN_TRIPLE, Structure.FIXED_LIMIT),
 }
 """The games a mixed-game table rotates through (R20), by the names home games call them."""
 

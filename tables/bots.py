@@ -291,6 +291,10 @@ class Bot:
                 return {"type": "run_twice", "agree": rng.random() < 0.5}
             return {"type": "muck" if pending.get("may_muck") and rng.random() < 0.5 else "show"}
         legal = hand["legal"]
+        if legal.get("draw"):  # R42.2: throw up to three of its cards, at random
+            mine = ((self.state or {}).get("you") or {}).get("cards") or []
+            thrown = rng.sample(mine, rng.randint(0, min(len(mine), 3)))
+            return {"type": "draw", "cards": thrown, "version": version}
         roll = rng.random()
         if legal["bet_or_raise"] and roll < 0.15:
             high = (

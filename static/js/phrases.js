@@ -55,7 +55,7 @@ export function lineText(line) {
   for (const [name, value] of Object.entries(line.args || {})) {
     if (name === "who" && value === null) values.who = fill(say.seat, { number: line.seat });
     else if (name === "amount" || name === "before") values[name] = money(value);
-    else if (name === "cards") values.cards = value.join(" ");
+    else if (name === "cards" || name === "thrown") values[name] = value.join(" ");
     else if (name === "hand") values.hand = handText(value);
     else if (name === "pot") values.pot = potText(value);
     else if (name === "paid")

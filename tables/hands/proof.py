@@ -43,8 +43,20 @@ def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | No
     if hand.deck:
         own = [final.seats.index(viewer_seat)] if viewer_seat in final.seats else []
         openings = open_cards(
-            _with_secret(hand), len(final.seats), final.boards, own, public_hole_cards(final)
+            _with_secret(hand),
+            len(final.seats),
+            final.boards,
+            own,
+            public_hole_cards(final),
+            final.drawn,
         )
+        if final.drawn:  # a draw game: every card the viewer held, placed by the counts (R42.6)
+            seen["drawn"] = [list(counts) for counts in final.drawn]
+            seen["dealt"] = (
+                {str(viewer_seat): [card_str(c) for c in replayed.dealt_cards(viewer_seat)]}
+                if own
+                else {}
+            )
         return {**hand.deck, **seen, "openings": openings}
     if hand.seed:
         return {"scheme": 1, "seed": hand.seed, "commitment": hand.commitment, **seen}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import card_str
-from engine.events import HoleCardsDealt
+from engine.events import CardsDrawn, HoleCardsDealt
 from tables.hands.replay import ReplayedHand
 from tables.play import table_log as handlog
 from tables.play.hand_state import hand_picture
@@ -26,12 +26,18 @@ def _cards(cards: Any) -> list[str]:
 
 
 def _viewer_lines(events: Any, me: int | None) -> list[dict[str, Any]]:
-    """The viewer's own deal (R4.3: nobody else's), as a log line."""
-    return [
-        {"seat": me, "say": "dealt", "args": {"cards": _cards(e.cards)}}
-        for e in events
-        if isinstance(e, HoleCardsDealt) and e.seat == me
-    ]
+    """The viewer's own deal and draws (R4.3, R42.3: nobody else's), as log lines."""
+    out = []
+    for e in events:
+        if isinstance(e, HoleCardsDealt) and e.seat == me:
+            out.append({"seat": me, "say": "dealt", "args": {"cards": _cards(e.cards)}})
+        elif isinstance(e, CardsDrawn) and e.seat == me:
+            args = {"thrown": _cards(e.discarded), "cards": _cards(e.drawn)}
+            if not e.drawn:
+                out.append({"seat": me, "say": "you_stand_pat", "args": {"cards": _cards(e.hole)}})
+            else:
+                out.append({"seat": me, "say": "you_draw", "args": args})
+    return out
 
 
 def steps(replayed: ReplayedHand, viewer_seat: int | None) -> list[dict[str, Any]]:

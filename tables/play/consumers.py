@@ -357,6 +357,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = _field(data, "version", int, required=False)
         await self._call(services.act, self.user, self.table_id, action, amount, version)
 
+    async def on_draw(self, data: dict[str, Any]) -> None:
+        cards = _field(data, "cards", list)
+        version = _field(data, "version", int, required=False)
+        await self._call(services.draw, self.user, self.table_id, cards, version)
+
     async def on_run_twice(self, data: dict[str, Any]) -> None:
         agree = _field(data, "agree", bool)
         await self._call(services.act, self.user, self.table_id, "run_twice", int(agree), None)
@@ -466,6 +471,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     HANDLERS = {
         "sync": on_sync,
         "act": on_act,
+        "draw": on_draw,
         "run_twice": on_run_twice,
         "show": on_show,
         "muck": on_muck,

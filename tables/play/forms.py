@@ -354,6 +354,15 @@ class TableForm(forms.ModelForm):
         double = data.get("double_board") or DoubleBoard.OFF
         if double == DoubleBoard.BOMB_POTS and not bomb:
             self.add_error("double_board", gettext("Double-board bomb pots need bomb pots."))
+        drawn = next((game for game in dealt if rules(game).draws), None)
+        if drawn is not None:  # R21, R23, R42: a draw game has no board
+            for field, asked in (("bomb_pot_ante", bomb), ("double_board", double != "off")):
+                if asked:
+                    self.add_error(
+                        field,
+                        gettext("%(game)s has no board: no bomb pots, no double board.")
+                        % {"game": GAME_NAMES[drawn]},
+                    )
         games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]
         for game in games or [data.get("game") or ""]:
             if game and seats is not None and seats > rules(game).max_players:

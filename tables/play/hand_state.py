@@ -19,6 +19,7 @@ from engine.fairness import (
     SCHEME,
     DeckPlan,
     board_positions,
+    draw_positions,
     hole_positions,
     open_position,
     permutation,
@@ -34,6 +35,17 @@ from tables.play import table_log as handlog
 from tables.play.models import Table
 
 STREETS = ("preflop", "flop", "turn", "river")
+DRAW_STREETS = ("predraw", "draw")
+TRIPLE_DRAW_STREETS = ("predraw", "first_draw", "second_draw", "third_draw")
+"""A draw game's betting rounds, each named after the draw before it (R42): the engine's
+names of the draws (``engine.drawing.draw_label``)."""
+
+
+def street_name(state: HandState) -> str:
+    """The name of the hand's current betting round (during a draw, of the round after it)."""
+    draws = rules(state.config.game).draws
+    names = STREETS if not draws else DRAW_STREETS if draws == 1 else TRIPLE_DRAW_STREETS
+    return names[int(state.street)]
 
 
 def table_config(
@@ -163,12 +175,16 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
             "equity": equities.get(seat),
             "last_action": last.get(seat),
         }
+        if state.drawn:  # R42.3: how many cards the player changed in each draw, for all
+            seat_views[seat]["drawn"] = list(state.drawn[i])
     legal = legal_actions(state)
     pending: dict[str, Any] | None = None
-    legal_view = None
+    legal_view: dict[str, Any] | None = None
     if legal is not None:
         if state.phase is Phase.RUN_TWICE:
             pending = {"kind": "run_twice", "seats": [state.seats[p] for p in state.to_act]}
+        elif state.phase is Phase.DRAW:  # R42.2: throw any of the hole cards
+            legal_view = {"seat": legal.seat, "draw": len(state.holes[state.to_act[0]])}
         elif state.phase is Phase.SHOWDOWN:
             pending = {
                 "kind": "show_or_muck",
@@ -196,7 +212,7 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
         "street": "finished"
         if finished
         else (
-            "showdown" if state.phase is Phase.SHOWDOWN else STREETS[int(state.street)]
+            "showdown" if state.phase is Phase.SHOWDOWN else street_name(state)
         ),  # during a runout ("phase": "runout"): the street last dealt
         "phase": str(state.phase),
         "boards": [cards(b) for b in state.boards],
@@ -210,6 +226,7 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
         "finished": finished,
         "bomb_pot": config.bomb_pot,  # R21: this hand's bomb ante, 0 for an ordinary hand
         "double_board": config.double_board,  # R23: "boards" are two boards, not two runs
+        "draws": rules(config.game).draws,  # R42: a draw game's number of draws, else 0
         "rake": state.rake,
         "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],
         "seat_views": seat_views,
@@ -243,18 +260,28 @@ def deck_order(deck: dict[str, Any]) -> tuple[DeckPlan, tuple[int, ...]]:
 
 
 def open_cards(
-    deck: dict[str, Any], players: int, boards: Any, indexes: Any = (), cards: Any = ()
+    deck: dict[str, Any],
+    players: int,
+    boards: Any,
+    indexes: Any = (),
+    cards: Any = (),
+    drawn: Any = (),
 ) -> list[dict[str, Any]]:
     """The openings of the board cards, of the hole cards of the players at ``indexes``
     (position order) and of single hole cards ``cards`` ((index, k): the k-th card of the
-    player at index) — give them only to whoever may see those cards (R15.3)."""
+    player at index) — give them only to whoever may see those cards (R15.3). In a draw
+    game (``drawn``: the public counts, ``HandState.drawn``) a player's cards are those
+    they were dealt and those they drew, wherever the proof covers them (R42.6)."""
     plan, order = deck_order(deck)
     holes = deck.get("hole_cards", 2)
     double = deck.get("double_board", False)
     # a second board (R12) shares the cards dealt before the run twice: open each once
     positions = {p for board in board_positions(players, boards, holes, double) for p in board}
+    in_draws = draw_positions(players, drawn, holes) if drawn else None
     for index in indexes:
         positions.update(hole_positions(players, index, holes))
+        if in_draws:
+            positions.update(p for p in in_draws[index] if p is not None)
     for index, k in cards:
         positions.add(hole_positions(players, index, holes)[k])
     deck_size = deck.get("deck_size", FULL)
@@ -265,7 +292,11 @@ def open_cards(
 
 
 def public_hole_cards(state: HandState) -> list[tuple[int, int]]:
-    """(index, k) of every hole card everyone may see (``HandState.public_holes``)."""
+    """(index, k) of every hole card everyone may see (``HandState.public_holes``). None in
+    a draw game: a hand shown there is not the one dealt, and opening where its cards lie
+    would tell which were drawn (R42.6)."""
+    if state.drawn:
+        return []
     return [
         (i, k)
         for i in range(len(state.seats))
@@ -282,6 +313,8 @@ def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
     if not deck or deck["hand"] != table.hand_count:
         return None
     view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS if k in deck}}
+    if state.drawn:  # the draws' public counts place the cards drawn (R42.6)
+        view["drawn"] = [list(counts) for counts in state.drawn]
     view["openings"] = open_cards(
         deck, len(state.seats), state.boards, cards=public_hole_cards(state)
     )
@@ -301,12 +334,13 @@ def next_deck_view(table: Table) -> dict[str, Any] | None:
 
 
 def hole_openings(
-    deck: dict[str, Any] | None, hand_number: int, players: int, index: int
+    deck: dict[str, Any] | None, hand_number: int, players: int, index: int, drawn: Any = ()
 ) -> list[dict[str, Any]]:
-    """The openings of the hole cards of the player at ``index``: for that player only."""
+    """The openings of the hole cards of the player at ``index`` (and, in a draw game, of
+    the cards they drew: ``drawn``, R42.6): for that player only."""
     if not deck or deck["hand"] != hand_number:
         return []
-    return open_cards(deck, players, (), (index,))
+    return open_cards(deck, players, (), (index,), drawn=drawn)
 
 
 def _shown_names(state: HandState) -> dict[int, str]:
@@ -315,7 +349,7 @@ def _shown_names(state: HandState) -> dict[int, str]:
     for i in range(len(state.seats)):
         if state.shown[i]:
             board = state.boards[0]
-            if len(board) == 5:
+            if len(board) == game.board_cards:  # (a draw game's hand stands alone: R43, R44)
                 names[i] = game.hand_name(state.holes[i], board)
     return names
 

@@ -36,14 +36,18 @@ class Structure(models.TextChoices):
 
 class GameChoice(models.TextChoices):
     """What the table deals (``engine.games.Game``; its values are the engine's, the labels
-    are for people): Texas Hold'em, Omaha (R17), five-card Omaha (R18), Omaha Hi-Lo (R19) or
-    short deck hold'em (R30)."""
+    are for people): Texas Hold'em, Omaha (R17), five-card Omaha (R18), Omaha Hi-Lo (R19),
+    short deck hold'em (R30), five-card draw (R43) and deuce-to-seven single and triple draw
+    (R44)."""
 
     HOLDEM = Game.HOLDEM.value, _("Texas Hold'em")
     OMAHA = Game.OMAHA.value, _("Omaha")
     OMAHA5 = Game.OMAHA5.value, _("Five-card Omaha")
     OMAHA_HILO = Game.OMAHA_HILO.value, _("Omaha Hi-Lo (eight or better)")
     SHORT_DECK = Game.SHORT_DECK.value, _("Short Deck Hold'em (6+)")
+    FIVE_CARD_DRAW = Game.FIVE_CARD_DRAW.value, _("Five-card draw")
+    DEUCE_SEVEN_SINGLE = Game.DEUCE_SEVEN_SINGLE.value, _("2-7 single draw")
+    DEUCE_SEVEN_TRIPLE = Game.DEUCE_SEVEN_TRIPLE.value, _("2-7 triple draw")
 
 
 class MixedMode(models.TextChoices):
@@ -72,6 +76,9 @@ GAME_NAMES = {
     Game.OMAHA5.value: _("Five-card Omaha"),
     Game.OMAHA_HILO.value: _("Omaha Hi-Lo"),
     Game.SHORT_DECK.value: _("Short Deck Hold'em"),
+    Game.FIVE_CARD_DRAW.value: _("Five-card draw"),
+    Game.DEUCE_SEVEN_SINGLE.value: _("2-7 single draw"),
+    Game.DEUCE_SEVEN_TRIPLE.value: _("2-7 triple draw"),
 }
 """Each game's short name (``engine.games.rules(game).name``), for people."""
 

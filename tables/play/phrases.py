@@ -44,6 +44,15 @@ PHRASES: dict[str, Promise] = {
     "flop_2": _("Board 2 — Flop: %(cards)s"),
     "turn_2": _("Board 2 — Turn: %(cards)s"),
     "river_2": _("Board 2 — River: %(cards)s"),
+    # the draws (R42): each names the betting round after it
+    "draw": _("The draw"),
+    "first_draw": _("First draw"),
+    "second_draw": _("Second draw"),
+    "third_draw": _("Third draw"),
+    "draws_one": _("%(who)s changes one card"),
+    "draws": _("%(who)s changes %(count)s cards"),
+    "stands_pat": _("%(who)s stands pat"),
+    "reshuffled": _("The stub is out: %(count)s cards out of play are shuffled into a new one"),
     # decisions (R6, R7)
     "fold": _("%(who)s folds"),
     "check": _("%(who)s checks"),
@@ -63,6 +72,8 @@ PHRASES: dict[str, Promise] = {
     "runs_1": _("Running it once"),
     # showdown (R11) and awards (R10, R19, R22)
     "dealt": _("You are dealt %(cards)s"),
+    "you_draw": _("You throw %(thrown)s and get %(cards)s"),
+    "you_stand_pat": _("You stand pat with %(cards)s"),
     "shows": _("%(who)s shows %(cards)s"),
     "shows_named": _("%(who)s shows %(cards)s (%(hand)s)"),
     "has": _("%(who)s has %(hand)s"),
@@ -232,7 +243,7 @@ def render(line: Mapping[str, Any], fmt: Callable[[int], str]) -> str:
             values[name] = seat_name(line["seat"])
         elif name in ("amount", "before"):
             values[name] = fmt(value)
-        elif name == "cards":
+        elif name in ("cards", "thrown"):
             values[name] = " ".join(value)
         elif name == "hand":
             values[name] = hand_text(value)

@@ -302,16 +302,23 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
     began, whose own message will ask."""
     row = (
         Table.objects.filter(pk=table_id)
-        .values_list("hand_count", "hand_players", "hand_state__seats", "hand_state__holes", "deck")
+        .values_list(
+            "hand_count",
+            "hand_players",
+            "hand_state__seats",
+            "hand_state__holes",
+            "deck",
+            "hand_state__drawn",  # a draw game's public counts (R42.6), else None
+        )
         .first()
     )
     if not row or row[0] != hand_number or row[2] is None:
         return {}
-    dealt, seats, deck = row[1] or {}, row[2], row[4]
+    dealt, seats, deck, drawn = row[1] or {}, row[2], row[4], row[5] or ()
     return {
         dealt[str(seat)]: {
             "cards": cards(holes),
-            "openings": hole_openings(deck, hand_number, len(seats), index),
+            "openings": hole_openings(deck, hand_number, len(seats), index, drawn),
         }
         for index, (seat, holes) in enumerate(zip(seats, row[3], strict=True))
         if dealt.get(str(seat)) is not None

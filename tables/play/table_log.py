@@ -17,6 +17,8 @@ from engine.events import (
     BlindPosted,
     BoardDealt,
     CardsShownAfter,
+    DeckReshuffled,
+    DrawTaken,
     Event,
     HandMucked,
     HandNamed,
@@ -25,6 +27,7 @@ from engine.events import (
     RakeTaken,
     RunItTwiceDecided,
     SevenDeuceBounty,
+    StreetStarted,
     UncalledBetReturned,
 )
 from tables.play.phrases import pot
@@ -36,6 +39,8 @@ DECISIONS = ("fold", "check", "call", "bet", "raise")
 DECISION_PHRASES = {*DECISIONS, "all_in", *(f"{d}_all_in" for d in DECISIONS[2:])}
 """The phrases of a betting decision (R6, R7): what the table shows as a last action."""
 BOARD_PHRASES = {"flop", "turn", "river", "flop_2", "turn_2", "river_2"}
+DRAW_PHRASES = {"draw", "first_draw", "second_draw", "third_draw"}
+"""The start of a draw (R42): like a board's line, it ends a betting round."""
 
 
 def lines(
@@ -76,6 +81,18 @@ def lines(
         elif isinstance(e, BoardDealt):
             street = f"{e.street}_2" if e.board_index else e.street
             say(None, street, cards=[card_str(c) for c in e.cards])
+        elif isinstance(e, StreetStarted):
+            if e.street in DRAW_PHRASES:  # (a board's street is told by its cards)
+                say(None, e.street)
+        elif isinstance(e, DrawTaken):  # R42.3: how many, never which
+            if e.count == 0:
+                say(e.seat, "stands_pat")
+            elif e.count == 1:
+                say(e.seat, "draws_one")
+            else:
+                say(e.seat, "draws", count=e.count)
+        elif isinstance(e, DeckReshuffled):
+            say(None, "reshuffled", count=e.count)
         elif isinstance(e, ActionTaken):
             if e.action == "run_twice":
                 say(e.seat, "run_twice_yes" if e.amount else "run_twice_no")
@@ -147,7 +164,7 @@ def last_actions(log: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}
     for line in reversed(log):
         phrase = line.get("say")
-        if phrase in BOARD_PHRASES or "street" in line:  # (a line from before phrases)
+        if phrase in BOARD_PHRASES or phrase in DRAW_PHRASES or "street" in line:  # (or old)
             break
         seat = line.get("seat")
         if seat in found:

@@ -10,10 +10,12 @@ from typing import Any
 
 from engine.actions import Action, ActionKind
 from engine.cards import card_str
+from engine.events import CardsDrawn
 from engine.fairness import (
     DeckPlan,
     board_positions,
     dealt_deck,
+    draw_positions,
     hole_positions,
     nonce_bytes,
     open_position,
@@ -131,6 +133,47 @@ def record_of(plan: DeckPlan, state: HandState, nonces: list[bytes], viewer: int
         "boards": [[card_str(c) for c in board] for board in state.boards],
         "holes": holes,
     }
+
+
+def draw_record(n: int, throws: int, viewer: int = 0) -> tuple[dict[str, Any], list[bytes], int]:
+    """A 2-7 triple draw hand (R42) where everyone calls down and throws its first
+    ``throws`` cards in every draw, as player ``viewer`` verifies it (R42.6): the proof,
+    the draws' counts, every card the viewer was dealt and the openings of their places.
+    Also returns how many of the viewer's cards came from a new stub."""
+    nonces = [hashlib.sha256(b"d%d" % i).digest() for i in range(n)]
+    plan, state = dealt_hand(
+        n, hashlib.sha256(b"draw").digest(), nonces, game=Game.DEUCE_SEVEN_TRIPLE
+    )
+    dealt = list(state.holes[viewer])
+    while (legal := legal_actions(state)) is not None:
+        kinds = {str(k) for k in legal.kinds}
+        if "draw" in kinds:
+            action = Action(ActionKind.DRAW, legal.seat, (1 << throws) - 1)
+        else:
+            action = Action(
+                ActionKind(next(k for k in ("check", "call", "show") if k in kinds)), legal.seat
+            )
+        state, events = apply(state, action)
+        for e in events:
+            if isinstance(e, CardsDrawn) and e.seat == state.seats[viewer]:
+                dealt += e.drawn
+    entries = [
+        {"seat": i + 1, "user_id": i + 1, "nonce": nonce.hex(), "by": "player", "version": 11}
+        for i, nonce in enumerate(nonces)
+    ]
+    proof = proof_json(plan, entries, state.seats, 10, 12, hole_cards=5)
+    order = permutation(plan.root, nonce_bytes(proof))
+    places = [*hole_positions(n, viewer, 5), *draw_positions(n, state.drawn)[viewer]]
+    seat = str(state.seats[viewer])
+    record = {
+        **proof,
+        "openings": [open_position(plan, order, k).to_json() for k in places if k is not None],
+        "boards": [[]],
+        "holes": {seat: [card_str(c) for c in state.holes[viewer]]},
+        "drawn": [list(counts) for counts in state.drawn],
+        "dealt": {seat: [card_str(c) for c in dealt]},
+    }
+    return record, nonces, places.count(None)
 
 
 def finished_record(

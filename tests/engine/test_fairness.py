@@ -10,6 +10,7 @@ import hashlib
 import hmac
 import inspect
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -18,12 +19,15 @@ from typing import Any
 import pytest
 
 import engine.fairness
+from engine.actions import Action, ActionKind
 from engine.cards import FULL_DECK, card_str, parse_cards
 from engine.deck import shuffled_deck
+from engine.events import CardsDrawn
 from engine.fairness import (
     DeckPlan,
     board_positions,
     dealt_deck,
+    draw_positions,
     filler_nonce,
     hole_positions,
     nonce_list,
@@ -32,13 +36,15 @@ from engine.fairness import (
     verify_record,
 )
 from engine.games import Game
-from engine.hand import start_hand
+from engine.hand import apply, start_hand
+from engine.legal_actions import legal_actions
 from engine.state import HandConfig
 from tests.engine.fairness_helpers import (
     VECTOR,
     card_never_opened,
     commitment_changed,
     dealt_hand,
+    draw_record,
     finished_record,
     garbage,
     nonce_after_deal,
@@ -406,3 +412,80 @@ def test_the_chi_square_self_test_catches_a_biased_shuffle() -> None:
         for position, card in enumerate(deck):
             counts[position * 52 + card] += 1
     assert bench.chi_square(counts, shuffles)["p_value"] < 0.0001
+
+
+# --- R42.6: the draws -------------------------------------------------------------------
+
+
+def test_R42_5_the_cards_drawn_lie_at_the_positions_the_public_counts_give() -> None:
+    """Over random draw hands, every card the engine deals in a draw is the dealt deck's
+    card at the position draw_positions names, and only the 52nd card on has none."""
+    rng = random.Random(425)
+    stubs = 0
+    for hand in range(150):
+        n = rng.randint(2, 8)
+        game = rng.choice([Game.FIVE_CARD_DRAW, Game.DEUCE_SEVEN_SINGLE, Game.DEUCE_SEVEN_TRIPLE])
+        nonces = [hashlib.sha256(b"%d %d" % (hand, i)).digest() for i in range(n)]
+        plan, state = dealt_hand(n, hashlib.sha256(b"h%d" % hand).digest(), nonces, game=game)
+        deck = dealt_deck(plan, nonces)
+        drawn: list[list[Any]] = [[] for _ in range(n)]
+        while (legal := legal_actions(state)) is not None:
+            kinds = {str(k) for k in legal.kinds}
+            if "draw" in kinds:
+                action = Action(ActionKind.DRAW, legal.seat, rng.randrange(32))
+            else:
+                passive = next(k for k in ("check", "call", "show") if k in kinds)
+                folds = "fold" in kinds and rng.random() < 0.1
+                action = Action(ActionKind("fold" if folds else passive), legal.seat)
+            state, events = apply(state, action)
+            for e in events:
+                if isinstance(e, CardsDrawn):
+                    drawn[state.seats.index(e.seat)] += e.drawn
+        places = draw_positions(n, state.drawn)
+        for i in range(n):
+            assert len(places[i]) == len(drawn[i]) == sum(state.drawn[i])
+            for position, card in zip(places[i], drawn[i], strict=True):
+                if position is None:
+                    stubs += 1
+                else:
+                    assert deck[position] == card
+            assert all(p is None or p < 51 for p in places[i])
+    assert stubs > 0  # some hands reached a new stub (R42.4)
+
+
+def test_R42_5_an_honest_draw_hand_checks_out_and_counts_the_new_stub() -> None:
+    record, nonces, stub = draw_record(2, throws=2)
+    verdict = verify_record(record, my_nonce=nonces[0])
+    assert verdict.ok and verdict.opened == 5 + 6 and verdict.uncovered == stub == 0
+    record, nonces, stub = draw_record(6, throws=5)
+    verdict = verify_record(record, my_nonce=nonces[0])
+    assert verdict.ok and stub > 0 and verdict.uncovered == stub
+    assert verdict.opened == 5 + 15 - stub
+
+
+def _other_card(record: dict[str, Any]) -> str:
+    mine = {o["card"] for o in record["openings"]}
+    return next(card_str(c) for c in FULL_DECK if card_str(c) not in mine)
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        "swap_a_card",  # a card the viewer held was not at any of their places
+        "drop_an_opening",  # one of their places is not opened
+        "other_counts",  # counts that move the draws to other places
+        "counts_for_fewer_seats",
+    ],
+)
+def test_R42_5_a_draw_record_that_misplaces_a_card_fails(forge: str) -> None:
+    record, _, _ = draw_record(3, throws=3)
+    seat = next(iter(record["dealt"]))
+    if forge == "swap_a_card":
+        record["dealt"][seat][-1] = _other_card(record)
+    elif forge == "drop_an_opening":
+        record["openings"] = record["openings"][:-1]
+    elif forge == "other_counts":
+        record["drawn"] = [[2, 2, 2] for _ in record["seats"]]
+    else:
+        record["drawn"] = record["drawn"][:-1]
+    assert not verify_record(record).ok

@@ -8,7 +8,7 @@ from datetime import timedelta
 from tables.money.models import LedgerEntry
 from tables.play import actions as services
 from tables.play.models import Seat, Table
-from tables.play.projection import load_public_state
+from tables.play.projection import load_public_state, own_cards_by_user
 
 
 def fresh(table):
@@ -63,6 +63,10 @@ def play_randomly(table, rng, hands):
                 )
             continue
         legal = hand["legal"]
+        if legal.get("draw"):  # R42.2: throw some of one's own cards
+            own = own_cards_by_user(t.pk, t.hand_count)[user.pk]["cards"]
+            services.draw(user, t.pk, rng.sample(own, rng.randint(0, len(own))), t.version)
+            continue
         options = ["fold"] if legal["fold"] else []
         options += ["check"] if legal["check"] else ["call"]
         if legal["bet_or_raise"]:  # all-in only where it is legal (pot and fixed limit, R6)

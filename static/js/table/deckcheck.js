@@ -49,7 +49,11 @@ export class DeckCheck {
     const deck = hand && hand.deck;
     if (!deck || deck.hand !== hand.number) return;
     const you = state.you || {};
-    if (you.openings && you.openings.length) this.own.set(hand.number, { cards: you.cards, openings: you.openings, seat: you.seat });
+    if (you.openings && you.openings.length) {
+      // every card this page saw in the player's hand: a draw game's change (R42.6)
+      const held = new Set([...((this.own.get(hand.number) || {}).held || []), ...you.cards]);
+      this.own.set(hand.number, { cards: you.cards, openings: you.openings, seat: you.seat, held: [...held] });
+    }
     if (hand.finished && deck.commitments && !this.checked.has(hand.number)) {
       this.checked.set(hand.number, null);
       this.check(state).then((result) => {
@@ -98,6 +102,7 @@ export class DeckCheck {
       holes[String(own.seat)] = own.cards;
     }
     const record = { ...deck, openings, boards: hand.boards, holes };
+    if (deck.drawn) record.dealt = own ? { [String(own.seat)]: own.held } : {}; // R42.6
     const mine = this.mine[hand.number];
     const sent = mine && mine.accepted;
     if (!(window.crypto && crypto.subtle)) {
@@ -109,7 +114,11 @@ export class DeckCheck {
     if (!result.ok) {
       return { ok: false, text: interpolate(gettext("✗ DECK CHECK FAILED: %(problems)s"), { problems: result.problems.join("; ") }) };
     }
-    const count = interpolate(ngettext("%(count)s opened card", "%(count)s opened cards", result.opened), { count: result.opened });
+    let count = interpolate(ngettext("%(count)s opened card", "%(count)s opened cards", result.opened), { count: result.opened });
+    if (result.uncovered) {
+      // Translators: cards dealt from a new stub in a draw game, which the deck proof cannot place (R42.6)
+      count += ", " + interpolate(ngettext("%(count)s from a new stub not covered", "%(count)s from a new stub not covered", result.uncovered), { count: result.uncovered });
+    }
     // Translators: the nonce is the random number this browser sent to help shuffle the deck
     const why = sent ? gettext("your nonce was used")
       // Translators: %(code)s is a machine code such as "hand_dealt"

@@ -119,6 +119,56 @@ export function boardPositions(players, boards, holes = 2, doubleBoard = false) 
   return out;
 }
 
+/** Deal positions of every card each player was dealt in the draws (R42.6), by position
+ * index: after the hole cards, each draw is one burn and then, from the left of the button,
+ * the cards of each player who drew in it (drawn[i]: player i's count in each draw, public).
+ * A card dealt from a new stub (R42.4: past the first deck's 51st card) has none: null. */
+export function drawPositions(players, drawn, holes = 5) {
+  let position = holes * players;
+  const out = Array.from({ length: players }, () => []);
+  const draws = Math.max(0, ...drawn.map((counts) => counts.length));
+  for (let d = 0; d < draws; d++) {
+    position += 1; // the draw's one burn
+    for (let i = 0; i < players; i++) {
+      if (drawn[i].length <= d) continue;
+      for (let c = 0; c < drawn[i][d]; c++) {
+        out[i].push(position < 51 ? position : null);
+        position += 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** R42.6: every card a player held in a draw game (record.dealt) lies at one of their deal
+ * positions, each of which is opened; a card from a new stub has none. Adds to problems;
+ * returns how many cards came from a new stub. */
+function checkDraws(record, byPosition, problems) {
+  const seats = record.seats;
+  const drawn = record.drawn;
+  if (!Array.isArray(drawn) || drawn.length !== seats.length) throw new Error(gettext("the draws' counts are not one list a seat"));
+  const holes = record.hole_cards || 2;
+  const inDraws = drawPositions(seats.length, drawn, holes);
+  let uncovered = 0;
+  for (const [seat, cards] of Object.entries(record.dealt || {})) {
+    const index = seats.indexOf(Number(seat));
+    if (index < 0) throw new Error(interpolate(gettext("seat %(seat)s was not dealt in"), { seat }));
+    const positions = [...holePositions(seats.length, index, holes), ...inDraws[index]];
+    const covered = positions.filter((p) => p !== null);
+    for (const p of covered) {
+      if (!byPosition.has(p)) problems.push(interpolate(gettext("deal position %(position)s of seat %(seat)s was never opened"), { position: p, seat }));
+    }
+    const opened = new Set(covered.filter((p) => byPosition.has(p)).map((p) => byPosition.get(p).card));
+    const newStub = positions.length - covered.length;
+    const elsewhere = cards.filter((card) => !opened.has(card));
+    if (elsewhere.length > newStub) {
+      for (const card of elsewhere) problems.push(interpolate(gettext("%(card)s was dealt where no card of seat %(seat)s is"), { card, seat }));
+    }
+    uncovered += newStub;
+  }
+  return uncovered;
+}
+
 /** Deal position -> card of every card the record says its viewer saw. play: the deal
  * positions a short deck deals from (R30.4: the hand's k-th card lies at play[k]), or null. */
 function seenCards(record, play = null) {
@@ -129,7 +179,9 @@ function seenCards(record, play = null) {
   const holes = record.hole_cards || 2; // named in an Omaha hand's proof (R17)
   const positions = boardPositions(n, boards, holes, record.double_board === true); // R23
   boards.forEach((board, b) => board.forEach((card, i) => seen.set(positions[b][i], card)));
-  for (const [seat, cards] of Object.entries(record.holes || {})) {
+  // a draw game's hands are checked by checkDraws: a card held at the end need not lie where
+  // the hole cards were dealt (R42.6)
+  for (const [seat, cards] of Object.entries(record.drawn ? {} : record.holes || {})) {
     const index = seats.indexOf(Number(seat));
     if (index < 0) throw new Error(interpolate(gettext("seat %(seat)s was not dealt in"), { seat }));
     // null: a card of that hand the viewer did not see (the others were shown after it, R11.5)
@@ -217,5 +269,6 @@ async function verifyV2(record, myNonce, rootSeen, expectedDeckSize) {
       problems.push(interpolate(gettext("%(card)s was dealt where %(committed)s is committed"), { card, committed: opened.card }));
     }
   }
-  return { ok: problems.length === 0, problems, opened: (record.openings || []).length };
+  const uncovered = record.drawn ? checkDraws(record, byPosition, problems) : 0; // R42.6
+  return { ok: problems.length === 0, problems, opened: (record.openings || []).length, uncovered };
 }

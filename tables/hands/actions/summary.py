@@ -8,6 +8,7 @@ Computed once per hand from its replayed events, by the clock soon after the han
 * ``pfr``: bet or raised before the flop.
 * ``three_bet_chance``/``three_bet``: faced exactly one raise over the big blind before the
   flop (the big blind counts as the first bet, R7.3) / re-raised it.
+  In a draw game "the flop" is the first draw (R42): the same questions of the first round.
 * ``saw_flop``; ``went_to_showdown``: still in when two or more players reached the end;
   ``won_at_showdown``: and won chips; ``showdown``: the hand had one.
 * ``pot``: every chip awarded plus the rake (R13), the size of the hand.
@@ -28,11 +29,14 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from engine.events import ActionTaken, BoardDealt, PotAwarded
+from engine.events import ActionTaken, BoardDealt, PotAwarded, StreetStarted
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.replay import ReplayedHand, describe, replay
 
 log = logging.getLogger(__name__)
+
+FIRST_DRAWS = ("draw", "first_draw")
+"""The first draw's name in a single- and a triple-draw game (``engine.drawing.draw_label``)."""
 
 RETRY_FIRST = timedelta(seconds=1)
 """The wait after a hand's first failed attempt; it doubles after each further failure..."""
@@ -62,6 +66,8 @@ def player_rows(replayed: ReplayedHand) -> list[dict[str, Any]]:
     for event in replayed.events:
         if isinstance(event, BoardDealt) and event.board_index == 0 and event.street == "flop":
             flop_seen = True
+        elif isinstance(event, StreetStarted) and event.street in FIRST_DRAWS:
+            flop_seen = True  # a draw game's first draw ends its first round as a flop does
         elif isinstance(event, PotAwarded):
             pot += event.amount
         elif isinstance(event, ActionTaken) and not flop_seen and event.action != "run_twice":

@@ -12,7 +12,7 @@ from tables.play.actions.bomb_pots import vote_bomb_pot
 from tables.play.actions.chat import post_chat
 from tables.play.actions.deck import send_nonce
 from tables.play.actions.guests import join, remove_guest, revoke_link, set_link_limit, table_link
-from tables.play.actions.hand import act, handle_due, start_hand_if_ready
+from tables.play.actions.hand import act, draw, handle_due, start_hand_if_ready
 from tables.play.actions.host import (
     adjust_stack,
     approve_seat,
@@ -43,6 +43,7 @@ from tables.play.actions.table_settings import (
 
 __all__ = [
     "act",
+    "draw",
     "adjust_stack",
     "approve_seat",
     "cash_out_leavers",

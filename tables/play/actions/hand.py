@@ -9,6 +9,7 @@ number of players and of actions so far.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -18,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.actions import Action, ActionKind
+from engine.cards import parse_card
 from engine.errors import EngineError
 from engine.hand import apply, deal_next
 from engine.legal_actions import default_action, legal_actions
@@ -72,6 +74,9 @@ TIMEOUTS_BEFORE_SIT_OUT = 2
 """R14: after two timeouts in a row the player is sat out."""
 DECISION_SECONDS = 15
 """Clock for run-it-twice and show-or-muck decisions (no time bank)."""
+MAX_HOLE_CARDS = 5
+"""The most hole cards any game deals (five-card Omaha, the draw games): a longer list of
+cards to throw is refused before it is read."""
 
 
 def running_state(table: Table) -> HandState | None:
@@ -261,7 +266,6 @@ def _engine_error(error: EngineError) -> PlayError:
     return PlayError(PlayErrorCode.ILLEGAL_ACTION, message)
 
 
-@transaction.atomic
 def act(user: Any, table_id: int, action: str, amount: int | None, version: int | None) -> None:
     """A seated player's decision on their turn, checked by the engine (R6, R7, R11, R12)."""
     kind = ACTIONS.get(action) if isinstance(action, str) else None
@@ -271,6 +275,44 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
         raise PlayError(
             PlayErrorCode.BAD_FIELD, _("'%(field)s' must be a whole number.") % {"field": "amount"}
         )
+    _decide(user, table_id, version, lambda state, seat: (kind, amount))
+
+
+def draw(user: Any, table_id: int, cards: Any, version: int | None) -> None:
+    """A player's draw on their turn (R42.2): ``cards`` names the cards they throw, none to
+    stand pat; each must be one of their own, once."""
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise PlayError(
+            PlayErrorCode.BAD_FIELD, _("'%(field)s' must be a list of cards.") % {"field": "cards"}
+        )
+    if len(cards) > MAX_HOLE_CARDS:
+        raise PlayError(PlayErrorCode.BAD_FIELD, _("That is more cards than a hand holds."))
+    try:
+        thrown = [parse_card(c) for c in cards]
+    except (ValueError, KeyError):
+        raise PlayError(PlayErrorCode.BAD_FIELD, _("That is not a card.")) from None
+    if len(set(thrown)) != len(thrown):
+        raise PlayError(PlayErrorCode.BAD_FIELD, _("Name each card you throw once."))
+
+    def mask(state: HandState, seat: int) -> tuple[ActionKind, int]:
+        hole = state.holes[state.seats.index(seat)]  # (seat: the player's, on turn)
+        if any(card not in hole for card in thrown):
+            raise PlayError(PlayErrorCode.ILLEGAL_ACTION, _("You can only throw your own cards."))
+        return ActionKind.DRAW, sum(1 << k for k, card in enumerate(hole) if card in thrown)
+
+    _decide(user, table_id, version, mask)
+
+
+@transaction.atomic
+def _decide(
+    user: Any,
+    table_id: int,
+    version: int | None,
+    choose: Callable[[HandState, int], tuple[ActionKind, int | None]],
+) -> None:
+    """The decision ``choose(state, seat)`` returns, by the player on turn at ``seat``, in
+    the table's transaction: the engine checks it; the log, the clock and the action's row
+    follow."""
     table, seats = lock_with_seats(table_id)
     seat = require_seat(table, seats, user)
     if version is not None and version < table.decision_version:
@@ -284,6 +326,7 @@ def act(user: Any, table_id: int, action: str, amount: int | None, version: int 
     legal = legal_actions(state)
     if legal is None or seat.number not in (legal.waiting or (legal.seat,)):
         raise PlayError(PlayErrorCode.NOT_YOUR_TURN, _("It is not your turn."))
+    kind, amount = choose(state, seat.number)
     if kind is ActionKind.ALL_IN and amount is None:
         amount = legal.all_in_to
     try:

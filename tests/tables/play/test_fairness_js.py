@@ -4,6 +4,7 @@ verdict on honest and tampered hands."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 
@@ -174,3 +175,38 @@ console.log(JSON.stringify(out));
     engine = [verify_record(r, my_nonce=nonces[1]).ok for r in records]
     engine += [verify_record(record, expected_deck_size=size).ok for size in (52, 36)]
     assert engine == expected
+
+
+def test_the_browser_checks_a_draw_hand_as_the_engine_does() -> None:
+    """R42.6: honest (no new stub, and with one); a card the viewer held swapped for one
+    at nobody's place of theirs; an opening dropped; counts that move the draws."""
+    honest, nonces, _ = spec.draw_record(3, throws=3)
+    stubbed, _, stub = spec.draw_record(6, throws=5)
+    assert stub > 0
+    seat = next(iter(honest["dealt"]))
+    opened = {o["card"] for o in honest["openings"]}
+    swapped = copy.deepcopy(honest)
+    swapped["dealt"][seat][-1] = next(c for c in ("2c", "2d", "2h", "2s", "3c") if c not in opened)
+    records = [
+        honest,
+        stubbed,
+        swapped,
+        {**honest, "openings": honest["openings"][:-1]},
+        {**honest, "drawn": [[2, 2, 2] for _ in honest["seats"]]},
+    ]
+    script = (
+        IMPORT
+        + f"""
+const out = [];
+for (const r of {json.dumps(records)}) {{
+  const v = await f.verifyRecord(r);
+  out.push([v.ok, v.opened, v.uncovered]);
+}}
+console.log(JSON.stringify(out));
+"""
+    )
+    engine = [verify_record(r) for r in records]
+    browser = json.loads(run_node(script))
+    assert [ok for ok, _, _ in browser] == [True, True, False, False, False]
+    assert browser == [[v.ok, v.opened, v.uncovered] for v in engine]
+    assert engine[1].uncovered == stub
