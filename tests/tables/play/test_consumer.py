@@ -102,6 +102,11 @@ async def test_frames_carry_text_beyond_ascii_intact(setup):
         ('{"type": "act", "action": "call", "version": 18446744073709551616}', "bad_field"),
         ('{"type": "act", "action": ["call"]}', "bad_field"),
         ('{"type": "run_twice", "agree": 1}', "bad_field"),
+        ('{"type": "draw", "cards": "7h"}', "bad_field"),  # R42.2: a list of cards
+        ('{"type": "draw"}', "bad_field"),
+        ('{"type": "draw", "cards": [1, 2]}', "bad_field"),
+        ('{"type": "draw", "cards": ["7h", "7h"]}', "bad_field"),
+        ('{"type": "draw", "cards": ["7h"]}', "not_seated"),
         ('{"type": "show_cards", "hand": 1, "cards": "0"}', "bad_field"),
         ('{"type": "show_cards", "hand": 1, "cards": [99999999999999999999]}', "bad_field"),
         ('{"type": "show_cards", "hand": 1, "cards": [0]}', "hand_over"),  # no hand yet
