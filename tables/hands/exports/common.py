@@ -25,9 +25,21 @@ GAME_NAMES = {
     ("shortdeck", "no_limit"): "6+ Hold'em No Limit",
     ("shortdeck", "pot_limit"): "6+ Hold'em Pot Limit",
     ("shortdeck", "fixed_limit"): "6+ Hold'em Limit",
+    ("draw5", "no_limit"): "5 Card Draw No Limit",
+    ("draw5", "pot_limit"): "5 Card Draw Pot Limit",
+    ("draw5", "fixed_limit"): "5 Card Draw Limit",
+    ("27single", "no_limit"): "Single Draw 2-7 Lowball No Limit",
+    ("27single", "pot_limit"): "Single Draw 2-7 Lowball Pot Limit",
+    ("27single", "fixed_limit"): "Single Draw 2-7 Lowball Limit",
+    ("27triple", "no_limit"): "Triple Draw 2-7 Lowball No Limit",
+    ("27triple", "pot_limit"): "Triple Draw 2-7 Lowball Pot Limit",
+    ("27triple", "fixed_limit"): "Triple Draw 2-7 Lowball Limit",
 }
 """PokerStars' own names of the games in a hand's first line (R17: Omaha; R30: short deck,
-PokerStars' "6+ Hold'em", which fpdb reads)."""
+PokerStars' "6+ Hold'em", which fpdb reads; R43, R44: the draw games, as PokerStars' files
+name them: "5 Card Draw" in its three structures, "Single Draw 2-7 Lowball No Limit" and
+"Triple Draw 2-7 Lowball Limit"; the other two structures of each lowball game follow the
+same pattern)."""
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,59 @@
-"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks)."""
+"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks). A draw game's draws (R42) are actions of kind ``"draw"`` with the ``count`` of cards changed; only the viewer's own carry their mask and cards (``discarded``, ``drawn``)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from engine.actions import ActionKind
 from engine.cards import card_str
 from engine.events import (
+    CardsDrawn,
     Event,
     PotAwarded,
 )
 from tables.hands.exports.common import Viewer
 from tables.hands.proof import viewer_record
-from tables.hands.replay import ReplayedHand
+from tables.hands.replay import ReplayedHand, Step
+
+_CARD_FIELDS = ("cards", "discarded", "drawn", "hole")
+"""The fields of the events that hold cards (hole cards, a board, a shown hand, a draw)."""
 
 
 def _event_json(event: Event) -> dict[str, Any]:
     data = event.to_json()
-    if "cards" in data:
-        data["cards"] = [card_str(c) for c in data["cards"]]
+    for name in _CARD_FIELDS:
+        if name in data:
+            data[name] = [card_str(c) for c in data[name]]
+    return data
+
+
+def _action_json(index: int, step: Step, names: dict[int, str], me: int | None) -> dict[str, Any]:
+    """One recorded decision. A draw (R42) is public only as how many cards were changed,
+    ``count``: its ``amount`` (the bit mask of the places thrown, which says which of a
+    shown hand's cards came in the draw) and its cards, ``discarded`` and ``drawn``, are
+    only in the viewer's own draws (R42.3)."""
+    action = step.action
+    assert action is not None
+    data: dict[str, Any] = {
+        "sequence": index,
+        "seat": action.seat,
+        "name": names.get(action.seat),
+        "kind": action.kind,
+        "amount": action.amount,
+        "timeout": action.timeout,
+        "at": _iso(action.at),
+    }
+    if action.kind == ActionKind.DRAW:
+        data["count"] = (action.amount or 0).bit_count()
+        drawn = next(
+            (e for e in step.events if isinstance(e, CardsDrawn) and e.seat == action.seat), None
+        )
+        if action.seat == me and drawn is not None:
+            data["discarded"] = [card_str(c) for c in drawn.discarded]
+            data["drawn"] = [card_str(c) for c in drawn.drawn]
+        else:
+            data["amount"] = None
     return data
 
 
@@ -89,15 +124,7 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
             for p in sorted(hand.players, key=lambda p: p["seat"])
         ],
         "actions": [
-            {
-                "sequence": i,
-                "seat": step.action.seat,
-                "name": names.get(step.action.seat),
-                "kind": step.action.kind,
-                "amount": step.action.amount,
-                "timeout": step.action.timeout,
-                "at": _iso(step.action.at),
-            }
+            _action_json(i, step, names, me)
             for i, step in enumerate(replayed.steps[1:], start=1)
             if step.action is not None
         ],

@@ -6,15 +6,23 @@ from dataclasses import replace
 from datetime import UTC
 from typing import Any
 
+from engine.games import rules
 from engine.phh import to_phh
 from tables.hands.exports.common import Viewer
 from tables.hands.replay import ReplayedHand
 
 
 def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
-    """The PHH record of the hand as ``viewer`` saw it (others' unseen cards as ``????``)."""
+    """The PHH record of the hand as ``viewer`` saw it (others' unseen cards as ``????``).
+
+    In a draw game (R42) another player's cards are never known to the viewer but as the
+    five they show at the showdown (their ``sm``): every ``d dh`` of theirs, the deal and
+    each draw's new cards, is ``??`` a card, and so are the cards they throw (``pN sd
+    ????``, as the standard allows for a player whose cards are unknown); the viewer's own
+    stay, and a stand pat stays a bare ``pN sd``."""
     hand = replayed.hand
-    visible = replayed.visible_holes(viewer.seat_in(replayed))
+    me = viewer.seat_in(replayed)
+    visible = replayed.visible_holes(me)
     document = to_phh(
         replayed.final,
         replayed.events,
@@ -24,10 +32,14 @@ def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
         seat_count=hand.table.max_seats,
     )
     seats = list(replayed.final.seats)  # p1 first, as in the PHH document
+    draw_game = bool(rules(replayed.config.game).draws)
+    mine = f"p{seats.index(me) + 1}" if me in seats else None
     actions = []
     for action in document.actions:
         parts = action.split()
-        if parts[:2] == ["d", "dh"]:
+        if draw_game:  # R42.3: the viewer's own cards only
+            action = _draw_action(action, mine)
+        elif parts[:2] == ["d", "dh"]:
             seen = visible.get(seats[int(parts[2][1:]) - 1])
             if seen is None or None in seen:  # ?? for each card the viewer did not see
                 faces = "".join(
@@ -58,6 +70,17 @@ def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
         optional.update(currency=club.currency_code or None, currency_symbol=symbol)
         user["_currency_decimal_places"] = club.decimal_places
     return replace(document, actions=tuple(actions), optional=optional, user_defined=user)
+
+
+def _draw_action(action: str, mine: str | None) -> str:
+    """A draw game's action as the player ``mine`` (``"p2"``; ``None``: nobody's) sees it:
+    another player's dealt and thrown cards as ``??`` each."""
+    parts = action.split()
+    if parts[:2] == ["d", "dh"] and parts[2] != mine:
+        return f"d dh {parts[2]} " + "??" * (len(parts[3]) // 2)
+    if len(parts) == 3 and parts[1] == "sd" and parts[0] != mine:
+        return f"{parts[0]} sd " + "??" * (len(parts[2]) // 2)
+    return action
 
 
 def phh(replayed: ReplayedHand, viewer: Viewer) -> str:

@@ -7,22 +7,27 @@ from datetime import UTC, datetime
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
-from engine.cards import card_rank
+from engine.cards import RANKS, card_rank
+from engine.drawing import DRAW_LABELS
 from engine.evaluation import HandCategory, evaluate_omaha_low
 from engine.events import (
     ActionTaken,
     AntePosted,
     BlindPosted,
     BoardDealt,
+    CardsDrawn,
+    DeckReshuffled,
+    DrawTaken,
     HandMucked,
     HandShown,
     HandStarted,
     HoleCardsDealt,
     PotAwarded,
     RunItTwiceDecided,
+    StreetStarted,
     UncalledBetReturned,
 )
-from engine.games import rules
+from engine.games import Game, rules
 from engine.phh.writer import bomb_pot_preflop_seats
 from tables.hands.exports.common import GAME_NAMES, Amounts, Viewer, _cards
 from tables.hands.replay import ReplayedHand
@@ -64,11 +69,34 @@ _PS_RANKS: Final = (
 EASTERN = ZoneInfo("America/New_York")
 """PokerStars stamps every hand with the time in ET as well, in brackets."""
 
+LOWBALL: Final = frozenset({Game.DEUCE_SEVEN_SINGLE, Game.DEUCE_SEVEN_TRIPLE})
+"""The deuce-to-seven games (R44), whose hands PokerStars labels "Lo: ..."."""
+
+DRAW_MARKERS: Final = {
+    "first_draw": "*** FIRST DRAW ***",
+    "second_draw": "*** SECOND DRAW ***",
+    "third_draw": "*** THIRD DRAW ***",
+}
+"""Triple draw's street lines. A single draw (five-card draw, 2-7 single draw) has none:
+PokerStars writes its draw lines straight after the first betting round."""
+
+_AFTER_DRAW: Final = ("after the 1st Draw", "after the 2nd Draw", "after the 3rd Draw")
+
+
+def _ps_ranks(cards: Sequence[int]) -> str:
+    return ",".join(RANKS[card_rank(c)] for c in cards)
+
 
 def pokerstars_hand_label(hole: Sequence[int], board: Sequence[int], game: Any) -> str:
     """The shown hand as PokerStars labels it: its :func:`pokerstars_hand_name`, and in a
     high-low game both halves, "HI: a straight, Ace to Five; LO: 5,4,3,2,A" (R19; no low:
-    "HI: ..." alone)."""
+    "HI: ..." alone); a deuce-to-seven hand (R44) as "Lo: " and its ranks, highest first,
+    "Lo: T,6,5,3,2", or, paired, straight or flush, its name: "Lo: a pair of Eights"."""
+    if Game(game) in LOWBALL:  # R44: "Lo: 8,7,6,4,2", or "Lo: a pair of Eights"
+        value = rules(game).evaluate(hole, board)
+        if value.category is HandCategory.HIGH_CARD:
+            return "Lo: " + _ps_ranks(value.best_five)
+        return "Lo: " + pokerstars_hand_name(hole, board, game)
     name = pokerstars_hand_name(hole, board, game)
     if not rules(game).splits:
         return name
@@ -141,6 +169,15 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     ``*** SECOND SHOW DOWN ***`` (a double board, R23, the same way, each street's two
     boards one after the other); a player who takes a pot without showing "doesn't show
     hand"; then the summary.
+
+    A draw game (R42) is written as PokerStars writes its own: ``*** DEALING HANDS ***``;
+    triple draw's ``*** FIRST DRAW ***`` ... ``*** THIRD DRAW ***`` (a single draw has no
+    line of its own); each player's draw as "X: discards 2 cards" or "X: stands pat" (how
+    many, never which, R42.3), the viewer's own with the cards, "Hero: discards 2 cards
+    [Kh Th]" then "Dealt to Hero [3d Tc 7c] [5c Qs]" (kept, then new; all five thrown:
+    the new ones alone), or "Hero: stands pat on [...]"; "The deck is reshuffled" at a new
+    stub (R42.4); deuce-to-seven hands as "Lo: 8,7,6,4,2"; folds in the summary "before
+    the Draw", "after the Draw", "after the 1st Draw" ... (2-7 single draw: "before Flop").
     """
     hand = replayed.hand
     table = hand.table
@@ -195,6 +232,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     showdown: list[HandShown | HandMucked] = []
     awards: list[PotAwarded] = [e for e in events if isinstance(e, PotAwarded)]
     hole_cards_written = False
+    draw_game = bool(rules(config.game).draws)  # R42: five cards each, no board
     bomb_checks = bomb_pot_preflop_seats(final)
     double = config.double_board  # R23: two boards from the flop, written as two runs are
 
@@ -215,7 +253,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
             lines.append(f"{names[e.seat]}: posts {kind} {amount(e.amount)}{all_in(e.all_in)}")
         elif isinstance(e, HoleCardsDealt):
             if not hole_cards_written:
-                lines.append("*** HOLE CARDS ***")
+                lines.append("*** DEALING HANDS ***" if draw_game else "*** HOLE CARDS ***")
                 hole_cards_written = True
             if e.seat == me:
                 lines.append(f"Dealt to {names[e.seat]} [{_cards(e.cards)}]")
@@ -242,6 +280,29 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
             # run_twice answers: PokerStars writes only "Hand was run twice" (summary)
         elif isinstance(e, UncalledBetReturned):
             lines.append(f"Uncalled bet ({amount(e.amount)}) returned to {names[e.seat]}")
+        elif isinstance(e, StreetStarted) and draw_game:  # R42.1: a draw, then a new round
+            bets = {}
+            if e.street in DRAW_MARKERS:
+                lines.append(DRAW_MARKERS[e.street])
+        elif isinstance(e, DeckReshuffled):  # R42.4
+            lines.append("The deck is reshuffled")
+        elif isinstance(e, DrawTaken) and e.seat != me:  # R42.3: how many, never which
+            if e.count:
+                lines.append(f"{names[e.seat]}: discards {_count(e.count)}")
+            else:
+                lines.append(f"{names[e.seat]}: stands pat")
+        elif isinstance(e, CardsDrawn) and e.seat == me:  # the viewer's own draw, with cards
+            name = names[e.seat]
+            if not e.discarded:
+                lines.append(f"{name}: stands pat on [{_cards(e.hole)}]")
+            else:
+                kept = [c for c in e.hole if c not in e.drawn]  # in their places
+                lines.append(f"{name}: discards {_count(len(e.discarded))} [{_cards(e.discarded)}]")
+                lines.append(
+                    f"Dealt to {name} "
+                    + (f"[{_cards(kept)}] " if kept else "")
+                    + f"[{_cards(e.drawn)}]"
+                )
         elif isinstance(e, RunItTwiceDecided):
             runs = e.runs
             shared = len(board)
@@ -327,6 +388,10 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _count(cards: int) -> str:
+    return f"{cards} card" if cards == 1 else f"{cards} cards"
+
+
 def _pot_names(awards: list[PotAwarded]) -> dict[int, str]:
     """ "pot" alone; with side pots "main pot" and "side pot", or "side pot-1", "side pot-2"."""
     sides = sorted({a.pot_index for a in awards if a.pot_index})
@@ -362,10 +427,18 @@ def _summary_seats(
     final = replayed.final
     folded_on: dict[int, str] = {}
     put_in: set[int] = set()  # blinds or chips added by a decision; an ante is not a bet
-    street = "before Flop"
+    game = final.config.game
+    # PokerStars' draw games: "before the Draw", "after the Draw" (five-card draw), "after
+    # the 1st Draw" ... (triple draw); its 2-7 single draw says "before Flop"
+    draw_game = bool(rules(game).draws)
+    street = "before the Draw" if draw_game and game != Game.DEUCE_SEVEN_SINGLE else "before Flop"
     shown = replayed.shown()
     for e in replayed.events:
-        if isinstance(e, BoardDealt) and e.board_index == 0:
+        if isinstance(e, StreetStarted) and draw_game:
+            street = (
+                "after the Draw" if e.street == "draw" else _AFTER_DRAW[DRAW_LABELS.index(e.street)]
+            )
+        elif isinstance(e, BoardDealt) and e.board_index == 0:
             street = {"flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}[
                 e.street
             ]
