@@ -75,29 +75,34 @@ class HoleCards:
     """The hole cards of each table's current hand, fetched once per server process for all
     of its sockets at that table, not once per socket (at every deal that was six thread
     hand-offs and queries at once, enough to fill the worker pool in front of other tables'
-    actions). They stay in this process's memory, keyed by the user who was dealt them; each
+    actions), and again after each draw of a draw game (R42: the cards change within the
+    hand). They stay in this process's memory, keyed by the user who was dealt them; each
     socket takes its own user's cards alone. Futures belong to one event loop, so the cache
     is kept per loop."""
 
     LIMIT = 1000  # tables remembered per process and loop
 
     def __init__(self) -> None:
-        self._loops: weakref.WeakKeyDictionary[Any, OrderedDict[int, tuple[int, Any]]] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._loops: weakref.WeakKeyDictionary[
+            Any, OrderedDict[int, tuple[tuple[int, int], Any]]
+        ] = weakref.WeakKeyDictionary()
 
-    async def of_user(self, table_id: int, hand_number: int, user_id: int) -> dict[str, Any] | None:
+    async def of_user(
+        self, table_id: int, hand_number: int, user_id: int, draws: int = 0
+    ) -> dict[str, Any] | None:
         """The user's entry of :func:`~tables.play.projection.own_cards_by_user` (their hole
-        cards and openings), or None if they were not dealt into that hand."""
+        cards and openings), or None if they were not dealt into that hand. ``draws``: the
+        draws taken in the hand so far (``public_message``), after which the cards may be
+        new."""
         tables = self._loops.setdefault(asyncio.get_running_loop(), OrderedDict())
         entry = tables.get(table_id)
-        if entry is not None and hand_number < entry[0]:
+        if entry is not None and hand_number < entry[0][0]:
             return None  # a later hand began: this one is over (as own_cards_by_user would say)
-        if entry is None or hand_number > entry[0]:
+        if entry is None or (hand_number, draws) > entry[0]:
             fetch = asyncio.ensure_future(
                 database_sync_to_async(own_cards_by_user)(table_id, hand_number)
             )
-            entry = tables[table_id] = (hand_number, fetch)
+            entry = tables[table_id] = ((hand_number, draws), fetch)
             while len(tables) > self.LIMIT:
                 tables.popitem(last=False)
         else:
@@ -552,7 +557,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         you_seat = message["seats"].get(str(self.user.pk))
         own = None
         if hand_number is not None:
-            own = await hole_cards.of_user(self.table_id, hand_number, self.user.pk)
+            own = await hole_cards.of_user(
+                self.table_id, hand_number, self.user.pk, message.get("draws", 0)
+            )
         self.last_version = message["version"]
         if you_seat != self.present_at:
             await self._presence(you_seat)

@@ -213,12 +213,14 @@ def public_message(public: dict[str, Any]) -> dict[str, Any]:
     """The group message for a public state: serialised once here, not once per socket.
 
     ``seats`` maps user ids to seat numbers so that each socket can find its viewer's seat
-    without parsing the state; nothing in it is secret.
+    without parsing the state; nothing in it is secret. ``draws`` counts the draws taken in
+    the hand so far (R42: a player's cards change within the hand; 0 in the board games).
     """
     return {
         "type": "table.state",
         "version": public["version"],
         "hand": public["hand"]["number"] if public["hand"] else None,
+        "draws": sum(len(s.get("drawn", ())) for s in public["seats"]),
         "seats": {str(s["player"]["user_id"]): s["number"] for s in public["seats"] if s["player"]},
         "json": frame_json(public),
     }

@@ -17,7 +17,10 @@ from tables.play import actions as services
 from tables.play.hand_state import cards
 from tables.play.models import Seat, Table
 from tables.play.phrases import render
+from tables.play.projection import load_public_state, own_cards_by_user
 from tests.conftest import eventually_async
+from tests.tables.conftest import table_settings
+from tests.tables.play_helpers import deal, user_at
 from tests.tables.socket_helpers import connect, drain, receive, receive_first
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -455,3 +458,50 @@ async def test_each_player_gets_their_own_hole_cards_from_one_query_per_hand(set
     assert queried == [1]
     for c in [*comms, spectator]:
         await c.disconnect()
+
+
+async def test_after_a_draw_the_players_frames_carry_their_new_cards_R42_2(
+    club_with_roles, players
+):
+    """A draw game changes a player's cards within the hand: the socket's next state shows
+    the new ones (the server process's cache of hole cards is per draw, not per hand), and
+    another player's frames still show only their own."""
+    settings = await sync_to_async(table_settings)(game="draw5", structure="no_limit")
+    table = await sync_to_async(services.create_table)(
+        club_with_roles["host"], club_with_roles["club"], settings
+    )
+    first, second = players[:2]
+    for number, user in enumerate((first, second), start=1):
+        await sync_to_async(services.sit)(user, table.pk, number, 100)
+    comms = {}
+    for user in (first, second):
+        comms[user.pk], connected, _ = await connect(user, table.pk)
+        assert connected
+    await sync_to_async(lambda: deal(Table.objects.get(pk=table.pk)))()
+
+    def to_the_draw():  # everyone calls or checks (R42.1)
+        while (hand := load_public_state(table.pk)["hand"])["phase"] != "draw":
+            user = user_at(table, hand["to_act"])
+            action = "check" if hand["legal"]["check"] else "call"
+            services.act(user, table.pk, action, None, None)
+        return hand
+
+    hand = await sync_to_async(to_the_draw)()
+    drawer = await sync_to_async(user_at)(table, hand["to_act"])
+    other = second if drawer == first else first
+    own = await sync_to_async(own_cards_by_user)(table.pk, hand["number"])
+    before = own[drawer.pk]["cards"]
+    await sync_to_async(services.draw)(drawer, table.pk, before[:3], None)
+    after = (await sync_to_async(own_cards_by_user)(table.pk, hand["number"]))[drawer.pk]["cards"]
+    assert after[3:] == before[3:] and not set(after[:3]) & set(before)
+
+    def drew(message):
+        return message["type"] == "state" and any(s.get("drawn") == [3] for s in message["seats"])
+
+    mine = await receive_first(comms[drawer.pk], drew)
+    assert mine["you"]["cards"] == after and len(mine["you"]["openings"]) == 8
+    theirs = await receive_first(comms[other.pk], drew)
+    assert theirs["you"]["cards"] == own[other.pk]["cards"]
+    assert not set(after) & set(json.dumps(theirs).split('"'))  # nothing of the drawer's
+    for comm in comms.values():
+        await comm.disconnect()
