@@ -11,7 +11,8 @@
 # table rows' size with TOAST against their live data (issue #44).
 # LOADTEST_ARGS adds loadtest options, e.g. "--think-dist lognormal --timeouts 0.03
 # --action-seconds 20 --time-bank 10" (human scale, issue #18). Uses the database pokerclub_liveload
-# (re-created) on 127.0.0.1:5432 and Redis db 2. SERVER=uvicorn serves with uvicorn (uvloop,
+# (re-created) on 127.0.0.1:${PGPORT:-5432} (PGPORT=5433: a private cluster no other test writes to,
+# for the WAL line) and Redis db 2. SERVER=uvicorn serves with uvicorn (uvloop,
 # httptools, websockets) instead of Daphne (the lines below still say "daphne" for either).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,8 @@ TABLES=${1:-100} PLAYERS=${2:-6} HANDS=${3:-10} THINK=${4:-1.0} DAPHNES=${5:-2}
 APP=pokerclub.asgi:application
 if [ "${TIMED:-0}" = 1 ]; then APP=bench.timed_asgi:application; fi
 PY=.venv/bin/python
-export DATABASE_URL=postgres://postgres@127.0.0.1:5432/pokerclub_liveload
+export PGPORT=${PGPORT:-5432}
+export DATABASE_URL=postgres://postgres@127.0.0.1:$PGPORT/pokerclub_liveload
 export REDIS_URL=redis://127.0.0.1:6379/2
 export DEBUG=0 SECRET_KEY=bench-secret-key-bench-secret-key-0123456789 ALLOWED_HOSTS=127.0.0.1
 export SECURE_SSL_REDIRECT=0 BEHIND_PROXY=0 LOG_LEVEL=WARNING DB_POOL_MAX=${DB_POOL_MAX:-20}
