@@ -68,6 +68,7 @@ ALLOWED_IN_ITALIAN = (
     "Fixed Limit",
     "Hold'em",
     "Hi-Lo",
+    "5 Card Draw",  # the games' names as Italian sites keep them (docs/glossary.md)
     "PokerStars",
     "buy-in",
     "Buy-in",

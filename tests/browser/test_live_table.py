@@ -223,6 +223,140 @@ def test_a_short_deck_hand_on_a_laptop_and_a_phone_R30(players, console, shots):
     assert console.errors == []
 
 
+def own_cards(player) -> list[str]:
+    return player.page.locator(".seat.me .pcard.face").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+
+
+def test_a_triple_draw_hand_on_a_laptop_and_a_phone_R42_R44(players, console, shots):
+    """The host opens 2-7 triple draw at 2/4 fixed limit; both players are dealt five cards,
+    no board. At the first draw Bob, on a 360-px phone, taps two of his cards, sees "Draw 2",
+    sends it and holds two new cards in their places beside the three he kept; Alice, on a
+    laptop, picks a card with the key 2, puts it back and stands pat from the keyboard. Both
+    screens show each seat's count ("2", "Pat"); the hand plays out with every later draw
+    pat, no chip is lost, and each browser checks the deck of the hand it saw (R42.5)."""
+    alice = players("Alice")
+    bob = players("Bob", viewport=PHONE, phone=True)
+
+    def triple_draw(page) -> None:
+        page.select_option("select[name=game]", "27triple")
+        page.fill("input[name=max_seats]", "6")  # a draw game seats at most 8 (R42.4)
+
+    set_up_table(alice, bob, shots, preset="2/4 FL, 40–200", more=triple_draw)
+    assert alice.page.locator("#stakes").inner_text() == "2/4 FL 2-7 TD"
+    alice.sit(2)
+    bob.sit(5)
+    wait_for_new_hand([alice, bob], after=0, hole_cards=5)
+    host_pauses_after_this_hand(alice)
+    for player in (alice, bob):
+        assert player.page.locator("#boards .pcard").count() == 0  # no board, not even places
+        assert player.page.locator(".seat:not(.me) .pcard.back").count() == 5
+    shots(bob.page, "draw-phone-dealt")
+
+    def draw_button(player):
+        return player.page.locator("#btn-draw")
+
+    def my_draw(player) -> bool:
+        return player.my_turn() and draw_button(player).is_visible()
+
+    def to_the_first_draw():
+        for player in (alice, bob):
+            if my_draw(player):
+                return player
+            if player.my_turn():
+                check_or_call(player)
+        return None
+
+    until([alice, bob], to_the_first_draw, "the first draw")
+    for player in (alice, bob):  # no pre-action can answer a draw
+        assert not player.page.locator("#pre-actions").is_visible()
+    before = own_cards(bob)
+
+    def bob_draws_two() -> None:
+        page = bob.page
+        toggles = page.get_by_role("group", name="Choose the cards to change").get_by_role("button")
+        assert toggles.count() == 5 and draw_button(bob).inner_text() == "Stand pat"
+        visible = [
+            b.inner_text() for b in page.locator("#action-bar button").all() if b.is_visible()
+        ]
+        assert visible == ["Stand pat"]
+        toggles.nth(1).tap()
+        toggles.nth(3).tap()
+        assert draw_button(bob).inner_text() == "Draw 2"
+        pressed = [toggles.nth(i).get_attribute("aria-pressed") for i in range(5)]
+        assert pressed == ["false", "true", "false", "true", "false"]
+        # the five cards and the button fit the phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        for box in [toggles.nth(i).bounding_box() for i in range(5)] + [
+            draw_button(bob).bounding_box()
+        ]:
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+            assert box["y"] + box["height"] <= PHONE["height"]
+        shots(page, "draw-phone-two-picked")
+        draw_button(bob).tap()
+
+    def alice_stands_pat() -> None:
+        page = alice.page
+        page.keyboard.press("2")
+        assert draw_button(alice).inner_text() == "Draw 1"
+        page.keyboard.press("2")
+        assert draw_button(alice).inner_text() == "Stand pat"
+        shots(page, "draw-laptop-pat")
+        draw_button(alice).focus()
+        page.keyboard.press("Enter")
+
+    drew: set[str] = set()
+
+    def first_draw() -> bool:
+        for player, draw in ((alice, alice_stands_pat), (bob, bob_draws_two)):
+            if player.name not in drew and my_draw(player):
+                draw()
+                drew.add(player.name)
+        return len(drew) == 2
+
+    until([alice, bob], first_draw, "both players' first draw")
+
+    def counted(player) -> bool:
+        return player.page.locator(".seat .tag.drawn").count() == 2
+
+    until(
+        [alice, bob], lambda: counted(alice) and counted(bob), "each seat's count on both screens"
+    )
+    for player in (alice, bob):
+        page = player.page
+        assert page.locator('.seat:has(.seat-name:text-is("Bob")) .tag.drawn').inner_text() == "2"
+        assert (
+            page.locator('.seat:has(.seat-name:text-is("Alice")) .tag.drawn').inner_text() == "Pat"
+        )
+        seats = page.get_by_role("list", name="Seats")
+        assert seats.get_by_role("listitem", name=re.compile(r"^Bob, .*Changed 2 cards")).count()
+        assert seats.get_by_role("listitem", name=re.compile(r"^Alice, .*Stood pat")).count()
+    after = own_cards(bob)
+    assert [after[i] for i in (0, 2, 4)] == [before[i] for i in (0, 2, 4)]
+    assert len(set(after)) == 5 and not {after[1], after[3]} & set(before)
+    shots(bob.page, "draw-phone-drawn")
+    shots(alice.page, "draw-laptop-drawn")
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    def pat_or_check(player) -> None:
+        if draw_button(player).is_visible():
+            draw_button(player).click()  # "Stand pat" in the later draws
+        else:
+            check_or_call(player)
+
+    play_hand([alice, bob], pat_or_check, shots)
+    assert sum(bob.stacks().values()) == TOTAL
+    assert bob.stacks() == alice.stacks()
+    for player in (alice, bob):
+        player.page.locator("#hand-log li.deck-ok").filter(has_text="✓ deck checked").wait_for()
+        assert player.page.locator("#hand-log li.deck-bad").count() == 0
+    shots(alice.page, "draw-laptop-over")
+    shots(bob.page, "draw-phone-over")
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert console.errors == []
+
+
 def test_an_omaha_hi_lo_pot_splits_high_and_low_on_a_laptop_and_a_phone_R19(
     players, console, shots
 ):

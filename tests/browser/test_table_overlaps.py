@@ -1,6 +1,6 @@
-"""Nothing on the felt covers a player's cards (#40): four Omaha cards on a phone reach
-neither neighbour's name plate, and a player's own bet chip lies off their cards on a
-laptop. Against the fake server (harness.py), at 1440 × 900, 390 × 844 and 360 × 740."""
+"""Nothing on the felt covers a player's cards (#40): four Omaha cards on a phone, or five to
+draw (R42.2), reach neither neighbour's name plate, and a player's own bet chip lies off their
+cards on a laptop. Against the fake server (harness.py), at 1440 × 900, 390 × 844 and 360 × 740."""
 
 from __future__ import annotations
 
@@ -63,6 +63,28 @@ def test_four_omaha_cards_cover_no_neighbours_name_plate(size, browser, shots, c
         console.watch(page)
         server.settle()
         shots(page, f"omaha-{size}")
+        assert page.evaluate(OVERLAPS) == []
+    finally:
+        context.close()
+    assert console.errors == []
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_my_five_cards_to_draw_cover_no_neighbours_name_plate_R42(size, browser, shots, console):
+    """On the viewer's draw (2-7 triple draw, R42.2) their five cards are toggles; with two
+    picked to change (lifted where there is room) none reaches another seat's plate."""
+    viewport, phone = SIZES[size]
+    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+    context = browser.new_context(viewport=viewport, **extra)
+    try:
+        page, server = open_table(context, load_state("second_draw_my_turn"))
+        console.watch(page)
+        server.settle()
+        toggles = page.locator(".seat.me button[data-throw]")
+        for i in (1, 4):
+            toggles.nth(i).click()
+        page.locator('.seat.me button[data-throw][aria-pressed="true"]').nth(1).wait_for()
+        shots(page, f"draw-{size}")
         assert page.evaluate(OVERLAPS) == []
     finally:
         context.close()

@@ -2,8 +2,10 @@
 // with presets), All-in, keyboard shortcuts (f, c, r, Enter), and the pre-action boxes for when
 // it is not your turn. The server decides what is legal: this offers what `hand.legal` allows
 // and clamps amounts to legal.min_to..legal.max_to, so an illegal amount is never sent.
+// In a draw game (R42.2), on the viewer's draw: their own cards are toggles (drawn as buttons
+// by render.js; keys 1-5) and one button sends the draw, "Stand pat" or "Draw 2".
 
-import { gettext, interpolate, pgettext } from "../i18n.js";
+import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { decimalText, fieldStep, fromField, money, toField } from "./format.js";
 
 /** True when the viewer holds the decision described by hand.legal. */
@@ -12,6 +14,16 @@ export function isMyTurn(state) {
   const seat = state.you && state.you.seat;
   return !!(seat && hand && !hand.finished && !hand.pending && !isRunout(hand) && hand.legal &&
     hand.legal.seat === seat && hand.to_act === seat);
+}
+
+/** True when `legal` is a draw decision (R42.2: `{"seat", "draw"}`), not a betting one. */
+export function isDraw(legal) {
+  return !!legal && typeof legal.draw === "number";
+}
+
+/** True when the viewer's decision is a draw: which of their own cards to change (R42.2). */
+export function isMyDraw(state) {
+  return isMyTurn(state) && isDraw(state.hand.legal);
 }
 
 /** True while an all-in board is being dealt street by street: nobody can bet any more. */
@@ -34,7 +46,14 @@ export class Controls {
       call: root.querySelector("#btn-call"),
       raise: root.querySelector("#btn-raise"),
       all_in: root.querySelector("#btn-allin"),
+      draw: root.querySelector("#btn-draw"),
     };
+    this.drawHint = root.querySelector("#draw-hint");
+    this.drawKeys = root.querySelector("#draw-keys");
+    this.seatsEl = root.querySelector("#seats");
+    this.thrown = new Set(); // the codes of the viewer's cards picked to change in this draw
+    this.drawKey = null;
+    this.drawing = false;
     this.preCheckFold = root.querySelector("#pre-checkfold");
     this.preCallAny = root.querySelector("#pre-callany");
     this.state = null;
@@ -47,6 +66,11 @@ export class Controls {
     this.buttons.call.addEventListener("click", () => this.act("call"));
     this.buttons.raise.addEventListener("click", () => this.act(this.legal && this.legal.bet_or_raise));
     this.buttons.all_in.addEventListener("click", () => this.act("all_in"));
+    this.buttons.draw.addEventListener("click", () => this.draw());
+    this.seatsEl.addEventListener("click", (e) => {
+      const card = e.target.closest && e.target.closest("button[data-throw]");
+      if (card) this.toggleThrow(card.dataset.throw);
+    });
     this.slider.addEventListener("input", () => this.setAmount(Number(this.slider.value)));
     this.input.addEventListener("input", () => this.typed());
     this.input.addEventListener("change", () => this.setAmount(this.typedOr(this.amount)));
@@ -78,18 +102,34 @@ export class Controls {
     }
     if (this.busy && state.version !== this.busyVersion) this.busy = false;
     const myTurn = isMyTurn(state);
+    const drawing = myTurn && isDraw(hand.legal);
+    // A draw (R42) is no betting round: a box ticked before it would answer a bet on cards
+    // not seen yet, so the draw clears them, and none is offered until the betting resumes.
+    const inDraw = !!(hand && !hand.finished && hand.phase === "draw");
+    if (inDraw) {
+      this.preCheckFold.checked = false;
+      this.preCallAny.checked = false;
+    }
     // No pre-actions once no more betting is possible (the all-in runout).
     const waiting = !!(hand && !hand.finished && !isRunout(hand) && mine && mine.in_hand && !mine.folded && !mine.all_in);
     this.myTurn = myTurn;
+    this.drawing = drawing;
     this.legal = myTurn ? hand.legal : null;
     this.bar.hidden = !myTurn;
-    this.pre.hidden = myTurn || !waiting || !!hand.pending;
-    if (myTurn && !this.firePreAction(hand.legal)) this.showDecision(state, hand.legal, mine);
+    this.pre.hidden = myTurn || !waiting || !!hand.pending || inDraw;
+    if (this.drawKeys) this.drawKeys.hidden = !(hand && hand.draws > 0);
+    this.keepThrown(state, drawing);
+    this.buttons.draw.hidden = !drawing;
+    this.drawHint.hidden = !drawing;
+    if (drawing) this.showDraw();
+    else if (myTurn && !this.firePreAction(hand.legal)) this.showDecision(state, hand.legal, mine);
     this.setBusy(this.busy);
   }
 
-  /** A ticked pre-action answers the decision at once; returns true when it did. */
+  /** A ticked pre-action answers the decision at once; returns true when it did. Never a
+   * draw: a pre-action is a betting action. */
   firePreAction(legal) {
+    if (isDraw(legal)) return false;
     const checkFold = this.preCheckFold.checked;
     const callAny = this.preCallAny.checked;
     this.preCheckFold.checked = false;
@@ -215,7 +255,65 @@ export class Controls {
     this.busy = busy;
     for (const button of Object.values(this.buttons)) button.disabled = busy;
     if (!busy && this.buttons.raise.dataset.invalid === "1") this.buttons.raise.disabled = true;
+    for (const card of this.throwButtons()) card.disabled = busy;
     this.bar.classList.toggle("busy", busy);
+  }
+
+  // --- the draw (R42.2) ----------------------------------------------------------------------
+
+  /** The viewer's own cards as toggles: render.js draws them so on the viewer's draw. */
+  throwButtons() {
+    return this.seatsEl.querySelectorAll(".seat.me button[data-throw]");
+  }
+
+  /** The cards picked stay picked while the same draw waits for the viewer (a chat line, a
+   * refused draw, someone sitting down); any other state starts with none. */
+  keepThrown(state, drawing) {
+    const hand = state.hand;
+    const key = drawing ? `${hand.number}:${hand.street}` : null;
+    if (key !== this.drawKey) {
+      this.drawKey = key;
+      this.thrown.clear();
+    }
+    const mine = new Set((state.you && state.you.cards) || []);
+    for (const code of [...this.thrown]) if (!mine.has(code)) this.thrown.delete(code);
+  }
+
+  showDraw() {
+    for (const [name, button] of Object.entries(this.buttons)) button.hidden = name !== "draw";
+    this.sizing.hidden = true;
+    // Translators: shown above the draw button: tap your own cards to pick the ones you throw
+    this.drawHint.textContent = gettext("Choose the cards to change");
+    this.showThrown();
+  }
+
+  /** The button says what a click does: "Stand pat" with no card picked, else "Draw 2". */
+  showThrown() {
+    const count = this.thrown.size;
+    this.buttons.draw.textContent = count
+      // Translators: the draw button with the number of cards picked to change ("Draw 2")
+      ? interpolate(ngettext("Draw %(count)s", "Draw %(count)s", count), { count })
+      // Translators: the draw button with no card picked: keep all five cards
+      : gettext("Stand pat");
+    for (const card of this.throwButtons()) card.setAttribute("aria-pressed", String(this.thrown.has(card.dataset.throw)));
+  }
+
+  toggleThrow(code) {
+    if (!this.drawing || this.busy || !code) return;
+    if (!((this.state.you && this.state.you.cards) || []).includes(code)) return;
+    if (this.thrown.has(code)) this.thrown.delete(code);
+    else if (this.thrown.size < this.legal.draw) this.thrown.add(code);
+    this.showThrown();
+  }
+
+  /** Sends the draw once: the cards picked, in the order the player holds them. */
+  draw() {
+    if (this.busy || !this.drawing) return;
+    const cards = ((this.state.you && this.state.you.cards) || []).filter((code) => this.thrown.has(code));
+    if (this.send({ type: "draw", cards, version: this.state.version })) {
+      this.busyVersion = this.state.version;
+      this.setBusy(true);
+    }
   }
 
   /** The server refused (or the socket was down): let the player try again. */
@@ -224,7 +322,7 @@ export class Controls {
   }
 
   act(action) {
-    if (!action || this.busy || !this.myTurn) return;
+    if (!action || this.busy || !this.myTurn || this.drawing) return;
     const message = { type: "act", action, version: this.state.version };
     if (action === "bet" || action === "raise") {
       if (this.amount !== this.clamp(this.amount)) return;
@@ -241,6 +339,15 @@ export class Controls {
     const target = e.target;
     if (target && target.closest && target.closest("input, textarea, select, dialog[open], [contenteditable]")) return;
     const key = e.key.toLowerCase();
+    if (this.drawing) {
+      const cards = (this.state.you && this.state.you.cards) || [];
+      // keys 1-5 pick (or put back) the cards from the left; Enter draws
+      if (/^[1-9]$/.test(key) && Number(key) <= cards.length) this.toggleThrow(cards[Number(key) - 1]);
+      else if (key === "enter" && !(target && target.closest && target.closest("button, a"))) this.draw();
+      else return;
+      e.preventDefault();
+      return;
+    }
     if (key === "f" && !this.buttons.fold.hidden) this.act("fold");
     else if (key === "c") this.act(this.legal.check ? "check" : this.legal.call ? "call" : null);
     else if (key === "r" && this.legal.bet_or_raise) {

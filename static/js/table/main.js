@@ -49,7 +49,7 @@ function send(message) {
 }
 
 // a watcher by the table's watching link has no seat to take
-const view = new TableView(root, { seating: !("watching" in root.dataset) });
+const view = new TableView(root, { seating: !("watching" in root.dataset), playing: true });
 const controls = new Controls(root, send);
 const dialogs = new Dialogs(root, send);
 const panel = new Panel(root, { send, confirm: (text, ok) => dialogs.confirm(text, ok) });

@@ -3,11 +3,14 @@
 // board(s), the pots and the centre message. Between two consecutive states of a hand it also
 // animates what happened: bets sliding into the pot at the end of a betting round, new board
 // cards turning over, and the chips sliding to the winners (none with prefers-reduced-motion).
+// A draw game (R42) has no board: each seat shows how many cards its player changed in the
+// latest draw, and on the viewer's draw their own cards are toggles (picked by controls.js).
 // Nothing here decides anything about the game.
 
 import { handText } from "../phrases.js";
 import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { cardElement, cardsElement } from "./cards.js";
+import { isMyDraw } from "./controls.js";
 import { amountIsCount, decimalText, money } from "./format.js";
 
 export function h(tag, className = "", text = null) {
@@ -59,6 +62,21 @@ function reducedMotion() {
   return !!window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** The betting rounds of a draw game, each named after the draw before it (R42), and that draw. */
+const DRAW_OF_STREET = { predraw: 0, draw: 1, first_draw: 1, second_draw: 2, third_draw: 3 };
+
+/**
+ * The draw whose counts the seats show (R42.3): the draw under way or the last one before this
+ * betting round; at the showdown, the hand's last draw. 0 before the first draw and in a game
+ * without draws.
+ */
+export function latestDraw(state) {
+  const hand = state.hand;
+  if (!hand || !(hand.draws > 0)) return 0;
+  if (hand.street in DRAW_OF_STREET) return DRAW_OF_STREET[hand.street];
+  return Math.max(0, ...state.seats.map((s) => (Array.isArray(s.drawn) ? s.drawn.length : 0)));
+}
+
 /** All the board cards dealt so far, over every board. */
 function boardCards(hand) {
   return (hand.boards || []).reduce((n, board) => n + board.length, 0);
@@ -84,10 +102,12 @@ export function stakesText(table, seats = []) {
 }
 
 export class TableView {
-  /** `seating`: offer "Sit" on empty seats (not in the replayer, where nobody sits down). */
-  constructor(root, { seating = true } = {}) {
+  /** `seating`: offer "Sit" on empty seats (not in the replayer, where nobody sits down).
+   * `playing`: the live table, where the viewer's own cards become toggles on their draw. */
+  constructor(root, { seating = true, playing = false } = {}) {
     this.root = root;
     this.seating = seating;
+    this.playing = playing;
     this.wrap = root.querySelector("#felt-wrap");
     this.seatsEl = root.querySelector("#seats");
     this.betsEl = root.querySelector("#bets");
@@ -99,7 +119,7 @@ export class TableView {
     this.signatures = new Map();
     this.positions = [];
     this.animated = new Set();
-    this.seatCards = new Map(); // seat number -> the hole cards last drawn there, with the hand
+    this.seatCards = new Map(); // seat number -> the hole cards last drawn there, and the hand
     this.portrait = null;
   }
 
@@ -164,6 +184,8 @@ export class TableView {
     const count = state.table.max_seats;
     const me = this.mySeat(state);
     const hand = state.hand;
+    const draw = latestDraw(state);
+    const throwing = this.playing && isMyDraw(state);
     const bySeat = new Map(state.seats.map((s) => [s.number, s]));
     for (const [number, el] of this.seatEls) {
       if (number > count) {
@@ -184,6 +206,8 @@ export class TableView {
         seat,
         me: me === n,
         myCards: me === n ? (state.you.cards || []) : null,
+        throwing: throwing && me === n,
+        draw,
         toAct: !!(hand && !hand.finished && hand.to_act === n),
         canSit: this.seating && !me && seat.status === "empty" && state.table.status !== "closed",
         finished: !!(hand && hand.finished),
@@ -198,7 +222,7 @@ export class TableView {
     }
   }
 
-  fillSeat(el, { seat, me, myCards, toAct, canSit, finished, handNumber, equityExact }) {
+  fillSeat(el, { seat, me, myCards, throwing, toAct, canSit, finished, handNumber, equityExact, draw }) {
     const empty = seat.status === "empty" || !seat.player;
     const keep = ["top-half", "right-half"].filter((c) => el.classList.contains(c));
     el.className = ["seat", ...keep].join(" ");
@@ -242,19 +266,24 @@ export class TableView {
     }
     if (codes.length) {
       const faceUp = codes.some((c) => c !== "??");
-      const cards = cardsElement(codes, me ? "large" : faceUp ? "medium" : "small");
+      const cards = throwing && codes === myCards ? throwingCards(codes) : cardsElement(codes, me ? "large" : faceUp ? "medium" : "small");
       cards.classList.add("seat-cards");
       cards.classList.toggle("many", codes.length > 2);
       if (seat.shown || (me && codes === myCards)) cards.classList.add("up");
-      // Cards are dealt in (table.css) when they are new to the seat, not on every redraw.
-      const key = `${handNumber}:${codes.join()}`;
-      if (this.seatCards.get(seat.number) === key) cards.classList.add("settled");
-      this.seatCards.set(seat.number, key);
+      // Cards are dealt in (table.css) when they are new to the seat, not on every redraw: after
+      // a draw (R42.2), only the new ones.
+      const before = this.seatCards.get(seat.number);
+      if (before && before.hand === handNumber && before.codes === codes.join()) cards.classList.add("settled");
+      else if (before && before.hand === handNumber && faceUp) {
+        const kept = new Set(before.codes.split(","));
+        for (const card of cards.querySelectorAll(".pcard[data-card]")) card.classList.toggle("kept", kept.has(card.dataset.card));
+      }
+      this.seatCards.set(seat.number, { hand: handNumber, codes: codes.join() });
       el.append(cards);
     }
 
     // The seat says it all in one name (seatLabel); what is drawn repeats it for the eye.
-    el.setAttribute("aria-label", seatLabel(seat, { toAct, finished, equityExact }));
+    el.setAttribute("aria-label", seatLabel(seat, { toAct, finished, equityExact, draw }));
     const box = h("div", "seat-box");
     box.setAttribute("aria-hidden", "true");
     const name = h("span", "seat-name", seat.player.name);
@@ -283,7 +312,7 @@ export class TableView {
 
     const tags = h("div", "seat-tags");
     tags.setAttribute("aria-hidden", "true");
-    for (const { text, kind, title, action } of seatTags(seat, { finished, equityExact })) {
+    for (const { text, kind, title, action } of seatTags(seat, { finished, equityExact, draw })) {
       const label = tags.appendChild(h("span", `tag ${kind}`, text));
       if (title) label.title = title;
       if (action) label.dataset.kind = action;
@@ -373,7 +402,8 @@ export class TableView {
    * the same hand), the cards it did not show yet turn over one after the other.
    */
   renderBoards(state, previous) {
-    const boards = state.hand ? state.hand.boards || [] : [];
+    // a draw game has no board (R42.1): no empty places for one either
+    const boards = state.hand && !(state.hand.draws > 0) ? state.hand.boards || [] : [];
     // R23: a double board's two boards from the flop on; otherwise two boards are two runs (R12)
     const double = !!(state.hand && state.hand.double_board);
     const key = JSON.stringify([double, boards]);
@@ -450,6 +480,14 @@ export class TableView {
       const twice = (hand.boards || []).length > 1 && !hand.double_board;
       text = twice ? gettext("All-in — running it twice") : gettext("All-in — running it out");
       runout = true;
+    } else if (hand && hand.phase === "draw" && hand.draws > 0) {
+      // R42: where a board would be, which draw the players are in
+      const number = latestDraw(state);
+      text = hand.draws > 1
+        // Translators: in the middle of the table while the players change cards: "Draw 2 of 3"
+        ? interpolate(gettext("Draw %(number)s of %(count)s"), { number, count: hand.draws })
+        // Translators: in the middle of the table while the players change cards (one draw a hand)
+        : pgettext("the players changing cards", "The draw");
     } else if (hand) text = "";
     else if (table.status === "paused") text = gettext("The host paused the game.");
     else if (seated < 2) text = gettext("Waiting for players…");
@@ -529,11 +567,15 @@ export class TableView {
 }
 
 /**
- * The tags under a seat, in order: its last action in this betting round (which stands in
- * for "Folded"/"All-in"), then its state, equity, hand and winnings.
+ * The tags under a seat, in order: in a draw game, how many cards it changed in the latest
+ * draw (`draw`: its number, latestDraw); its last action in this betting round (which stands
+ * in for "Folded"/"All-in"), then its state, equity, hand and winnings.
  */
-export function seatTags(seat, { finished = false, equityExact = true } = {}) {
+export function seatTags(seat, { finished = false, equityExact = true, draw = 0 } = {}) {
   const tags = [];
+  // once the hand is over its hands and winnings speak (the log keeps the draws)
+  const drawn = finished ? null : drawnTag(seat, draw);
+  if (drawn) tags.push(drawn);
   const action = finished ? null : lastActionText(seat.last_action);
   const acted = action ? seat.last_action.kind : null;
   if (action) tags.push({ text: action, kind: "last-action", title: gettext("Last action"), action: acted });
@@ -562,10 +604,30 @@ export function seatTags(seat, { finished = false, equityExact = true } = {}) {
 }
 
 /**
+ * How many cards a player still in changed in draw number `draw` (R42.3: public), as a tag:
+ * "3" (a card with the count) or "Pat"; null when they have not drawn in it (yet).
+ */
+export function drawnTag(seat, draw) {
+  const counts = Array.isArray(seat.drawn) ? seat.drawn : [];
+  if (!(draw > 0) || counts.length < draw || seat.folded) return null;
+  const count = counts[draw - 1];
+  if (count > 0) {
+    // Translators: what a seat's badge after a draw means ("3" on it): said by screen readers
+    const changed = interpolate(ngettext("Changed %(count)s card", "Changed %(count)s cards", count), { count });
+    return { text: String(count), kind: "drawn", title: changed, spoken: changed, action: "changed" };
+  }
+  // Translators: what a seat's badge "Pat" means: the player kept all their cards in the draw
+  const pat = gettext("Stood pat");
+  // Translators: a seat's short badge after a draw: the player kept all their cards (stood pat)
+  const text = pgettext("a seat's badge after a draw", "Pat");
+  return { text, kind: "drawn", title: pat, spoken: pat, action: "pat" };
+}
+
+/**
  * A seat's whole accessible name: "Helen, 194 chips, dealer, small blind, bet 6, to act,
  * Call 6". The amounts are spelled the club's way ("stack €1.94" for money).
  */
-export function seatLabel(seat, { toAct = false, finished = false, equityExact = true } = {}) {
+export function seatLabel(seat, { toAct = false, finished = false, equityExact = true, draw = 0 } = {}) {
   const amount = money(seat.stack);
   const stack = amountIsCount()
     ? interpolate(ngettext("%(amount)s chip", "%(amount)s chips", seat.stack), { amount })
@@ -577,7 +639,7 @@ export function seatLabel(seat, { toAct = false, finished = false, equityExact =
   if (seat.big_blind) parts.push(gettext("big blind"));
   if (seat.bet > 0) parts.push(interpolate(gettext("bet %(amount)s"), { amount: money(seat.bet) }));
   if (toAct) parts.push(gettext("to act"));
-  for (const tag of seatTags(seat, { finished, equityExact })) parts.push(tag.spoken || tag.text);
+  for (const tag of seatTags(seat, { finished, equityExact, draw })) parts.push(tag.spoken || tag.text);
   return parts.join(", ");
 }
 
@@ -596,6 +658,26 @@ export function lastActionText(action) {
     case "all_in": return pgettext("poker action", "All-in");
     default: return null;
   }
+}
+
+/**
+ * The viewer's own cards on their draw (R42.2): each a toggle button (pressed: to be changed),
+ * keys 1-5 from the left; controls.js keeps which are picked and sends the draw.
+ */
+function throwingCards(codes) {
+  const row = h("span", "cards-row throwing");
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-label", gettext("Choose the cards to change"));
+  codes.forEach((code, k) => {
+    const button = h("button", "throw");
+    button.type = "button";
+    button.dataset.throw = code;
+    button.setAttribute("aria-pressed", "false");
+    button.setAttribute("aria-keyshortcuts", String(k + 1));
+    button.append(cardElement(code, "large"));
+    row.append(button);
+  });
+  return row;
 }
 
 function formatEquity(equity) {

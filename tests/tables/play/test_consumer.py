@@ -473,10 +473,6 @@ async def test_after_a_draw_the_players_frames_carry_their_new_cards_R42_2(
     first, second = players[:2]
     for number, user in enumerate((first, second), start=1):
         await sync_to_async(services.sit)(user, table.pk, number, 100)
-    comms = {}
-    for user in (first, second):
-        comms[user.pk], connected, _ = await connect(user, table.pk)
-        assert connected
     await sync_to_async(lambda: deal(Table.objects.get(pk=table.pk)))()
 
     def to_the_draw():  # everyone calls or checks (R42.1)
@@ -489,6 +485,11 @@ async def test_after_a_draw_the_players_frames_carry_their_new_cards_R42_2(
     hand = await sync_to_async(to_the_draw)()
     drawer = await sync_to_async(user_at)(table, hand["to_act"])
     other = second if drawer == first else first
+    comms = {}
+    for user in (first, second):  # (connected after the deal: it waits for no nonce)
+        comms[user.pk], connected, _ = await connect(user, table.pk)
+        assert connected
+        await receive(comms[user.pk], "state")
     own = await sync_to_async(own_cards_by_user)(table.pk, hand["number"])
     before = own[drawer.pk]["cards"]
     await sync_to_async(services.draw)(drawer, table.pk, before[:3], None)
