@@ -44,7 +44,10 @@ the Hi-Lo equity times, each half counted (R19).
 With ``--per-game`` it prints instead each game's engine alone in microseconds per action
 and its ratio to Hold'em's, in the same interleaved runs (``--game shortdeck`` alone is
 no-limit short deck, PHH ``NS``: PokerKit's final stacks differ where a straight met three
-of a kind, R30.2).
+of a kind, R30.2). The stud games (``stud``, ``stud8``, ``razz``, R45-R47) are fixed-limit
+with a bring-in of half the small bet and antes in most hands, 2 to 8 players (PHH ``F7S``,
+``F7S/8``, ``FR``); ``--game stud`` leaves out of PokerKit's comparison the hands with a
+seventh-street community card (R45.3), which PokerKit deals otherwise.
 
 The hands are random no-limit (NT) and fixed-limit (FT) hands, 2-10 players, uneven stacks,
 antes, big-blind antes and straddles, played by our engine with a seeded random policy and
@@ -111,11 +114,14 @@ def machine() -> str:
 
 
 def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
-    n = rng.choice([2, 3, 4, 5, 6, 6, 7, 8, 9, 10])
+    n = min(rng.choice([2, 3, 4, 5, 6, 6, 7, 8, 9, 10]), rules(game).max_players)  # R18, R42
     big_blind = rng.choice([2, 10, 20, 100])
     ante = big_blind_ante = 0
     roll = rng.random()
-    if roll < 0.2:
+    stud = rules(game).stud
+    if stud:  # R45.1: fixed-limit, a bring-in (half the small bet), antes
+        ante = max(1, big_blind // 4) if roll < 0.6 else 0
+    elif roll < 0.2:
         ante = max(1, big_blind // 4)
     elif roll < 0.35:
         big_blind_ante = big_blind
@@ -137,12 +143,12 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
         else Structure.NO_LIMIT
         if game in (Game.SHORT_DECK, Game.DEUCE_SEVEN_SINGLE, Game.FIVE_CARD_DRAW)  # NS, N2L1D
         else Structure.FIXED_LIMIT
-        if game is Game.DEUCE_SEVEN_TRIPLE  # F2L3D
+        if game is Game.DEUCE_SEVEN_TRIPLE or stud  # F2L3D, F7S, F7S/8, FR
         else Structure.POT_LIMIT,
         game=game,
         ante=ante,
         big_blind_ante=big_blind_ante,
-        straddle=n >= 3 and rng.random() < 0.15,
+        straddle=n >= 3 and not stud and rng.random() < 0.15,
         explicit_showdown=True,
     )
 
@@ -159,6 +165,13 @@ def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
         kinds = legal.kinds
         if ActionKind.DRAW in kinds:  # a draw game's draw (R42): none to five cards thrown
             action = Action(ActionKind.DRAW, legal.seat, rng.randrange(32))
+        elif ActionKind.BRING_IN in kinds:  # a stud game's (R45.4): bring in, or complete
+            complete = ActionKind.BET in kinds and rng.random() < 0.3
+            action = (
+                Action(ActionKind.BET, legal.seat, legal.min_to)
+                if complete
+                else Action(ActionKind.BRING_IN, legal.seat)
+            )
         elif ActionKind.SHOW in kinds:
             action = Action(ActionKind.SHOW, legal.seat)
         elif ActionKind.FOLD in kinds and rng.random() < 0.25:
@@ -314,6 +327,14 @@ def main() -> None:
     print(f"pokerkit {pokerkit_version}")
     rng = random.Random(args.seed)
     hands = [play(rng, game) for _ in range(args.hands)]
+    if rules(game).stud:  # R45.3: PokerKit cannot replay a seventh-street community card
+        shared = [
+            hand
+            for hand in hands
+            if any(a.startswith("d db") for a in phh.loads(hand.text).actions)
+        ]
+        hands = [hand for hand in hands if hand not in shared]
+        print(f"{len(shared)} hands with a community card (R45.3) left out: PokerKit deals none")
     actions = sum(len(hand.actions) for hand in hands)
     print(f"{game}: {len(hands)} hands (seed {args.seed}), {actions} actions; best of {args.rounds}"
           " interleaved runs each, in CPU seconds of this process")  # fmt: skip
@@ -434,7 +455,8 @@ def per_game(count: int, rounds: int, seed: int) -> None:
     """Each game's hand machine alone (``start_hand`` and ``apply`` on prepared actions, the
     showdown's evaluation included), in microseconds per action, and its ratio to Hold'em's
     measured in the same interleaved runs (issue 43: within 1.5x). The last line is JSON."""
-    hands = {game: [play(random.Random(seed), game) for _ in range(count)] for game in Game}
+    rngs = {game: random.Random(f"{seed} {game}") for game in Game}
+    hands = {game: [play(rngs[game], game) for _ in range(count)] for game in Game}
 
     def engine(game: Game) -> Callable[[], None]:
         def run() -> None:

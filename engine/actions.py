@@ -16,7 +16,7 @@ __all__ = ["Action", "ActionKind"]
 
 
 class ActionKind(StrEnum):
-    """Everything a player can do (R6, R11.3, R12)."""
+    """Everything a player can do (R6, R11.3, R12, R42, R45)."""
 
     FOLD = "fold"
     CHECK = "check"
@@ -24,6 +24,10 @@ class ActionKind(StrEnum):
     BET = "bet"
     RAISE = "raise"
     ALL_IN = "all_in"
+    BRING_IN = "bring_in"
+    """A stud game's bring-in (R45.4): the player with the door card that brings in posts
+    the bring-in (all they have when short); amount, optional, the chips (checked if given).
+    Their other choice is to complete: BET to the small bet."""
     RUN_TWICE = "run_twice"
     DRAW = "draw"
     """A draw game's draw (R42): amount is a bit mask of the hole cards thrown (1 = the first,
@@ -40,7 +44,8 @@ class Action:
     """One player's decision.
 
     ``amount`` means, by kind: BET and RAISE, the "to" amount (the player's total bet in
-    this round after the action); CALL, optional, the chips added (checked if given);
+    this round after the action); CALL and BRING_IN, optional, the chips added (checked if
+    given);
     ALL_IN, optional, the "to" amount (checked if given); RUN_TWICE, 1 to agree and 0 to
     decline; nothing (``None``) for the others.
     """

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.events import HandFinished, PotAwarded, RakeTaken
+from engine.games import rules
 from engine.pots import Pot, award_order, rake, side_pots, split_pot
 from engine.seven_deuce import pay_seven_deuce
 from engine.state import Phase
@@ -34,14 +35,15 @@ def win_uncontested(w: WorkingCopy, p: int) -> None:
 
 
 def take_rake(w: WorkingCopy, pots_now: Sequence[Pot]) -> tuple[int, ...]:
-    """No flop, no drop (a draw game: no draw, no drop, R42.5); a share of each pot up to
-    the hand's cap (R13)."""
+    """No flop, no drop (a draw game: no draw, no drop, R42.5; a stud game: no fourth
+    street, no drop, R45.8); a share of each pot up to the hand's cap (R13)."""
     config = w.config
     takes = rake(
         [pot.amount for pot in pots_now],
         rate_bps=config.rake_bps,
         cap=config.rake_cap,
-        saw_flop=len(w.boards[0]) >= 3 or (bool(w.drawn) and w.street > 0),
+        saw_flop=len(w.boards[0]) >= 3
+        or (w.street > 0 and (bool(w.drawn) or rules(w.config.game).stud)),
     )
     for k, take in enumerate(takes):
         if take:

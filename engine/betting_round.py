@@ -2,11 +2,13 @@
 played, and what the end of the round leads to.
 
 * **R5.1-R5.3** Preflop the first to act sits left of the big blind (or the straddler); on
-  later streets the first player still in left of the button.
+  later streets the first player still in left of the button. A stud game's door card that
+  brings in, then its best showing hand, opens instead (R45.4, R45.5: :mod:`engine.stud`).
 * **R5.4** When everyone else folds the last player wins at once.
 * **R5.5** With at most one player able to bet the board is run out (:mod:`engine.showdown`,
   or first the question of :mod:`engine.run_twice`).
-* **R6, R7** Fold, check, call, bet, raise and all-in, sized by :mod:`engine.betting`.
+* **R6, R7** Fold, check, call, bet, raise and all-in, sized by :mod:`engine.betting`; a
+  stud game's bring-in and its completion (R45.4).
 * **R8.2** The uncalled part of the largest bet goes back when the round ends.
 
 The functions are steps of the hand: they take the
@@ -29,6 +31,14 @@ from engine.pots import uncalled_bet
 from engine.run_twice import second_run_fits
 from engine.showdown import begin_showdown, show_hand, showdown_order
 from engine.state import Phase, Street
+from engine.stud import (
+    bring_in_chips,
+    bringing_in,
+    completing,
+    first_to_act,
+    may_complete,
+    post_bring_in,
+)
 from engine.working_copy import WorkingCopy
 
 __all__ = [
@@ -45,7 +55,8 @@ def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
     """Start the betting round of ``street`` (R5.1, R5.2, R5.3).
 
     Preflop the first to act sits left of the big blind (or of the straddler); later the
-    first player still in left of the button. Players all-in, and players whom nobody
+    first player still in left of the button; in a stud game the door card that brings in,
+    then the best showing hand (R45.4, R45.5). Players all-in, and players whom nobody
     still in can bet against, are skipped (as in PokerKit); a lone player who is not
     facing a bet has nothing to decide, and the round ends at once. A draw game's round
     after a draw was announced with its draw (``announce`` false, R42.1).
@@ -53,20 +64,22 @@ def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
     n = w.n
     w.street = street
     w.phase = Phase.BETTING
-    if street is Street.PREFLOP:
+    game = rules(w.config.game)
+    if game.stud:
+        first = first_to_act(w, street)
+    elif street is Street.PREFLOP:
         _, big, straddler = blind_positions(w.config, n)
         first = ((big if straddler is None else straddler) + 1) % n
     else:
         first = 0
+    if street is not Street.PREFLOP:
         w.bets = [0] * n
         w.acted = [False] * n
-        w.increment = bet_unit(
-            w.config.structure, w.config.big_blind, street, rules(w.config.game).big_bet_from
-        )
+        w.increment = bet_unit(w.config.structure, w.config.big_blind, street, game.big_bet_from)
         w.bets_made = 0
         w.aggressor = None
         if announce:
-            w.events.append(StreetStarted(street.label))
+            w.events.append(StreetStarted(game.street_names[street]))
     bets = w.bets
     stacks = w.stacks
     folded = w.folded
@@ -84,10 +97,18 @@ def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
 
 
 def play_bet(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> None:
-    """A betting action of player ``p`` to act (R6, R7): checked, then played into ``w``."""
+    """A betting action of player ``p`` to act (R6, R7, R45.4): checked, then played into
+    ``w``."""
     to_call, call, can_raise, min_to, max_to = raise_options(w, p)
     stack = w.stacks[p]
     bet = w.bets[p]
+    if kind is ActionKind.BRING_IN or bringing_in(w):
+        kind, amount = _bring_in_decision(w, p, kind, amount)
+        if kind is ActionKind.BRING_IN:
+            post_bring_in(w, p)
+            if not w.to_act:
+                end_round(w)
+            return
     if kind is ActionKind.ALL_IN:
         all_in_to = stack + bet
         if amount is not None and amount != all_in_to:
@@ -154,6 +175,46 @@ def play_bet(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> No
         end_round(w)
 
 
+def _bring_in_decision(
+    w: WorkingCopy, p: int, kind: ActionKind, amount: int | None
+) -> tuple[ActionKind, int | None]:
+    """R45.4: the bring-in player's decision, checked: BRING_IN (``amount`` its chips, if
+    given), or BET (the completion, checked as any bet); ALL_IN is either. Anything else,
+    and a bring-in by anyone else, is refused."""
+    if not bringing_in(w):
+        raise EngineError(ErrorCode.CANNOT_BRING_IN, "nobody brings in now (R45.4)")
+    chips = bring_in_chips(w, p)
+    complete = may_complete(w, p)
+    if kind is ActionKind.ALL_IN:
+        if w.stacks[p] == chips:
+            kind = ActionKind.BRING_IN
+        elif complete and w.stacks[p] <= w.config.big_blind:
+            kind, amount = ActionKind.BET, w.stacks[p]
+        else:
+            raise EngineError(
+                ErrorCode.CANNOT_ALL_IN,
+                f"bring in for {chips} or complete to {w.config.big_blind} (R45.4)",
+            )
+    if kind is ActionKind.BRING_IN:
+        if amount is not None and amount != chips:
+            raise EngineError(
+                ErrorCode.AMOUNT_OUT_OF_RANGE, f"the bring-in is {chips}, not {amount} (R45.4)"
+            )
+        return kind, None
+    if kind is ActionKind.BET and complete:
+        return kind, amount
+    refusal = {
+        ActionKind.FOLD: ErrorCode.CANNOT_FOLD,
+        ActionKind.CHECK: ErrorCode.CANNOT_CHECK,
+        ActionKind.CALL: ErrorCode.CANNOT_CALL,
+        ActionKind.BET: ErrorCode.CANNOT_BET,
+    }.get(kind, ErrorCode.CANNOT_RAISE if kind is ActionKind.RAISE else ErrorCode.WRONG_PHASE)
+    choices = f"bring in for {chips}" + (
+        f" or complete to {w.config.big_blind}" if complete else ""
+    )
+    raise EngineError(refusal, f"the bring-in player may {choices} (R45.4)")
+
+
 def fold(w: WorkingCopy, p: int) -> None:
     """Fold: give up the hand and every chip already in (R6); a draw game's folded cards
     join the cards out of play (R42.4)."""
@@ -182,12 +243,18 @@ def raise_to(w: WorkingCopy, p: int, kind: ActionKind, to: int) -> None:
 
     A full bet or raise sets the new increment and reopens the betting: everybody else
     must act again and may raise. A short all-in (R7.4) only makes the others call: the
-    increment stays, and who has already acted stays so.
+    increment stays, and who has already acted stays so. A stud game's completion of the
+    bring-in is full when it reaches the small bet, which stays the increment (R45.4).
     """
     bets = w.bets
     max_bet = max(bets)
-    if is_full_raise(to, max_bet, w.increment):
-        w.increment = to - max_bet
+    if completing(w):
+        full = to >= w.increment
+    else:
+        full = is_full_raise(to, max_bet, w.increment)
+        if full:
+            w.increment = to - max_bet
+    if full:
         w.acted = [False] * w.n
     added = to - bets[p]
     w.put(p, added)

@@ -1,5 +1,5 @@
 """The checks a hand's inputs pass before it starts: its :class:`~engine.state.HandConfig`
-(R1.1, R2, R3, R13, R21, R22, R23, R28.5) and a deck given for a replay (R4).
+(R1.1, R2, R3, R13, R21, R22, R23, R28.5, R45.1) and a deck given for a replay (R4).
 
 :func:`engine.hand.start_hand` calls both; a refusal is an
 :class:`~engine.errors.EngineError` with code ``invalid_config`` or ``invalid_deck``, and no
@@ -35,7 +35,8 @@ def _check_int(value: object, name: str, minimum: int = 0) -> int:
 def check_player_count(game: Game, players: int, double_board: bool) -> None:
     """Refuse a hand of ``players`` that one deck of ``game`` cannot deal (R1.1: a board,
     its burns and every hole card; R18.2: five-card Omaha seats at most 8; R23.3: a double
-    board fewer), code ``invalid_config``: the live table's check and a hand file's alike."""
+    board fewer; R45.3: a stud game 8), code ``invalid_config``: the live table's check and
+    a hand file's alike."""
     most = rules(game).seats_for(2 if double_board else 1)
     if not MIN_PLAYERS <= players <= most:
         raise EngineError(
@@ -46,7 +47,7 @@ def check_player_count(game: Game, players: int, double_board: bool) -> None:
 
 
 def check_config(config: HandConfig) -> None:
-    """Refuse a config that breaks R1.1, R2, R3, R13, R21, R22, R23 or R28.5 (code
+    """Refuse a config that breaks R1.1, R2, R3, R13, R21, R22, R23, R28.5 or R45.1 (code
     ``invalid_config``)."""
     seats, stacks = config.seats, config.stacks
     if not isinstance(seats, tuple) or not isinstance(stacks, tuple):
@@ -117,6 +118,8 @@ def check_config(config: HandConfig) -> None:
             ErrorCode.INVALID_CONFIG,
             "a draw game has no board: no bomb pot, no double board (R21, R23, R42)",
         )
+    if rules(config.game).stud:
+        _check_stud(config)
     _check_int(config.seven_deuce, "seven_deuce")
     if config.seven_deuce and config.game is not Game.HOLDEM:
         raise EngineError(
@@ -138,6 +141,44 @@ def check_config(config: HandConfig) -> None:
     ):
         if type(getattr(config, flag)) is not bool:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
+
+
+def _check_stud(config: HandConfig) -> None:
+    """R45.1: a stud game is fixed-limit, its small blind the bring-in (at least 1, at most
+    the small bet) and its big blind the small bet; it has antes but no blinds, so nothing
+    that comes with blinds or a board."""
+    name = rules(config.game).name
+    if config.structure is not Structure.FIXED_LIMIT:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"{name} is dealt fixed-limit only, not {config.structure} (R45.1)",
+        )
+    if not 0 < config.small_blind <= config.big_blind:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"in {name} the small blind is the bring-in: at least 1 and at most the small bet"
+            f" (the big blind, {config.big_blind}), not {config.small_blind} (R45.1)",
+        )
+    refused = [
+        option
+        for option, on in (
+            ("a big-blind ante", config.big_blind_ante),
+            ("a straddle", config.straddle),
+            ("a posted big blind", config.posting),
+            ("a bomb pot", config.bomb_pot),
+            ("a double board", config.double_board),
+            ("run it twice", config.run_it_twice_allowed),
+            ("the 7-2 bounty", config.seven_deuce),
+            ("a dead button", config.dead_button),
+            ("a dead small blind", config.dead_small_blind),
+        )
+        if on
+    ]
+    if refused:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"{name} has no blinds and no board: no {', '.join(refused)} (R45.1)",
+        )
 
 
 def full_deck(deck: Sequence[Card], cards: Sequence[Card] = FULL_DECK) -> tuple[Card, ...]:

@@ -279,15 +279,15 @@ def equities(state: HandState, preflop_samples: int | None = None) -> dict[int, 
     leave out the cards the first run dealt (R12); a double board's are the mean of its two
     boards' (R23).
     """
-    if not state.all_in or state.is_finished or rules(state.config.game).draws:
-        return None  # (a draw game's cards still change: no equity, R42)
+    game = rules(state.config.game)
+    if not state.all_in or state.is_finished or game.draws or game.stud:
+        return None  # (a draw game's cards still change, R42; a stud game: not yet, R45 Choices)
     boards = state.boards
     index = next((i for i, board in enumerate(boards) if len(board) < BOARD_CARDS), None)
     if index is None:
         return None
     live = [q for q in range(len(state.seats)) if not state.folded[q]]
     holes = [state.holes[q] for q in live]
-    game = rules(state.config.game)
 
     def board_shares(running: tuple[Card, ...], dead: list[Card]) -> list[float]:
         if preflop_samples and not running:

@@ -27,6 +27,7 @@ class ErrorCode(StrEnum):
     CANNOT_BET = "cannot_bet"
     CANNOT_RAISE = "cannot_raise"
     CANNOT_ALL_IN = "cannot_all_in"
+    CANNOT_BRING_IN = "cannot_bring_in"
     CANNOT_MUCK = "cannot_muck"
     ALREADY_SHOWN = "already_shown"
 

@@ -54,8 +54,10 @@ __all__ = [
     "LOW_LIMIT",
     "LowValue",
     "NO_LOW",
+    "any_five_low_strength",
     "category_of",
     "evaluate",
+    "evaluate_any_five_low",
     "evaluate_omaha",
     "evaluate_omaha_low",
     "hand_name",
@@ -534,3 +536,42 @@ def evaluate_omaha_low(hole: Sequence[Card], board: Sequence[Card]) -> LowValue 
     )
     name = "-".join(_LOW_NAMES[value] for value in values) + " low"
     return LowValue(_low_strength(values), values, tuple(used), name)
+
+
+@cache
+def _low_of_set(values: frozenset[int]) -> int:
+    """The low strength of the five lowest of ``values`` (0: fewer than five)."""
+    if len(values) < 5:
+        return NO_LOW
+    return _low_strength(tuple(sorted(values)[4::-1]))
+
+
+def any_five_low_strength(cards: Sequence[Card]) -> int:
+    """The strength of the best eight-or-better low of any five of ``cards`` (seven-card stud
+    hi-lo, R46.2): five different ranks of eight or lower, the ace low, straights and flushes
+    not counted; the best is the five lowest different ranks. Higher is better;
+    :data:`NO_LOW` (0) when fewer than five different ranks are eight or lower. Unchecked.
+
+    >>> from engine.cards import parse_cards
+    >>> any_five_low_strength(parse_cards("Ah 8d 2c 2d 6s 5c 3h")) > NO_LOW
+    True
+    >>> any_five_low_strength(parse_cards("Ah Ad 2c 2d 6s 5c Kh"))  # four low ranks
+    0
+    """
+    return _low_of_set(low_values(cards))
+
+
+def evaluate_any_five_low(cards: Sequence[Card]) -> LowValue | None:
+    """The best eight-or-better low of any five of ``cards`` (R46.2), or ``None``; its cards
+    highest first, the first of ``cards`` of each rank.
+
+    >>> from engine.cards import parse_cards
+    >>> evaluate_any_five_low(parse_cards("Ah 8d 2c 2d 6s 5c 3h")).name
+    '6-5-3-2-A low'
+    """
+    values = tuple(sorted(low_values(cards))[4::-1])
+    if len(values) < 5:
+        return None
+    used = tuple(next(c for c in cards if _LOW_VALUE.get(c >> 2) == value) for value in values)
+    name = "-".join(_LOW_NAMES[value] for value in values) + " low"
+    return LowValue(_low_strength(values), values, used, name)

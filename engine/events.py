@@ -16,6 +16,7 @@ __all__ = [
     "CardsDrawn",
     "CardsShownAfter",
     "DeckReshuffled",
+    "DownCardDealt",
     "DrawTaken",
     "Event",
     "HandFinished",
@@ -30,6 +31,7 @@ __all__ = [
     "SevenDeuceBounty",
     "StreetStarted",
     "UncalledBetReturned",
+    "UpCardDealt",
 ]
 
 
@@ -58,14 +60,15 @@ def _plain(value: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
     """The hand began: who is in, where the button and blinds are, and the seed's SHA-256
-    commitment (R15; ``None`` when the deck was given, as in a replay)."""
+    commitment (R15; ``None`` when the deck was given, as in a replay). A stud game has no
+    blinds: both blind seats are ``None`` (R45.4)."""
 
     type: ClassVar[str] = "hand_started"
     seats: tuple[int, ...]
     stacks: tuple[int, ...]
     button: int
-    small_blind_seat: int | None  # None: a dead small blind (R28.5)
-    big_blind_seat: int
+    small_blind_seat: int | None  # None: a dead small blind (R28.5), or stud
+    big_blind_seat: int | None  # None: stud
     straddle_seat: int | None
     commitment: str | None
 
@@ -97,7 +100,9 @@ class BlindPosted(Event):
 
 @dataclass(frozen=True, slots=True)
 class HoleCardsDealt(Event):
-    """SECRET: the two hole cards of ``seat`` (R4.1, R4.3). Only that seat may see this."""
+    """SECRET: the hole cards of ``seat`` (R4.1, R4.3; Omaha's four, a draw game's five, a
+    stud game's first three, the third of which is its door card, face up: R45.2, and
+    public as :class:`UpCardDealt`). Only that seat may see this."""
 
     type: ClassVar[str] = "hole_cards_dealt"
     secret: ClassVar[bool] = True
@@ -106,9 +111,34 @@ class HoleCardsDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class UpCardDealt(Event):
+    """A stud game's card dealt face up to ``seat`` on ``street`` (``"third_street"``: the
+    door card, also in the seat's :class:`HoleCardsDealt`; ``"fourth_street"`` to
+    ``"sixth_street"``): public (R45.2)."""
+
+    type: ClassVar[str] = "up_card_dealt"
+    seat: int
+    card: Card
+    street: str
+
+
+@dataclass(frozen=True, slots=True)
+class DownCardDealt(Event):
+    """SECRET: a stud game's seventh-street card, dealt face down to ``seat`` (R45.2), as
+    :class:`HoleCardsDealt`: only that seat may see this."""
+
+    type: ClassVar[str] = "down_card_dealt"
+    secret: ClassVar[bool] = True
+    seat: int
+    card: Card
+    street: str
+
+
+@dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
     """Board cards of ``street`` (``"flop"``, ``"turn"``, ``"river"``) after a burn (R4.2);
-    ``board_index`` 1 is the second run (R12) or the double board's second board (R23)."""
+    ``board_index`` 1 is the second run (R12) or the double board's second board (R23). A
+    stud game's seventh-street community card (R45.3) is one too."""
 
     type: ClassVar[str] = "board_dealt"
     street: str
@@ -118,7 +148,8 @@ class BoardDealt(Event):
 
 @dataclass(frozen=True, slots=True)
 class StreetStarted(Event):
-    """A betting round begins on ``street`` (R5.2)."""
+    """A betting round begins on ``street`` (R5.2; a stud game's streets, R45.2: after the
+    street's cards; a draw game's, R42.1: before its draw)."""
 
     type: ClassVar[str] = "street_started"
     street: str
@@ -129,7 +160,9 @@ class ActionTaken(Event):
     """A betting decision or a run-it-twice answer.
 
     ``amount`` is the "to" amount for bet, raise and all-in raises, the chips added for a
-    call, 1/0 for run_twice; ``added`` the chips that went in; ``stack`` what is left."""
+    call and for a stud game's ``"bring_in"`` (R45.4), 1/0 for run_twice; ``added`` the
+    chips that went in; ``stack`` what is left. A stud game's completion of the bring-in
+    to the small bet is a ``"bet"`` (by the bring-in player) or a ``"raise"``."""
 
     type: ClassVar[str] = "action_taken"
     seat: int

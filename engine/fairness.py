@@ -35,7 +35,8 @@ The scheme, exactly (so that another implementation, such as the table's JavaScr
    the SHA-256 counter stream, with rejection sampling. ``order[k]`` is the committed position
    of the ``k``-th card to leave the deck, so the deck the hand deals is ``card_order[k]``
    for ``k = 0, 1, ...`` (hole cards, burns and boards in the order of R4, see
-   :func:`hole_positions` and :func:`board_positions`).
+   :func:`hole_positions` and :func:`board_positions`; a draw game's draws,
+   :func:`draw_positions`; a stud game's streets, :func:`stud_positions`).
 5. **Openings.** The opening of deal position ``k`` is ``(k, j = order[k], salt_j, card_j)``;
    anyone checks it against ``C_j``. Hole cards are opened to their owner only; board cards
    and shown hands to everyone, when dealt or shown. Folded, mucked, burnt and undealt cards
@@ -98,6 +99,7 @@ __all__ = [
     "proof_json",
     "permutation",
     "root_of",
+    "stud_positions",
     "verify_record",
 ]
 
@@ -354,6 +356,39 @@ def draw_positions(
                     out[i].append(position if position < FULL - 1 else None)
                     position += 1
     return out
+
+
+def stud_positions(
+    players: int, dealt: Sequence[int], community: bool = False
+) -> tuple[list[list[int]], int | None]:
+    """Deal positions of every card of a stud hand (R45.2, R45.3), by position index: the
+    first three rounds one card at a time from the left of the button (as
+    :func:`hole_positions`), then each street one burn and one card to every player dealt one
+    on it, from the left of the button. ``dealt[i]``: how many cards player ``i`` was dealt
+    (public: a player still in gets every street's card, one who folded no more). With
+    ``community`` the seventh street was one card in the middle (R45.3): its position, after
+    a burn unless it was the deck's last card; else ``None``.
+
+    >>> stud_positions(3, [7, 3, 7])
+    ([[0, 3, 6, 10, 13, 16, 19], [1, 4, 7], [2, 5, 8, 11, 14, 17, 20]], None)
+    >>> stud_positions(8, [6] * 8, community=True)[1]  # the deck's last card: no burn
+    51
+    >>> stud_positions(7, [6] * 7, community=True)[1]  # 45 dealt: a burn, then the card
+    46
+    """
+    out = [list(hole_positions(players, i, 3)) for i in range(players)]
+    position = 3 * players
+    for k in range(3, 7):
+        served = [i for i in range(players) if dealt[i] > k]
+        if not served:
+            break
+        position += 1  # the street's burn
+        for i in served:
+            out[i].append(position)
+            position += 1
+    if not community:
+        return out, None
+    return out, position + 1 if FULL - position >= 2 else position
 
 
 def nonce_list(

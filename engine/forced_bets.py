@@ -8,6 +8,7 @@ and bomb-pot antes posted before the cards are dealt (R2, R3, R21, R28.5).
 * **R3** Antes (R3.1), the big-blind ante (R3.2) and the straddle (R3.3).
 * **R21** A bomb pot: everyone posts its ante, and nothing else.
 * **R28.5** A tournament's dead small blind: nobody posts it.
+* **R45.4** A stud game: the antes alone (the bring-in is a decision, :mod:`engine.stud`).
 
 The posting functions are steps of the hand: they take the
 :class:`~engine.working_copy.WorkingCopy` ``w`` and record their events in it.
@@ -22,7 +23,7 @@ from engine.pots import uncalled_bet
 from engine.state import HandConfig, HandState
 from engine.working_copy import WorkingCopy
 
-__all__ = ["blind_positions", "blind_seats", "post_bomb_pot", "post_forced_bets"]
+__all__ = ["blind_positions", "blind_seats", "post_antes", "post_bomb_pot", "post_forced_bets"]
 
 
 def blind_positions(config: HandConfig, n: int) -> tuple[int | None, int, int | None]:
@@ -46,23 +47,33 @@ def blind_seats(state: HandState) -> tuple[int | None, int]:
     return (None if small is None else state.seats[small]), state.seats[big]
 
 
+def post_antes(w: WorkingCopy) -> None:
+    """R3.1: every player posts the ante, all they have when short (R2.5); the part of the
+    largest ante nobody matched goes back (R8.2). A stud game's only forced bet (R45.4):
+    its third street opens with nothing bet (the bring-in comes after the cards)."""
+    stacks = w.stacks
+    antes = [min(w.config.ante, stack) for stack in stacks]
+    for p, ante in enumerate(antes):
+        stacks[p] -= ante
+        w.contributions[p] += ante
+        w.events.append(AntePosted(w.seats[p], ante, stacks[p] == 0))
+    returned = uncalled_bet(antes)  # an ante nobody matched (R8.2)
+    if returned is not None:
+        p, chips = returned
+        stacks[p] += chips
+        w.contributions[p] -= chips
+        w.events.append(UncalledBetReturned(w.seats[p], chips))
+    w.bets_made = 0
+    w.aggressor = None
+
+
 def post_forced_bets(w: WorkingCopy, small: int | None, big: int, straddler: int | None) -> None:
     """Antes (R3.1, R3.2), blinds (R2.3, R2.4), straddle (R3.3), live big blinds (R2.6);
     a short player posts everything and is all-in (R2.5)."""
     config = w.config
     stacks = w.stacks
     if config.ante:
-        antes = [min(config.ante, stack) for stack in stacks]
-        for p, ante in enumerate(antes):
-            stacks[p] -= ante
-            w.contributions[p] += ante
-            w.events.append(AntePosted(w.seats[p], ante, stacks[p] == 0))
-        returned = uncalled_bet(antes)  # an ante nobody matched (R8.2)
-        if returned is not None:
-            p, chips = returned
-            stacks[p] += chips
-            w.contributions[p] -= chips
-            w.events.append(UncalledBetReturned(w.seats[p], chips))
+        post_antes(w)
     elif config.big_blind_ante:
         ante = min(config.big_blind_ante, stacks[big])
         stacks[big] -= ante

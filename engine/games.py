@@ -14,8 +14,13 @@ parameterised by a :class:`Game`; it has no copy per game.
 * The draw games (R42): five cards each, no board, one draw or three; five-card draw (R43)
   wins with the best high hand, deuce-to-seven single and triple draw (R44) with the best
   low (:func:`engine.ranking.deuce_to_seven`).
+* The stud games (R45): seven cards each, dealt over five betting rounds, the third to the
+  sixth face up (:attr:`GameRules.up_cards`), no blinds but a bring-in; seven-card stud
+  (R45) wins with the best high hand of any five, stud hi-lo (R46) splits with the best
+  eight-or-better low of any five, razz (R47) wins with the best ace-to-five low.
 
-Both are dealt with the same betting structures (no-limit, pot-limit, fixed-limit, R6).
+The board and draw games are dealt with every betting structure (no-limit, pot-limit,
+fixed-limit, R6); the stud games fixed-limit only (R45.1).
 """
 
 from __future__ import annotations
@@ -25,29 +30,50 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 from itertools import combinations
-from typing import Final
+from typing import Final, TypeVar, cast
 
 from engine.cards import FULL_DECK, Card
 from engine.evaluation import (
     RANK_7,
     RANK_OMAHA_4,
     HandValue,
+    LowValue,
+    any_five_low_strength,
     evaluate,
+    evaluate_any_five_low,
     evaluate_omaha,
     evaluate_omaha_low,
     low_strength_unchecked,
     omaha_strength,
     strength,
 )
-from engine.ranking import SHORT_DECK, Ranking, deuce_to_seven, evaluate_deuce_to_seven
+from engine.ranking import (
+    SHORT_DECK,
+    Ranking,
+    ace_to_five,
+    deuce_to_seven,
+    evaluate_ace_to_five,
+    evaluate_deuce_to_seven,
+)
+from engine.showing import door_order_high, door_order_low, showing_high, showing_low
 
-__all__ = ["BOARD_CARDS", "GAMES", "Game", "GameRules", "rules"]
+__all__ = ["BOARD_CARDS", "GAMES", "STUD_STREETS", "Game", "GameRules", "rules"]
+
+_T = TypeVar("_T")
 
 BOARD_CARDS: Final = 5
 """A complete board: the flop, the turn and the river (R4.2)."""
 BURNS: Final = 3
 RIVER: Final = 3
 """engine.state.Street.RIVER's value (this module comes before engine.state)."""
+BOARD_STREETS: Final = ("preflop", "flop", "turn", "river")
+STUD_STREETS: Final = (
+    "third_street", "fourth_street", "fifth_street", "sixth_street", "seventh_street",
+)  # fmt: skip
+"""The names of a stud game's five betting rounds, each after its street's cards (R45.2)."""
+STUD_PLAYERS: Final = 8
+"""R45.3: a stud table seats eight, as card rooms deal it (one community card when the deck
+cannot give every player still in a seventh-street card)."""
 
 
 class Game(StrEnum):
@@ -61,6 +87,9 @@ class Game(StrEnum):
     FIVE_CARD_DRAW = "draw5"
     DEUCE_SEVEN_SINGLE = "27single"
     DEUCE_SEVEN_TRIPLE = "27triple"
+    SEVEN_CARD_STUD = "stud"
+    STUD_HILO = "stud8"
+    RAZZ = "razz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +111,10 @@ class GameRules:
     """hole -> a function of the five board cards giving phevaluator's rank (lower is
     better), unchecked: the inner loop of :mod:`engine.equity`."""
     low: Callable[[Sequence[Card], Sequence[Card]], int] | None = None
-    """Split games (R19): (hole, complete board) -> the strength of the eight-or-better low,
-    higher is better, 0 for none; ``None`` when every pot goes to the best high hand."""
+    """Split games (R19, R46): (hole, complete board) -> the strength of the eight-or-better
+    low, higher is better, 0 for none; ``None`` when every pot goes to the best high hand."""
+    low_hand: Callable[[Sequence[Card], Sequence[Card]], LowValue | None] | None = None
+    """Split games: (hole, complete board) -> the low with its cards and name, or ``None``."""
     deck: tuple[Card, ...] = FULL_DECK
     """The cards the game is dealt from, in encoding order (R1.1; short deck: R30.1)."""
     board_cards: int = BOARD_CARDS
@@ -92,13 +123,32 @@ class GameRules:
     """Draw rounds (R42): one in five-card draw and 2-7 single draw, three in triple draw."""
     big_bet_from: int = 2
     """Fixed-limit: the first betting round played with the big bet (R7.3: the turn;
-    triple draw after the second draw, single draw after the draw, R43, R44)."""
+    triple draw after the second draw, single draw after the draw, R43, R44; stud's fifth
+    street, R45.6)."""
+    street_cards: tuple[int, ...] = ()
+    """Stud (R45.2): the cards each player still in is dealt before each betting round
+    (three, then one a street); empty when every hole card comes before the first."""
+    up_cards: tuple[int, ...] = ()
+    """Stud (R45.2): the hole-card indices dealt face up, public from the deal (R4.3)."""
+    bring_in: Callable[[Card], int] | None = None
+    """Stud (R45.4): the door cards' order; the greatest brings in."""
+    showing: Callable[[Sequence[Card]], tuple[int, ...]] | None = None
+    """Stud (R45.5): the up cards' order from fourth street; the greatest acts first."""
+    street_names: tuple[str, ...] = BOARD_STREETS
+    """The betting rounds' names in the events (a draw's rounds are named by its draws)."""
 
     @property
     def last_street(self) -> int:
-        """The last betting round (an engine.state.Street value): the river (3), or the one
-        after the last draw (R42)."""
+        """The last betting round (an engine.state.Street value): the river (3), the one
+        after the last draw (R42), or stud's seventh street (4)."""
+        if self.street_cards:
+            return len(self.street_cards) - 1
         return self.draws or RIVER
+
+    @property
+    def stud(self) -> bool:
+        """Whether this is a stud game (R45): cards face up, a bring-in, no board."""
+        return bool(self.street_cards)
 
     @property
     def splits(self) -> bool:
@@ -109,8 +159,8 @@ class GameRules:
         """The hand for people (R11.4): "Two pair, Aces and Fours", and in a split game its
         low after a slash when it has one: "Straight, Five high / 5-4-3-2-A low"."""
         name = self.evaluate(hole, board).name
-        if self.low is not None:
-            low = evaluate_omaha_low(hole, board)
+        if self.low_hand is not None:
+            low = self.low_hand(hole, board)
             if low is not None:
                 name = f"{name} / {low.name}"
         return name
@@ -123,13 +173,17 @@ class GameRules:
     def seats_for(self, boards: int) -> int:
         """Seats the game's deck can deal with ``boards`` boards, one burn a street (R1.1,
         R23: a double board deals 10 board cards and 3 burns); a draw game as many as leave
-        a new stub enough for any player's draw and its last card (R42.4: 8 of 52 cards).
+        a new stub enough for any player's draw and its last card (R42.4: 8 of 52 cards); a
+        stud game eight (R45.3: seven cards each for eight is more than a deck, and the
+        seventh street then has one community card).
 
         >>> rules("holdem").seats_for(2), rules("omaha").seats_for(2), rules("omaha5").seats_for(2)
         (10, 9, 7)
-        >>> rules("draw5").max_players, rules("27triple").max_players
-        (8, 8)
+        >>> rules("draw5").max_players, rules("27triple").max_players, rules("razz").max_players
+        (8, 8, 8)
         """
+        if self.stud:
+            return STUD_PLAYERS
         if self.draws:
             return min(10, (len(self.deck) - 11) // self.hole_cards)
         return min(10, (len(self.deck) - boards * BOARD_CARDS - BURNS) // self.hole_cards)
@@ -172,7 +226,7 @@ def _short_rules(ranking: Ranking, game: Game, name: str, letter: str) -> GameRu
 
 
 def _no_board(hole: Sequence[Card]) -> Callable[..., int]:
-    raise ValueError("a draw game has no board to run out: no all-in equity (R42)")
+    raise ValueError("a draw or stud game has no board to run out: no all-in equity (R42, R45)")
 
 
 def _draw_rules(game: Game, name: str, letter: str, draws: int, high: bool = False) -> GameRules:
@@ -191,6 +245,47 @@ def _draw_rules(game: Game, name: str, letter: str, draws: int, high: bool = Fal
         board_cards=0,
         draws=draws,
         big_bet_from=2 if draws == 3 else 1,
+    )
+
+
+def _of_all(
+    measure: Callable[[Sequence[Card]], _T],
+) -> Callable[[Sequence[Card], Sequence[Card]], _T]:
+    """(hole, board) -> ``measure`` of all the cards: a stud hand is its seven cards (R45.7)."""
+    return lambda hole, board: measure((*hole, *board))
+
+
+def _stud_rules(game: Game, name: str, letter: str) -> GameRules:
+    """A stud game (R45): seven cards over five betting rounds, the third to the sixth face
+    up, no board (a seventh-street community card apart, R45.3: ``board`` then holds it,
+    and the hand is the six hole cards and it); the big bet from fifth street (R45.6).
+    Seven-card stud and stud hi-lo: the best high hand of any five (R9), the lowest door
+    card brings in, the best high showing hand opens; hi-lo adds the eight-or-better low of
+    any five (R46); razz: the best ace-to-five low (R47), the highest door card brings in,
+    the lowest showing hand opens."""
+    razz = game is Game.RAZZ
+    measure: Callable[[Sequence[Card]], int] = ace_to_five if razz else strength
+    describe: Callable[[Sequence[Card]], HandValue] = evaluate_ace_to_five if razz else evaluate
+    low = low_hand = None
+    if game is Game.STUD_HILO:
+        low = _of_all(any_five_low_strength)
+        low_hand = _of_all(evaluate_any_five_low)
+    return GameRules(
+        game,
+        name,
+        letter,
+        7,
+        _of_all(measure),
+        _of_all(describe),
+        _no_board,
+        low,
+        low_hand,
+        board_cards=0,
+        street_cards=(3, 1, 1, 1, 1),
+        up_cards=(2, 3, 4, 5),
+        bring_in=door_order_low if razz else door_order_high,
+        showing=showing_low if razz else showing_high,
+        street_names=STUD_STREETS,
     )
 
 
@@ -217,11 +312,15 @@ GAMES: Final[dict[Game, GameRules]] = {
         evaluate_omaha,
         _omaha_rank,
         low_strength_unchecked,
+        evaluate_omaha_low,
     ),
     Game.SHORT_DECK: _short_rules(SHORT_DECK, Game.SHORT_DECK, "Short deck hold'em", " 6+"),
     Game.FIVE_CARD_DRAW: _draw_rules(Game.FIVE_CARD_DRAW, "Five-card draw", " 5CD", 1, high=True),
     Game.DEUCE_SEVEN_SINGLE: _draw_rules(Game.DEUCE_SEVEN_SINGLE, "2-7 single draw", " 2-7", 1),
     Game.DEUCE_SEVEN_TRIPLE: _draw_rules(Game.DEUCE_SEVEN_TRIPLE, "2-7 triple draw", " 2-7 TD", 3),
+    Game.SEVEN_CARD_STUD: _stud_rules(Game.SEVEN_CARD_STUD, "Seven-card stud", " Stud"),
+    Game.STUD_HILO: _stud_rules(Game.STUD_HILO, "Seven-card stud hi-lo", " Stud8"),
+    Game.RAZZ: _stud_rules(Game.RAZZ, "Razz", " Razz"),
 }
 
 
@@ -235,4 +334,7 @@ def rules(game: Game | str) -> GameRules:
     >>> rules("omaha8").splits, rules("omaha").splits
     (True, False)
     """
-    return GAMES[Game(game)]
+    try:  # a name finds its Game (a StrEnum hashes and compares as its value), and fast
+        return GAMES[cast(Game, game)]
+    except (KeyError, TypeError):
+        return GAMES[Game(game)]  # ValueError: not a game

@@ -3,7 +3,9 @@
 :func:`start_hand` takes a :class:`~engine.state.HandConfig` (who is dealt in, stacks,
 button, blinds, antes, straddle, structure and the host's options) and a shuffled deck; it
 posts the antes and blinds, deals the hole cards and returns the first
-:class:`~engine.state.HandState` with the events that led to it.
+:class:`~engine.state.HandState` with the events that led to it. The game
+(:mod:`engine.games`) says what differs: Omaha's four hole cards, a draw game's draws, a
+stud game's streets dealt to the players, face up and face down, and its bring-in.
 :func:`engine.legal_actions.legal_actions` says who acts and what they may do; :func:`apply`
 takes an :class:`~engine.actions.Action` and returns the next state and its events. States
 are immutable: an illegal action raises :class:`~engine.errors.EngineError` and leaves
@@ -15,7 +17,8 @@ The hand runs through these phases (:class:`~engine.state.Phase`):
     A betting round on the current street (R5, R6, R7). When it ends, the uncalled part of
     the largest bet goes back (R8.2) and the hand moves on: one player left wins at once
     (R5.4); two or more with at most one able to bet run the board out (R5.5); otherwise
-    the next street is dealt, or after the river comes the showdown.
+    the next street is dealt, or after the river comes the showdown. A stud game's streets
+    (R45) are dealt to the players, and its first round opens with the bring-in.
 ``run_twice``
     Everyone still in is all-in before the river (or all but one), the table allows it:
     each is asked in turn to agree to run it twice (R12). One "no" ends the question.
@@ -33,7 +36,8 @@ The hand runs through these phases (:class:`~engine.state.Phase`):
 
 Players are kept in *position order*: index 0 is the first player dealt in clockwise from
 the button, the last index is the button. Heads-up the button is index 1 and posts the small
-blind (R2.4). Public functions speak in seat numbers.
+blind (R2.4). Public functions speak in seat numbers. A stud game has no blinds; its button
+fixes the dealing order alone (R45.2).
 
 This module is the machine's entry points only. Each rule lives in its own module, and the
 machine calls them on one mutable :class:`~engine.working_copy.WorkingCopy` of the state
@@ -42,7 +46,9 @@ that it freezes into the next state:
 * :mod:`engine.config_checks`: the config and deck a hand may start with (R1.1, R2, R3, R13);
 * :mod:`engine.forced_bets`: who posts the blinds, and the antes, blinds and straddle (R2, R3,
   R21, R28.5);
-* :mod:`engine.dealing`: the order the cards leave the deck (R4, R12, R23);
+* :mod:`engine.dealing`: the order the cards leave the deck (R4, R12, R23, R45);
+* :mod:`engine.drawing`: a draw game's draws (R42);
+* :mod:`engine.stud`: a stud game's streets, bring-in and order of action (R45);
 * :mod:`engine.betting_round`: a betting round and where its end leads (R5-R8.2);
 * :mod:`engine.legal_actions`: what the player to act may do (R6, R7, R11.3, R12, R14);
 * :mod:`engine.run_twice`: running it twice (R12);
@@ -70,7 +76,7 @@ from engine.deck import new_seed, shuffled_deck
 from engine.drawing import play_draw
 from engine.errors import EngineError, ErrorCode
 from engine.events import Event, HandStarted
-from engine.forced_bets import blind_positions, post_bomb_pot, post_forced_bets
+from engine.forced_bets import blind_positions, post_antes, post_bomb_pot, post_forced_bets
 from engine.games import rules
 from engine.run_twice import answer_run_twice
 from engine.showdown import decide_showdown, finish_showdown, may_muck, name_hands, show_after
@@ -94,7 +100,8 @@ def start_hand(
     Forced bets, in PokerKit's order: antes first (R3.1; a uniform ante larger than every
     other player's is partly uncalled and returned, R8.2), or the big-blind ante (R3.2);
     then the small blind, the big blind, the straddle (R3.3) and live big blinds (R2.6), each
-    from what is left; a player who cannot cover one posts all they have (R2.5).
+    from what is left; a player who cannot cover one posts all they have (R2.5). A stud game
+    posts the antes alone: its bring-in is the first decision of third street (R45.4).
     """
     check_config(config)
     if seed is not None and deck is not None:
@@ -160,6 +167,14 @@ def start_hand(
     w.drawn = [() for _ in range(n)] if rules(config.game).draws else []  # R42.3
     w.events = []
 
+    if rules(config.game).stud:  # R45.4: antes, the cards, then the bring-in decides
+        w.events.append(
+            HandStarted(seats, tuple(stacks), config.button, None, None, None, commitment)
+        )
+        post_antes(w)
+        deal_hole_cards(w)
+        open_round(w, Street.PREFLOP)
+        return w.freeze(), w.events
     small, big, straddler = blind_positions(config, n)
     w.events.append(
         HandStarted(
@@ -259,6 +274,10 @@ class HandInPlay:
     @property
     def holes(self) -> tuple[tuple[Card, ...], ...]:
         return self._work.holes
+
+    @property
+    def shown(self) -> Sequence[bool]:
+        return self._work.shown
 
 
 def _kind_of(action: Action) -> ActionKind:

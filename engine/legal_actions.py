@@ -1,5 +1,5 @@
-"""What the player to act may do now (R6, R7, R11.3, R12), and what is done for a player
-whose time ran out (R14).
+"""What the player to act may do now (R6, R7, R11.3, R12, R42, R45.4), and what is done for
+a player whose time ran out (R14).
 
 :func:`legal_actions` answers for a :class:`~engine.state.HandState`; :func:`raise_options`
 is its betting arithmetic (from :mod:`engine.betting`), shared with the check of a betting
@@ -14,6 +14,7 @@ from engine.actions import Action, ActionKind
 from engine.betting import Structure, may_raise, raise_limits
 from engine.showdown import may_muck
 from engine.state import HandState, Phase
+from engine.stud import bring_in_chips, bringing_in, completing, may_complete
 from engine.working_copy import WorkingCopy
 
 __all__ = ["LegalActions", "default_action", "legal_actions", "raise_options"]
@@ -31,6 +32,11 @@ class LegalActions:
         all_in_to: the "to" amount of ALL_IN ("all-in for X": X = ``stack``), or ``None``.
         stack: chips behind; bet: chips already in front of the player this round.
         waiting: every seat that may act now (several only in an explicit showdown).
+        bring_in: a stud game's bring-in player (R45.4): the chips BRING_IN posts (the
+            bring-in, or all the player has); ``None`` for anyone else. Their two choices
+            are then BRING_IN and, when :attr:`kinds` has it, BET to :attr:`min_to`, the
+            completion to the small bet (``min_to == max_to``); they may not fold or check.
+            Facing the bring-in alone, RAISE to :attr:`min_to` is the completion.
     """
 
     seat: int
@@ -42,6 +48,7 @@ class LegalActions:
     stack: int = 0
     bet: int = 0
     waiting: tuple[int, ...] = ()
+    bring_in: int | None = None
 
     def allows(self, kind: ActionKind | str) -> bool:
         """Whether ``kind`` is among :attr:`kinds`."""
@@ -49,7 +56,8 @@ class LegalActions:
 
 
 def raise_options(s: HandState | WorkingCopy, p: int) -> tuple[int, int, bool, int, int]:
-    """Return ``(to_call, call, can_raise, min_to, max_to)`` for player ``p`` (R6, R7)."""
+    """Return ``(to_call, call, can_raise, min_to, max_to)`` for player ``p`` (R6, R7; a
+    stud game's completion of the bring-in is to the small bet, R45.4)."""
     bets = s.bets
     stacks = s.stacks
     max_bet = max(bets)
@@ -82,6 +90,8 @@ def raise_options(s: HandState | WorkingCopy, p: int) -> tuple[int, int, bool, i
         increment=s.increment,
         pot=sum(s.contributions) + s.dead if structure is Structure.POT_LIMIT else 0,
     )
+    if completing(s):  # R45.4: to the small bet, over the bring-in
+        min_to = max_to = min(stack + bet, s.increment)
     return to_call, min(stack, to_call), True, min_to, max_to
 
 
@@ -92,7 +102,9 @@ def legal_actions(state: HandState) -> LegalActions | None:
     CALL with :attr:`LegalActions.call_amount`; BET (nobody has bet this round) or RAISE in
     ``[min_to, max_to]``; ALL_IN when the whole stack is a call or a legal bet or raise.
     Run it twice: RUN_TWICE (amount 1 or 0). A draw: DRAW (amount the bit mask of the cards
-    thrown, R42). Showdown: SHOW, and MUCK when allowed (R11.3).
+    thrown, R42). Showdown: SHOW, and MUCK when allowed (R11.3). A stud game's bring-in
+    player (R45.4): BRING_IN with :attr:`LegalActions.bring_in`, BET (the completion) when
+    allowed, ALL_IN when the whole stack is one of them.
     """
     if not state.to_act:
         return None
@@ -112,6 +124,8 @@ def legal_actions(state: HandState) -> LegalActions | None:
             else (seat,)
         )
         return LegalActions(seat, decisions, stack=stack, waiting=waiting)
+    if bringing_in(state):
+        return _bring_in_choices(state, p)
     to_call, call, can_raise, min_to, max_to = raise_options(state, p)
     kinds: list[ActionKind] = []
     if to_call > 0:
@@ -140,10 +154,34 @@ def legal_actions(state: HandState) -> LegalActions | None:
     )
 
 
+def _bring_in_choices(state: HandState, p: int) -> LegalActions:
+    """R45.4: bring in (all the player has when short), or complete to the small bet when
+    they have more than the bring-in and it is less than the small bet."""
+    stack = state.stacks[p]
+    chips = bring_in_chips(state, p)
+    kinds = [ActionKind.BRING_IN]
+    complete_to: int | None = None
+    if may_complete(state, p):
+        kinds.append(ActionKind.BET)
+        complete_to = min(stack, state.config.big_blind)
+    if stack in (chips, complete_to):
+        kinds.append(ActionKind.ALL_IN)
+    return LegalActions(
+        state.seats[p],
+        tuple(kinds),
+        min_to=complete_to,
+        max_to=complete_to,
+        all_in_to=stack if ActionKind.ALL_IN in kinds else None,
+        stack=stack,
+        waiting=(state.seats[p],),
+        bring_in=chips,
+    )
+
+
 def default_action(state: HandState) -> Action | None:
     """The decision taken for a player whose clock and time bank ran out (R14): check if
-    they can, otherwise fold; decline to run it twice; stand pat in a draw (R42); muck
-    when allowed, else show.
+    they can, otherwise fold; decline to run it twice; stand pat in a draw (R42); bring in
+    (R45.4); muck when allowed, else show.
     ``None`` when the hand is over."""
     legal = legal_actions(state)
     if legal is None:
@@ -155,5 +193,7 @@ def default_action(state: HandState) -> Action | None:
     if state.phase is Phase.SHOWDOWN:
         kind = ActionKind.MUCK if legal.allows(ActionKind.MUCK) else ActionKind.SHOW
         return Action(kind, legal.seat)
+    if legal.bring_in is not None:
+        return Action(ActionKind.BRING_IN, legal.seat)
     kind = ActionKind.CHECK if legal.allows(ActionKind.CHECK) else ActionKind.FOLD
     return Action(kind, legal.seat)

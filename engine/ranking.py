@@ -1,5 +1,8 @@
-"""Hand rankings on short decks (R30, short deck): the best five of five to seven cards
-when the deck lacks its low ranks and the order of the categories is not the 52-card one.
+"""Hand rankings other than R9's: short decks (R30), poker all'italiana (R32), and the
+lowball rankings, deuce-to-seven (R44.2) and ace-to-five (razz, R47.2).
+
+Short decks: the best five of five to seven cards when the deck lacks its low ranks and
+the order of the categories is not the 52-card one.
 
 A short deck is the 52-card deck without its lowest ranks: short deck hold'em deals the
 36 cards from six up (R30.1). A :class:`Ranking` names the deck's lowest rank and the order
@@ -35,7 +38,9 @@ __all__ = [
     "SHORT_DECK",
     "ItalianRanking",
     "Ranking",
+    "ace_to_five",
     "deuce_to_seven",
+    "evaluate_ace_to_five",
     "evaluate_deuce_to_seven",
     "italian_lowest",
 ]
@@ -374,3 +379,106 @@ def evaluate_deuce_to_seven(five: Sequence[Card]) -> HandValue:
     if high.category is H.HIGH_CARD:
         name = "-".join(RANKS[card_rank(card)] for card in high.best_five) + " low"
     return HandValue(_LOW_LIMIT - high.strength, high.category, high.best_five, name)
+
+
+# --------------------------------------------------------------------------- ace-to-five
+
+
+_LOW_KINDS: Final = (
+    H.HIGH_CARD, H.ONE_PAIR, H.TWO_PAIR, H.THREE_OF_A_KIND, H.FULL_HOUSE, H.FOUR_OF_A_KIND,
+)  # fmt: skip
+"""Ace-to-five hands from the best (no pair) to the worst (R47.2): straights and flushes
+do not count, so a full house is better than four of a kind."""
+_GROUP_SIZES: Final = ((1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1))
+_ACE_TO_FIVE_LIMIT: Final = len(_LOW_KINDS) * _PLACE
+
+
+def _low_rank(card: Card) -> int:
+    """The rank with the ace low: ace 0, deuce 1 ... king 12."""
+    return (card_rank(card) + 1) % _BASE
+
+
+def _ace_to_five_key(ranks: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The best ace-to-five hand of any five of ``ranks`` (five to seven ranks, the ace 0):
+    its kind (an index of :data:`_LOW_KINDS`) and its ranks by group, the biggest group
+    first, higher ranks before lower ones; the lower the pair (kind, ranks), the better.
+
+    Every rank held once makes the most different ranks, so the best kind: five or more
+    different ranks play their five lowest; four play the lowest rank that pairs and the
+    three others; three play two pair if two ranks pair (the best two), else three of a
+    kind; two play a full house if they can (the lower three), else four of a kind."""
+    counts = [0] * _BASE
+    for rank in ranks:
+        counts[rank] += 1
+    distinct = [rank for rank in range(_BASE) if counts[rank]]
+    paired = [rank for rank in distinct if counts[rank] >= 2]
+    if len(distinct) >= 5:
+        return 0, tuple(reversed(distinct[:5]))
+    if len(distinct) == 4:
+        pair = paired[0]
+        return 1, (pair, *sorted((r for r in distinct if r != pair), reverse=True))
+    if len(distinct) == 3:
+        if len(paired) >= 2:
+            return 2, min(
+                (max(a, b), min(a, b), next(r for r in distinct if r not in (a, b)))
+                for a in paired
+                for b in paired
+                if a < b
+            )
+        trips = next(rank for rank in distinct if counts[rank] >= 3)
+        return 3, (trips, *sorted((r for r in distinct if r != trips), reverse=True))
+    houses = [
+        (t, p) for t in distinct for p in distinct if t != p and counts[t] >= 3 and counts[p] >= 2
+    ]
+    if houses:
+        return 4, min(houses)
+    quads = next(rank for rank in distinct if counts[rank] == 4)
+    return 5, (quads, next(rank for rank in distinct if rank != quads))
+
+
+def ace_to_five(cards: Sequence[Card]) -> int:
+    """The strength of the best ace-to-five low of any five of ``cards`` (five to seven;
+    razz, R47.2), higher is better: the ace is low, straights and flushes do not count,
+    pairs count against a hand; 5-4-3-2-A is the best. Unchecked: the showdown's loop.
+
+    >>> from engine.cards import parse_cards
+    >>> wheel = ace_to_five(parse_cards("As 2s 3s 4s 5s Kd Kh"))  # a flush does not count
+    >>> eight = ace_to_five(parse_cards("8c 6d 4h 3s Ac Ad 8d"))
+    >>> king = ace_to_five(parse_cards("Kc Qd Jh 9s 8c 8d 9d"))
+    >>> pair = ace_to_five(parse_cards("2c 2d 3h 4s 5c 3d 5h"))
+    >>> wheel > eight > king > pair
+    True
+    """
+    kind, ranks = _ace_to_five_key([_low_rank(card) for card in cards])
+    return _ACE_TO_FIVE_LIMIT - (kind * _PLACE + _packed(ranks))
+
+
+def evaluate_ace_to_five(cards: Sequence[Card]) -> HandValue:
+    """:func:`ace_to_five`'s strength with the five cards played and a name: a hand without
+    a pair by its ranks, highest first and the ace last ("8-6-4-3-A low"); any other by its
+    high name ("Pair of Twos"). The category is the hand's kind (a full house is better than
+    four of a kind here); the cards are those of ``cards`` that come first, rank by rank.
+
+    >>> from engine.cards import parse_cards
+    >>> evaluate_ace_to_five(parse_cards("8c 6d 4h 3s Ac Ad 8d")).name
+    '8-6-4-3-A low'
+    >>> evaluate_ace_to_five(parse_cards("2c 2d 3h 4s 5c 3d 5h")).name
+    'Pair of Twos'
+    """
+    hand = tuple(cards)
+    if not 5 <= len(hand) <= 7 or len(set(hand)) != len(hand):
+        raise ValueError(f"a hand is 5 to 7 distinct cards, got {hand!r}")
+    if any(type(c) is not int or not 0 <= c < 52 for c in hand):
+        raise ValueError(f"not cards: {hand!r}")
+    kind, ranks = _ace_to_five_key([_low_rank(card) for card in hand])
+    five: list[Card] = []
+    for rank, size in zip(ranks, _GROUP_SIZES[kind], strict=True):
+        five += [card for card in hand if _low_rank(card) == rank][:size]
+    category = _LOW_KINDS[kind]
+    if kind == 0:
+        name = "-".join(RANKS[card_rank(card)] for card in five) + " low"
+    else:
+        name = hand_name(category, five)
+    return HandValue(
+        _ACE_TO_FIVE_LIMIT - (kind * _PLACE + _packed(ranks)), category, tuple(five), name
+    )

@@ -1,6 +1,7 @@
 """The showdown (R11): who shows first, who may muck, the hands named, the board run out
-when no more betting is possible (R5.5), and who wins each pot on each board (R9, R12,
-R19.3, R23); then, once the hand is over, showing cards nobody saw (R11.5).
+when no more betting is possible (R5.5; a stud game's streets, R45), and who wins each pot
+on each board (R9, R12, R19.3, R23, R46, R47); then, once the hand is over, showing cards
+nobody saw (R11.5).
 
 * **R11.1** When the betting closes with a player all-in, the hands still in are turned up
   before the rest of the board is dealt.
@@ -22,9 +23,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine.awards import award, finish_hand, take_rake
-from engine.dealing import boards_to_run, deal_runout_street
+from engine.dealing import boards_to_run, cards_to_come, deal_runout_street
 from engine.errors import EngineError, ErrorCode
-from engine.evaluation import evaluate_omaha_low
 from engine.events import CardsShownAfter, Event, HandMucked, HandNamed, HandShown
 from engine.games import rules
 from engine.pots import award_order, side_pots, split_high_low, split_runs
@@ -55,11 +55,15 @@ def may_muck(s: HandState | WorkingCopy, p: int) -> bool:
     can win is theirs whether they show or not.
 
     In an explicit showdown (replays) anyone may muck, except the last player who could
-    still show in a contested pot where nobody has shown (the pot must have a winner).
+    still show in a contested pot where nobody has shown (the pot must have a winner). A
+    stud game's hand is never mucked before its last street is dealt (R45.7).
     """
     config = s.config
     if config.show_all_called:
         return False
+    game = rules(config.game)
+    if game.stud and cards_to_come(s):
+        return False  # R45.7: a stud hand shown before its last cards plays them out
     live = [not folded for folded in s.folded]
     pots_now = side_pots(s.contributions, live, s.dead)
     if config.explicit_showdown:
@@ -73,8 +77,7 @@ def may_muck(s: HandState | WorkingCopy, p: int) -> bool:
                 return False
         return True
     boards = s.boards
-    game = rules(config.game)
-    if any(len(board) < game.board_cards for board in boards):
+    if cards_to_come(s, every_board=True):
         return False
     holes = s.holes
     values: dict[tuple[int, int], int] = {}
@@ -137,8 +140,7 @@ def begin_showdown(w: WorkingCopy) -> None:
     if w.config.explicit_showdown:
         w.to_act = order
         return
-    board_cards = rules(w.config.game).board_cards
-    if (w.all_in and len(w.boards[0]) < board_cards) or w.config.show_all_called:
+    if (w.all_in and cards_to_come(w)) or w.config.show_all_called:
         for q in order:  # R11.1: all-in before the river: every hand is turned up
             show_hand(w, q)
         w.to_act = []
@@ -179,9 +181,9 @@ def decide_showdown(w: WorkingCopy, p: int, show: bool) -> None:
 
 def hand_names(w: WorkingCopy, p: int) -> tuple[str, ...]:
     """The name of player ``p``'s best hand on each complete board (R11.4); a draw game's
-    five cards (R42)."""
+    five cards (R42); a stud game's seven, once dealt (R45.7)."""
     game = rules(w.config.game)
-    if len(w.boards[0]) < game.board_cards:
+    if cards_to_come(w):
         return ()
     return tuple(game.hand_name(w.holes[p], board) for board in w.boards)
 
@@ -216,8 +218,9 @@ def finish_showdown(w: WorkingCopy) -> None:
     """Run the board out if needed, then award every pot on its board(s) (R8.3, R10, R12).
 
     With ``paced_runout`` an incomplete board waits for the dealer instead (phase
-    ``runout``, :func:`engine.hand.deal_next`); the last street dealt comes back here."""
-    if len(w.boards[0]) < rules(w.config.game).board_cards:
+    ``runout``, :func:`engine.hand.deal_next`); the last street dealt comes back here. A
+    stud game's streets are run out to its players the same way (R45.2)."""
+    if cards_to_come(w):
         if w.config.paced_runout:
             w.boards = boards_to_run(w)
             w.phase = Phase.RUNOUT
@@ -269,7 +272,8 @@ def finish_showdown(w: WorkingCopy) -> None:
                 if best_low:  # R19.3: a qualifying low takes half, the odd chip high
                     high_part, low_part = split_high_low(part)
                     award(w, k, board_index, high_part, winners, name, "high")
-                    low_hand = evaluate_omaha_low(holes[low_winners[0]], board)
+                    assert game.low_hand is not None
+                    low_hand = game.low_hand(holes[low_winners[0]], board)
                     assert low_hand is not None
                     award(w, k, board_index, low_part, low_winners, low_hand.name, "low")
                     continue

@@ -25,12 +25,15 @@ FORMAT: Final = 1
 
 
 class Street(IntEnum):
-    """The four betting rounds, and the board cards dealt before each (R4.2)."""
+    """The four betting rounds, and the board cards dealt before each (R4.2); a stud game's
+    five (R45.2: third to seventh street, named by ``engine.games.STUD_STREETS``)."""
 
     PREFLOP = 0
     FLOP = 1
     TURN = 2
     RIVER = 3
+    SEVENTH = 4
+    """A stud game's fifth and last betting round, on seventh street (R45.2)."""
 
     @property
     def label(self) -> str:
@@ -58,7 +61,8 @@ class HandConfig:
             i.e. in increasing seat number.
         stacks: chips of each of ``seats``, aligned with it; every stack is positive.
         button: the seat with the button; dealt in (R2.1, R2.2), except with ``dead_button``.
-        small_blind, big_blind: the blinds, ``0 <= small_blind <= big_blind`` (R2.3).
+        small_blind, big_blind: the blinds, ``0 <= small_blind <= big_blind`` (R2.3); in a
+            stud game the bring-in and the small bet, ``0 < small_blind`` (R45.1).
         structure: no-limit, pot-limit or fixed-limit (R7).
         ante: posted by every player dealt in, dead money (R3.1); 0 = off.
         big_blind_ante: posted by the big blind alone for the table, dead (R3.2); 0 = off.
@@ -72,7 +76,8 @@ class HandConfig:
             ``runout``) instead of all at once; the cards and the result are the same.
         rake_bps: rake in basis points of each pot that saw a flop (500 = 5 %, R13).
         rake_cap: the most rake taken from one hand; ``None`` = no cap (R13).
-        game: what is dealt (:mod:`engine.games`): Texas Hold'em, or Omaha (R17).
+        game: what is dealt (:mod:`engine.games`): Texas Hold'em, Omaha (R17), a draw game
+            (R42), a stud game (R45) ...
         bomb_pot: a bomb pot's ante, posted by every player dealt in; no blinds, no
             preflop betting, the betting starts on the flop (R21); 0 = an ordinary hand.
         seven_deuce: the 7-2 game's bounty (R22): a player who wins a pot holding
@@ -186,7 +191,9 @@ class HandState:
         dealt: how many cards have left the deck (burns included).
         seed: the seed the deck came from (SECRET until the hand is over, R15), or ``None``.
         commitment: SHA-256 of the seed, public from the start (R15), or ``None``.
-        holes: each player's hole cards (SECRET until shown, R4.3).
+        holes: each player's hole cards (SECRET until shown, R4.3), in the order dealt; a
+            stud game's cards dealt so far, whose up cards are public (R45.2,
+            :meth:`public_holes`).
         boards: the board; two boards once the rest was run twice (R12), or from the
             start with a double board (R23).
         stacks: chips behind; bets: chips in front this round; contributions: every chip
@@ -293,12 +300,14 @@ class HandState:
 
     def public_holes(self, p: int) -> tuple[Card | None, ...]:
         """What everyone may see of position ``p``'s hole cards: all of them once shown at
-        showdown (R11), those chosen after the hand (R11.5), ``None`` for a face-down card."""
+        showdown (R11), those chosen after the hand (R11.5), a stud game's up cards from
+        when they are dealt, a folded player's too (R45.2); ``None`` for a face-down card."""
         hole = self.holes[p]
         if self.shown[p]:
             return hole
         mask = self.shown_after[p]
-        return tuple(card if mask >> k & 1 else None for k, card in enumerate(hole))
+        up = rules(self.config.game).up_cards
+        return tuple(card if mask >> k & 1 or k in up else None for k, card in enumerate(hole))
 
     def dealt_cards(self) -> tuple[Card, ...]:
         """Every card that left the deck, burns included, in order (for deck.verify, R15);

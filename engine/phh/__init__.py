@@ -12,7 +12,8 @@ What we read and write:
   the code; docs/rules.md, *Exports*, gives the few lines that teach its reader). The other
   games' codes, the standard's and this club's, are in ``document.VARIANT_GAMES`` (Omaha,
   R17-R19; short deck ``NS``, R30; the draw games ``N2L1D``, ``F2L3D`` and ``N5CD``,
-  R42-R44).
+  R42-R44; the stud games ``F7S``, ``F7S/8`` and ``FR``, R45-R47, with a ``bring_in`` and
+  no ``blinds_or_straddles``, the bring-in ``pN pb``, each street's cards a ``d dh``).
 * ``antes``, ``blinds_or_straddles``: one entry per player in PHH order (below). We write a
   uniform ante (R3.1) as the same value for everyone (with ``ante_trimming_status = true``:
   an all-in for less than the ante only wins what it matched, R8.1) and a big-blind ante (R3.2)

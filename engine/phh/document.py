@@ -44,6 +44,9 @@ VARIANT_STRUCTURES: Final = {
     "N5CD": "no_limit",
     "P5CD": "pot_limit",
     "F5CD": "fixed_limit",
+    "F7S": "fixed_limit",
+    "F7S/8": "fixed_limit",
+    "FR": "fixed_limit",
 }
 """The variant codes we read and write, and the engine structure (a Structure value) of each."""
 
@@ -54,12 +57,17 @@ VARIANT_GAMES: Final = {"NT": "holdem", "FT": "holdem", "PT": "holdem", "PO": "o
                         "FS": "shortdeck", "N2L1D": "27single", "P2L1D": "27single",
                         "F2L1D": "27single", "N2L3D": "27triple", "P2L3D": "27triple",
                         "F2L3D": "27triple", "N5CD": "draw5", "P5CD": "draw5",
-                        "F5CD": "draw5"}  # fmt: skip
+                        "F5CD": "draw5", "F7S": "stud", "F7S/8": "stud8",
+                        "FR": "razz"}  # fmt: skip
 """The engine game (an engine.games.Game value) of each variant code (R17: Omaha; R18:
 five-card Omaha; R19: Omaha Hi-Lo, whose fixed-limit game is the standard's FO/8; R30:
 short deck hold'em, whose no-limit game is the standard's NS; R44: deuce-to-seven single
 draw, the standard's N2L1D, and triple draw, its F2L3D; R43: five-card draw, which the
-standard lacks)."""
+standard lacks; R45-R47: the standard's F7S, F7S/8 and FR, fixed-limit seven-card stud,
+stud hi-lo and razz)."""
+
+STUD_VARIANTS: Final = frozenset(("F7S", "F7S/8", "FR"))
+"""The stud games' codes (R45-R47): a ``bring_in`` and no ``blinds_or_straddles``."""
 
 GAME_STRUCTURE_VARIANTS: Final = {
     (VARIANT_GAMES[code], structure): code for code, structure in VARIANT_STRUCTURES.items()
@@ -176,6 +184,8 @@ class PhhHand:
     min_bet: int | None = None
     small_bet: int | None = None
     big_bet: int | None = None
+    bring_in: int | None = None
+    """A stud game's bring-in (R45.4); its ``blinds_or_straddles`` are all 0."""
     ante_trimming_status: bool = False
     optional: Mapping[str, Any] = field(default_factory=dict)
     user_defined: Mapping[str, Any] = field(default_factory=dict)
@@ -200,7 +210,11 @@ class PhhHand:
         if any(stack <= 0 for stack in stacks):
             raise PhhError("starting_stacks must all be positive")
         antes = _chips_list(data, "antes", n)
-        blinds = _chips_list(data, "blinds_or_straddles", n)
+        stud = variant in STUD_VARIANTS  # a bring-in, and no blinds (the standard's fields)
+        if stud and "blinds_or_straddles" not in data:
+            blinds: tuple[int, ...] = (0,) * n
+        else:
+            blinds = _chips_list(data, "blinds_or_straddles", n)
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise PhhError("actions must be an array of strings")
@@ -238,6 +252,7 @@ class PhhHand:
             min_bet=min_bet,
             small_bet=small_bet,
             big_bet=big_bet,
+            bring_in=_chips(data, "bring_in") if stud else None,
             ante_trimming_status=trimming,
             optional=optional,
             user_defined=user_defined,
@@ -253,7 +268,10 @@ class PhhHand:
         if self.ante_trimming_status:
             lines.append("ante_trimming_status = true")
         lines.append(f"antes = {_toml_value(list(self.antes))}")
-        lines.append(f"blinds_or_straddles = {_toml_value(list(self.blinds_or_straddles))}")
+        if self.variant in STUD_VARIANTS:
+            lines.append(f"bring_in = {self.bring_in}")
+        else:
+            lines.append(f"blinds_or_straddles = {_toml_value(list(self.blinds_or_straddles))}")
         if self.variant in FIXED_LIMIT_VARIANTS:
             lines.append(f"small_bet = {self.small_bet}")
             lines.append(f"big_bet = {self.big_bet}")
@@ -376,7 +394,7 @@ class PhhAction(NamedTuple):
     tuple is several times cheaper.)
     """
 
-    verb: str  # "dh", "db", "f", "cc", "cbr", "sd", "sm"
+    verb: str  # "dh", "db", "pb", "f", "cc", "cbr", "sd", "sm"
     player: int | None = None
     cards: tuple[Card | None, ...] = ()  # None for an unknown card "??"
     amount: int | None = None
@@ -400,6 +418,8 @@ def parse_action(text: str, player_count: int) -> PhhAction | None:
             return PhhAction("dh", _player(who, n, text), parse_phh_cards(cards), text=text)
         case ["d", "db", cards]:
             return PhhAction("db", None, parse_phh_cards(cards), text=text)
+        case [who, "pb"]:  # a stud game's bring-in (R45.4)
+            return PhhAction("pb", _player(who, n, text), text=text)
         case [who, "f"]:
             return PhhAction("f", _player(who, n, text), text=text)
         case [who, "cc"]:

@@ -16,7 +16,7 @@ from typing import Any
 from engine import fairness
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
-from engine.cards import Card, card_str
+from engine.cards import FULL_DECK, Card, card_str
 from engine.config_checks import check_player_count
 from engine.errors import EngineError
 from engine.events import BoardDealt, CardsDrawn, Event
@@ -24,6 +24,7 @@ from engine.games import Game, rules
 from engine.hand import HandInPlay, start_hand
 from engine.legal_actions import legal_actions
 from engine.phh.document import (
+    STUD_VARIANTS,
     VARIANT_GAMES,
     VARIANT_STRUCTURES,
     PhhAction,
@@ -56,6 +57,8 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
         actions = parse_actions(phh)
     if rules(game).draws:
         return _draw_deck_order(n, game, actions)
+    if rules(game).stud:
+        return _stud_deck_order(n, actions)
     slots: list[Card | None] = [None] * len(rules(game).deck)  # R30.1: a short deck's 36
     holes: list[list[Card | None]] = [[] for _ in range(n)]
     shown: dict[int, tuple[Card | None, ...]] = {}
@@ -178,6 +181,54 @@ def _draw_deck_order(n: int, game: Game, actions: Sequence[PhhAction]) -> tuple[
     return placed + tuple(spare)
 
 
+def _stud_cards(actions: Sequence[PhhAction], n: int) -> list[list[Card | None]]:
+    """Each player's cards in a stud hand (R45.2), in the order dealt: their ``d dh`` one
+    after the other, a card they left unknown (``??``) taken from their ``sm`` if shown."""
+    holes: list[list[Card | None]] = [[] for _ in range(n)]
+    for action in actions:
+        if action.player is None or action.verb not in ("dh", "sm"):
+            continue
+        hole = holes[action.player]
+        if action.verb == "dh":
+            hole.extend(action.cards)
+            continue
+        if not action.cards or all(card is None for card in action.cards):
+            continue  # mucked, or kept face down
+        if len(action.cards) != len(hole):
+            raise PhhError(f"{action.text!r}: p{action.player + 1} holds {len(hole)} cards")
+        for j, card in enumerate(action.cards):
+            if hole[j] is None:
+                hole[j] = card
+            elif card is not None and card != hole[j]:
+                raise PhhError(f"{action.text!r}: p{action.player + 1} was not dealt that")
+    return holes
+
+
+def _stud_deck_order(n: int, actions: Sequence[PhhAction]) -> tuple[Card, ...]:
+    """A stud game's deck (R45.2, R45.3): each player's cards where
+    :func:`engine.fairness.stud_positions` places them by how many each was dealt, the
+    seventh-street community card (a ``d db``) where it goes; unknown cards and the burns
+    filled with cards the file does not mention, lowest first."""
+    holes = _stud_cards(actions, n)
+    board = [card for action in actions if action.verb == "db" for card in action.cards]
+    counts = [len(hole) for hole in holes]
+    if any(not 3 <= count <= 7 for count in counts) or len(board) > 1:
+        raise PhhError("a stud game deals every player 3 to 7 cards and at most one in the middle")
+    places, middle = fairness.stud_positions(n, counts, community=bool(board))
+    slots: list[Card | None] = [None] * len(FULL_DECK)
+    for hole, positions in zip(holes, places, strict=True):
+        for position, card in zip(positions, hole, strict=True):
+            slots[position] = card
+    if middle is not None:
+        slots[middle] = board[0]
+    known = [card for card in slots if card is not None]
+    if len(set(known)) != len(known):
+        duplicate = next(card for card in known if known.count(card) > 1)
+        raise PhhError(f"{card_str(duplicate)} is dealt twice")
+    spare = iter(card for card in FULL_DECK if card not in set(known))
+    return tuple(card if card is not None else next(spare) for card in slots)
+
+
 @dataclass(frozen=True)
 class Replay:
     """A PHH hand replayed through the engine."""
@@ -204,6 +255,8 @@ def phh_config(phh: PhhHand) -> HandConfig:
     """
     n = phh.player_count
     seats = _seats_of(phh)
+    if phh.variant in STUD_VARIANTS:
+        return _stud_config(phh, seats)
     blinds = phh.blinds_or_straddles
     small_blind, big_blind = blinds[0], blinds[1]
     user = phh.user_defined
@@ -293,6 +346,40 @@ def phh_config(phh: PhhHand) -> HandConfig:
         raise PhhError(str(error)) from error
 
 
+def _stud_config(phh: PhhHand, seats: list[int]) -> HandConfig:
+    """R45.1: a stud hand's config: the bring-in as the small blind, the small bet as the
+    big blind (the big bet twice it), a uniform ante, no blinds."""
+    if any(phh.blinds_or_straddles):
+        raise PhhError("a stud game has no blinds or straddles, only a bring-in (R45.4)")
+    small_bet, bring_in = phh.small_bet or 0, phh.bring_in or 0
+    if phh.big_bet != 2 * small_bet or not 0 < bring_in <= small_bet:
+        raise PhhError(
+            f"bring-in {bring_in}, bets {small_bet}/{phh.big_bet}: we play a bring-in of at most"
+            " the small bet and a big bet of twice it (R45.1)"
+        )
+    if len(set(phh.antes)) != 1:
+        raise PhhError(f"antes {list(phh.antes)}: a stud game has one ante for all (R45.1)")
+    user = phh.user_defined
+    rake_cap = user.get("_rake_cap")
+    try:
+        return HandConfig(
+            seats=tuple(seats),
+            stacks=phh.starting_stacks,
+            button=seats[-1],
+            small_blind=bring_in,
+            big_blind=small_bet,
+            structure=Structure.FIXED_LIMIT,
+            ante=phh.antes[0],
+            show_all_called=user.get("_show_all", False) is True,
+            explicit_showdown=True,
+            rake_bps=_user_int(user, "_rake_basis_points", 0),
+            rake_cap=None if rake_cap is None else _user_int(user, "_rake_cap", 0),
+            game=Game(VARIANT_GAMES[phh.variant]),
+        )
+    except (TypeError, ValueError) as error:
+        raise PhhError(str(error)) from error
+
+
 def _seats_of(phh: PhhHand) -> list[int]:
     n = phh.player_count
     seats = phh.optional.get("seats")
@@ -343,7 +430,12 @@ def replay(phh: PhhHand) -> Replay:
     actions = parse_actions(phh)
     deck = deck_order(phh, actions)
     n = phh.player_count
-    known = _known_holes(actions, n, rules(config.game).hole_cards)
+    stud = rules(config.game).stud
+    if stud:  # R45: a player's cards are known when the file gives every one dealt
+        known = [None not in hole for hole in _stud_cards(actions, n)]
+    else:
+        known = _known_holes(actions, n, rules(config.game).hole_cards)
+    file_dealt = [0] * n  # a stud game's cards the file has dealt each player so far
     answers = [
         _run_twice_answer(text, n) for text in phh.user_defined.get("_run_twice_answers", ())
     ]
@@ -368,6 +460,12 @@ def replay(phh: PhhHand) -> Replay:
         if action.verb == "dh":
             assert action.player is not None
             dealt = drawn.pop(action.player, None) or hand.holes[action.player]
+            if stud:  # R45.2: this street's cards follow those dealt before
+                start = file_dealt[action.player]
+                file_dealt[action.player] += len(action.cards)
+                dealt = dealt[start : start + len(action.cards)]
+                if len(dealt) < len(action.cards):
+                    raise PhhError(f"{text!r}: the engine has not dealt p{action.player + 1} that")
             if any(card is not None and card != dealt[j] for j, card in enumerate(action.cards)):
                 raise PhhError(f"{text!r}: the engine dealt {phh_cards(dealt)}")
             continue
@@ -399,6 +497,10 @@ def replay(phh: PhhHand) -> Replay:
         player = action.player
         seat = seats[player]
         phase = hand.phase
+        if action.verb == "sm" and stud and hand.shown[player]:
+            if action.cards and action.cards != hand.holes[player]:  # R45.7: shown again
+                raise PhhError(f"{text!r}: p{player + 1} holds {phh_cards(hand.holes[player])}")
+            continue
         if phase is Phase.FINISHED:
             raise PhhError(f"{text!r}: the hand is already over")
         if action.verb == "sm":
@@ -417,7 +519,9 @@ def replay(phh: PhhHand) -> Replay:
             if hand.to_act[0] != player:
                 raise PhhError(f"{text!r}: it is p{hand.to_act[0] + 1}'s turn")
             bets = hand.bets
-            if action.verb == "f":
+            if action.verb == "pb":  # R45.4
+                move = Action(ActionKind.BRING_IN, seat)
+            elif action.verb == "f":
                 move = Action(ActionKind.FOLD, seat)
             elif action.verb == "cc":
                 facing = bets[player] < max(bets)

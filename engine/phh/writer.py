@@ -10,11 +10,14 @@ from engine.events import (
     ActionTaken,
     BoardDealt,
     CardsDrawn,
+    DownCardDealt,
     Event,
     HandMucked,
+    HandNamed,
     HandShown,
     HandStarted,
     HoleCardsDealt,
+    UpCardDealt,
 )
 from engine.games import rules
 from engine.phh.document import GAME_STRUCTURE_VARIANTS, PhhError, PhhHand, phh_cards
@@ -39,7 +42,11 @@ def to_phh(
     comes before the rest of the board, R11.1, as PokerKit writes it). A player who mucks
     but still takes a pot nobody else could win (R8) neither mucked nor showed in PHH terms:
     ``sm ????`` (the standard's notation for a cash-game hand kept face down; Omaha's four
-    cards ``sm ????????``).
+    cards ``sm ????????``). A stud game (R45) is written as PokerKit writes it: each
+    player's three first cards in one ``d dh``, every later street's card in its own (up or
+    down by the street, as the standard has it), the bring-in ``pN pb``, its completion a
+    ``cbr``, a seventh-street community card (R45.3) a ``d db``; a hand shown before its
+    seventh-street card (R11.1) is shown again once it has it, as PokerKit asks.
     """
     if not state.is_finished:
         raise PhhError("only a finished hand can be exported")
@@ -54,11 +61,15 @@ def to_phh(
     def label(seat: int) -> str:
         return f"p{index[seat] + 1}"
 
+    game = rules(config.game)
+
     actions: list[str] = []
     dealt_in_draw: list[str] = []  # R42: the draw's new cards, after every player's `sd`
     holes: list[tuple[int, tuple[Card, ...]]] = []
     run_twice_answers: list[str] = []
     bomb_checked = False
+    shown: set[int] = set()  # a stud game's seats shown, and shown before a down card
+    show_again: set[int] = set()
     for event in events:
         if isinstance(event, HoleCardsDealt):
             holes.append((event.seat, event.cards))
@@ -67,6 +78,16 @@ def to_phh(
             holes.sort(key=lambda item: index[item[0]])
             actions.extend(f"d dh {label(seat)} {phh_cards(cards)}" for seat, cards in holes)
             holes = []
+        if isinstance(event, UpCardDealt | DownCardDealt):  # R45.2: a street's card
+            if event.street != game.street_names[0]:  # (the door card is in the first three)
+                actions.append(f"d dh {label(event.seat)} {phh_cards((event.card,))}")
+            if isinstance(event, DownCardDealt) and event.seat in shown:
+                show_again.add(event.seat)
+            continue
+        if isinstance(event, HandNamed) and event.seat in show_again:  # (R45.7)
+            hole = state.holes[index[event.seat]]
+            actions.append(f"{label(event.seat)} sm {phh_cards(hole)}")
+            continue
         if isinstance(event, CardsDrawn):  # R42: `sd` with the cards thrown (none: stand pat)
             thrown = f" {phh_cards(event.discarded)}" if event.discarded else ""
             actions.append(f"{label(event.seat)} sd{thrown}")
@@ -89,27 +110,34 @@ def to_phh(
                 actions.append(f"{label(event.seat)} cc")
             elif verb in ("bet", "raise"):
                 actions.append(f"{label(event.seat)} cbr {event.amount}")
+            elif verb == "bring_in":  # R45.4
+                actions.append(f"{label(event.seat)} pb")
             elif verb == "run_twice":
                 run_twice_answers.append(f"{label(event.seat)} {'yes' if event.amount else 'no'}")
             else:  # pragma: no cover - the engine has no other betting event
                 raise PhhError(f"cannot write the action {verb!r} in PHH")
         elif isinstance(event, HandShown):
             actions.append(f"{label(event.seat)} sm {phh_cards(event.cards)}")
+            shown.add(event.seat)
         elif isinstance(event, HandMucked):
             kept = state.won[index[event.seat]] > 0  # face down: one "??" a hole card
-            face_down = " " + "??" * rules(config.game).hole_cards if kept else ""
+            face_down = " " + "??" * len(state.holes[index[event.seat]]) if kept else ""
             actions.append(f"{label(event.seat)} sm{face_down}")
     actions.extend(dealt_in_draw)
 
     antes = [0] * n
-    if config.bomb_pot:  # R21: the bomb's ante from everyone and no blinds
+    if game.stud:  # R45.4: antes and a bring-in, no blinds
+        antes = [config.ante] * n
+    elif config.bomb_pot:  # R21: the bomb's ante from everyone and no blinds
         antes = [config.bomb_pot] * n
     elif config.ante:
         antes = [config.ante] * n
     elif config.big_blind_ante:  # the big blind's entry; reversed heads-up by the standard
         antes[0 if config.dead_small_blind else 1] = config.big_blind_ante
     blinds = [0] * n
-    if config.dead_small_blind:  # R28.5: p1 is the big blind, nobody posts the small one
+    if game.stud:
+        pass
+    elif config.dead_small_blind:  # R28.5: p1 is the big blind, nobody posts the small one
         blinds[0] = config.big_blind
     elif not config.bomb_pot:
         blinds[0], blinds[1] = config.small_blind, config.big_blind
@@ -170,6 +198,7 @@ def to_phh(
         small_bet=config.big_blind if fixed else None,
         big_bet=2 * config.big_blind if fixed else None,
         ante_trimming_status=bool(config.ante or config.bomb_pot),
+        bring_in=config.small_blind if game.stud else None,
         optional={key: value for key, value in optional.items() if value is not None},
         user_defined=user,
     )

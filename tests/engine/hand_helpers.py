@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from engine.actions import Action, ActionKind
+from engine.betting import Structure
 from engine.cards import FULL_DECK, Card, parse_cards
 from engine.events import Event
-from engine.games import rules
+from engine.fairness import stud_positions
+from engine.games import Game, rules
 from engine.hand import apply, start_hand
 from engine.legal_actions import LegalActions, legal_actions
 from engine.state import HandConfig, HandState
@@ -40,9 +42,13 @@ def stacked_deck(
     (up to five cards), then ``second_board`` (the cards a second run adds, R12; with a
     double board, the second board, R23).
 
-    Seats without hole cards get unused cards; burns are unused cards too (R4.2).
+    Seats without hole cards get unused cards; burns are unused cards too (R4.2). A stud
+    game's ``holes`` are every card each seat is dealt, in order (three to seven: who
+    folds gets fewer), and ``board`` its community card if any (R45.2, R45.3).
     """
     order = positions(config)
+    if rules(config.game).stud:
+        return _stud_deck(order, holes, board)
     n = len(order)
     named = [card for text in holes.values() for card in parse_cards(text)]
     named += list(parse_cards(board)) + list(parse_cards(second_board))
@@ -72,6 +78,23 @@ def stacked_deck(
             deck.extend(run[:size])
             run = run[size:]
     return deck
+
+
+def _stud_deck(order: list[int], holes: Mapping[int, str], board: str) -> list[Card]:
+    """R45.2: each seat's cards where engine.fairness.stud_positions places them."""
+    dealt = [list(parse_cards(holes[seat])) for seat in order]
+    community = list(parse_cards(board))
+    places, middle = stud_positions(len(order), [len(h) for h in dealt], bool(community))
+    slots: list[Card | None] = [None] * len(FULL_DECK)
+    for cards_of, where in zip(dealt, places, strict=True):
+        for position, card in zip(where, cards_of, strict=True):
+            slots[position] = card
+    if middle is not None:
+        slots[middle] = community[0]
+    named = [card for card in slots if card is not None]
+    assert len(set(named)) == len(named), "a card is named twice"
+    spare = iter(card for card in FULL_DECK if card not in set(named))
+    return [card if card is not None else next(spare) for card in slots]
 
 
 def round_trip(state: HandState) -> HandState:
@@ -136,17 +159,20 @@ class Table:
             self.act(int(words[0]), words[1], amount)
 
     def check_down(self) -> None:
-        """Check or call until the betting is over (no raises)."""
+        """Check or call (a stud game's bring-in: bring in) until the betting is over (no
+        raises)."""
         while self.state.phase == "betting":
             legal = self.legal
-            self.act(legal.seat, "check" if legal.allows("check") else "call")
+            self.act(legal.seat, next(k for k in ("bring_in", "check", "call") if legal.allows(k)))
 
     def play_out(self) -> None:
         """Check or call to the end of the hand, showing every hand asked about (the
         cards are the test's subject)."""
         while self.state.phase != "finished":
             legal = self.legal
-            if legal.allows("check"):
+            if legal.allows("bring_in"):
+                self.act(legal.seat, "bring_in")
+            elif legal.allows("check"):
                 self.act(legal.seat, "check")
             elif legal.allows("call"):
                 self.act(legal.seat, "call")
@@ -166,3 +192,24 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def seats_of(events: Sequence[Event], attribute: str = "seat") -> list[int]:
     return [getattr(event, attribute) for event in events]
+
+
+HOLES = {
+    1: "Ah Kd 4c Ks 9d 2h 7c",
+    2: "Qs Qh 2c Jd 6h 3s Tc",
+    3: "8s 8d 5s 7h 8h Js 3d",
+}
+
+
+def stud(holes=HOLES, game=Game.SEVEN_CARD_STUD, stacks=None, **options) -> Table:
+    """A stud hand dealing ``holes`` (each seat's cards in the order dealt): bring-in 1,
+    small bet 4 (big bet 8), fixed-limit (R45.1)."""
+    options.setdefault("small_blind", 1)
+    options.setdefault("big_blind", 4)
+    return Table.start(
+        holes,
+        stacks=stacks or (100,) * len(holes),
+        game=game,
+        structure=Structure.FIXED_LIMIT,
+        **options,
+    )

@@ -23,32 +23,41 @@ MAX_STEPS = 400
 @st.composite
 def configs(draw: st.DrawFn) -> HandConfig:
     game = draw(st.sampled_from(list(Game)))
-    board = not rules(game).draws  # R42: a draw game has no bomb pot and no double board
+    stud = rules(game).stud  # R45.1: fixed-limit, a bring-in, antes only, no board
+    board = not rules(game).draws and not stud  # R42: no bomb pot and no double board
     double_board = board and draw(st.booleans())  # R23
     # five-card Omaha seats eight (R18); a double board nine Omaha hands, seven PLO5 (R23.3)
     n = draw(st.integers(2, rules(game).seats_for(2 if double_board else 1)))
     seats = tuple(sorted(draw(st.lists(st.integers(1, 10), min_size=n, max_size=n, unique=True))))
     big_blind = draw(st.sampled_from([1, 2, 4, 10]))
-    small_blind = draw(st.integers(0, big_blind))
+    small_blind = draw(st.integers(1 if stud else 0, big_blind))  # stud: the bring-in
     stacks = tuple(
         draw(st.one_of(st.integers(1, 3 * big_blind), st.integers(1, 300 * big_blind)))
         for _ in seats
     )
-    forced = draw(st.sampled_from(["none", "ante", "bb_ante", *(["bomb_pot"] if board else [])]))
+    forced = draw(
+        st.sampled_from(
+            ["none", "ante"] if stud else ["none", "ante", "bb_ante", *(["bomb_pot"] * board)]
+        )
+    )
     bomb = forced == "bomb_pot"  # R21: the bomb's ante alone, no other forced bet
-    posting = () if bomb else tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True)))
+    posting = (
+        ()
+        if bomb or stud
+        else tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True)))
+    )
     return HandConfig(
         seats=seats,
         stacks=stacks,
         button=draw(st.sampled_from(seats)),
         small_blind=small_blind,
         big_blind=big_blind,
-        structure=draw(st.sampled_from(list(Structure))),
+        structure=Structure.FIXED_LIMIT if stud else draw(st.sampled_from(list(Structure))),
         ante=draw(st.integers(1, big_blind)) if forced == "ante" else 0,
         big_blind_ante=draw(st.integers(1, 2 * big_blind)) if forced == "bb_ante" else 0,
-        straddle=not bomb and draw(st.booleans()),
+        straddle=not bomb and not stud and draw(st.booleans()),
         posting=posting,
-        run_it_twice_allowed=draw(st.booleans()),
+        run_it_twice_allowed=not stud and draw(st.booleans()),
         show_all_called=draw(st.booleans()),
         explicit_showdown=draw(st.booleans()),
         rake_bps=draw(st.sampled_from([0, 0, 500])),

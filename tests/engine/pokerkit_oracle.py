@@ -61,6 +61,17 @@ that it follows the rule book:
   blind one chip more than the ante instead; test_hand_showdown.py covers the case.
 * R11.3 muck: the policy mucks only a hand that cannot win any pot against the hands
   already shown (PokerKit's ``can_win_now``).
+* R45-R47 the stud games: the state is PokerKit's fixed-limit stud streets, openers and cap
+  on a :class:`RulebookState` (:func:`create_stud_state`), whose completion of the bring-in
+  is full when it reaches the small bet (R45.4; PokerKit's first wager is full whatever its
+  size). The generator deals no bring-in of the whole small bet, and a bring-in decision is
+  compared without PokerKit's "completion" by a player who has no more than the bring-in
+  (R45.4, :func:`_compare_bring_in`). A hand whose seventh street the deck cannot deal to
+  every player still in is not compared (R45.3: the engine's community card, PokerKit's
+  reshuffle of the burnt and folded cards). The showdown order is compared after a
+  seventh-street bet only (R11.2: with none, PokerKit starts with the street's opener), and
+  PokerKit's second show of a hand after its face-down seventh card is not the engine's
+  (R45.7: it shows once).
 
 Ante trimming (which PokerKit leaves to the caller) follows PokerKit's own advice: a uniform
 ante is trimmed (an ante all-in for less than the ante wins only what it matched, R8.1), a
@@ -80,10 +91,12 @@ from typing import Any, Literal
 from pokerkit import (
     Automation,
     Deck,
+    EightOrBetterLowHand,
     HandHistory,
     Mode,
     OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
+    RegularLowHand,
     ShortDeckHoldemHand,
     StandardHighHand,
     State,
@@ -118,6 +131,8 @@ Structure = Literal["no_limit", "pot_limit", "fixed_limit"]
 #: PHH variant code for each structure. "PT" is not in the PHH standard (which has no
 #: pot-limit Texas hold'em); engine.phh uses it as a documented extension.
 VARIANT_CODES: dict[str, str] = {"no_limit": "NT", "fixed_limit": "FT", "pot_limit": "PT"}
+#: The stud games of each of the standard's stud codes (R45-R47).
+VARIANT_GAMES: dict[str, str] = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
 
 _BETTING_STRUCTURES = {
     "no_limit": BettingStructure.NO_LIMIT,
@@ -149,7 +164,11 @@ HAND_TYPES: dict[str, tuple[type, ...]] = {
     "holdem": (StandardHighHand,),
     "omaha8": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
     "shortdeck": (ShortDeckHoldemHand,),
+    "stud": (StandardHighHand,),
+    "stud8": (StandardHighHand, EightOrBetterLowHand),
+    "razz": (RegularLowHand,),
 }
+STUD_GAMES = ("stud", "stud8", "razz")
 
 _H = HandCategory
 POKERKIT_SHORT_DECK = Ranking(
@@ -274,7 +293,9 @@ class Decision:
     """A player's turn: what PokerKit allowed, and what the policy chose.
 
     ``call_amount`` is 0 for a check; ``min_to``/``max_to`` are the bet-or-raise-to range
-    (None when the player may not bet or raise). ``action`` is the PHH verb: "f", "cc", "cbr".
+    (None when the player may not bet or raise). ``action`` is the PHH verb: "f", "cc", "cbr",
+    or a stud game's "pb" (the bring-in, R45.4), whose decision has ``bring_in``, the chips
+    PokerKit would post (it offers neither fold nor check then: ``call_amount`` is 0).
     """
 
     player: int
@@ -283,9 +304,10 @@ class Decision:
     max_to: int | None
     stack: int  # behind, before the action
     bet: int  # already in front of the player this round
-    action: Literal["f", "cc", "cbr"]
+    action: Literal["f", "cc", "cbr", "pb"]
     amount: int | None = None
     bomb_preflop: bool = False  # R21: PokerKit's preflop check in a bomb pot, not ours
+    bring_in: int | None = None  # R45.4: PokerKit's effective bring-in at that decision
 
     @property
     def phh(self) -> str:
@@ -330,6 +352,7 @@ class OracleHand:
     board: tuple[str, ...] = ()
     second_board: tuple[str, ...] = ()  # a double board's second (R23)
     showdown_board_size: int | None = None  # board cards out at the first show or muck
+    stud_short: bool = False  # R45.3: the deck ran short at seventh street: not compared
 
     @property
     def decisions(self) -> list[Decision]:
@@ -359,6 +382,8 @@ class RulebookState(State):
 
     def _full_increment(self) -> int:
         assert self.street is not None
+        if self.completion_status:  # R45.4: completing the bring-in to the small bet is full
+            return self.street.min_completion_betting_or_raising_amount - max(self.bets)
         return max(
             self.completion_betting_or_raising_amount,
             self.street.min_completion_betting_or_raising_amount,
@@ -783,6 +808,177 @@ def play(spec: HandSpec, rng: random.Random) -> OracleHand:
     return record
 
 
+# --------------------------------------------------------------------------- stud (R45-R47)
+
+
+def random_stud_spec(rng: random.Random, game: str) -> HandSpec:
+    """A random stud table (R45.1): 2-8 players, a small bet and a bring-in below it (the
+    spec's big and small blind), antes or none, uneven and often short stacks (a player
+    all-in from the ante, a bring-in for less, a short completion)."""
+    n = rng.choice([2, 2, 3, 4, 4, 5, 5, 6, 6, 7, 8])
+    small_bet = rng.choice([2, 4, 4, 10, 20, 100])
+    # below the small bet (a bring-in of the whole small bet is left out: see the module
+    # docstring); a quarter to a half of it, as card rooms set it, or one chip
+    bring_in = rng.choice([small_bet // 2, small_bet // 2, max(1, small_bet // 4), 1])
+    ante = rng.choice([0, 0, max(1, small_bet // 8), max(1, small_bet // 4), bring_in])
+    stacks = []
+    for _ in range(n):
+        kind = rng.random()
+        if kind < 0.15:  # short: may not cover the ante, the bring-in or the completion
+            stacks.append(rng.randint(1, 3 * small_bet))
+        elif kind < 0.55:
+            stacks.append(rng.randint(3 * small_bet, 30 * small_bet))
+        else:
+            stacks.append(rng.randint(30 * small_bet, 120 * small_bet))
+    all_seats = sorted(rng.sample(range(1, 11), n))
+    button_index = rng.randrange(n)
+    seats = tuple(all_seats[button_index + 1 :] + all_seats[: button_index + 1])
+    deck = list(CARD_STRINGS)
+    rng.shuffle(deck)
+    return HandSpec(
+        structure="fixed_limit",
+        small_blind=bring_in,
+        big_blind=small_bet,
+        ante=ante,
+        big_blind_ante=0,
+        straddle=False,
+        stacks=tuple(stacks),
+        seats=seats,
+        deck=tuple(deck),
+        game=game,
+    )
+
+
+def create_stud_state(spec: HandSpec) -> State:
+    """PokerKit's fixed-limit stud game for the spec (its FixedLimitSevenCardStud,
+    ...HighLowSplitEightOrBetter and FixedLimitRazz: the same streets, openings and cap of
+    a completion and three raises, R7.3) on a :class:`RulebookState`, with the R45.4
+    completion counted as full (its ``_full_increment``)."""
+    razz = spec.game == "razz"
+    small_bet, big_bet = spec.big_blind, 2 * spec.big_blind
+    later = Opening.LOW_HAND if razz else Opening.HIGH_HAND
+    cap = 1 + FL_RAISES_PER_ROUND
+    streets = (
+        Street(False, (False, False, True), 0, False,
+               Opening.HIGH_CARD if razz else Opening.LOW_CARD, small_bet, cap),
+        Street(True, (True,), 0, False, later, small_bet, cap),
+        Street(True, (True,), 0, False, later, big_bet, cap),
+        Street(True, (True,), 0, False, later, big_bet, cap),
+        Street(True, (False,), 0, False, later, big_bet, cap),
+    )  # fmt: skip
+    return RulebookState(
+        AUTOMATIONS,
+        Deck.STANDARD,
+        HAND_TYPES[spec.game],
+        streets,
+        BettingStructure.FIXED_LIMIT,
+        spec.ante > 0,
+        [spec.ante] * spec.player_count,
+        [0] * spec.player_count,
+        spec.small_blind,
+        spec.stacks,
+        spec.player_count,
+        mode=Mode.CASH_GAME,
+    )
+
+
+def play_stud(spec: HandSpec, rng: random.Random) -> OracleHand:
+    """Play one stud hand in PokerKit with the random policy (as :func:`play`): the bring-in
+    player brings in or completes; the cards leave ``spec.deck`` in the engine's order (R45.2).
+    A hand whose seventh street the deck cannot give every player still in (R45.3: the
+    engine deals one community card, PokerKit shuffles the burnt and folded cards back) stops
+    there with ``stud_short``: it is not compared."""
+    state = create_stud_state(spec)
+    record = OracleHand(spec)
+    deck = iter(spec.deck)
+    used = 0
+    holes: list[list[str]] = [[] for _ in range(spec.player_count)]
+    third = True  # third street's three rounds are written as one `d dh` a player
+    seventh_bet = False
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns on "pointless" operations
+        while state.status:
+            if state.can_deal_hole():
+                card = next(deck)
+                used += 1
+                player = state.hole_dealee_index
+                assert player is not None
+                holes[player].append(card)
+                state.deal_hole(card)
+                if not third:
+                    record.phh_actions.append(f"d dh p{player + 1} {card}")
+                elif all(len(h) == 3 for h in holes):
+                    third = False
+                    record.phh_actions += [
+                        f"d dh p{i + 1} {''.join(h)}" for i, h in enumerate(holes)
+                    ]
+            elif state.can_burn_card():
+                if len(spec.deck) - used < 1 + sum(state.statuses):  # R45.3
+                    record.stud_short = True
+                    return record
+                state.burn_card(next(deck))
+                used += 1
+            elif state.can_pull_chips():
+                state.pull_chips()
+            elif state.showdown_index is not None:
+                player = state.showdown_index
+                if record.showdown_board_size is None:  # 5: R11.2's order is compared
+                    street = state.street_index or 0
+                    record.showdown_board_size = 5 if street == 4 and seventh_bet else street
+                someone_all_in = any(
+                    state.statuses[i] and state.stacks[i] == 0 for i in state.player_indices
+                )
+                shown_before = any(isinstance(step, Reveal) for step in record.steps)
+                show = (
+                    someone_all_in
+                    or not shown_before
+                    or rng.random() < 0.5
+                    or state.can_win_now(player)
+                )
+                reveal = Reveal(player, show, "".join(holes[player]) if show else "")
+                state.show_or_muck_hole_cards(show)
+                record.steps.append(reveal)
+                record.phh_actions.append(reveal.phh)
+            elif state.actor_index is not None:
+                player = state.actor_index
+                stack, bet = state.stacks[player], state.bets[player]
+                min_to = state.min_completion_betting_or_raising_to_amount
+                max_to = state.max_completion_betting_or_raising_to_amount
+                if state.can_post_bring_in():  # R45.4: bring in, or complete (more than it)
+                    bring_in = state.effective_bring_in_amount
+                    assert bring_in is not None
+                    completes = min_to is not None and stack > bring_in and rng.random() < 0.3
+                    decision = Decision(
+                        player, 0, min_to, max_to, stack, bet,
+                        "cbr" if completes else "pb", min_to if completes else None,
+                        bring_in=bring_in,
+                    )  # fmt: skip
+                    if completes:
+                        state.complete_bet_or_raise_to(min_to)
+                    else:
+                        state.post_bring_in()
+                else:
+                    call_amount = state.checking_or_calling_amount
+                    assert call_amount is not None
+                    action, amount = choose_action(rng, call_amount, min_to, max_to)
+                    decision = Decision(
+                        player, call_amount, min_to, max_to, stack, bet, action, amount
+                    )
+                    if action == "f":
+                        state.fold()
+                    elif action == "cc":
+                        state.check_or_call()
+                    else:
+                        state.complete_bet_or_raise_to(amount)
+                        seventh_bet |= state.street_index == 4
+                record.steps.append(decision)
+                record.phh_actions.append(decision.phh)
+            else:  # pragma: no cover - the automations cover every other step
+                raise AssertionError(f"PokerKit is stuck: {spec.describe()}")
+    record.final_stacks = tuple(state.stacks)
+    return record
+
+
 # --------------------------------------------------------------------------- PHH in PokerKit
 
 
@@ -889,6 +1085,8 @@ def generate_one(
 ) -> OracleHand:
     key = f"{seed}:{index}" if game == "holdem" else f"{seed}:{index}:{game}"
     rng = random.Random(key + (":bomb" if bomb else "") + (":double" if double_board else ""))
+    if game in STUD_GAMES:  # R45-R47: fixed-limit, a bring-in
+        return play_stud(random_stud_spec(rng, game), rng)
     spec = random_spec(rng, structure, game, bomb, double_board)
     return play(spec, rng)
 
@@ -956,6 +1154,7 @@ def _run_engine(record: OracleHand) -> EngineRun:
 
     state, events = start_hand(engine_config(spec), deck=engine_deck(spec))
     run.events.extend(events)
+    stud = spec.game in STUD_GAMES
     if spec.bomb_pot and not state.all_in and len(state.boards[0]) != 3:
         run.mismatches.append("a bomb pot (R21) must start with the flop dealt")
     showdown_order_checked = False
@@ -966,6 +1165,8 @@ def _run_engine(record: OracleHand) -> EngineRun:
             continue  # one "no" ended the question (R12); PokerKit still asks the others
         if isinstance(step, Decision) and step.bomb_preflop:
             continue  # R21: our bomb pot has no preflop round; PokerKit's is checked through
+        if isinstance(step, Reveal) and step.show and stud and state.shown[step.player]:
+            continue  # R45.7: PokerKit shows a stud hand again after its seventh-street card
         legal = legal_actions(state)
         if legal is None:
             run.mismatches.append(f"{where}: the engine finished the hand, PokerKit goes on")
@@ -985,7 +1186,9 @@ def _run_engine(record: OracleHand) -> EngineRun:
             if problems:
                 run.mismatches.append(f"{where}: " + "; ".join(problems))
                 break
-            if step.action == "f":
+            if step.action == "pb":
+                action = Action(ActionKind.BRING_IN, seats[step.player])
+            elif step.action == "f":
                 action = Action(ActionKind.FOLD, seats[step.player])
             elif step.action == "cc":
                 kind = ActionKind.CHECK if step.call_amount == 0 else ActionKind.CALL
@@ -1047,6 +1250,8 @@ def _compare_decision(step: Decision, legal: LegalActions, seats: tuple[int, ...
     seat = seats[step.player]
     if legal.seat != seat:
         return [f"turn: engine seat {legal.seat}, PokerKit p{step.player + 1} (seat {seat})"]
+    if step.bring_in is not None or legal.bring_in is not None:
+        return _compare_bring_in(step, legal)
     if legal.call_amount != step.call_amount:
         problems.append(f"call amount: engine {legal.call_amount}, PokerKit {step.call_amount}")
     can_check = ActionKind.CHECK in legal.kinds
@@ -1080,6 +1285,31 @@ def _compare_decision(step: Decision, legal: LegalActions, seats: tuple[int, ...
             f"all-in: engine {engine_all_in} (to {legal.all_in_to}),"
             f" PokerKit {pokerkit_all_in} (to {all_in_to})"
         )
+    return problems
+
+
+def _compare_bring_in(step: Decision, legal: LegalActions) -> list[str]:
+    """R45.4: both see a bring-in decision, of the same chips: bring in, or complete to the
+    same amount; never fold, check or call. PokerKit also offers a player whose stack is
+    the bring-in or less to "complete" all-in for it, which the engine does not (bringing in
+    is all of it; see the module docstring): the completion is compared only above it."""
+    problems: list[str] = []
+    if step.bring_in is None or legal.bring_in != step.bring_in:
+        return [f"bring-in: engine {legal.bring_in}, PokerKit {step.bring_in}"]
+    if set(legal.kinds) & {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL}:
+        problems.append(f"the bring-in player may fold, check or call: {legal.kinds}")
+    completes = ActionKind.BET in legal.kinds
+    pokerkit_completes = step.min_to is not None and step.stack > step.bring_in
+    if completes != pokerkit_completes:
+        problems.append(f"completion: engine {completes}, PokerKit {pokerkit_completes}")
+    elif completes and (legal.min_to, legal.max_to) != (step.min_to, step.max_to):
+        problems.append(
+            f"completion: engine to {legal.min_to}..{legal.max_to},"
+            f" PokerKit {step.min_to}..{step.max_to}"
+        )
+    all_in = step.max_to == step.stack or step.stack == step.bring_in
+    if (ActionKind.ALL_IN in legal.kinds) != all_in:
+        problems.append(f"all-in: engine {legal.all_in_to}, PokerKit {all_in}")
     return problems
 
 

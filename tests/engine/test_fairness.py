@@ -20,6 +20,7 @@ import pytest
 
 import engine.fairness
 from engine.actions import Action, ActionKind
+from engine.betting import Structure
 from engine.cards import FULL_DECK, card_str, parse_cards
 from engine.deck import shuffled_deck
 from engine.events import CardsDrawn
@@ -33,6 +34,7 @@ from engine.fairness import (
     nonce_list,
     parse_nonce,
     permutation,
+    stud_positions,
     verify_record,
 )
 from engine.games import Game
@@ -489,3 +491,43 @@ def test_R42_5_a_draw_record_that_misplaces_a_card_fails(forge: str) -> None:
     else:
         record["drawn"] = record["drawn"][:-1]
     assert not verify_record(record).ok
+
+
+# --- R45: the stud streets ---------------------------------------------------------------
+
+
+def test_R45_2_R45_3_the_stud_cards_lie_at_the_positions_the_public_counts_give() -> None:
+    """Over random stud hands (2 to 8 players, folds on every street, all-ins), every card a
+    player holds is the dealt deck's card at the position stud_positions names from the
+    public counts alone, and a seventh-street community card (R45.3) at its position."""
+    rng = random.Random(452)
+    community = folded = 0
+    for hand in range(200):
+        n = rng.choice([2, 3, 5, 7, 8, 8, 8])
+        game = rng.choice([Game.SEVEN_CARD_STUD, Game.STUD_HILO, Game.RAZZ])
+        nonces = [hashlib.sha256(b"s%d %d" % (hand, i)).digest() for i in range(n)]
+        plan = DeckPlan(3, 17, hashlib.sha256(b"stud%d" % hand).digest())
+        deck = dealt_deck(plan, nonces)
+        config = HandConfig(
+            seats=tuple(range(1, n + 1)), stacks=tuple(rng.choice([5, 100]) for _ in range(n)),
+            button=n, small_blind=1, big_blind=2, ante=1, structure=Structure.FIXED_LIMIT,
+            game=game,
+        )  # fmt: skip
+        state, _ = start_hand(config, deck=deck)
+        while (legal := legal_actions(state)) is not None:
+            kinds = {str(k) for k in legal.kinds}
+            if "fold" in kinds and rng.random() < 0.04:
+                action = Action(ActionKind.FOLD, legal.seat)
+            else:
+                passive = next(k for k in ("bring_in", "check", "call", "show") if k in kinds)
+                action = Action(ActionKind(passive), legal.seat)
+            state, _ = apply(state, action)
+        dealt = [len(hole) for hole in state.holes]
+        places, middle = stud_positions(n, dealt, community=bool(state.board))
+        for i in range(n):
+            assert [deck[k] for k in places[i]] == list(state.holes[i])
+        if state.board:
+            community += 1
+            assert middle is not None and state.board == (deck[middle],)
+        folded += any(state.folded)
+    assert community and folded  # both kinds of deal happened

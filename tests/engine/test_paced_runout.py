@@ -15,6 +15,7 @@ from engine.cards import parse_cards
 from engine.equity import all_in_equity, equities
 from engine.errors import EngineError
 from engine.events import BoardDealt, HandFinished, PotAwarded
+from engine.games import rules
 from engine.hand import apply, deal_next, start_hand
 from engine.legal_actions import legal_actions
 from engine.state import HandState, Phase, Street
@@ -126,9 +127,13 @@ def test_a_paced_hand_deals_the_same_cards_and_ends_the_same_as_one_run_out_at_o
             assert legal_actions(state) is None
             dealt_before = state.dealt
             state, events = deal_next(state)
-            boards = 2 if config.double_board else 1  # R23: one burn, the street on both
-            assert state.dealt - dealt_before in (1 + boards, 1 + 3 * boards)  # R4.2
-            assert sum(isinstance(e, BoardDealt) for e in events) == boards
+            if rules(config.game).stud:  # R45.2: a burn and a card to every player still in
+                live = state.folded.count(False)  # (or R45.3: one in the middle)
+                assert state.dealt - dealt_before in (1 + live, 1, 2)
+            else:
+                boards = 2 if config.double_board else 1  # R23: one burn, the street on both
+                assert state.dealt - dealt_before in (1 + boards, 1 + 3 * boards)  # R4.2
+                assert sum(isinstance(e, BoardDealt) for e in events) == boards
             steps += 1
         else:
             action = choose_action(data, state)

@@ -410,7 +410,7 @@ def test_a_dead_button_or_small_blind_round_trips_and_replays_in_stock_pokerkit(
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (('variant = "NT"', 'variant = "F7S"'), "variant 'F7S' is not supported"),
+        (('variant = "NT"', 'variant = "FB"'), "variant 'FB' is not supported"),  # badugi
         (("blinds_or_straddles = [1, 2, 0]", "blinds_or_straddles = [1, 2, 5]"), "straddle"),
         (("min_bet = 2", "min_bet = 4"), "min_bet 4"),
         (("antes = [0, 0, 0]", "antes = [1, 0, 2]"), "antes"),
