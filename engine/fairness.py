@@ -609,34 +609,70 @@ def _verify_v2(
     return Verdict(tuple(problems), len(openings), uncovered)
 
 
+MAX_DRAWS: Final = 3
+"""The most draws a game has (triple draw, R44)."""
+
+
 def _check_draws(
     record: Mapping[str, Any], by_position: Mapping[int, Opening], problems: list[str]
 ) -> int:
-    """R42.6: every card a player held in a draw game (``dealt``: their cards, in any order)
-    lies at one of their deal positions (the hole cards', then the draws' by the public
-    counts ``drawn``), every one of which is opened; a card from a new stub has none. Adds
-    to ``problems``; returns how many of the cards came from a new stub."""
+    """R42.6: a draw game's player's cards against their deal positions (the hole cards',
+    then the draws' by the public counts ``drawn``). ``dealt``: every card they were dealt,
+    in the order dealt (the hand page, an export): each is the card opened at its position,
+    one for one; a card from a new stub has none. ``held``: the cards a page saw in their
+    hand, in any order (a page that did not see the whole hand): each lies at one of their
+    positions, and each card opened there was seen. Every position is opened. Adds to
+    ``problems``; returns how many of the cards came from a new stub."""
     seats = list(record["seats"])
-    drawn = [[int(c) for c in counts] for counts in record["drawn"]]
-    if len(drawn) != len(seats):
-        raise ValueError("the draws' counts are not one list a seat")
     holes = int(record.get("hole_cards", 2))
+    drawn = record["drawn"]
+    if not isinstance(drawn, list) or len(drawn) != len(seats):
+        raise ValueError("the draws' counts are not one list a seat")
+    for counts in drawn:
+        if not isinstance(counts, list) or len(counts) > MAX_DRAWS:
+            raise ValueError(f"a seat's draws are a list of at most {MAX_DRAWS} counts")
+        if not all(type(c) is int and 0 <= c <= holes for c in counts):
+            raise ValueError(f"a draw's count is a whole number from 0 to {holes}")
     in_draws = draw_positions(len(seats), drawn, holes)
     uncovered = 0
-    for seat, cards in (record.get("dealt") or {}).items():
-        index = seats.index(int(seat))
-        positions = [*hole_positions(len(seats), index, holes), *in_draws[index]]
-        covered = [p for p in positions if p is not None]
-        missing = [p for p in covered if p not in by_position]
-        problems += [f"deal position {p} of seat {seat} was never opened" for p in missing]
-        opened = {by_position[p].card for p in covered if p in by_position}
-        new_stub = len(positions) - len(covered)
-        elsewhere = [card for card in map(parse_card, cards) if card not in opened]
-        if len(elsewhere) > new_stub:
+    for key in ("dealt", "held"):
+        for seat, cards in (record.get(key) or {}).items():
+            index = seats.index(int(seat))
+            positions = [*hole_positions(len(seats), index, holes), *in_draws[index]]
+            covered = [p for p in positions if p is not None]
             problems += [
-                f"{card_str(c)} was dealt where no card of seat {seat} is" for c in elsewhere
+                f"deal position {p} of seat {seat} was never opened"
+                for p in covered
+                if p not in by_position
             ]
-        uncovered += new_stub
+            new_stub = len(positions) - len(covered)
+            uncovered += new_stub
+            seen = [parse_card(c) for c in cards]
+            if key == "dealt":  # one for one, in the order dealt
+                if len(seen) != len(positions):
+                    problems.append(
+                        f"seat {seat} was dealt {len(seen)} cards, not the {len(positions)} "
+                        "its positions hold"
+                    )
+                    continue
+                for p, card in zip(positions, seen, strict=True):
+                    opened = by_position.get(p) if p is not None else None
+                    if opened is not None and opened.card != card:
+                        problems.append(
+                            f"{card_str(card)} was dealt at deal position {p}, where "
+                            f"{card_str(opened.card)} is committed"
+                        )
+                continue
+            opened_cards = {by_position[p].card for p in covered if p in by_position}
+            elsewhere = [card for card in seen if card not in opened_cards]
+            if len(elsewhere) > new_stub:
+                problems += [
+                    f"{card_str(c)} was dealt where no card of seat {seat} is" for c in elsewhere
+                ]
+            problems += [
+                f"{card_str(c)} is opened at a position of seat {seat} but never reached them"
+                for c in opened_cards - set(seen)
+            ]
     return uncovered
 
 

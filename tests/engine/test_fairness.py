@@ -531,3 +531,29 @@ def test_R45_2_R45_3_the_stud_cards_lie_at_the_positions_the_public_counts_give(
             assert middle is not None and state.board == (deck[middle],)
         folded += any(state.folded)
     assert community and folded  # both kinds of deal happened
+
+
+@pytest.mark.parametrize("mode", ["dealt", "held"])
+def test_R42_6_a_thrown_card_dealt_back_instead_of_the_committed_one_fails(mode: str) -> None:
+    """A server that deals a player back a card they threw (R42.4) where another is
+    committed: the hand page's check (every card in the order dealt) and a live page's
+    (the cards it saw, in any order) both fail it; the honest record passes both."""
+    record, _, _ = draw_record(3, throws=2)
+    seat = next(iter(record["dealt"]))
+    honest = record["dealt"][seat]
+    forged = [*honest[:-1], honest[0]]  # the first card thrown, back in the third draw
+    for cards, ok in ((honest, True), (forged, False)):
+        checked = {
+            **record,
+            "dealt": {},
+            mode: {seat: cards if mode == "dealt" else sorted(set(cards))},
+        }
+        assert verify_record(checked).ok is ok
+
+
+@pytest.mark.parametrize("counts", [[3.5], [True], [-1], [6], [1, 1, 1, 1], [10**9], "2"])
+def test_R42_6_draw_counts_that_are_not_a_draws_are_malformed(counts: Any) -> None:
+    record, _, _ = draw_record(3, throws=2)
+    record["drawn"] = [counts, *record["drawn"][1:]]
+    verdict = verify_record(record)
+    assert not verdict.ok and verdict.problems[0].startswith("malformed record")

@@ -343,7 +343,8 @@ export class Controls {
       const cards = (this.state.you && this.state.you.cards) || [];
       // keys 1-5 pick (or put back) the cards from the left; Enter draws
       if (/^[1-9]$/.test(key) && Number(key) <= cards.length) this.toggleThrow(cards[Number(key) - 1]);
-      else if (key === "enter" && !(target && target.closest && target.closest("button, a"))) this.draw();
+      // (Enter on a card just picked draws too, as Help says, rather than putting it back)
+      else if (key === "enter" && (target.closest?.("button[data-throw]") || !target.closest?.("button, a"))) this.draw();
       else return;
       e.preventDefault();
       return;

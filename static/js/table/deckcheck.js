@@ -49,11 +49,7 @@ export class DeckCheck {
     const deck = hand && hand.deck;
     if (!deck || deck.hand !== hand.number) return;
     const you = state.you || {};
-    if (you.openings && you.openings.length) {
-      // every card this page saw in the player's hand: a draw game's change (R42.6)
-      const held = new Set([...((this.own.get(hand.number) || {}).held || []), ...you.cards]);
-      this.own.set(hand.number, { cards: you.cards, openings: you.openings, seat: you.seat, held: [...held] });
-    }
+    if (you.openings && you.openings.length) this.remember(state, hand.number, you);
     if (hand.finished && deck.commitments && !this.checked.has(hand.number)) {
       this.checked.set(hand.number, null);
       this.check(state).then((result) => {
@@ -61,6 +57,23 @@ export class DeckCheck {
         this.onResult(hand.number, result);
       });
     }
+  }
+
+  /** The viewer's cards of this hand as this page saw them (R42.6): `held`, every card seen
+   * in their hand; `dealt`, the same in the order dealt (the deal, then each draw's new
+   * cards in their places' order), kept only when the page saw the hand from its deal. */
+  remember(state, number, you) {
+    const entry = this.own.get(number);
+    if (!entry) {
+      const me = state.seats.find((s) => s.number === you.seat);
+      const fromTheDeal = !(me && me.drawn && me.drawn.length);
+      this.own.set(number, { cards: you.cards, openings: you.openings, seat: you.seat, dealt: fromTheDeal ? [...you.cards] : null, held: [...you.cards] });
+      return;
+    }
+    const fresh = you.cards.filter((card) => !entry.cards.includes(card));
+    if (entry.dealt) entry.dealt.push(...fresh);
+    for (const card of fresh) if (!entry.held.includes(card)) entry.held.push(card);
+    Object.assign(entry, { cards: you.cards, openings: you.openings, seat: you.seat });
   }
 
   /** The server took our nonce (`nonce_ok`): the hand's check requires it in the list. */
@@ -102,7 +115,12 @@ export class DeckCheck {
       holes[String(own.seat)] = own.cards;
     }
     const record = { ...deck, openings, boards: hand.boards, holes };
-    if (deck.drawn) record.dealt = own ? { [String(own.seat)]: own.held } : {}; // R42.6
+    if (deck.drawn && own) { // R42.6: in the order dealt when this page saw them all
+      const me = state.seats.find((s) => s.number === own.seat);
+      const count = own.cards.length + ((me && me.drawn) || []).reduce((sum, n) => sum + n, 0);
+      if (own.dealt && own.dealt.length === count) record.dealt = { [String(own.seat)]: own.dealt };
+      else record.held = { [String(own.seat)]: own.held };
+    }
     const mine = this.mine[hand.number];
     const sent = mine && mine.accepted;
     if (!(window.crypto && crypto.subtle)) {

@@ -140,31 +140,61 @@ export function drawPositions(players, drawn, holes = 5) {
   return out;
 }
 
-/** R42.6: every card a player held in a draw game (record.dealt) lies at one of their deal
- * positions, each of which is opened; a card from a new stub has none. Adds to problems;
- * returns how many cards came from a new stub. */
+/** The most draws a game has (triple draw, R44). */
+const MAX_DRAWS = 3;
+
+/** R42.6: a draw game's player's cards against their deal positions (the hole cards', then
+ * the draws' by the public counts record.drawn). record.dealt: every card they were dealt,
+ * in the order dealt: each is the card opened at its position, one for one. record.held:
+ * the cards a page saw in their hand, in any order (it did not see the whole hand): each
+ * lies at one of their positions, and each card opened there was seen. Every position is
+ * opened; a card from a new stub has none. Adds to problems; returns how many cards came
+ * from a new stub. */
 function checkDraws(record, byPosition, problems) {
   const seats = record.seats;
+  const holes = record.hole_cards || 2;
   const drawn = record.drawn;
   if (!Array.isArray(drawn) || drawn.length !== seats.length) throw new Error(gettext("the draws' counts are not one list a seat"));
-  const holes = record.hole_cards || 2;
+  for (const counts of drawn) {
+    if (!Array.isArray(counts) || counts.length > MAX_DRAWS || !counts.every((c) => Number.isInteger(c) && c >= 0 && c <= holes)) {
+      throw new Error(gettext("a draw's count is a whole number of the cards a player holds"));
+    }
+  }
   const inDraws = drawPositions(seats.length, drawn, holes);
   let uncovered = 0;
-  for (const [seat, cards] of Object.entries(record.dealt || {})) {
-    const index = seats.indexOf(Number(seat));
-    if (index < 0) throw new Error(interpolate(gettext("seat %(seat)s was not dealt in"), { seat }));
-    const positions = [...holePositions(seats.length, index, holes), ...inDraws[index]];
-    const covered = positions.filter((p) => p !== null);
-    for (const p of covered) {
-      if (!byPosition.has(p)) problems.push(interpolate(gettext("deal position %(position)s of seat %(seat)s was never opened"), { position: p, seat }));
+  for (const key of ["dealt", "held"]) {
+    for (const [seat, cards] of Object.entries(record[key] || {})) {
+      const index = seats.indexOf(Number(seat));
+      if (index < 0) throw new Error(interpolate(gettext("seat %(seat)s was not dealt in"), { seat }));
+      const positions = [...holePositions(seats.length, index, holes), ...inDraws[index]];
+      const covered = positions.filter((p) => p !== null);
+      for (const p of covered) {
+        if (!byPosition.has(p)) problems.push(interpolate(gettext("deal position %(position)s of seat %(seat)s was never opened"), { position: p, seat }));
+      }
+      const newStub = positions.length - covered.length;
+      uncovered += newStub;
+      if (key === "dealt") { // one for one, in the order dealt
+        if (cards.length !== positions.length) {
+          problems.push(interpolate(gettext("seat %(seat)s was dealt %(count)s cards, not the %(positions)s its positions hold"), { seat, count: cards.length, positions: positions.length }));
+          continue;
+        }
+        positions.forEach((p, i) => {
+          const opened = p === null ? null : byPosition.get(p);
+          if (opened && opened.card !== cards[i]) {
+            problems.push(interpolate(gettext("%(card)s was dealt at deal position %(position)s, where %(committed)s is committed"), { card: cards[i], position: p, committed: opened.card }));
+          }
+        });
+        continue;
+      }
+      const opened = new Set(covered.filter((p) => byPosition.has(p)).map((p) => byPosition.get(p).card));
+      const elsewhere = cards.filter((card) => !opened.has(card));
+      if (elsewhere.length > newStub) {
+        for (const card of elsewhere) problems.push(interpolate(gettext("%(card)s was dealt where no card of seat %(seat)s is"), { card, seat }));
+      }
+      for (const card of opened) {
+        if (!cards.includes(card)) problems.push(interpolate(gettext("%(card)s is opened at a position of seat %(seat)s but never reached them"), { card, seat }));
+      }
     }
-    const opened = new Set(covered.filter((p) => byPosition.has(p)).map((p) => byPosition.get(p).card));
-    const newStub = positions.length - covered.length;
-    const elsewhere = cards.filter((card) => !opened.has(card));
-    if (elsewhere.length > newStub) {
-      for (const card of elsewhere) problems.push(interpolate(gettext("%(card)s was dealt where no card of seat %(seat)s is"), { card, seat }));
-    }
-    uncovered += newStub;
   }
   return uncovered;
 }
@@ -200,7 +230,7 @@ export async function verifyRecord(record, { myNonce = null, rootSeen = null, de
     if (record.scheme === 1) return await verifySeed(record);
     return await verifyV2(record, myNonce, rootSeen, deckSize);
   } catch (error) {
-    return { ok: false, problems: [interpolate(gettext("malformed record: %(error)s"), { error: error.message })], opened: 0 };
+    return { ok: false, problems: [interpolate(gettext("malformed record: %(error)s"), { error: error.message })], opened: 0, uncovered: 0 };
   }
 }
 

@@ -193,6 +193,11 @@ def test_the_browser_checks_a_draw_hand_as_the_engine_does() -> None:
         swapped,
         {**honest, "openings": honest["openings"][:-1]},
         {**honest, "drawn": [[2, 2, 2] for _ in honest["seats"]]},
+        # a live page that saw only part of the hand: the cards it saw, in any order
+        {**honest, "dealt": {}, "held": {seat: sorted(set(honest["dealt"][seat]))}},
+        # a thrown card dealt back where another is committed (R42.4), seen live
+        {**honest, "dealt": {}, "held": {seat: sorted({*honest["dealt"][seat][:-1]})}},
+        {**honest, "drawn": [[3.5], *honest["drawn"][1:]]},  # not a count
     ]
     script = (
         IMPORT
@@ -207,6 +212,6 @@ console.log(JSON.stringify(out));
     )
     engine = [verify_record(r) for r in records]
     browser = json.loads(run_node(script))
-    assert [ok for ok, _, _ in browser] == [True, True, False, False, False]
+    assert [ok for ok, _, _ in browser] == [True, True, False, False, False, True, False, False]
     assert browser == [[v.ok, v.opened, v.uncovered] for v in engine]
     assert engine[1].uncovered == stub
