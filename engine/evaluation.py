@@ -191,7 +191,7 @@ def category_of(strength: int) -> HandCategory:
     raise AssertionError("unreachable: the last floor is MIN_STRENGTH")  # pragma: no cover
 
 
-def _check_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+def check_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """Return ``cards`` as a tuple after checking they are 5..7 distinct valid cards."""
     hand = tuple(cards)
     if not 5 <= len(hand) <= 7:
@@ -210,7 +210,7 @@ def strength(cards: Sequence[Card]) -> int:
     Higher is better and equal values split (R9.4); the ordering is the one of
     :attr:`HandValue.strength`. Raises ``ValueError`` on anything but 5..7 distinct cards.
     """
-    hand = _check_hand(cards)
+    hand = check_hand(cards)
     return _RANK_LIMIT - _EVALUATORS[len(hand)](*hand)
 
 
@@ -348,7 +348,7 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
     >>> evaluate(parse_cards("Ah 2d 3s 4c 5s Kd Kh")).name
     'Straight, Five high'
     """
-    hand = _check_hand(cards)
+    hand = check_hand(cards)
     rank = _EVALUATORS[len(hand)](*hand)
     value = _RANK_LIMIT - rank
     if len(hand) == 5:

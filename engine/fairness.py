@@ -99,6 +99,7 @@ __all__ = [
     "proof_json",
     "permutation",
     "root_of",
+    "stud_deck",
     "stud_positions",
     "verify_record",
 ]
@@ -389,6 +390,27 @@ def stud_positions(
     if not community:
         return out, None
     return out, position + 1 if FULL - position >= 2 else position
+
+
+def stud_deck(
+    holes: Sequence[Sequence[Card | None]], community: Sequence[Card | None] = ()
+) -> tuple[Card, ...]:
+    """A stud hand's deck in dealing order (R45.2, R45.3): each player's cards (in position
+    order) where :func:`stud_positions` places them, the seventh-street community card where
+    it goes, every other place (burns, cards nobody saw: ``None``) filled with the cards not
+    named, lowest first. :class:`ValueError` for a card named twice."""
+    places, middle = stud_positions(len(holes), [len(h) for h in holes], bool(community))
+    slots: list[Card | None] = [None] * FULL
+    for hole, positions in zip(holes, places, strict=True):
+        for position, card in zip(positions, hole, strict=True):
+            slots[position] = card
+    if middle is not None:
+        slots[middle] = community[0]
+    named = [card for card in slots if card is not None]
+    if len(set(named)) != len(named):
+        raise ValueError(f"{card_str(next(c for c in named if named.count(c) > 1))} is dealt twice")
+    spare = iter(card for card in FULL_DECK if card not in set(named))
+    return tuple(card if card is not None else next(spare) for card in slots)
 
 
 def nonce_list(

@@ -31,7 +31,7 @@ from functools import cache
 from typing import Final
 
 from engine.cards import RANKS, Card, card_rank
-from engine.evaluation import HandCategory, HandValue, hand_name, reading_order
+from engine.evaluation import HandCategory, HandValue, check_hand, hand_name, reading_order
 
 __all__ = [
     "DEUCE_TO_SEVEN",
@@ -465,11 +465,7 @@ def evaluate_ace_to_five(cards: Sequence[Card]) -> HandValue:
     >>> evaluate_ace_to_five(parse_cards("2c 2d 3h 4s 5c 3d 5h")).name
     'Pair of Twos'
     """
-    hand = tuple(cards)
-    if not 5 <= len(hand) <= 7 or len(set(hand)) != len(hand):
-        raise ValueError(f"a hand is 5 to 7 distinct cards, got {hand!r}")
-    if any(type(c) is not int or not 0 <= c < 52 for c in hand):
-        raise ValueError(f"not cards: {hand!r}")
+    hand = check_hand(cards)
     kind, ranks = _ace_to_five_key([_low_rank(card) for card in hand])
     five: list[Card] = []
     for rank, size in zip(ranks, _GROUP_SIZES[kind], strict=True):

@@ -16,7 +16,7 @@ from typing import Any
 from engine import fairness
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
-from engine.cards import FULL_DECK, Card, card_str
+from engine.cards import Card, card_str
 from engine.config_checks import check_player_count
 from engine.errors import EngineError
 from engine.events import BoardDealt, CardsDrawn, Event
@@ -214,19 +214,10 @@ def _stud_deck_order(n: int, actions: Sequence[PhhAction]) -> tuple[Card, ...]:
     counts = [len(hole) for hole in holes]
     if any(not 3 <= count <= 7 for count in counts) or len(board) > 1:
         raise PhhError("a stud game deals every player 3 to 7 cards and at most one in the middle")
-    places, middle = fairness.stud_positions(n, counts, community=bool(board))
-    slots: list[Card | None] = [None] * len(FULL_DECK)
-    for hole, positions in zip(holes, places, strict=True):
-        for position, card in zip(positions, hole, strict=True):
-            slots[position] = card
-    if middle is not None:
-        slots[middle] = board[0]
-    known = [card for card in slots if card is not None]
-    if len(set(known)) != len(known):
-        duplicate = next(card for card in known if known.count(card) > 1)
-        raise PhhError(f"{card_str(duplicate)} is dealt twice")
-    spare = iter(card for card in FULL_DECK if card not in set(known))
-    return tuple(card if card is not None else next(spare) for card in slots)
+    try:
+        return fairness.stud_deck(holes, board)
+    except ValueError as error:
+        raise PhhError(str(error)) from None
 
 
 @dataclass(frozen=True)

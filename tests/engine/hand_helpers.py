@@ -16,7 +16,7 @@ from engine.actions import Action, ActionKind
 from engine.betting import Structure
 from engine.cards import FULL_DECK, Card, parse_cards
 from engine.events import Event
-from engine.fairness import stud_positions
+from engine.fairness import stud_deck
 from engine.games import Game, rules
 from engine.hand import apply, start_hand
 from engine.legal_actions import LegalActions, legal_actions
@@ -82,19 +82,7 @@ def stacked_deck(
 
 def _stud_deck(order: list[int], holes: Mapping[int, str], board: str) -> list[Card]:
     """R45.2: each seat's cards where engine.fairness.stud_positions places them."""
-    dealt = [list(parse_cards(holes[seat])) for seat in order]
-    community = list(parse_cards(board))
-    places, middle = stud_positions(len(order), [len(h) for h in dealt], bool(community))
-    slots: list[Card | None] = [None] * len(FULL_DECK)
-    for cards_of, where in zip(dealt, places, strict=True):
-        for position, card in zip(where, cards_of, strict=True):
-            slots[position] = card
-    if middle is not None:
-        slots[middle] = community[0]
-    named = [card for card in slots if card is not None]
-    assert len(set(named)) == len(named), "a card is named twice"
-    spare = iter(card for card in FULL_DECK if card not in set(named))
-    return [card if card is not None else next(spare) for card in slots]
+    return list(stud_deck([parse_cards(holes[seat]) for seat in order], parse_cards(board)))
 
 
 def round_trip(state: HandState) -> HandState:

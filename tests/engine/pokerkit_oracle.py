@@ -755,20 +755,7 @@ def play(spec: HandSpec, rng: random.Random) -> OracleHand:
                 player = state.showdown_index
                 if record.showdown_board_size is None:
                     record.showdown_board_size = len(board)
-                someone_all_in = any(
-                    state.statuses[i] and state.stacks[i] == 0 for i in state.player_indices
-                )
-                shown_before = any(isinstance(step, Reveal) for step in record.steps)
-                show = (
-                    someone_all_in
-                    or not shown_before
-                    or rng.random() < 0.5
-                    or state.can_win_now(player)
-                )
-                reveal = Reveal(player, show, "".join(holes[player]) if show else "")
-                state.show_or_muck_hole_cards(show)
-                record.steps.append(reveal)
-                record.phh_actions.append(reveal.phh)
+                _reveal(state, record, holes, player, rng)
             elif state.actor_index is not None:
                 player = state.actor_index
                 call_amount = state.checking_or_calling_amount
@@ -925,20 +912,7 @@ def play_stud(spec: HandSpec, rng: random.Random) -> OracleHand:
                 if record.showdown_board_size is None:  # 5: R11.2's order is compared
                     street = state.street_index or 0
                     record.showdown_board_size = 5 if street == 4 and seventh_bet else street
-                someone_all_in = any(
-                    state.statuses[i] and state.stacks[i] == 0 for i in state.player_indices
-                )
-                shown_before = any(isinstance(step, Reveal) for step in record.steps)
-                show = (
-                    someone_all_in
-                    or not shown_before
-                    or rng.random() < 0.5
-                    or state.can_win_now(player)
-                )
-                reveal = Reveal(player, show, "".join(holes[player]) if show else "")
-                state.show_or_muck_hole_cards(show)
-                record.steps.append(reveal)
-                record.phh_actions.append(reveal.phh)
+                _reveal(state, record, holes, player, rng)
             elif state.actor_index is not None:
                 player = state.actor_index
                 stack, bet = state.stacks[player], state.bets[player]
@@ -1323,3 +1297,15 @@ def report(seed: int, index: int, record: OracleHand, run: EngineRun) -> str:
     ]
     lines.extend(f"  -> {mismatch}" for mismatch in run.mismatches)
     return "\n".join(lines)
+
+
+def _reveal(state: Any, record: Any, holes: Any, player: int, rng: Any) -> None:
+    """The showdown decision of ``player`` (R11.3): shown when someone is all in, when
+    nobody has shown yet or when it can win, else shown or mucked at random."""
+    someone_all_in = any(state.statuses[i] and state.stacks[i] == 0 for i in state.player_indices)
+    shown_before = any(isinstance(step, Reveal) for step in record.steps)
+    show = someone_all_in or not shown_before or rng.random() < 0.5 or state.can_win_now(player)
+    reveal = Reveal(player, show, "".join(holes[player]) if show else "")
+    state.show_or_muck_hole_cards(show)
+    record.steps.append(reveal)
+    record.phh_actions.append(reveal.phh)
