@@ -114,6 +114,9 @@ FULL: Final = len(FULL_DECK)
 """Cards committed for every hand, whatever its game's deck (R15, R30.4)."""
 DECK_SIZES: Final = frozenset((FULL, 36))
 """The decks the games deal: 52 cards, or a short deck's 36 (R30.1)."""
+STUD_FIRST: Final = 3
+STUD_CARDS: Final = 7
+"""A stud player is dealt three cards on third street and up to seven (R45.2)."""
 BOARD_STREETS: Final = ((0, 3), (3, 4), (4, 5))
 """The flop, turn and river as slices of a board; each is dealt after a burn (R4.2)."""
 
@@ -511,7 +514,12 @@ def _seen_cards(record: Mapping[str, Any], play: Sequence[int] | None = None) ->
     double = record.get("double_board", False) is True
     seen: dict[int, Card] = {}
     boards = [[parse_card(c) for c in board] for board in record.get("boards", [])]
-    positions_of = board_positions(n, boards, hole_cards, double)
+    if "stud" in record:  # R45.9: the cards each player was dealt place every street's
+        places, middle = stud_positions(n, _stud_counts(record["stud"], n), any(boards))
+        positions_of = [[middle] if middle is not None else [] for _ in boards]
+    else:
+        places = [list(hole_positions(n, i, hole_cards)) for i in range(n)]
+        positions_of = board_positions(n, boards, hole_cards, double)
     for board, positions in zip(boards, positions_of, strict=True):
         seen.update(zip(positions, board, strict=True))
     # a draw game's hands are checked by _check_draws: a card held at the end need not lie
@@ -519,12 +527,22 @@ def _seen_cards(record: Mapping[str, Any], play: Sequence[int] | None = None) ->
     holes = {} if "drawn" in record else record.get("holes") or {}
     for seat, cards in holes.items():
         index = seats.index(int(seat))
-        for position, card in zip(hole_positions(n, index, hole_cards), cards, strict=True):
+        for position, card in zip(places[index], cards, strict=True):
             if card is not None:  # None: a card of that hand the viewer did not see (R11.5)
                 seen[position] = parse_card(card)
     if play is None:
         return seen
     return {play[position]: card for position, card in seen.items()}
+
+
+def _stud_counts(counts: object, players: int) -> list[int]:
+    """A stud record's cards each player was dealt (R45.9), checked: one whole number from
+    three (third street) to seven a player, else :class:`ValueError`."""
+    if not isinstance(counts, list) or len(counts) != players:
+        raise ValueError("the stud counts are not one number a seat")
+    if not all(type(c) is int and STUD_FIRST <= c <= STUD_CARDS for c in counts):
+        raise ValueError(f"a stud player is dealt from {STUD_FIRST} to {STUD_CARDS} cards")
+    return counts
 
 
 def verify_record(

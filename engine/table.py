@@ -352,8 +352,12 @@ MIXED_GAMES: Mapping[str, tuple[Game, Structure]] = {
     "NL5CD": (Game.FIVE_CARD_DRAW, Structure.NO_LIMIT),
     "NL27": (Game.DEUCE_SEVEN_SINGLE, Structure.NO_LIMIT),
     "27TD": (Game.DEUCE_SEVEN_TRIPLE, Structure.FIXED_LIMIT),
+    "RAZZ": (Game.RAZZ, Structure.FIXED_LIMIT),
+    "STUD": (Game.SEVEN_CARD_STUD, Structure.FIXED_LIMIT),
+    "STUD8": (Game.STUD_HILO, Structure.FIXED_LIMIT),
 }
-"""The games a mixed-game table rotates through (R20), by the names home games call them."""
+"""The games a mixed-game table rotates through (R20), by the names home games call them, in
+the rotation's order: FLH, FLO8, RAZZ, STUD, STUD8 is HORSE's (R20.6)."""
 
 
 def next_chooser(dealt: Sequence[int], button: int, previous: int | None) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.cards import card_str, parse_card
 from tables.hands.models import Hand
-from tables.play.hand_state import deck_order, open_cards, public_hole_cards
+from tables.play.hand_state import deck_order, open_cards, public_hole_cards, stud_counts
 
 
 def _with_secret(hand: Hand) -> dict[str, Any]:
@@ -49,7 +49,10 @@ def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | No
             own,
             public_hole_cards(final),
             final.drawn,
+            stud_counts(final),
         )
+        if stud_counts(final):  # a stud game: each street's card placed by the counts (R45.9)
+            seen["stud"] = stud_counts(final)
         if final.drawn:  # a draw game: every card the viewer held, placed by the counts (R42.6)
             seen["drawn"] = [list(counts) for counts in final.drawn]
             seen["dealt"] = (

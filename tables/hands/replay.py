@@ -23,7 +23,14 @@ from typing import Any
 
 from engine.actions import Action, ActionKind
 from engine.cards import Card, card_str
-from engine.events import CardsDrawn, CardsShownAfter, Event, HandShown, HoleCardsDealt
+from engine.events import (
+    CardsDrawn,
+    CardsShownAfter,
+    DownCardDealt,
+    Event,
+    HandShown,
+    HoleCardsDealt,
+)
 from engine.hand import apply, deal_next, start_hand
 from engine.state import HandConfig, HandState, Phase
 from tables.hands.models import Hand, HandAction
@@ -131,13 +138,15 @@ class ReplayedHand:
         return out
 
     def public_events(self, viewer_seat: int | None) -> list[Event]:
-        """The events the viewer may see: secret ones (their hole cards, their draws) only
-        for their own seat."""
+        """The events the viewer may see: secret ones (their hole cards, their draws, their
+        stud down cards) only for their own seat."""
         return [
             e
             for e in self.events
             if not e.secret
-            or (isinstance(e, HoleCardsDealt | CardsDrawn) and e.seat == viewer_seat)
+            or (
+                isinstance(e, HoleCardsDealt | CardsDrawn | DownCardDealt) and e.seat == viewer_seat
+            )
         ]
 
     def dealt_cards(self, seat: int) -> list[Card]:

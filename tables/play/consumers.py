@@ -88,21 +88,21 @@ class HoleCards:
         ] = weakref.WeakKeyDictionary()
 
     async def of_user(
-        self, table_id: int, hand_number: int, user_id: int, draws: int = 0
+        self, table_id: int, hand_number: int, user_id: int, dealt: int = 0
     ) -> dict[str, Any] | None:
         """The user's entry of :func:`~tables.play.projection.own_cards_by_user` (their hole
-        cards and openings), or None if they were not dealt into that hand. ``draws``: the
-        draws taken in the hand so far (``public_message``), after which the cards may be
-        new."""
+        cards and openings), or None if they were not dealt into that hand. ``dealt``: grows
+        with each draw or stud street of the hand (``public_message``), after which the
+        cards may be new."""
         tables = self._loops.setdefault(asyncio.get_running_loop(), OrderedDict())
         entry = tables.get(table_id)
         if entry is not None and hand_number < entry[0][0]:
             return None  # a later hand began: this one is over (as own_cards_by_user would say)
-        if entry is None or (hand_number, draws) > entry[0]:
+        if entry is None or (hand_number, dealt) > entry[0]:
             fetch = asyncio.ensure_future(
                 database_sync_to_async(own_cards_by_user)(table_id, hand_number)
             )
-            entry = tables[table_id] = ((hand_number, draws), fetch)
+            entry = tables[table_id] = ((hand_number, dealt), fetch)
             while len(tables) > self.LIMIT:
                 tables.popitem(last=False)
         else:
@@ -354,7 +354,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def on_act(self, data: dict[str, Any]) -> None:
         action = _field(data, "action", str)
-        if action not in ("fold", "check", "call", "bet", "raise", "all_in"):
+        if action not in ("fold", "check", "call", "bet", "raise", "all_in", "bring_in"):
             raise PlayError(
                 PlayErrorCode.BAD_FIELD, _("Unknown action %(action)r.") % {"action": action[:20]}
             )
@@ -558,7 +558,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         own = None
         if hand_number is not None:
             own = await hole_cards.of_user(
-                self.table_id, hand_number, self.user.pk, message.get("draws", 0)
+                self.table_id, hand_number, self.user.pk, message.get("dealt", 0)
             )
         self.last_version = message["version"]
         if you_seat != self.present_at:

@@ -48,6 +48,17 @@ _TEXTS: list[tuple[str, Callable[[Values], str]]] = [
     (r"(?P<action>\w+) is not a betting action",
      # Translators: %(action)s is an action's code, as the client sent it (e.g. "show")
      lambda v: _("%(action)s is not a betting action") % v),
+    # a stud game's bring-in (engine.betting_round, R45.4)
+    (r"nobody brings in now \(R45\.4\)", lambda v: _("nobody brings in now")),
+    (r"bring in for (?P<chips>\d+) or complete to (?P<to>\d+) \(R45\.4\)",
+     lambda v: _("bring in for %(chips)s or complete to %(to)s") % v),
+    (r"the bring-in is (?P<chips>\d+), not (?P<amount>-?\d+) \(R45\.4\)",
+     lambda v: _("the bring-in is %(chips)s, not %(amount)s") % v),
+    (r"the bring-in player may bring in for (?P<chips>\d+) or complete to (?P<to>\d+) "
+     r"\(R45\.4\)",
+     lambda v: _("you bring in: for %(chips)s, or complete to %(to)s") % v),
+    (r"the bring-in player may bring in for (?P<chips>\d+) \(R45\.4\)",
+     lambda v: _("you bring in: for %(chips)s") % v),
     # the hand (engine.hand, engine.showdown)
     (r"the hand is over", lambda v: _("the hand is over")),
     (r"it is seat (?P<turn>\d+)'s turn, not seat (?P<seat>\d+)'s",

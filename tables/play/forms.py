@@ -144,8 +144,14 @@ class TableForm(forms.ModelForm):
         ),
     )
     # amounts as people write them, in the club's money or chips (pokerclub.forms.AmountField)
-    small_blind = AmountField(label=_("Small blind"))
-    big_blind = AmountField(label=_("Big blind"))
+    # R45.1: a stud game has no blinds; the same two amounts are its stakes
+    small_blind = AmountField(
+        label=_("Small blind"), help_text=_("In stud and razz: the bring-in.")
+    )
+    big_blind = AmountField(
+        label=_("Big blind"),
+        help_text=_("In stud and razz: the small bet; the big bet is twice it."),
+    )
     ante = AmountField(label=_("Ante"), zero=True, required=False)
     min_buy_in = AmountField(label=_("Minimum buy-in"))
     max_buy_in = AmountField(label=_("Maximum buy-in"))
@@ -228,7 +234,13 @@ class TableForm(forms.ModelForm):
         read_amounts_for(self, club)
         for name, code in BLINDS_FIELDS.items():  # R20: blinds per game of a mixed table
             self.fields[name] = forms.CharField(
-                label=gettext("Blinds in %(code)s (small/big)") % {"code": code},
+                label=(
+                    # Translators: a stud game's own stakes at a mixed table (R45.1)
+                    gettext("Bring-in and small bet in %(code)s (e.g. 1/2)")
+                    if rules(MIXED_GAMES[code][0]).stud
+                    else gettext("Blinds in %(code)s (small/big)")
+                )
+                % {"code": code},
                 required=False,
                 max_length=2 * AmountField.MAX_LENGTH + 1,
                 widget=forms.TextInput(
@@ -354,15 +366,16 @@ class TableForm(forms.ModelForm):
         double = data.get("double_board") or DoubleBoard.OFF
         if double == DoubleBoard.BOMB_POTS and not bomb:
             self.add_error("double_board", gettext("Double-board bomb pots need bomb pots."))
-        drawn = next((game for game in dealt if rules(game).draws), None)
-        if drawn is not None:  # R21, R23, R42: a draw game has no board
+        boardless = next((game for game in dealt if not rules(game).board_cards), None)
+        if boardless is not None:  # R21, R23, R42, R45: a draw or stud game has no board
             for field, asked in (("bomb_pot_ante", bomb), ("double_board", double != "off")):
                 if asked:
                     self.add_error(
                         field,
                         gettext("%(game)s has no board: no bomb pots, no double board.")
-                        % {"game": GAME_NAMES[drawn]},
+                        % {"game": GAME_NAMES[boardless]},
                     )
+        self._check_stud(data, mixed, dealt)
         games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]
         for game in games or [data.get("game") or ""]:
             if game and seats is not None and seats > rules(game).max_players:
@@ -384,6 +397,27 @@ class TableForm(forms.ModelForm):
                 )
                 break
         return data
+
+    def _check_stud(self, data: dict[str, Any], mixed: list[str], dealt: list[str]) -> None:
+        """R45.1: a stud game is dealt fixed-limit, and every player antes: it has no big
+        blind to post a big-blind ante."""
+        stud = next((game for game in dealt if rules(game).stud), None)
+        if stud is None:
+            return
+        if not mixed and data.get("structure") not in (None, Structure.FIXED_LIMIT):
+            self.add_error(
+                "structure",
+                gettext("%(game)s is dealt fixed-limit.") % {"game": GAME_NAMES[stud]},
+            )
+        if data.get("ante") and data.get("ante_by_big_blind"):
+            self.add_error(
+                "ante_by_big_blind",
+                gettext(
+                    "%(game)s has no big blind: every player posts the ante. Untick the "
+                    "big blind's ante."
+                )
+                % {"game": GAME_NAMES[stud]},
+            )
 
     def _mixed_blinds(self, mixed: list[str], least_buy_in: int | None) -> dict[str, list[int]]:
         """R20: each listed game's own blinds, from "2/4" (a game left empty, or not in the

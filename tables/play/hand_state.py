@@ -5,6 +5,7 @@ their openings are found by :func:`tables.play.projection.own_cards_by_user`, th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +25,7 @@ from engine.fairness import (
     open_position,
     permutation,
     play_positions,
+    stud_positions,
 )
 from engine.forced_bets import blind_seats
 from engine.games import Game, rules
@@ -41,11 +43,19 @@ TRIPLE_DRAW_STREETS = ("predraw", "first_draw", "second_draw", "third_draw")
 names of the draws (``engine.drawing.draw_label``)."""
 
 
+def street_names(game: str) -> tuple[str, ...]:
+    """A game's betting rounds' names: the board's streets, a draw game's (R42) or a stud
+    game's (R45.2: "third_street" to "seventh_street", the engine's names)."""
+    game_rules = rules(game)
+    if game_rules.stud:
+        return game_rules.street_names
+    draws = game_rules.draws
+    return STREETS if not draws else DRAW_STREETS if draws == 1 else TRIPLE_DRAW_STREETS
+
+
 def street_name(state: HandState) -> str:
     """The name of the hand's current betting round (during a draw, of the round after it)."""
-    draws = rules(state.config.game).draws
-    names = STREETS if not draws else DRAW_STREETS if draws == 1 else TRIPLE_DRAW_STREETS
-    return names[int(state.street)]
+    return street_names(state.config.game)[int(state.street)]
 
 
 def table_config(
@@ -54,6 +64,19 @@ def table_config(
     """The engine's config of a planned hand with the table's settings
     (:func:`engine.table.hand_config`); ``bomb_pot``: this hand is one (R21)."""
     small_blind, big_blind = table.blinds  # the current game's (R20)
+    if rules(table.game).stud:  # R45.1: antes and a bring-in, no blinds, no board
+        plan = replace(plan, posting=(), dead_button=False, dead_small_blind=False)
+        return hand_config(
+            plan,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            structure=EngineStructure(table.structure),  # fixed-limit (the form's check)
+            game=Game(table.game),
+            ante=0 if table.ante_by_big_blind else table.ante,
+            show_all_called=table.show_all_called,
+            rake_bps=table.rake_bps,
+            rake_cap=table.rake_cap or None,
+        )
     return hand_config(
         plan,
         small_blind=small_blind,
@@ -133,9 +156,11 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
     appear (:func:`hand_view` adds the live hand's deck v2 proof, R15).
     """
     config = state.config
+    game = rules(config.game)
     n = len(state.seats)
     finished = state.is_finished
-    small, big = blind_seats(state) if not config.bomb_pot else (None, None)  # R21: no blinds
+    # R21, R45: a bomb pot or a stud game has no blinds
+    small, big = (None, None) if config.bomb_pot or game.stud else blind_seats(state)
     live = [i for i in range(n) if not state.folded[i]]
     showing = [i for i in live if state.shown[i]]
 
@@ -151,7 +176,8 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
     for i, seat in enumerate(state.seats):
         shown = bool(state.shown[i])
         public = state.public_holes(i)
-        if any(public):  # shown at showdown (R11) or, some of them, after the hand (R11.5)
+        # shown at showdown (R11), some of them after the hand (R11.5), a stud game's up cards
+        if any(card is not None for card in public):
             face = [card_str(c) if c is not None else "??" for c in public]
         else:  # face down in front of the player, or gone to the muck
             face = ["??"] * len(public) if not state.folded[i] and not state.mucked[i] else []
@@ -207,6 +233,8 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
                 "stack": legal.stack,
                 "bet": legal.bet,
             }
+            if legal.bring_in is not None:  # R45.4: bring in, or complete to min_to
+                legal_view["bring_in"] = legal.bring_in
     return {
         "number": number,
         "street": "finished"
@@ -226,7 +254,8 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
         "finished": finished,
         "bomb_pot": config.bomb_pot,  # R21: this hand's bomb ante, 0 for an ordinary hand
         "double_board": config.double_board,  # R23: "boards" are two boards, not two runs
-        "draws": rules(config.game).draws,  # R42: a draw game's number of draws, else 0
+        "draws": game.draws,  # R42: a draw game's number of draws, else 0
+        "stud": game.stud,  # R45: seats show up cards, the streets are third to seventh
         "rake": state.rake,
         "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],
         "seat_views": seat_views,
@@ -266,24 +295,32 @@ def open_cards(
     indexes: Any = (),
     cards: Any = (),
     drawn: Any = (),
+    stud: Any = (),
 ) -> list[dict[str, Any]]:
     """The openings of the board cards, of the hole cards of the players at ``indexes``
     (position order) and of single hole cards ``cards`` ((index, k): the k-th card of the
     player at index) — give them only to whoever may see those cards (R15.3). In a draw
     game (``drawn``: the public counts, ``HandState.drawn``) a player's cards are those
-    they were dealt and those they drew, wherever the proof covers them (R42.6)."""
+    they were dealt and those they drew, wherever the proof covers them (R42.6); in a stud
+    game (``stud``: how many cards each player was dealt, public) each street's card lies
+    where :func:`engine.fairness.stud_positions` places it (R45.9)."""
     plan, order = deck_order(deck)
     holes = deck.get("hole_cards", 2)
     double = deck.get("double_board", False)
-    # a second board (R12) shares the cards dealt before the run twice: open each once
-    positions = {p for board in board_positions(players, boards, holes, double) for p in board}
+    if stud:
+        places, middle = stud_positions(players, stud, bool(boards and boards[0]))
+        positions = {middle} if middle is not None else set()
+    else:
+        places = [list(hole_positions(players, i, holes)) for i in range(players)]
+        # a second board (R12) shares the cards dealt before the run twice: open each once
+        positions = {p for b in board_positions(players, boards, holes, double) for p in b}
     in_draws = draw_positions(players, drawn, holes) if drawn else None
     for index in indexes:
-        positions.update(hole_positions(players, index, holes))
+        positions.update(places[index])
         if in_draws:
             positions.update(p for p in in_draws[index] if p is not None)
     for index, k in cards:
-        positions.add(hole_positions(players, index, holes)[k])
+        positions.add(places[index][k])
     deck_size = deck.get("deck_size", FULL)
     if deck_size != FULL:  # R30.4: the hand's k-th card lies at the k-th position it deals from
         play = play_positions(order, deck_size)
@@ -305,6 +342,12 @@ def public_hole_cards(state: HandState) -> list[tuple[int, int]]:
     ]
 
 
+def stud_counts(state: HandState) -> list[int]:
+    """How many cards each player (position order) was dealt in a stud hand, public (every
+    card is dealt in front of everyone, R45.2); empty in the other games."""
+    return [len(hole) for hole in state.holes] if rules(state.config.game).stud else []
+
+
 def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
     """The hand's public deck proof (R15) with the openings of the cards everyone may see:
     the board(s) and the shown hands (R15.3), and the 52 commitments once the hand is over
@@ -315,8 +358,11 @@ def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
     view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS if k in deck}}
     if state.drawn:  # the draws' public counts place the cards drawn (R42.6)
         view["drawn"] = [list(counts) for counts in state.drawn]
+    counts = stud_counts(state)
+    if counts:  # the cards each stud player was dealt place every street's card (R45.9)
+        view["stud"] = counts
     view["openings"] = open_cards(
-        deck, len(state.seats), state.boards, cards=public_hole_cards(state)
+        deck, len(state.seats), state.boards, cards=public_hole_cards(state), stud=counts
     )
     if state.is_finished:
         view["commitments"] = [c.hex() for c in deck_order(deck)[0].commitments]
@@ -334,13 +380,19 @@ def next_deck_view(table: Table) -> dict[str, Any] | None:
 
 
 def hole_openings(
-    deck: dict[str, Any] | None, hand_number: int, players: int, index: int, drawn: Any = ()
+    deck: dict[str, Any] | None,
+    hand_number: int,
+    players: int,
+    index: int,
+    drawn: Any = (),
+    stud: Any = (),
 ) -> list[dict[str, Any]]:
     """The openings of the hole cards of the player at ``index`` (and, in a draw game, of
-    the cards they drew: ``drawn``, R42.6): for that player only."""
+    the cards they drew: ``drawn``, R42.6; in a stud game, each street's: ``stud``, the
+    cards each player was dealt, R45.9): for that player only."""
     if not deck or deck["hand"] != hand_number:
         return []
-    return open_cards(deck, players, (), (index,), drawn=drawn)
+    return open_cards(deck, players, (), (index,), drawn=drawn, stud=stud)
 
 
 def _shown_names(state: HandState) -> dict[int, str]:

@@ -37,8 +37,8 @@ class Structure(models.TextChoices):
 class GameChoice(models.TextChoices):
     """What the table deals (``engine.games.Game``; its values are the engine's, the labels
     are for people): Texas Hold'em, Omaha (R17), five-card Omaha (R18), Omaha Hi-Lo (R19),
-    short deck hold'em (R30), five-card draw (R43) and deuce-to-seven single and triple draw
-    (R44)."""
+    short deck hold'em (R30), five-card draw (R43), deuce-to-seven single and triple draw
+    (R44), seven-card stud (R45), stud hi-lo (R46) and razz (R47)."""
 
     HOLDEM = Game.HOLDEM.value, _("Texas Hold'em")
     OMAHA = Game.OMAHA.value, _("Omaha")
@@ -48,6 +48,9 @@ class GameChoice(models.TextChoices):
     FIVE_CARD_DRAW = Game.FIVE_CARD_DRAW.value, _("Five-card draw")
     DEUCE_SEVEN_SINGLE = Game.DEUCE_SEVEN_SINGLE.value, _("2-7 single draw")
     DEUCE_SEVEN_TRIPLE = Game.DEUCE_SEVEN_TRIPLE.value, _("2-7 triple draw")
+    SEVEN_CARD_STUD = Game.SEVEN_CARD_STUD.value, _("Seven-card stud")
+    STUD_HILO = Game.STUD_HILO.value, _("Seven-card stud Hi-Lo (eight or better)")
+    RAZZ = Game.RAZZ.value, _("Razz")
 
 
 class MixedMode(models.TextChoices):
@@ -79,6 +82,9 @@ GAME_NAMES = {
     Game.FIVE_CARD_DRAW.value: _("Five-card draw"),
     Game.DEUCE_SEVEN_SINGLE.value: _("2-7 single draw"),
     Game.DEUCE_SEVEN_TRIPLE.value: _("2-7 triple draw"),
+    Game.SEVEN_CARD_STUD.value: _("Seven-card stud"),
+    Game.STUD_HILO.value: _("Stud Hi-Lo"),
+    Game.RAZZ.value: _("Razz"),
 }
 """Each game's short name (``engine.games.rules(game).name``), for people."""
 

@@ -53,7 +53,16 @@ PHRASES: dict[str, Promise] = {
     "draws": _("%(who)s changes %(count)s cards"),
     "stands_pat": _("%(who)s stands pat"),
     "reshuffled": _("The stub is out: %(count)s cards out of play are shuffled into a new one"),
-    # decisions (R6, R7)
+    # the stud streets (R45.2): each names its betting round; the cards dealt face up
+    "fourth_street": _("Fourth street"),
+    "fifth_street": _("Fifth street"),
+    "sixth_street": _("Sixth street"),
+    "seventh_street": _("Seventh street"),
+    "up_card": _("%(who)s gets %(cards)s face up"),
+    "community_card": _("Not enough cards for everyone: %(cards)s in the middle, everyone's"),
+    # decisions (R6, R7; the bring-in, R45.4)
+    "bring_in": _("%(who)s brings in for %(amount)s"),
+    "bring_in_all_in": _("%(who)s brings in for %(amount)s and is all-in"),
     "fold": _("%(who)s folds"),
     "check": _("%(who)s checks"),
     "call": _("%(who)s calls %(amount)s"),

@@ -213,14 +213,21 @@ def public_message(public: dict[str, Any]) -> dict[str, Any]:
     """The group message for a public state: serialised once here, not once per socket.
 
     ``seats`` maps user ids to seat numbers so that each socket can find its viewer's seat
-    without parsing the state; nothing in it is secret. ``draws`` counts the draws taken in
-    the hand so far (R42: a player's cards change within the hand; 0 in the board games).
+    without parsing the state; nothing in it is secret. ``dealt`` grows whenever a player's
+    own cards may have changed within the hand: the draws taken (R42) or, in a stud game, the
+    cards dealt to the seats (R45.2); 0 in the board games.
     """
+    hand = public["hand"]
+    seats = public["seats"]
+    if hand and hand["stud"]:  # (a stud seat keeps its cards when it folds: R45.2)
+        dealt = sum(len(s["cards"]) for s in seats)
+    else:
+        dealt = sum(len(s.get("drawn", ())) for s in seats)
     return {
         "type": "table.state",
         "version": public["version"],
-        "hand": public["hand"]["number"] if public["hand"] else None,
-        "draws": sum(len(s.get("drawn", ())) for s in public["seats"]),
+        "hand": hand["number"] if hand else None,
+        "dealt": dealt,
         "seats": {str(s["player"]["user_id"]): s["number"] for s in public["seats"] if s["player"]},
         "json": frame_json(public),
     }
@@ -311,16 +318,19 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
             "hand_state__holes",
             "deck",
             "hand_state__drawn",  # a draw game's public counts (R42.6), else None
+            "hand_state__config__game",
         )
         .first()
     )
     if not row or row[0] != hand_number or row[2] is None:
         return {}
     dealt, seats, deck, drawn = row[1] or {}, row[2], row[4], row[5] or ()
+    # a stud game's cards a player (public: R45.2), which place each street's card (R45.9)
+    stud = [len(holes) for holes in row[3]] if rules(row[6]).stud else ()
     return {
         dealt[str(seat)]: {
             "cards": cards(holes),
-            "openings": hole_openings(deck, hand_number, len(seats), index, drawn),
+            "openings": hole_openings(deck, hand_number, len(seats), index, drawn, stud),
         }
         for index, (seat, holes) in enumerate(zip(seats, row[3], strict=True))
         if dealt.get(str(seat)) is not None

@@ -29,18 +29,23 @@ from engine.events import (
     SevenDeuceBounty,
     StreetStarted,
     UncalledBetReturned,
+    UpCardDealt,
 )
+from engine.games import STUD_STREETS
 from tables.play.phrases import pot
 
 MAX_LINES = 200
 
 BLINDS = {"small_blind", "big_blind", "straddle", "live_big_blind"}
-DECISIONS = ("fold", "check", "call", "bet", "raise")
+DECISIONS = ("fold", "check", "call", "bet", "raise", "bring_in")
 DECISION_PHRASES = {*DECISIONS, "all_in", *(f"{d}_all_in" for d in DECISIONS[2:])}
 """The phrases of a betting decision (R6, R7): what the table shows as a last action."""
 BOARD_PHRASES = {"flop", "turn", "river", "flop_2", "turn_2", "river_2"}
 DRAW_PHRASES = {"draw", "first_draw", "second_draw", "third_draw"}
 """The start of a draw (R42): like a board's line, it ends a betting round."""
+STUD_PHRASES = set(STUD_STREETS[1:])
+"""A stud game's later streets (R45.2), each its own line before its cards: like a board's
+line, it ends a betting round."""
 
 
 def lines(
@@ -66,6 +71,13 @@ def lines(
     def all_in(phrase: str, flag: bool) -> str:
         return f"{phrase}_all_in" if flag else phrase
 
+    announced: set[str] = set()
+
+    def street(name: str) -> None:  # a stud street's line, once, before its cards (R45.2)
+        if name in STUD_PHRASES and name not in announced:
+            announced.add(name)
+            say(None, name)
+
     for e in events:
         if e.secret:
             continue
@@ -79,11 +91,19 @@ def lines(
                 amount=e.amount,
             )
         elif isinstance(e, BoardDealt):
-            street = f"{e.street}_2" if e.board_index else e.street
-            say(None, street, cards=[card_str(c) for c in e.cards])
+            if e.street in STUD_PHRASES:  # R45.3: the seventh street's card in the middle
+                street(e.street)
+                say(None, "community_card", cards=[card_str(c) for c in e.cards])
+            else:
+                name = f"{e.street}_2" if e.board_index else e.street
+                say(None, name, cards=[card_str(c) for c in e.cards])
+        elif isinstance(e, UpCardDealt):  # R45.2: a stud card dealt face up, for all
+            street(e.street)
+            say(e.seat, "up_card", cards=[card_str(e.card)])
         elif isinstance(e, StreetStarted):
             if e.street in DRAW_PHRASES:  # (a board's street is told by its cards)
                 say(None, e.street)
+            street(e.street)  # (seventh street's cards are face down: no line of their own)
         elif isinstance(e, DrawTaken):  # R42.3: how many, never which
             if e.count == 0:
                 say(e.seat, "stands_pat")
@@ -164,7 +184,9 @@ def last_actions(log: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}
     for line in reversed(log):
         phrase = line.get("say")
-        if phrase in BOARD_PHRASES or phrase in DRAW_PHRASES or "street" in line:  # (or old)
+        if phrase in BOARD_PHRASES or phrase in DRAW_PHRASES or phrase in STUD_PHRASES:
+            break
+        if "street" in line:  # (a line from before phrases)
             break
         seat = line.get("seat")
         if seat in found:

@@ -69,6 +69,9 @@ ALLOWED_IN_ITALIAN = (
     "Hold'em",
     "Hi-Lo",
     "5 Card Draw",  # the games' names as Italian sites keep them (docs/glossary.md)
+    "Seven Card Stud",
+    "bring-in",
+    "Bring-in",
     "PokerStars",
     "buy-in",
     "Buy-in",

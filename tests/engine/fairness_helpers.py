@@ -9,6 +9,7 @@ import hashlib
 from typing import Any
 
 from engine.actions import Action, ActionKind
+from engine.betting import Structure
 from engine.cards import card_str
 from engine.events import CardsDrawn
 from engine.fairness import (
@@ -22,6 +23,7 @@ from engine.fairness import (
     permutation,
     play_positions,
     proof_json,
+    stud_positions,
 )
 from engine.games import Game, rules
 from engine.hand import apply, start_hand
@@ -174,6 +176,50 @@ def draw_record(n: int, throws: int, viewer: int = 0) -> tuple[dict[str, Any], l
         "dealt": {seat: [card_str(c) for c in dealt]},
     }
     return record, nonces, places.count(None)
+
+
+def stud_record(n: int, viewer: int = 0) -> dict[str, Any]:
+    """A seven-card stud hand (R45) where everyone brings in, checks or calls to the end,
+    as player ``viewer`` verifies it (R45.9): the proof, the cards each player was dealt,
+    everyone's up cards and the shown hands, the viewer's own cards, and the openings of
+    exactly those (with eight players, the seventh-street card in the middle too)."""
+    nonces = [hashlib.sha256(b"s%d" % i).digest() for i in range(n)]
+    config = HandConfig(
+        seats=tuple(range(1, n + 1)),
+        stacks=tuple([100] * n),
+        button=n,
+        small_blind=1,
+        big_blind=2,
+        structure=Structure.FIXED_LIMIT,
+        game=Game.SEVEN_CARD_STUD,
+    )
+    plan = DeckPlan(3, 17, hashlib.sha256(b"stud").digest())
+    state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
+    while (legal := legal_actions(state)) is not None:
+        kinds = {str(k) for k in legal.kinds}
+        kind = next(k for k in ("bring_in", "check", "call", "show") if k in kinds)
+        state = apply(state, Action(ActionKind(kind), legal.seat))[0]
+    entries = [
+        {"seat": i + 1, "user_id": i + 1, "nonce": nonce.hex(), "by": "player", "version": 11}
+        for i, nonce in enumerate(nonces)
+    ]
+    proof = proof_json(plan, entries, state.seats, 10, 12, hole_cards=3)
+    order = permutation(plan.root, nonce_bytes(proof))
+    counts = [len(hole) for hole in state.holes]
+    places, middle = stud_positions(n, counts, bool(state.boards[0]))
+    holes: dict[str, list[str | None]] = {}
+    positions = [middle] if middle is not None else []
+    for i in range(n):
+        cards = state.holes[i] if i == viewer else state.public_holes(i)
+        holes[str(state.seats[i])] = [None if c is None else card_str(c) for c in cards]
+        positions += [p for p, c in zip(places[i], cards, strict=True) if c is not None]
+    return {
+        **proof,
+        "openings": [open_position(plan, order, k).to_json() for k in sorted(positions)],
+        "boards": [[card_str(c) for c in board] for board in state.boards],
+        "holes": holes,
+        "stud": counts,
+    }
 
 
 def finished_record(

@@ -67,6 +67,12 @@ def play_randomly(table, rng, hands):
             own = own_cards_by_user(t.pk, t.hand_count)[user.pk]["cards"]
             services.draw(user, t.pk, rng.sample(own, rng.randint(0, len(own))), t.version)
             continue
+        if legal.get("bring_in") is not None:  # R45.4: bring in, or complete
+            if legal["bet_or_raise"] and rng.random() < 0.3:
+                services.act(user, t.pk, "bet", legal["min_to"], t.version)
+            else:
+                services.act(user, t.pk, "bring_in", None, t.version)
+            continue
         options = ["fold"] if legal["fold"] else []
         options += ["check"] if legal["check"] else ["call"]
         if legal["bet_or_raise"]:  # all-in only where it is legal (pot and fixed limit, R6)
@@ -87,6 +93,8 @@ def fold_out(table) -> None:
         seat, state = to_act(table)
         legal = state["hand"]["legal"]  # None: asked to show or muck
         kind = "show" if legal is None else "fold" if legal["fold"] else "check"
+        if legal and legal.get("bring_in") is not None:  # R45.4: neither fold nor check
+            kind = "bring_in"
         services.act(user_at(table, seat), table.pk, kind, None, None)
 
 
@@ -100,7 +108,10 @@ def check_down(table) -> None:
         if hand["pending"]:
             services.act(user, table.pk, "show", None, None)
         else:
-            kind = "check" if hand["legal"]["check"] else "call"
+            legal = hand["legal"]
+            kind = "check" if legal["check"] else "call"
+            if legal.get("bring_in") is not None:  # R45.4
+                kind = "bring_in"
             services.act(user, table.pk, kind, None, fresh(table).version)
 
 

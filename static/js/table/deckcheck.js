@@ -105,8 +105,10 @@ export class DeckCheck {
     const openings = [...deck.openings];
     const holes = {};
     for (const seat of state.seats) {
-      // shown at showdown, or some of them after the hand (R11.5): a face-down card is null
-      if (seat.in_hand && (seat.shown || seat.shown_after) && seat.cards && seat.cards.length) {
+      // shown at showdown, some of them after the hand (R11.5), a stud game's up cards (R45.9):
+      // a face-down card is null
+      const faceUp = seat.shown || seat.shown_after || (hand.stud && (seat.cards || []).some((c) => c !== "??"));
+      if (seat.in_hand && faceUp && seat.cards && seat.cards.length) {
         holes[String(seat.number)] = seat.cards.map((c) => (c === "??" ? null : c));
       }
     }

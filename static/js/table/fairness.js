@@ -119,6 +119,31 @@ export function boardPositions(players, boards, holes = 2, doubleBoard = false) 
   return out;
 }
 
+/** Deal positions of every card of a stud hand (R45.2, R45.3; engine.fairness.stud_positions):
+ * the first three rounds one card at a time from the left of the button, then each street one
+ * burn and one card to every player dealt one on it. dealt[i]: how many cards player i was
+ * dealt (public). With community, the seventh street's card in the middle: after a burn unless
+ * it was the deck's last card. Returns {places, middle}. */
+export function studPositions(players, dealt, community = false) {
+  const places = Array.from({ length: players }, (_, i) => holePositions(players, i, 3));
+  let position = 3 * players;
+  for (let k = 3; k < 7; k++) {
+    const served = dealt.flatMap((count, i) => (count > k ? [i] : []));
+    if (!served.length) break;
+    position += 1; // the street's burn
+    for (const i of served) places[i].push(position++);
+  }
+  if (!community) return { places, middle: null };
+  return { places, middle: 52 - position >= 2 ? position + 1 : position };
+}
+
+/** A stud record's cards each player was dealt (R45.9): one whole number from 3 to 7 a seat. */
+function studCounts(counts, players) {
+  if (!Array.isArray(counts) || counts.length !== players) throw new Error(gettext("the stud counts are not one number a seat"));
+  if (!counts.every((c) => Number.isInteger(c) && c >= 3 && c <= 7)) throw new Error(gettext("a stud player is dealt from 3 to 7 cards"));
+  return counts;
+}
+
 /** Deal positions of every card each player was dealt in the draws (R42.6), by position
  * index: after the hole cards, each draw is one burn and then, from the left of the button,
  * the cards of each player who drew in it (drawn[i]: player i's count in each draw, public).
@@ -207,15 +232,29 @@ function seenCards(record, play = null) {
   const seen = new Map();
   const boards = record.boards || [];
   const holes = record.hole_cards || 2; // named in an Omaha hand's proof (R17)
-  const positions = boardPositions(n, boards, holes, record.double_board === true); // R23
-  boards.forEach((board, b) => board.forEach((card, i) => seen.set(positions[b][i], card)));
+  let places;
+  let positions;
+  if ("stud" in record) { // R45.9: the cards each player was dealt place every street's
+    const stud = studPositions(n, studCounts(record.stud, n), boards.some((board) => board.length > 0));
+    places = stud.places;
+    positions = boards.map(() => (stud.middle === null ? [] : [stud.middle]));
+  } else {
+    places = seats.map((_, index) => holePositions(n, index, holes));
+    positions = boardPositions(n, boards, holes, record.double_board === true); // R23
+  }
+  if (boards.length !== positions.length) throw new Error(gettext("the boards are not the hand's"));
+  boards.forEach((board, b) => {
+    if (board.length !== positions[b].length) throw new Error(gettext("the boards are not the hand's"));
+    board.forEach((card, i) => seen.set(positions[b][i], card));
+  });
   // a draw game's hands are checked by checkDraws: a card held at the end need not lie where
   // the hole cards were dealt (R42.6)
   for (const [seat, cards] of Object.entries(record.drawn ? {} : record.holes || {})) {
     const index = seats.indexOf(Number(seat));
     if (index < 0) throw new Error(interpolate(gettext("seat %(seat)s was not dealt in"), { seat }));
+    if (cards.length !== places[index].length) throw new Error(interpolate(gettext("seat %(seat)s's cards are not the ones dealt"), { seat }));
     // null: a card of that hand the viewer did not see (the others were shown after it, R11.5)
-    holePositions(n, index, holes).forEach((p, i) => { if (cards[i] != null) seen.set(p, cards[i]); });
+    places[index].forEach((p, i) => { if (cards[i] != null) seen.set(p, cards[i]); });
   }
   if (!play) return seen;
   return new Map([...seen].map(([position, card]) => [play[position], card]));

@@ -10,6 +10,7 @@ number of players and of actions so far.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 from engine.actions import Action, ActionKind
 from engine.cards import parse_card
 from engine.errors import EngineError
+from engine.games import rules
 from engine.hand import apply, deal_next
 from engine.legal_actions import default_action, legal_actions
 from engine.state import HandState, Phase
@@ -66,6 +68,7 @@ ACTIONS = {
     "bet": ActionKind.BET,
     "raise": ActionKind.RAISE,
     "all_in": ActionKind.ALL_IN,
+    "bring_in": ActionKind.BRING_IN,  # R45.4: a stud game's bring-in (its chips are the rule's)
     "run_twice": ActionKind.RUN_TWICE,
     "show": ActionKind.SHOW,
     "muck": ActionKind.MUCK,
@@ -170,8 +173,11 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     if table.tournament_id is not None:  # a dead button (R28.5)
         plan = plan_dead_button_hand(_table_seats(table, seats), last_blinds(table))
     else:
+        views = _table_seats(table, seats)
+        if rules(table.game).stud:  # R45.1: no big blind to wait for or to post
+            views = [replace(view, owes_big_blind=False) for view in views]
         plan = plan_hand(
-            _table_seats(table, seats),
+            views,
             table.button_seat,
             default=BlindChoice(table.new_player_policy),
         )

@@ -131,7 +131,7 @@ def test_stats_per_game_count_each_games_hands_and_old_hands_are_holdem(
     assert '<option value="omaha" selected>' in page
     assert '<td class="num">3</td>' in page  # Ann's and Ben's three Omaha hands
     assert '<td class="num">5</td>' not in page
-    everything = client.get(f"/clubs/{club.slug}/history/stats/?game=stud").content.decode()
+    everything = client.get(f"/clubs/{club.slug}/history/stats/?game=badugi").content.decode()
     assert '<td class="num">5</td>' in everything  # an unknown game: every game
     mine = client.get(f"/clubs/{club.slug}/history/stats/{ann.pk}/").content.decode()
     assert 'id="stats-by-game"' in mine and "Omaha" in mine

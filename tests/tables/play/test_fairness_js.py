@@ -215,3 +215,56 @@ console.log(JSON.stringify(out));
     assert [ok for ok, _, _ in browser] == [True, True, False, False, False, True, False, False]
     assert browser == [[v.ok, v.opened, v.uncovered] for v in engine]
     assert engine[1].uncovered == stub
+
+
+def test_the_browser_checks_a_stud_hand_as_the_engine_does() -> None:
+    """R45.9: honest (four players; eight, with a card in the middle); an up card of another
+    player swapped; the viewer's down card swapped; counts that move the streets; a count
+    out of range; the middle card swapped."""
+    four = spec.stud_record(4)
+    eight = spec.stud_record(8, viewer=5)
+    assert eight["stud"] == [6] * 8 and len(eight["boards"][0]) == 1
+    opened = {o["card"] for o in four["openings"]}
+    spare = next(c for c in ("2c", "2d", "2h", "2s", "3c", "3d") if c not in opened)
+    other_up = copy.deepcopy(four)
+    other_up["holes"]["2"][3] = spare
+    own_down = copy.deepcopy(four)
+    own_down["holes"]["1"][6] = spare
+    middle = copy.deepcopy(eight)
+    middle["boards"] = [[spare if spare != eight["boards"][0][0] else "3h"]]
+    records = [
+        four,
+        eight,
+        other_up,
+        own_down,
+        {**four, "stud": [7, 7, 6, 7]},
+        {**four, "stud": [7, 7, 7, 9]},
+        {**four, "stud": [7, 7, 7]},
+        middle,
+        {**four, "holes": {**four["holes"], "1": four["holes"]["1"][:6]}},  # a card short
+    ]
+    script = (
+        IMPORT
+        + f"""
+const out = [];
+for (const r of {json.dumps(records)}) {{
+  const v = await f.verifyRecord(r);
+  out.push([v.ok, v.opened]);
+}}
+console.log(JSON.stringify(out));
+"""
+    )
+    engine = [verify_record(r) for r in records]
+    browser = json.loads(run_node(script))
+    assert [ok for ok, _ in browser] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+        False,
+        False,
+    ]
+    assert browser == [[v.ok, v.opened] for v in engine]

@@ -108,7 +108,7 @@ def test_the_form_takes_two_or_more_games_and_deals_the_first_R20_1():
 def test_the_form_refuses_one_game_an_unknown_one_or_too_many_seats_for_plo5_R20_3():
     one = TableForm(form_data(mixed_games=["PLO"]), club=CHIPS)
     assert not one.is_valid() and "at least two" in one.errors["mixed_games"][0]
-    unknown = TableForm(form_data(mixed_games=["NLH", "STUD"]), club=CHIPS)
+    unknown = TableForm(form_data(mixed_games=["NLH", "BADUGI"]), club=CHIPS)
     assert not unknown.is_valid() and "mixed_games" in unknown.errors
     nine = TableForm(form_data(mixed_games=["NLH", "PLO5"]), club=CHIPS)
     assert not nine.is_valid() and "at most 8 players" in nine.errors["max_seats"][0]

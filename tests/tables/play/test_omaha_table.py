@@ -118,5 +118,5 @@ def test_the_hand_list_and_its_exports_filter_by_game_R17(make_table, players, c
     assert exported.count("Omaha Pot Limit") == 3 and "Hold'em" not in exported
     exported = export("game=holdem")
     assert exported.count("Hold'em No Limit") == 3 and "Omaha" not in exported
-    everything = export("game=stud")  # an unknown game filters nothing
+    everything = export("game=badugi")  # an unknown game filters nothing
     assert everything.count("PokerStars Hand #") == 6
