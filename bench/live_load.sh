@@ -99,6 +99,12 @@ wal_after=$($PSQL -c "select pg_current_wal_lsn()")
 sleep 2  # (PostgreSQL's table statistics are flushed within a second)
 wal=$($PSQL -c "select pg_wal_lsn_diff('$wal_after', '$wal_before')::bigint")
 echo "PostgreSQL WAL: $(awk -v w="$wal" -v a="${actions:-0}" 'BEGIN { if (a > 0) printf "%.0f", w / a; else print "?" }') bytes per action ($wal bytes for ${actions:-?} actions)"
+if [ -n "${PGDATA_DIR:-}" ] && command -v "${PG_WALDUMP:-pg_waldump}" >/dev/null; then
+  # what the WAL holds, by kind of record: full-page images and the records themselves
+  # (PGDATA_DIR: the private cluster's data directory, readable here)
+  "${PG_WALDUMP:-pg_waldump}" --path "$PGDATA_DIR/pg_wal" --start "$wal_before" --end "$wal_after" --stats=record 2>/dev/null |
+    sort -t '(' -k 4 -rn | awk 'NR <= 14'
+fi
 $PSQL -F ' ' -c "select 'rows: ' || string_agg(format('%s +%s ~%s (HOT %s)', relname, n_tup_ins, n_tup_upd, n_tup_hot_upd), ', ' order by n_tup_ins + n_tup_upd desc) from pg_stat_user_tables where n_tup_ins + n_tup_upd > 0"
 $PSQL -c "select format('table rows: %s kB with TOAST (the heap %s kB), live data %s kB, dead tuples %s', pg_total_relation_size('tables_table') / 1024, pg_relation_size('tables_table') / 1024, (select coalesce(sum(pg_column_size(t.*)), 0) / 1024 from tables_table t), n_dead_tup) from pg_stat_user_tables where relname = 'tables_table'"
 echo "daphne memory: ${before} kB before, ${peak} kB at the peak, $(( (peak - before) / sockets )) kB per socket ($sockets sockets over $DAPHNES processes)"

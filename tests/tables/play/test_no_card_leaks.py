@@ -28,6 +28,7 @@ from engine.actions import Action, ActionKind
 from engine.cards import card_str
 from engine.events import CardsDrawn, HoleCardsDealt
 from engine.fairness import DeckPlan
+from engine.games import rules
 from engine.hand import apply, start_hand
 from engine.state import HandConfig
 from pokerclub.models import Membership
@@ -75,6 +76,10 @@ TABLES = [  # (settings, seated players)
     # the draw games (R42): what each threw and drew is theirs alone; six draw from one stub
     ({"game": "27triple", "structure": "fixed_limit", "max_seats": 6}, 6),
     ({"game": "draw5", "structure": "no_limit", "min_buy_in": 4, "max_buy_in": 20}, 3),
+    # the stud games (R45-R47): up cards public from the deal, down cards their owner's;
+    # eight at razz can run the deck short (a seventh-street card in the middle, R45.3)
+    ({"game": "razz", "structure": "fixed_limit", "max_seats": 8, "ante": 1}, 8),
+    ({"game": "stud8", "structure": "fixed_limit", "max_seats": 8}, 4),
 ]
 
 
@@ -118,6 +123,7 @@ def what_each_hand_showed() -> dict[tuple[int, int], Seen]:
         user_of = {p["seat"]: p["user_id"] for p in hand.players}
         after = state.get("shown_after") or [0] * len(state["seats"])
         dealt = _draws_dealt(hand) if state.get("drawn") else {}
+        up = rules(hand.config["game"]).up_cards  # a stud game's, public from the deal
         for seat, holes, shown, mask in zip(
             state["seats"], state["holes"], state["shown"], after, strict=True
         ):
@@ -125,7 +131,7 @@ def what_each_hand_showed() -> dict[tuple[int, int], Seen]:
             seen.own[user_of[seat]] = {card_str(c) for c in dealt.get(seat, holes)}
             seen.hidden.update(seen.own[user_of[seat]] - {card_str(c) for c in holes})
             for k, card in enumerate(holes):  # shown at showdown, or after the hand (R11.5)
-                if shown or mask >> k & 1:
+                if shown or mask >> k & 1 or k in up:
                     seen.public.add(card_str(card))
                 else:
                     seen.hidden.add(card_str(card))
