@@ -178,6 +178,21 @@ def check_or_call(player) -> None:
     ).click()
 
 
+def host_pauses_after_this_hand(host) -> None:
+    """The host keeps the finished hand on screen (so the test can look at it calmly)."""
+    host.page.get_by_role("tab", name="Host").click()
+    host.button("Pause after this hand").click()
+    host.page.get_by_text("The game pauses after this hand.").wait_for()
+    host.page.get_by_role("tab", name="Log").click()
+
+
+def host_resumes(host) -> None:
+    host.page.get_by_role("tab", name="Host").click()
+    host.button("Resume").click()
+    host.page.get_by_text("The game is running.").wait_for()
+    host.page.get_by_role("tab", name="Log").click()
+
+
 def set_up_table(alice, bob, shots, spectator=None, preset=None, more=None):
     """Alice signs up, makes a club and a table and invites Bob (and the spectator)."""
     for p in (alice, bob, *([spectator] if spectator else [])):

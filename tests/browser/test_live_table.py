@@ -9,6 +9,8 @@ import re
 from .conftest import LAPTOP, PHONE
 from .live_players import (
     check_or_call,
+    host_pauses_after_this_hand,
+    host_resumes,
     play_hand,
     set_up_table,
     until,
@@ -28,21 +30,6 @@ def assert_no_hidden_cards_reached(spectator) -> None:
         for seat in state["seats"]:
             if not seat["shown"]:
                 assert seat["cards"] in ([], ["??", "??"]), seat
-
-
-def host_pauses_after_this_hand(host) -> None:
-    """The host keeps the finished hand on screen (so the test can look at it calmly)."""
-    host.page.get_by_role("tab", name="Host").click()
-    host.button("Pause after this hand").click()
-    host.page.get_by_text("The game pauses after this hand.").wait_for()
-    host.page.get_by_role("tab", name="Log").click()
-
-
-def host_resumes(host) -> None:
-    host.page.get_by_role("tab", name="Host").click()
-    host.button("Resume").click()
-    host.page.get_by_text("The game is running.").wait_for()
-    host.page.get_by_role("tab", name="Log").click()
 
 
 def test_two_players_play_a_fold_and_a_showdown_while_a_spectator_watches(players, console, shots):

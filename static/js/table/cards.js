@@ -39,6 +39,7 @@ export function cardElement(code, size = "") {
   const r = document.createElement("span");
   r.className = "rank";
   r.textContent = rank === "T" ? "10" : rank;
+  if (rank === "T") r.classList.add("ten");
   const s = document.createElement("span");
   s.className = "suit";
   s.textContent = SUITS[suit];

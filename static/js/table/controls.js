@@ -4,6 +4,8 @@
 // and clamps amounts to legal.min_to..legal.max_to, so an illegal amount is never sent.
 // In a draw game (R42.2), on the viewer's draw: their own cards are toggles (drawn as buttons
 // by render.js; keys 1-5) and one button sends the draw, "Stand pat" or "Draw 2".
+// In a stud game (R45.4) the player of the lowest door card brings in ("Bring in 1", key C) or
+// completes ("Complete to 4", Enter), and nothing else; a completion after the bring-in says so.
 
 import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { decimalText, fieldStep, fromField, money, toField } from "./format.js";
@@ -24,6 +26,18 @@ export function isDraw(legal) {
 /** True when the viewer's decision is a draw: which of their own cards to change (R42.2). */
 export function isMyDraw(state) {
   return isMyTurn(state) && isDraw(state.hand.legal);
+}
+
+/**
+ * True when the bet or raise `legal` offers is a stud game's completion (R45.4): on third street,
+ * a bet (only the bring-in player may bet there) or a raise whose least total is the small bet
+ * (the table's big blind); any other raise, a completion's re-raise or a raise over a short
+ * all-in completion, is a raise.
+ */
+export function isCompletion(state, legal) {
+  const hand = state.hand;
+  if (!hand || !hand.stud || hand.street !== "third_street" || !legal) return false;
+  return legal.bet_or_raise === "bet" || (legal.bet_or_raise === "raise" && legal.min_to === state.table.big_blind);
 }
 
 /** True while an all-in board is being dealt street by street: nobody can bet any more. */
@@ -47,9 +61,11 @@ export class Controls {
       raise: root.querySelector("#btn-raise"),
       all_in: root.querySelector("#btn-allin"),
       draw: root.querySelector("#btn-draw"),
+      bring_in: root.querySelector("#btn-bringin"),
     };
     this.drawHint = root.querySelector("#draw-hint");
     this.drawKeys = root.querySelector("#draw-keys");
+    this.studKeys = root.querySelector("#stud-keys");
     this.seatsEl = root.querySelector("#seats");
     this.thrown = new Set(); // the codes of the viewer's cards picked to change in this draw
     this.drawKey = null;
@@ -67,6 +83,7 @@ export class Controls {
     this.buttons.raise.addEventListener("click", () => this.act(this.legal && this.legal.bet_or_raise));
     this.buttons.all_in.addEventListener("click", () => this.act("all_in"));
     this.buttons.draw.addEventListener("click", () => this.draw());
+    this.buttons.bring_in.addEventListener("click", () => this.act("bring_in"));
     this.seatsEl.addEventListener("click", (e) => {
       const card = e.target.closest && e.target.closest("button[data-throw]");
       if (card) this.toggleThrow(card.dataset.throw);
@@ -118,6 +135,7 @@ export class Controls {
     this.bar.hidden = !myTurn;
     this.pre.hidden = myTurn || !waiting || !!hand.pending || inDraw;
     if (this.drawKeys) this.drawKeys.hidden = !(hand && hand.draws > 0);
+    if (this.studKeys) this.studKeys.hidden = !(hand && hand.stud);
     this.keepThrown(state, drawing);
     this.buttons.draw.hidden = !drawing;
     this.drawHint.hidden = !drawing;
@@ -127,7 +145,8 @@ export class Controls {
   }
 
   /** A ticked pre-action answers the decision at once; returns true when it did. Never a
-   * draw: a pre-action is a betting action. */
+   * draw: a pre-action is a betting action; and only an action `legal` offers: the stud
+   * bring-in (R45.4), which may not fold or check, is the player's own choice. */
   firePreAction(legal) {
     if (isDraw(legal)) return false;
     const checkFold = this.preCheckFold.checked;
@@ -135,7 +154,7 @@ export class Controls {
     this.preCheckFold.checked = false;
     this.preCallAny.checked = false;
     let action = null;
-    if (checkFold) action = legal.check ? "check" : "fold";
+    if (checkFold) action = legal.check ? "check" : legal.fold ? "fold" : null;
     else if (callAny) action = legal.check ? "check" : legal.call ? "call" : null;
     if (!action) return false;
     this.act(action);
@@ -143,8 +162,12 @@ export class Controls {
   }
 
   showDecision(state, legal, mine) {
-    const { fold, check, call, raise, all_in: allIn } = this.buttons;
+    const { fold, check, call, raise, all_in: allIn, bring_in: bringIn } = this.buttons;
     const hand = state.hand;
+    // R45.4: the bring-in player brings in or completes, nothing else
+    const bringing = legal.bring_in > 0;
+    bringIn.hidden = !bringing;
+    bringIn.querySelector(".amt").textContent = bringing ? money(legal.bring_in) : "";
     fold.hidden = !legal.fold;
     check.hidden = !legal.check;
     call.hidden = !!legal.check || !legal.call;
@@ -154,9 +177,13 @@ export class Controls {
     this.sizing.hidden = !kind;
     allIn.hidden = !(legal.all_in_to > 0);
     allIn.querySelector(".amt").textContent = legal.all_in_to > 0 ? money(legal.all_in_to) : "";
+    if (bringing) this.sizing.hidden = true; // one amount: the button says it
     if (!kind) return;
     // Translators: the button's verb, followed by the amount ("Raise to 60")
-    raise.querySelector(".verb").textContent = kind === "bet" ? pgettext("poker action", "Bet") : pgettext("poker action", "Raise to");
+    let verb = kind === "bet" ? pgettext("poker action", "Bet") : pgettext("poker action", "Raise to");
+    // Translators: stud: the button's verb that raises the bring-in to the small bet, followed by the amount ("Complete to 4")
+    if (isCompletion(state, legal)) verb = pgettext("poker action", "Complete to");
+    raise.querySelector(".verb").textContent = verb;
     const key = [hand.number, hand.street, legal.min_to, legal.max_to, legal.call].join(":");
     const fresh = key !== this.decisionKey;
     this.decisionKey = key;
@@ -350,7 +377,7 @@ export class Controls {
       return;
     }
     if (key === "f" && !this.buttons.fold.hidden) this.act("fold");
-    else if (key === "c") this.act(this.legal.check ? "check" : this.legal.call ? "call" : null);
+    else if (key === "c") this.act(this.legal.check ? "check" : this.legal.call ? "call" : this.legal.bring_in > 0 ? "bring_in" : null);
     else if (key === "r" && this.legal.bet_or_raise) {
       this.input.focus();
       this.input.select();

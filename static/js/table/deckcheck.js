@@ -137,7 +137,9 @@ export class DeckCheck {
     let count = interpolate(ngettext("%(count)s opened card", "%(count)s opened cards", result.opened), { count: result.opened });
     if (result.uncovered) {
       // Translators: cards dealt from a new stub in a draw game, which the deck proof cannot place (R42.6)
-      count += ", " + interpolate(ngettext("%(count)s from a new stub not covered", "%(count)s from a new stub not covered", result.uncovered), { count: result.uncovered });
+      const stub = interpolate(ngettext("%(count)s from a new stub not covered", "%(count)s from a new stub not covered", result.uncovered), { count: result.uncovered });
+      // Translators: joins "5 opened cards" and "1 from a new stub not covered" (R42.6)
+      count = interpolate(gettext("%(opened)s, %(stub)s"), { opened: count, stub });
     }
     // Translators: the nonce is the random number this browser sent to help shuffle the deck
     const why = sent ? gettext("your nonce was used")

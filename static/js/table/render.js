@@ -5,6 +5,8 @@
 // cards turning over, and the chips sliding to the winners (none with prefers-reduced-motion).
 // A draw game (R42) has no board: each seat shows how many cards its player changed in the
 // latest draw, and on the viewer's draw their own cards are toggles (picked by controls.js).
+// A stud game (R45) has no board either: each seat shows its cards in the order dealt, the up
+// cards face up, and the middle names the street.
 // Nothing here decides anything about the game.
 
 import { handText } from "../phrases.js";
@@ -77,6 +79,19 @@ export function latestDraw(state) {
   return Math.max(0, ...state.seats.map((s) => (Array.isArray(s.drawn) ? s.drawn.length : 0)));
 }
 
+/** The middle's words for each betting round of a stud game (R45.2). */
+function studStreetText(street) {
+  switch (street) {
+    // Translators: in the middle of the table in a stud game: the betting round (the third card dealt)
+    case "third_street": return gettext("Third street");
+    case "fourth_street": return gettext("Fourth street");
+    case "fifth_street": return gettext("Fifth street");
+    case "sixth_street": return gettext("Sixth street");
+    case "seventh_street": return gettext("Seventh street");
+    default: return "";
+  }
+}
+
 /** All the board cards dealt so far, over every board. */
 function boardCards(hand) {
   return (hand.boards || []).reduce((n, board) => n + board.length, 0);
@@ -137,7 +152,7 @@ export class TableView {
     const table = state.table;
     const portrait = this.wrap.clientHeight > this.wrap.clientWidth;
     const motion = !!previous && !reducedMotion();
-    this.layout(table.max_seats, this.mySeat(state) || 1, portrait);
+    this.layout(table.max_seats, this.mySeat(state) || 1, portrait, !!(state.hand && state.hand.stud));
     this.renderSeats(state);
     this.renderBets(state);
     this.renderBoards(state, motion ? previous : null);
@@ -148,25 +163,54 @@ export class TableView {
     this.animateWinners(state, swept.length ? FX.sweep.move : 0);
   }
 
-  /** Where each seat number sits, rotated so that `bottom` is at the bottom centre. */
-  layout(count, bottom, portrait) {
-    const key = `${count}:${bottom}:${portrait}:${this.wrap.clientWidth}:${this.wrap.clientHeight}`;
+  /** Where each seat number sits, rotated so that `bottom` is at the bottom centre; `stud`:
+   * every seat may hold seven cards (R45.2). */
+  layout(count, bottom, portrait, stud = false) {
+    const stage = this.wrap.parentElement;
+    const key = `${count}:${bottom}:${portrait}:${stud}:${this.wrap.clientWidth}:${this.wrap.clientHeight}:${stage.clientWidth}`;
     if (key === this.layoutKey) return;
     this.layoutKey = key;
     this.portrait = portrait;
     const aspect = this.wrap.clientWidth / Math.max(1, this.wrap.clientHeight) || 1.8;
-    const pts = portrait ? ovalPoints(count, aspect, 38, 43) : ovalPoints(count, aspect, 41, 40);
+    // On a tall table a stud game's seats spread as wide as the stage lets their plates stay
+    // whole (on a phone, past the felt's rail), so that the middle keeps room for the pot and
+    // the street between two rows of seven cards; and the top seat comes down so that its up
+    // cards are not cut off.
+    const reach = portrait && stud ? this.reach(stage) : 0;
+    const rx = Math.max(30, Math.min(46, reach));
+    const pts = !portrait ? ovalPoints(count, aspect, 41, 40)
+      : stud ? ovalPoints(count, aspect, rx, 39)
+      : ovalPoints(count, aspect, 38, 43);
+    if (portrait && stud) {
+      // the middle's words (table.css) between the side seats' plates and dealer buttons
+      const seatWidth = parseFloat(getComputedStyle(this.wrap).getPropertyValue("--seat-w")) || 118;
+      const middle = 2 * ((rx / 100) * this.wrap.clientWidth - seatWidth / 2 - 32);
+      this.wrap.style.setProperty("--middle-width", `${Math.max(80, Math.round(middle))}px`);
+    }
     if (portrait && count > 3) {
       // the bottom seat's two neighbours stand aside: four Omaha cards of the player at the
-      // bottom, drawn large on a phone, would reach their name plates
+      // bottom, drawn large on a phone, would reach their name plates; seven stud cards further
+      const aside = stud ? Math.max(33, Math.min(46, reach)) : 33;
       for (const i of [1, count - 1]) {
         const dx = pts[i].x - 50;
-        pts[i] = { ...pts[i], x: 50 + Math.sign(dx) * Math.max(Math.abs(dx), 33) };
+        pts[i] = { ...pts[i], x: 50 + Math.sign(dx) * Math.max(Math.abs(dx), aside) };
       }
     }
     this.positions = [];
     for (let n = 1; n <= count; n++) this.positions[n] = pts[(n - bottom + count) % count];
     this.wrap.dataset.seats = String(count);
+    this.wrap.classList.toggle("stud", stud);
+  }
+
+  /** How far from the middle, in % of the table's width, a stud seat's centre may lie with
+   * its whole plate and seven cards (under five cards wide face up, table.css) on the stage. */
+  reach(stage) {
+    const style = getComputedStyle(stage);
+    const inner = stage.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const size = (name, fallback) => parseFloat(getComputedStyle(this.wrap).getPropertyValue(name)) || fallback;
+    const card = Math.min(size("--card-stud", 36), 0.064 * stage.clientWidth); // table.css, on a tall table
+    const wide = Math.max(size("--seat-w", 118), 4.7 * card);
+    return (100 * (inner / 2 - wide / 2 - 4)) / Math.max(1, this.wrap.clientWidth);
   }
 
   seatElement(number) {
@@ -208,6 +252,7 @@ export class TableView {
         myCards: me === n ? (state.you.cards || []) : null,
         throwing: throwing && me === n,
         draw,
+        stud: !!(hand && hand.stud),
         toAct: !!(hand && !hand.finished && hand.to_act === n),
         canSit: this.seating && !me && seat.status === "empty" && state.table.status !== "closed",
         finished: !!(hand && hand.finished),
@@ -222,7 +267,7 @@ export class TableView {
     }
   }
 
-  fillSeat(el, { seat, me, myCards, throwing, toAct, canSit, finished, handNumber, equityExact, draw }) {
+  fillSeat(el, { seat, me, myCards, throwing, toAct, canSit, finished, handNumber, equityExact, draw, stud }) {
     const empty = seat.status === "empty" || !seat.player;
     const keep = ["top-half", "right-half"].filter((c) => el.classList.contains(c));
     el.className = ["seat", ...keep].join(" ");
@@ -266,17 +311,25 @@ export class TableView {
     }
     if (codes.length) {
       const faceUp = codes.some((c) => c !== "??");
-      const cards = throwing && codes === myCards ? throwingCards(codes) : cardsElement(codes, me ? "large" : faceUp ? "medium" : "small");
+      const size = me ? "large" : faceUp ? "medium" : "small";
+      const cards = throwing && codes === myCards ? throwingCards(codes)
+        // R45.2: the viewer's own down cards are those the others see as backs
+        : stud ? studCards(codes, size, codes === myCards ? shownCards : null)
+        : cardsElement(codes, size);
       cards.classList.add("seat-cards");
       cards.classList.toggle("many", codes.length > 2);
       if (seat.shown || (me && codes === myCards)) cards.classList.add("up");
       // Cards are dealt in (table.css) when they are new to the seat, not on every redraw: after
-      // a draw (R42.2), only the new ones.
+      // a draw (R42.2), only the new ones; on a new stud street (R45.2), only its card.
       const before = this.seatCards.get(seat.number);
       if (before && before.hand === handNumber && before.codes === codes.join()) cards.classList.add("settled");
-      else if (before && before.hand === handNumber && faceUp) {
-        const kept = new Set(before.codes.split(","));
-        for (const card of cards.querySelectorAll(".pcard[data-card]")) card.classList.toggle("kept", kept.has(card.dataset.card));
+      else if (before && before.hand === handNumber) {
+        const old = before.codes.split(",");
+        const dealtMore = old.length < codes.length && old.every((code, k) => code === codes[k]);
+        const kept = new Set(faceUp ? old : []);
+        cards.querySelectorAll(".pcard").forEach((card, k) => {
+          card.classList.toggle("kept", dealtMore ? k < old.length : kept.has(card.dataset.card));
+        });
       }
       this.seatCards.set(seat.number, { hand: handNumber, codes: codes.join() });
       el.append(cards);
@@ -402,8 +455,12 @@ export class TableView {
    * the same hand), the cards it did not show yet turn over one after the other.
    */
   renderBoards(state, previous) {
-    // a draw game has no board (R42.1): no empty places for one either
-    const boards = state.hand && !(state.hand.draws > 0) ? state.hand.boards || [] : [];
+    // a draw game has no board (R42.1): no empty places for one either; a stud game has none
+    // but the card everyone shares on seventh street when the deck runs short (R45.3)
+    const hand = state.hand;
+    const stud = !!(hand && hand.stud);
+    let boards = hand && !(hand.draws > 0) ? hand.boards || [] : [];
+    if (stud) boards = boards.filter((board) => board.length);
     // R23: a double board's two boards from the flop on; otherwise two boards are two runs (R12)
     const double = !!(state.hand && state.hand.double_board);
     const key = JSON.stringify([double, boards]);
@@ -420,6 +477,12 @@ export class TableView {
       const number = i + 1;
       row.setAttribute("aria-label", boards.length > 1 ? interpolate(gettext("Board %(number)s"), { number }) : gettext("Board"));
       row.setAttribute("role", "group");
+      if (stud) {
+        // Translators: the one card in the middle of a stud table when the deck runs short: every player's seventh card
+        const shared = gettext("Everyone's seventh card");
+        row.setAttribute("aria-label", shared);
+        row.title = shared;
+      }
       if (boards.length > 1) {
         const label = double
           ? interpolate(gettext("Board %(number)s"), { number })
@@ -427,7 +490,7 @@ export class TableView {
           : interpolate(gettext("Run %(number)s"), { number });
         row.append(h("span", "board-label", label));
       }
-      for (let k = 0; k < 5; k++) {
+      for (let k = 0; k < (stud ? board.length : 5); k++) {
         if (!board[k]) {
           row.append(h("span", "pcard slot"));
           continue;
@@ -472,6 +535,7 @@ export class TableView {
     const { table, hand } = state;
     let text = "";
     let runout = false;
+    let street = false;
     const seated = state.seats.filter((s) => s.player && s.status === "seated" && !s.sitting_out).length;
     if (table.status === "closed") text = gettext("This table is closed.");
     else if (hand && hand.finished) text = winnersText(state);
@@ -488,6 +552,9 @@ export class TableView {
         ? interpolate(gettext("Draw %(number)s of %(count)s"), { number, count: hand.draws })
         // Translators: in the middle of the table while the players change cards (one draw a hand)
         : pgettext("the players changing cards", "The draw");
+    } else if (hand && hand.stud) {
+      text = studStreetText(hand.street); // R45.2
+      street = true;
     } else if (hand) text = "";
     else if (table.status === "paused") text = gettext("The host paused the game.");
     else if (seated < 2) text = gettext("Waiting for players…");
@@ -495,6 +562,7 @@ export class TableView {
     this.messageEl.textContent = text;
     this.messageEl.hidden = !text;
     this.messageEl.classList.toggle("runout", runout);
+    this.messageEl.classList.toggle("street", street);
   }
 
   /**
@@ -655,6 +723,8 @@ export function lastActionText(action) {
     case "call": return amount ? interpolate(gettext("Call %(amount)s"), values) : pgettext("poker action", "Call");
     case "bet": return amount ? interpolate(gettext("Bet %(amount)s"), values) : pgettext("poker action", "Bet");
     case "raise": return amount ? interpolate(gettext("Raise to %(amount)s"), values) : pgettext("poker action", "Raise");
+    // Translators: a seat's last action in a stud game: the forced bet of the lowest up card ("Bring-in 1")
+    case "bring_in": return interpolate(gettext("Bring-in %(amount)s"), values);
     case "all_in": return pgettext("poker action", "All-in");
     default: return null;
   }
@@ -676,6 +746,26 @@ function throwingCards(codes) {
     button.setAttribute("aria-keyshortcuts", String(k + 1));
     button.append(cardElement(code, "large"));
     row.append(button);
+  });
+  return row;
+}
+
+/**
+ * A stud seat's cards in the order dealt (R45.2): the others' down cards as backs, their up
+ * cards face up. `shown` is the seat's public cards when `codes` are the viewer's own: those
+ * the others see as backs are marked down (lifted, and so named), the others up.
+ */
+function studCards(codes, size, shown = null) {
+  const row = h("span", "cards-row stud");
+  codes.forEach((code, k) => {
+    const card = cardElement(code, size);
+    if (shown && shown[k] === "??" && card.dataset.card) {
+      card.classList.add("down");
+      // Translators: one of the viewer's own stud cards that the others see face down ("Seven of clubs, face down")
+      card.setAttribute("aria-label", interpolate(gettext("%(card)s, face down"), { card: card.getAttribute("aria-label") }));
+      card.title = gettext("Face down: only you see it");
+    }
+    row.append(card);
   });
   return row;
 }

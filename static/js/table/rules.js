@@ -1,9 +1,11 @@
 // The table's house rules in one compact line, with each rule said in full on a tap: the
-// 7-2 game, bomb pots, double boards, antes, straddles, run it twice, the rake and the clock
-// (docs/rules.md R3, R12, R13, R14, R21-R23), from the state's `table` (projection.py's
-// table_summary). Only what is on is named.
+// 7-2 game, bomb pots, double boards, antes, a stud game's bring-in and bets, straddles, run
+// it twice, the rake and the clock (docs/rules.md R3, R12, R13, R14, R21-R23, R45), from the
+// state's `table` (projection.py's table_summary). Only what is on is named.
 import { gettext, interpolate } from "../i18n.js";
 import { decimalText, money } from "./format.js";
+
+const STUD_GAMES = new Set(["stud", "stud8", "razz"]);
 
 /** [{short, long}] for each house rule that is on at this table. */
 export function houseRules(table) {
@@ -35,6 +37,15 @@ export function houseRules(table) {
     const values = { ante: money(table.ante) };
     add(interpolate(table.ante_by_big_blind ? gettext("Big-blind ante %(ante)s") : gettext("Ante %(ante)s"), values),
       interpolate(table.ante_by_big_blind ? gettext("The big blind posts an ante of %(ante)s for the whole table.") : gettext("Everyone dealt in posts an ante of %(ante)s."), values));
+  }
+  if (STUD_GAMES.has(table.game)) {
+    // R45.1, R45.4, R45.6: the table's small blind is the bring-in and its big blind the small bet
+    const values = { bring_in: money(table.small_blind), small: money(table.big_blind), big: money(2 * table.big_blind) };
+    // Translators: stud: the forced bet of the lowest up card, then the two bet sizes ("Bring-in 1 · bets 4/8")
+    add(interpolate(gettext("Bring-in %(bring_in)s · bets %(small)s/%(big)s"), values),
+      interpolate(table.game === "razz"
+        ? gettext("The highest up card brings in for %(bring_in)s or completes to %(small)s; bets are %(small)s on third and fourth street, %(big)s from fifth street.")
+        : gettext("The lowest up card brings in for %(bring_in)s or completes to %(small)s; bets are %(small)s on third and fourth street, %(big)s from fifth street."), values));
   }
   if (table.straddle_allowed) add(gettext("Straddle"), gettext("The player under the gun may straddle: a blind bet of two big blinds."));
   if (table.run_it_twice_allowed) add(gettext("Run it twice"), gettext("When players are all-in, they may agree to deal the rest of the board twice."));

@@ -20,7 +20,7 @@ export function soundsBetween(previous, state) {
     if (!action || (old && JSON.stringify(old.last_action) === JSON.stringify(action))) continue;
     if (action.kind === "fold") out.push("fold");
     else if (action.kind === "check") out.push("check");
-    else if (["call", "bet", "raise", "all_in"].includes(action.kind)) out.push("chips");
+    else if (["call", "bet", "raise", "all_in", "bring_in"].includes(action.kind)) out.push("chips");
   }
   if (after.finished && !before.finished && state.seats.some((s) => (s.won || 0) > 0)) out.push("win");
   return out;
