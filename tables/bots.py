@@ -296,8 +296,11 @@ class Bot:
             thrown = rng.sample(mine, rng.randint(0, min(len(mine), 3)))
             return {"type": "draw", "cards": thrown, "version": version}
         roll = rng.random()
-        if legal.get("bring_in") is not None and not (legal["bet_or_raise"] and roll < 0.2):
-            return {"type": "act", "action": "bring_in", "version": version}  # R45.4
+        if legal.get("bring_in") is not None:  # R45.4: bring in, or now and then complete
+            if legal["bet_or_raise"] and roll < 0.2:
+                amount = legal["min_to"]
+                return {"type": "act", "action": "bet", "amount": amount, "version": version}
+            return {"type": "act", "action": "bring_in", "version": version}
         if legal["bet_or_raise"] and roll < 0.15:
             high = (
                 legal["max_to"] if rng.random() < 0.2 else min(legal["max_to"], legal["min_to"] * 3)

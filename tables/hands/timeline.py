@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import card_str
-from engine.events import CardsDrawn, HoleCardsDealt
+from engine.events import CardsDrawn, DownCardDealt, HoleCardsDealt
 from tables.hands.replay import ReplayedHand
 from tables.play import table_log as handlog
 from tables.play.hand_state import hand_picture
@@ -26,10 +26,13 @@ def _cards(cards: Any) -> list[str]:
 
 
 def _viewer_lines(events: Any, me: int | None) -> list[dict[str, Any]]:
-    """The viewer's own deal and draws (R4.3, R42.3: nobody else's), as log lines."""
+    """The viewer's own deal and draws (R4.3, R42.3: nobody else's), as log lines; a stud
+    game's third street is their deal, seventh street's down card their own (R45.2)."""
     out = []
     for e in events:
-        if isinstance(e, HoleCardsDealt) and e.seat == me:
+        if isinstance(e, DownCardDealt) and e.seat == me:  # R45.2: "You are dealt 4d"
+            out.append({"seat": me, "say": "dealt", "args": {"cards": [card_str(e.card)]}})
+        elif isinstance(e, HoleCardsDealt) and e.seat == me:
             out.append({"seat": me, "say": "dealt", "args": {"cards": _cards(e.cards)}})
         elif isinstance(e, CardsDrawn) and e.seat == me:
             args = {"thrown": _cards(e.discarded), "cards": _cards(e.drawn)}
@@ -38,6 +41,16 @@ def _viewer_lines(events: Any, me: int | None) -> list[dict[str, Any]]:
             else:
                 out.append({"seat": me, "say": "you_draw", "args": args})
     return out
+
+
+def _in_order(mine: list[dict[str, Any]], public: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The viewer's own lines and the table's, in the order things happened: the deal and
+    the draws first, as before; a stud game's seventh-street card after the street's line
+    ("Seventh street", then "You are dealt 4d")."""
+    street = next((k for k, line in enumerate(public) if line.get("say") == "seventh_street"), None)
+    if street is None:
+        return mine + public
+    return public[: street + 1] + mine + public[street + 1 :]
 
 
 def steps(replayed: ReplayedHand, viewer_seat: int | None) -> list[dict[str, Any]]:
@@ -66,7 +79,7 @@ def steps(replayed: ReplayedHand, viewer_seat: int | None) -> list[dict[str, Any
         mine = state.seats.index(viewer_seat) if viewer_seat in state.seats else None
         out.append(
             {
-                "lines": _viewer_lines(step.events, viewer_seat) + public,
+                "lines": _in_order(_viewer_lines(step.events, viewer_seat), public),
                 "hand": {k: v for k, v in picture.items() if k not in HIDDEN_KEYS},
                 "seats": seats,
                 "you": {

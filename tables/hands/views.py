@@ -64,7 +64,8 @@ def _int(value: str | None) -> int | None:
 def filtered_hands(club: Club, viewer: User, params: QueryDict) -> QuerySet[Hand]:
     """The club's finished hands matching the list's filters, newest first.
 
-    Filters (all optional): ``table``, ``game`` (``holdem``, ``omaha``, ``omaha5``: R17, R18),
+    Filters (all optional): ``table``, ``game`` (a ``GameChoice``: ``holdem``, ``omaha``,
+    ``omaha5`` ... the draw games, ``stud``, ``stud8``, ``razz``: R17-R19, R30, R42-R47),
     ``player`` (a user id: hands they played), ``since`` /
     ``until`` (dates), ``result`` (``won``/``lost``: for ``player``, else for the viewer),
     ``showdown`` (``1``). Each hand carries the viewer's net (``viewer_net``, ``None`` when

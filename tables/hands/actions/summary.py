@@ -9,6 +9,9 @@ Computed once per hand from its replayed events, by the clock soon after the han
 * ``three_bet_chance``/``three_bet``: faced exactly one raise over the big blind before the
   flop (the big blind counts as the first bet, R7.3) / re-raised it.
   In a draw game "the flop" is the first draw (R42): the same questions of the first round.
+  In a stud game (R45) third street is the first round and "the flop" fourth street: the
+  bring-in is forced, as a blind (not VPIP), the completion is the round's first bet (a
+  raise over it is the 3-bet).
 * ``saw_flop``; ``went_to_showdown``: still in when two or more players reached the end;
   ``won_at_showdown``: and won chips; ``showdown``: the hand had one.
 * ``pot``: every chip awarded plus the rake (R13), the size of the hand.
@@ -29,7 +32,8 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from engine.events import ActionTaken, BoardDealt, PotAwarded, StreetStarted
+from engine.events import ActionTaken, BoardDealt, PotAwarded, StreetStarted, UpCardDealt
+from engine.games import STUD_STREETS
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.replay import ReplayedHand, describe, replay
 
@@ -37,6 +41,9 @@ log = logging.getLogger(__name__)
 
 FIRST_DRAWS = ("draw", "first_draw")
 """The first draw's name in a single- and a triple-draw game (``engine.drawing.draw_label``)."""
+FOURTH_STREET = STUD_STREETS[1]
+"""A stud game's second betting round (R45.2), the analogue of the flop: its cards come
+first, to every player still in (dealt in an all-in runout too)."""
 
 RETRY_FIRST = timedelta(seconds=1)
 """The wait after a hand's first failed attempt; it doubles after each further failure..."""
@@ -68,6 +75,8 @@ def player_rows(replayed: ReplayedHand) -> list[dict[str, Any]]:
             flop_seen = True
         elif isinstance(event, StreetStarted) and event.street in FIRST_DRAWS:
             flop_seen = True  # a draw game's first draw ends its first round as a flop does
+        elif isinstance(event, UpCardDealt) and event.street == FOURTH_STREET:
+            flop_seen = True  # a stud game's fourth street (R45.2)
         elif isinstance(event, PotAwarded):
             pot += event.amount
         elif isinstance(event, ActionTaken) and not flop_seen and event.action != "run_twice":

@@ -34,12 +34,16 @@ GAME_NAMES = {
     ("27triple", "no_limit"): "Triple Draw 2-7 Lowball No Limit",
     ("27triple", "pot_limit"): "Triple Draw 2-7 Lowball Pot Limit",
     ("27triple", "fixed_limit"): "Triple Draw 2-7 Lowball Limit",
+    ("stud", "fixed_limit"): "7 Card Stud Limit",
+    ("stud8", "fixed_limit"): "7 Card Stud Hi/Lo Limit",
+    ("razz", "fixed_limit"): "Razz Limit",
 }
 """PokerStars' own names of the games in a hand's first line (R17: Omaha; R30: short deck,
 PokerStars' "6+ Hold'em", which fpdb reads; R43, R44: the draw games, as PokerStars' files
 name them: "5 Card Draw" in its three structures, "Single Draw 2-7 Lowball No Limit" and
 "Triple Draw 2-7 Lowball Limit"; the other two structures of each lowball game follow the
-same pattern)."""
+same pattern; R45-R47: the stud games, fixed-limit only, "7 Card Stud Limit", "7 Card Stud
+Hi/Lo Limit" and "Razz Limit", as PokerStars' stud files name them)."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks). A draw game's draws (R42) are actions of kind ``"draw"`` with the ``count`` of cards changed; only the viewer's own carry their mask and cards (``discarded``, ``drawn``)."""
+"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks). A draw game's draws (R42) are actions of kind ``"draw"`` with the ``count`` of cards changed; only the viewer's own carry their mask and cards (``discarded``, ``drawn``). A stud hand (R45) has ``"streets"``: each street's cards by seat, up cards for all, down cards only to their owner (``null`` to others)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,15 @@ from typing import Any
 from engine.actions import ActionKind
 from engine.cards import card_str
 from engine.events import (
+    BoardDealt,
     CardsDrawn,
+    DownCardDealt,
     Event,
+    HoleCardsDealt,
     PotAwarded,
+    UpCardDealt,
 )
+from engine.games import STUD_STREETS, rules
 from tables.hands.exports.common import Viewer
 from tables.hands.proof import viewer_record
 from tables.hands.replay import ReplayedHand, Step
@@ -25,7 +30,39 @@ def _event_json(event: Event) -> dict[str, Any]:
     for name in _CARD_FIELDS:
         if name in data:
             data[name] = [card_str(c) for c in data[name]]
+    if "card" in data:  # a stud street's one card (R45.2)
+        data["card"] = card_str(data["card"])
     return data
+
+
+def _stud_streets(replayed: ReplayedHand, me: int | None) -> list[dict[str, Any]]:
+    """A stud hand's streets (R45.2), each with the cards every player was dealt on it as
+    the viewer saw them: up cards for all, down cards (``null``) only to their owner, or
+    once shown (R11); seventh street's community card (R45.3) as its ``board``."""
+    visible = {
+        seat: {c for c in cards if c is not None}
+        for seat, cards in replayed.visible_holes(me).items()
+    }
+    streets: dict[str, dict[str, Any]] = {}
+
+    def street(name: str) -> dict[str, Any]:
+        return streets.setdefault(name, {"street": name, "cards": {}, "board": []})
+
+    for e in replayed.events:
+        if isinstance(e, HoleCardsDealt):
+            dealt = [card_str(c) for c in e.cards]
+            seen = visible.get(e.seat, set())
+            street(STUD_STREETS[0])["cards"][str(e.seat)] = [
+                c if c in seen else None for c in dealt
+            ]
+        elif isinstance(e, UpCardDealt | DownCardDealt) and e.street != STUD_STREETS[0]:
+            card = card_str(e.card)
+            street(e.street)["cards"][str(e.seat)] = [
+                card if card in visible.get(e.seat, set()) else None
+            ]
+        elif isinstance(e, BoardDealt):
+            street(e.street)["board"] += [card_str(c) for c in e.cards]
+    return list(streets.values())
 
 
 def _action_json(index: int, step: Step, names: dict[int, str], me: int | None) -> dict[str, Any]:
@@ -154,6 +191,8 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
         "deck": viewer_record(replayed, me),
         "viewer_seat": me,
         "events": [_event_json(e) for e in events],
+        # R45.2: a stud hand's streets, each player's cards as the viewer saw them
+        **({"streets": _stud_streets(replayed, me)} if rules(config.game).stud else {}),
     }
 
 

@@ -19,7 +19,11 @@ def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
     five they show at the showdown (their ``sm``): every ``d dh`` of theirs, the deal and
     each draw's new cards, is ``??`` a card, and so are the cards they throw (``pN sd
     ????``, as the standard allows for a player whose cards are unknown); the viewer's own
-    stay, and a stand pat stays a bare ``pN sd``."""
+    stay, and a stand pat stays a bare ``pN sd``.
+
+    In a stud game (R45) each ``d dh`` holds the cards of one street: another player's
+    down cards are ``??`` each (``d dh p2 ????7h`` on third street, ``d dh p2 ??`` on
+    seventh), their up cards as dealt, and a card of a hand they showed (R11) as shown."""
     hand = replayed.hand
     me = viewer.seat_in(replayed)
     visible = replayed.visible_holes(me)
@@ -32,13 +36,18 @@ def phh_hand(replayed: ReplayedHand, viewer: Viewer) -> Any:
         seat_count=hand.table.max_seats,
     )
     seats = list(replayed.final.seats)  # p1 first, as in the PHH document
-    draw_game = bool(rules(replayed.config.game).draws)
+    game = rules(replayed.config.game)
+    draw_game = bool(game.draws)
     mine = f"p{seats.index(me) + 1}" if me in seats else None
     actions = []
     for action in document.actions:
         parts = action.split()
         if draw_game:  # R42.3: the viewer's own cards only
             action = _draw_action(action, mine)
+        elif game.stud and parts[:2] == ["d", "dh"]:  # R45.2: each card as the viewer saw it
+            known = {c for c in visible.get(seats[int(parts[2][1:]) - 1]) or () if c is not None}
+            dealt = [parts[3][k : k + 2] for k in range(0, len(parts[3]), 2)]
+            action = f"d dh {parts[2]} " + "".join(c if c in known else "??" for c in dealt)
         elif parts[:2] == ["d", "dh"]:
             seen = visible.get(seats[int(parts[2][1:]) - 1])
             if seen is None or None in seen:  # ?? for each card the viewer did not see

@@ -17,7 +17,9 @@ from engine.events import (
     BoardDealt,
     CardsDrawn,
     DeckReshuffled,
+    DownCardDealt,
     DrawTaken,
+    Event,
     HandMucked,
     HandShown,
     HandStarted,
@@ -26,8 +28,9 @@ from engine.events import (
     RunItTwiceDecided,
     StreetStarted,
     UncalledBetReturned,
+    UpCardDealt,
 )
-from engine.games import Game, rules
+from engine.games import STUD_STREETS, Game, rules
 from engine.phh.writer import bomb_pot_preflop_seats
 from tables.hands.exports.common import GAME_NAMES, Amounts, Viewer, _cards
 from tables.hands.replay import ReplayedHand
@@ -82,6 +85,40 @@ PokerStars writes its draw lines straight after the first betting round."""
 
 _AFTER_DRAW: Final = ("after the 1st Draw", "after the 2nd Draw", "after the 3rd Draw")
 
+STUD_MARKERS: Final = dict(
+    zip(
+        STUD_STREETS,
+        (
+            "*** 3rd STREET ***",
+            "*** 4th STREET ***",
+            "*** 5th STREET ***",
+            "*** 6th STREET ***",
+            "*** RIVER ***",
+        ),
+        strict=True,
+    )
+)
+"""A stud game's street lines (R45.2), as PokerStars' own stud files write them: seventh
+street is the river."""
+
+_STUD_FOLDS: Final = dict(
+    zip(
+        STUD_STREETS,
+        (
+            "on the 3rd Street",
+            "on the 4th Street",
+            "on the 5th Street",
+            "on the 6th Street",
+            "on the River",
+        ),
+        strict=True,
+    )
+)
+"""Where a stud player folded, in the summary ("folded on the 4th Street")."""
+
+_STUD_DEALING: Final = (HoleCardsDealt, UpCardDealt, DownCardDealt, BoardDealt)
+"""The events of a stud street's cards (R45.2, R45.3), written together under its line."""
+
 
 def _ps_ranks(cards: Sequence[int]) -> str:
     return ",".join(RANKS[card_rank(c)] for c in cards)
@@ -91,16 +128,22 @@ def pokerstars_hand_label(hole: Sequence[int], board: Sequence[int], game: Any) 
     """The shown hand as PokerStars labels it: its :func:`pokerstars_hand_name`, and in a
     high-low game both halves, "HI: a straight, Ace to Five; LO: 5,4,3,2,A" (R19; no low:
     "HI: ..." alone); a deuce-to-seven hand (R44) as "Lo: " and its ranks, highest first,
-    "Lo: T,6,5,3,2", or, paired, straight or flush, its name: "Lo: a pair of Eights"."""
+    "Lo: T,6,5,3,2", or, paired, straight or flush, its name: "Lo: a pair of Eights"; a
+    razz hand (R47) as its five ranks, highest first, the ace last: "Lo: K,8,6,3,A"."""
     if Game(game) in LOWBALL:  # R44: "Lo: 8,7,6,4,2", or "Lo: a pair of Eights"
         value = rules(game).evaluate(hole, board)
         if value.category is HandCategory.HIGH_CARD:
             return "Lo: " + _ps_ranks(value.best_five)
         return "Lo: " + pokerstars_hand_name(hole, board, game)
+    if Game(game) is Game.RAZZ:  # R47: "Lo: 8,6,4,3,2", "Lo: K,8,6,3,A", the ace low
+        value = rules(game).evaluate(hole, board)
+        five = sorted(value.best_five, key=lambda c: (card_rank(c) + 1) % 13, reverse=True)
+        return "Lo: " + _ps_ranks(five)
     name = pokerstars_hand_name(hole, board, game)
     if not rules(game).splits:
         return name
-    low = evaluate_omaha_low(hole, board)
+    low_hand = rules(game).low_hand or evaluate_omaha_low  # R19, R46: any five in stud
+    low = low_hand(hole, board)
     if low is None:
         return f"HI: {name}"
     return f"HI: {name}; LO: " + ",".join(low.name.removesuffix(" low").split("-"))
@@ -178,6 +221,20 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     the new ones alone), or "Hero: stands pat on [...]"; "The deck is reshuffled" at a new
     stub (R42.4); deuce-to-seven hands as "Lo: 8,7,6,4,2"; folds in the summary "before
     the Draw", "after the Draw", "after the 1st Draw" ... (2-7 single draw: "before Flop").
+
+    A stud game (R45-R47) is written as PokerStars writes its own: no button on the table
+    line; ``*** 3rd STREET ***`` ... ``*** 6th STREET ***``, ``*** RIVER ***`` for seventh
+    street, each followed by what the viewer saw dealt, player by player in seat order:
+    on third street their own three cards ("Dealt to Hero [3d Th As]") and every other
+    player's door card ("Dealt to Ann [9s]"); on each later street each player's up cards
+    so far, then the new one ("Dealt to Ann [9s 6h] [7s]"; the viewer's own line starts
+    with all their cards, "Dealt to Hero [3d Th As Qc] [5d]"); on seventh street the
+    viewer's own down card alone; another player's down cards never. "X: brings in for 1";
+    the completion "bets 4" (by the bring-in player) or "raises 3 to 4"; a community card
+    (R45.3) as ``*** RIVER *** [Kd]`` and ``Board [Kd]`` in the summary; a shown hand's
+    seven cards in the order dealt (its six with a community card); stud hi-lo's "HI: ...;
+    LO: 8,7,5,4,2" and "No low hand qualified"; razz's "Lo: K,8,6,3,A"; folds in the summary
+    "on the 3rd Street" ... "on the River".
     """
     hand = replayed.hand
     table = hand.table
@@ -192,6 +249,8 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     events = replayed.events
     started = next(e for e in events if isinstance(e, HandStarted))
     won = dict(zip(final.seats, final.won, strict=True))
+    stud = rules(config.game).stud  # R45: no button line, streets of cards up and down
+    button = "" if stud else f" Seat #{config.button} is the button"
 
     if config.structure == "fixed_limit":  # PokerStars names limit games by their bets (R7.3)
         stakes = f"{amount(config.big_blind)}/{amount(2 * config.big_blind)}"
@@ -209,13 +268,12 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
         lines = [
             f"PokerStars Hand #{hand.pk}: Tournament #{tournament.pk}, {buy_in} {game}"
             f" - Level {level} ({stakes}) - {_ps_time(hand.started_at)}",
-            f"Table '{tournament.pk} {table.tournament_number}' {table.max_seats}-max"
-            f" Seat #{config.button} is the button",
+            f"Table '{tournament.pk} {table.tournament_number}' {table.max_seats}-max{button}",
         ]
     else:
         lines = [
             f"PokerStars Hand #{hand.pk}:  {game} ({stakes}{code}) - {_ps_time(hand.started_at)}",
-            f"Table '{table.name}' {table.max_seats}-max Seat #{config.button} is the button",
+            f"Table '{table.name}' {table.max_seats}-max{button}",
         ]
     start_stacks = dict(zip(started.seats, started.stacks, strict=True))
     for seat in sorted(started.seats):
@@ -235,11 +293,40 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     draw_game = bool(rules(config.game).draws)  # R42: five cards each, no board
     bomb_checks = bomb_pot_preflop_seats(final)
     double = config.double_board  # R23: two boards from the flop, written as two runs are
+    street_cards: list[Event] = []  # R45.2: a stud street's cards, written together
+    seen_of: dict[int, list[int]] = {}  # each stud player's cards the viewer saw so far
+    stud_antes: list[AntePosted] = []  # PokerStars' stud files post the antes in seat order
 
     def all_in(flag: bool) -> str:
         return " and is all-in" if flag else ""
 
-    for e in events:
+    for e in [*events, None]:
+        if stud and isinstance(e, AntePosted):
+            stud_antes.append(e)
+            continue
+        if stud_antes:
+            for ante in sorted(stud_antes, key=lambda a: a.seat):
+                lines.append(
+                    f"{names[ante.seat]}: posts the ante {amount(ante.amount)}{all_in(ante.all_in)}"
+                )
+            stud_antes = []
+        same_street = (
+            isinstance(e, _STUD_DEALING)
+            and bool(street_cards)
+            and _stud_street_of(e) == _stud_street_of(street_cards[0])
+        )
+        if street_cards and not same_street:  # the street's cards, then its betting (R45.2)
+            lines.extend(_stud_street(street_cards, names, me, seen_of))
+            first_run_board += [
+                c for d in street_cards if isinstance(d, BoardDealt) for c in d.cards
+            ]
+            street_cards = []
+            bets = {}
+        if e is None:
+            break
+        if stud and isinstance(e, _STUD_DEALING):  # (a runout deals street after street)
+            street_cards.append(e)
+            continue
         if isinstance(e, AntePosted):
             lines.append(f"{names[e.seat]}: posts the ante {amount(e.amount)}{all_in(e.all_in)}")
         elif isinstance(e, BlindPosted):
@@ -277,6 +364,9 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
                 lines.append(
                     f"{name}: raises {amount(e.amount - facing)} to {amount(e.amount)}{all_in(e.all_in)}"
                 )
+            elif e.action == "bring_in":  # R45.4: the chips posted
+                bets[e.seat] = bets.get(e.seat, 0) + e.added
+                lines.append(f"{name}: brings in for {amount(e.added)}{all_in(e.all_in)}")
             # run_twice answers: PokerStars writes only "Hand was run twice" (summary)
         elif isinstance(e, UncalledBetReturned):
             lines.append(f"Uncalled bet ({amount(e.amount)}) returned to {names[e.seat]}")
@@ -349,9 +439,11 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
             lines.append(f"*** {label}SHOW DOWN ***")
             for e in showdown:
                 if isinstance(e, HandShown):
+                    # a stud hand shown all-in before its last card plays all it was dealt
+                    cards = final.hole_cards(e.seat) if stud else e.cards
                     lines.append(
-                        f"{names[e.seat]}: shows [{_cards(e.cards)}]"
-                        f" ({pokerstars_hand_label(e.cards, run_board, config.game)})"
+                        f"{names[e.seat]}: shows [{_cards(cards)}]"
+                        f" ({pokerstars_hand_label(cards, run_board, config.game)})"
                     )
                 elif index == 0:  # a muck that still takes a pot nobody else could win (R8)
                     verb = "doesn't show hand" if won[e.seat] else "mucks hand"
@@ -359,6 +451,8 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
             for award in awards:
                 if award.board_index == index or (index == 0 and award.board_index is None):
                     lines.extend(collected(award))
+        if stud and rules(config.game).splits and not any(a.half == "low" for a in awards):
+            lines.append("No low hand qualified")  # R46, as PokerStars' stud hi-lo files
     else:  # won without a showdown (R5.4)
         for award in awards:
             lines.extend(collected(award))
@@ -386,6 +480,42 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
             lines.append(f"{prefix}Board [{_cards(run_board)}]")
     lines.extend(_summary_seats(replayed, started, names, amount, me, boards, awards))
     return "\n".join(lines) + "\n"
+
+
+def _stud_street_of(event: Event) -> str:
+    """The stud street (R45.2) a card's event deals: third street's hole cards have none."""
+    if isinstance(event, UpCardDealt | DownCardDealt | BoardDealt):
+        return event.street
+    return STUD_STREETS[0]
+
+
+def _stud_street(
+    dealt: list[Event], names: dict[int, str], me: int | None, seen_of: dict[int, list[int]]
+) -> list[str]:
+    """One stud street (R45.2) as PokerStars writes it: its line, then for each player dealt
+    a card the viewer saw, in seat order, "Dealt to X [cards seen before] [the new one]";
+    third street: the viewer's three cards, another's door card alone; seventh street: the
+    viewer's own down card alone. A community card (R45.3) is on the street's line.
+    ``seen_of``: the cards the viewer saw of each player so far, updated."""
+    marker = STUD_MARKERS[_stud_street_of(dealt[0])]
+    community = [c for e in dealt if isinstance(e, BoardDealt) for c in e.cards]
+    lines = [f"{marker} [{_cards(community)}]" if community else marker]
+    hole = {e.seat: e.cards for e in dealt if isinstance(e, HoleCardsDealt)}
+    new = {
+        e.seat: e.card
+        for e in dealt
+        if isinstance(e, UpCardDealt) or (isinstance(e, DownCardDealt) and e.seat == me)
+    }
+    for seat in sorted(set(hole) | set(new)):
+        name = names.get(seat, f"Seat {seat}")
+        if seat in hole:  # third street: the viewer's three cards, another's door card
+            seen_of[seat] = list(hole[seat]) if seat == me else [new[seat]]
+            lines.append(f"Dealt to {name} [{_cards(seen_of[seat])}]")
+        elif seat in new:
+            before = seen_of.get(seat, [])
+            lines.append(f"Dealt to {name} [{_cards(before)}] [{_cards([new[seat]])}]")
+            seen_of[seat] = [*before, new[seat]]
+    return lines
 
 
 def _count(cards: int) -> str:
@@ -431,14 +561,20 @@ def _summary_seats(
     # PokerStars' draw games: "before the Draw", "after the Draw" (five-card draw), "after
     # the 1st Draw" ... (triple draw); its 2-7 single draw says "before Flop"
     draw_game = bool(rules(game).draws)
+    stud = rules(game).stud  # R45: "on the 3rd Street" ... "on the River"
     street = "before the Draw" if draw_game and game != Game.DEUCE_SEVEN_SINGLE else "before Flop"
     shown = replayed.shown()
+    if stud:  # a hand shown all-in before its last card plays all it was dealt (R45.7)
+        street = _STUD_FOLDS[STUD_STREETS[0]]
+        shown = {seat: final.hole_cards(seat) for seat in shown}
     for e in replayed.events:
         if isinstance(e, StreetStarted) and draw_game:
             street = (
                 "after the Draw" if e.street == "draw" else _AFTER_DRAW[DRAW_LABELS.index(e.street)]
             )
-        elif isinstance(e, BoardDealt) and e.board_index == 0:
+        elif isinstance(e, StreetStarted) and stud:
+            street = _STUD_FOLDS[e.street]
+        elif isinstance(e, BoardDealt) and e.board_index == 0 and not stud:
             street = {"flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}[
                 e.street
             ]
@@ -458,7 +594,7 @@ def _summary_seats(
     for seat in sorted(final.seats):
         i = final.seats.index(seat)
         tags = ""
-        if seat == final.config.button:
+        if seat == final.config.button and not stud:  # PokerStars' stud files: no button
             tags += " (button)"
         if seat == started.small_blind_seat and not final.config.bomb_pot:  # R21: no blinds
             tags += " (small blind)"
