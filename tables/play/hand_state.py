@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 
+from engine.actions import Action, ActionKind
 from engine.betting import Structure as EngineStructure
 from engine.cards import card_str
 from engine.equity import equities as engine_equities
@@ -29,6 +30,7 @@ from engine.fairness import (
 )
 from engine.forced_bets import blind_seats
 from engine.games import Game, rules
+from engine.hand import apply
 from engine.legal_actions import legal_actions
 from engine.pots import pots as engine_pots
 from engine.state import HandConfig, HandState, Phase
@@ -41,6 +43,36 @@ DRAW_STREETS = ("predraw", "draw")
 TRIPLE_DRAW_STREETS = ("predraw", "first_draw", "second_draw", "third_draw")
 """A draw game's betting rounds, each named after the draw before it (R42): the engine's
 names of the draws (``engine.drawing.draw_label``)."""
+
+
+TAIL_MOST = 12
+"""The most betting actions kept in ``Table.hand_tail`` before the state is written again:
+it bounds what each read replays (an action applies in about 20 µs)."""
+
+
+def current_state(table: Table) -> HandState | None:
+    """The hand on the table now: its last snapshot (``Table.hand_state``) with the betting
+    actions since (``Table.hand_tail``) applied, or ``None`` between hands before the first.
+    The one way the state of a live hand is read."""
+    if table.hand_state is None:
+        return None
+    state = HandState.from_json(table.hand_state)
+    for kind, seat, amount in table.hand_tail:
+        state = apply(state, Action(ActionKind(kind), seat, amount))[0]
+    return state
+
+
+def keeps_tail(table: Table, before: HandState, after: HandState) -> bool:
+    """Whether the action that took ``before`` to ``after`` may go on the tail rather than
+    into a new snapshot: it stayed within one betting round (no card was dealt, drawn or
+    shown, so every card the snapshot holds is still the hand's: own cards are read from
+    it, :func:`tables.play.projection.own_cards_by_user`), and the tail has room."""
+    return (
+        before.phase is Phase.BETTING
+        and after.phase is Phase.BETTING
+        and after.street == before.street
+        and len(table.hand_tail) < TAIL_MOST
+    )
 
 
 def street_names(game: str) -> tuple[str, ...]:
@@ -138,8 +170,8 @@ def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
     """The public view of the table's current (or just finished) hand (:func:`hand_picture`
     with the table's hand number and log)."""
     if state is None:
-        assert table.hand_state is not None  # callers show a hand only if there is one
-        state = HandState.from_json(table.hand_state)
+        state = current_state(table)
+        assert state is not None  # callers show a hand only if there is one
     view = hand_picture(state, number=table.hand_count, log=table.hand_log or [])
     view["deck"] = deck_view(table, state)  # the live hand's proof (R15)
     return view

@@ -263,7 +263,19 @@ class Table(models.Model):
     bomb_votes = models.JSONField(
         default=list, blank=True, help_text="R21: users who want the next hand to be a bomb pot."
     )
-    hand_state = models.JSONField(null=True, blank=True)
+    hand_state = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The engine's state of the hand on the table as of its last snapshot; the "
+        "hand now is it with hand_tail's actions applied (tables.play.hand_state.current_state).",
+    )
+    hand_tail = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The betting actions applied since hand_state's snapshot, [kind, seat, "
+        "amount] each, all in its betting round: an action appends here instead of rewriting "
+        "the state (issue #44: the state's rewrite was most of an action's WAL).",
+    )
     current_hand = models.ForeignKey(
         "Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -47,43 +47,49 @@ def play_randomly(table, rng, hands):
             deal(t)
             played += 1
             continue
-        seat, state = to_act(t)
-        hand = state["hand"]
-        if hand["phase"] == "runout":  # the clock deals the next street when it is due
-            assert services.handle_due(t.pk, t.version, now=t.deadline)
-            continue
-        user = user_at(t, seat)
-        if hand["pending"]:
-            if hand["pending"]["kind"] == "run_twice":
-                services.act(user, t.pk, "run_twice", rng.choice([0, 1]), None)
-            else:
-                may_muck = hand["pending"]["may_muck"]
-                services.act(
-                    user, t.pk, rng.choice(["show", "muck"]) if may_muck else "show", None, None
-                )
-            continue
-        legal = hand["legal"]
-        if legal.get("draw"):  # R42.2: throw some of one's own cards
-            own = own_cards_by_user(t.pk, t.hand_count)[user.pk]["cards"]
-            services.draw(user, t.pk, rng.sample(own, rng.randint(0, len(own))), t.version)
-            continue
-        if legal.get("bring_in") is not None:  # R45.4: bring in, or complete
-            if legal["bet_or_raise"] and rng.random() < 0.3:
-                services.act(user, t.pk, "bet", legal["min_to"], t.version)
-            else:
-                services.act(user, t.pk, "bring_in", None, t.version)
-            continue
-        options = ["fold"] if legal["fold"] else []
-        options += ["check"] if legal["check"] else ["call"]
-        if legal["bet_or_raise"]:  # all-in only where it is legal (pot and fixed limit, R6)
-            options += ["raise", "all_in"] if legal["all_in_to"] is not None else ["raise"]
-        choice = rng.choice(options)
-        if choice == "raise":
-            amount = rng.randint(legal["min_to"], legal["max_to"])
-            services.act(user, t.pk, legal["bet_or_raise"], amount, t.version)
-        else:
-            services.act(user, t.pk, choice, None, t.version)
+        step_randomly(t, rng)
     return played
+
+
+def step_randomly(t, rng) -> None:
+    """One step of the hand on table ``t`` (fresh): a random legal decision of the player
+    to act, or the clock's next street of an all-in runout."""
+    seat, state = to_act(t)
+    hand = state["hand"]
+    if hand["phase"] == "runout":  # the clock deals the next street when it is due
+        assert services.handle_due(t.pk, t.version, now=t.deadline)
+        return
+    user = user_at(t, seat)
+    if hand["pending"]:
+        if hand["pending"]["kind"] == "run_twice":
+            services.act(user, t.pk, "run_twice", rng.choice([0, 1]), None)
+        else:
+            may_muck = hand["pending"]["may_muck"]
+            services.act(
+                user, t.pk, rng.choice(["show", "muck"]) if may_muck else "show", None, None
+            )
+        return
+    legal = hand["legal"]
+    if legal.get("draw"):  # R42.2: throw some of one's own cards
+        own = own_cards_by_user(t.pk, t.hand_count)[user.pk]["cards"]
+        services.draw(user, t.pk, rng.sample(own, rng.randint(0, len(own))), t.version)
+        return
+    if legal.get("bring_in") is not None:  # R45.4: bring in, or complete
+        if legal["bet_or_raise"] and rng.random() < 0.3:
+            services.act(user, t.pk, "bet", legal["min_to"], t.version)
+        else:
+            services.act(user, t.pk, "bring_in", None, t.version)
+        return
+    options = ["fold"] if legal["fold"] else []
+    options += ["check"] if legal["check"] else ["call"]
+    if legal["bet_or_raise"]:  # all-in only where it is legal (pot and fixed limit, R6)
+        options += ["raise", "all_in"] if legal["all_in_to"] is not None else ["raise"]
+    choice = rng.choice(options)
+    if choice == "raise":
+        amount = rng.randint(legal["min_to"], legal["max_to"])
+        services.act(user, t.pk, legal["bet_or_raise"], amount, t.version)
+    else:
+        services.act(user, t.pk, choice, None, t.version)
 
 
 def fold_out(table) -> None:

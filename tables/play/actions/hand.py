@@ -58,7 +58,7 @@ from tables.play.actions.common import (
 from tables.play.actions.table_settings import apply_pending_settings, rotate_game
 from tables.play.engine_text import engine_text
 from tables.play.error_codes import PlayError, PlayErrorCode
-from tables.play.hand_state import table_config
+from tables.play.hand_state import current_state, keeps_tail, table_config
 from tables.play.models import Seat, Table
 
 ACTIONS = {
@@ -87,8 +87,7 @@ def running_state(table: Table) -> HandState | None:
     stays on the table for display until the next one starts)."""
     if not table.in_hand:
         return None
-    assert table.hand_state is not None  # a hand in progress has its state
-    return HandState.from_json(table.hand_state)
+    return current_state(table)
 
 
 # --- starting a hand -------------------------------------------------------------------------
@@ -149,6 +148,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     """Between hands: settle the last hand's leftovers and deal the next one if it can."""
     fields = [
         "hand_state",
+        "hand_tail",
         "hand_players",
         "current_hand",
         "deadline",
@@ -162,6 +162,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     table.deadline = None
     table.deadline_seat = None
     table.hand_players = {}
+    table.hand_tail = []  # (empty already: a hand's last step writes its state whole)
     if table.close_requested:
         finish_closing(table, seats)
         table.hand_state = None
@@ -351,7 +352,7 @@ def _decide(
         seat.auto_act = False  # they are back: their own clock again
         seat.save(update_fields=["timeouts_in_row", "auto_act"])
     done = action_row(table, seat.number, user, kind, amount, timeout=False)
-    fields = _after_engine(table, seats, new_state, now)
+    fields = _after_engine(table, seats, new_state, now, step=(state, done))
     commit_change(table, seats, fields=fields, state=new_state, action=done)
 
 
@@ -382,13 +383,28 @@ def action_row(
     )
 
 
-def _after_engine(table: Table, seats: list[Seat], state: HandState, now: Any) -> list[str]:
+def _after_engine(
+    table: Table,
+    seats: list[Seat],
+    state: HandState,
+    now: Any,
+    step: tuple[HandState, HandAction] | None = None,
+) -> list[str]:
     """After each engine step (the deal, a decision, a street of a runout): the hand's end,
-    or the clock of what it waits for next. Returns the table fields to save."""
-    table.hand_state = state.to_json()
+    or the clock of what it waits for next. Returns the table fields to save. ``step``: the
+    state before a player's decision and its row; a decision within a betting round goes
+    on the state's tail (``Table.hand_tail``, :func:`~tables.play.hand_state.keeps_tail`),
+    any other step writes the state whole and empties the tail."""
+    if step is not None and keeps_tail(table, step[0], state):
+        action = step[1]
+        table.hand_tail = [*table.hand_tail, [action.kind, action.seat, action.amount]]
+        fields = ["hand_tail"]  # (the state is not written: its stored bytes stay as they are)
+    else:
+        table.hand_state = state.to_json()
+        table.hand_tail = []
+        fields = ["hand_state", "hand_tail"]
     table.decision_version = table.version + 1
-    fields = [
-        "hand_state",
+    fields += [
         "deadline",
         "deadline_seat",
         "time_bank_in_use",
@@ -595,5 +611,5 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     )
     _log(table, seats, events, new_state)
     done = action_row(table, seat.number, seat.user, action.kind, action.amount, timeout=True)
-    fields = _after_engine(table, seats, new_state, now)
+    fields = _after_engine(table, seats, new_state, now, step=(state, done))
     commit_change(table, seats, fields=fields, state=new_state, action=done)

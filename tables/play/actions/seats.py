@@ -25,7 +25,7 @@ from tables.play.actions.common import (
     seat_of,
 )
 from tables.play.error_codes import PlayError, PlayErrorCode
-from tables.play.hand_state import top_up_range
+from tables.play.hand_state import current_state, top_up_range
 from tables.play.models import NewPlayerPolicy, Seat, Table
 
 MAX_GUESTS_WAITING = 4
@@ -150,9 +150,9 @@ def _chips_behind(table: Table, seat: Seat, in_hand: bool) -> int:
     """The seat's chips now: during a hand its stack in the hand, else the seat's."""
     if not in_hand:
         return seat.stack
-    state = table.hand_state
+    state = current_state(table)
     assert state is not None  # in_hand
-    return state["stacks"][state["seats"].index(seat.number)]
+    return state.stacks[state.seats.index(seat.number)]
 
 
 @transaction.atomic

@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 from engine.actions import Action, ActionKind
 from engine.errors import EngineError
 from engine.hand import apply
-from engine.state import HandState
 from tables.hands.models import Hand
 from tables.play import table_log as handlog
 from tables.play.actions.common import commit_change, lock, membership
 from tables.play.actions.hand import _engine_error, action_row, dealt_user_seat
 from tables.play.error_codes import PlayError, PlayErrorCode
+from tables.play.hand_state import current_state
 
 
 @transaction.atomic
@@ -41,7 +41,7 @@ def show_after_hand(user: Any, table_id: int, hand_number: Any, cards: Any) -> N
         )
     table, seats = lock(table_id)
     membership(user, table)  # a former member shows nothing (DESIGN invariant 3)
-    state = HandState.from_json(table.hand_state) if table.hand_state else None
+    state = current_state(table)  # (a finished hand's: written whole, no tail)
     if state is None or table.in_hand or table.hand_count != hand_number or not state.is_finished:
         raise PlayError(
             PlayErrorCode.HAND_OVER,

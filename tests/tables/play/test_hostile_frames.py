@@ -139,7 +139,13 @@ FRAMES = st.one_of(
 def table_snapshot(table_id: int):
     t = Table.objects.get(pk=table_id)
     seats = list(Seat.objects.filter(table_id=table_id).order_by("number").values())
-    return t.version, t.hand_state, seats, ChatMessage.objects.filter(table_id=table_id).count()
+    return (
+        t.version,
+        t.hand_state,
+        t.hand_tail,
+        seats,
+        ChatMessage.objects.filter(table_id=table_id).count(),
+    )
 
 
 pytestmark_db = pytest.mark.django_db(transaction=True)

@@ -26,6 +26,7 @@ def snapshot(table):
     return (
         t.version,
         t.hand_state,
+        t.hand_tail,
         list(Seat.objects.filter(table=t).values_list("stack", flat=True)),
     )
 

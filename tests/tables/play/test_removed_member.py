@@ -49,6 +49,7 @@ def everything(table):
     return (
         t.version,
         t.hand_state,
+        t.hand_tail,
         t.pending_settings,
         list(Seat.objects.filter(table=t).order_by("number").values()),
         list(LedgerEntry.objects.filter(table=t).values_list("kind", "user_id", "amount")),

@@ -14,7 +14,6 @@ import pytest
 from engine.cards import card_str
 from engine.fairness import stud_positions, verify_record
 from engine.games import rules
-from engine.state import HandState
 from pokerclub.models import Club
 from tables.hands.models import Hand
 from tables.hands.proof import viewer_record
@@ -22,6 +21,7 @@ from tables.hands.replay import replay
 from tables.play import actions as services
 from tables.play.error_codes import PlayError
 from tables.play.forms import TableForm
+from tables.play.hand_state import current_state
 from tables.play.models import Seat
 from tables.play.phrases import render
 from tables.play.projection import load_public_state, own_cards_by_user, public_message
@@ -81,7 +81,7 @@ def test_the_form_offers_stud_fixed_limit_only_with_every_player_anteing_R45_1()
 
 def test_third_street_shows_every_door_card_and_the_lowest_brings_in_R45_2_R45_4(stud_table):
     t = deal(stud_table)
-    state = HandState.from_json(t.hand_state)
+    state = current_state(t)
     public = load_public_state(t.pk)
     hand = public["hand"]
     assert hand["stud"] is True and hand["street"] == "third_street"
@@ -168,7 +168,7 @@ def test_a_players_frames_carry_each_new_street_and_hide_the_others_down_cards(s
         action = "bring_in" if legal.get("bring_in") else "check" if legal["check"] else "call"
         services.act(user, t.pk, action, None, None)
     t = fresh(t)
-    state = HandState.from_json(t.hand_state)
+    state = current_state(t)
     public = load_public_state(t.pk)
     up = {card_str(state.holes[i][k]) for i in range(4) for k in (2, 3, 4, 5)}
     assert _cards_named(public) == up
@@ -295,5 +295,5 @@ def test_a_new_player_at_a_stud_table_is_dealt_the_next_hand_without_posting(stu
     services.sit(players[4], t.pk, 6, 200)
     check_down(t)
     t = deal(fresh(t))
-    assert 6 in HandState.from_json(t.hand_state).seats
+    assert 6 in current_state(t).seats
     assert not Seat.objects.get(table=t, number=6).owes_big_blind

@@ -1,0 +1,113 @@
+"""The hand's state is written whole only when a card moves or a betting round ends; each
+decision within a round goes on the row's tail (``Table.hand_tail``), which every read
+applies (issue #44: rewriting the state was most of an action's WAL). The state read is
+always the hand the engine played: the snapshot and its tail give exactly the state the
+recorded actions give from the deal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import connection
+
+from engine.actions import Action, ActionKind
+from engine.hand import apply, deal_next, start_hand
+from engine.state import HandConfig, Phase
+from tables.hands.models import Hand
+from tables.hands.proof import start_kwargs
+from tables.play import actions as services
+from tables.play.hand_state import TAIL_MOST, current_state
+from tables.play.projection import load_public_state
+from tests.tables.play_helpers import deal, fresh, step_randomly, user_at
+
+pytestmark = pytest.mark.django_db
+
+
+def _stored_state(table_id: int) -> str:
+    """The state's bytes as stored (the JSON text of the column)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT hand_state::text FROM tables_table WHERE id = %s", [table_id])
+        return cursor.fetchone()[0]
+
+
+def _played_from_the_deal(table):
+    """The hand on the table played again from its deck and its recorded actions, street by
+    street as the clock deals a runout: what the state must be."""
+    hand = Hand.objects.get(pk=table.current_hand_id)
+    state, _ = start_hand(HandConfig.from_json(hand.config), **start_kwargs(hand))
+    for row in hand.actions.order_by("sequence"):
+        while state.phase is Phase.RUNOUT:
+            state, _ = deal_next(state)
+        state, _ = apply(state, Action(ActionKind(row.kind), row.seat, row.amount))
+    return state
+
+
+def test_a_call_within_a_round_goes_on_the_tail_and_leaves_the_stored_state_as_it_was(
+    make_table, players
+):
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    stored = _stored_state(t.pk)
+    assert fresh(t).hand_tail == []
+    hand = load_public_state(t.pk)["hand"]
+    seat = hand["to_act"]
+    services.act(user_at(t, seat), t.pk, "call", None, None)
+    t = fresh(t)
+    assert t.hand_tail == [["call", seat, None]]
+    assert _stored_state(t.pk) == stored  # not written again
+    state = current_state(t)
+    assert state.to_json() == _played_from_the_deal(t).to_json()
+    assert load_public_state(t.pk)["hand"]["to_act"] != seat
+
+
+def test_a_new_street_writes_the_state_whole_and_empties_the_tail(make_table, players):
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    while not (hand := load_public_state(t.pk)["hand"])["boards"][0]:
+        legal = hand["legal"]
+        services.act(
+            user_at(t, hand["to_act"]), t.pk, "check" if legal["check"] else "call", None, None
+        )
+    t = fresh(t)
+    assert t.hand_tail == []  # the flop was dealt: a card moved
+    assert t.hand_state["boards"][0]  # the stored state has it
+    assert current_state(t).to_json() == _played_from_the_deal(t).to_json()
+
+
+@pytest.mark.parametrize(
+    "game, options",
+    [
+        ("holdem", {"structure": "fixed_limit"}),
+        ("27triple", {"structure": "fixed_limit", "max_seats": 6}),
+        ("stud", {"structure": "fixed_limit", "small_blind": 1, "big_blind": 4, "ante": 1}),
+    ],
+)
+def test_the_state_read_is_always_the_hand_the_recorded_actions_play(
+    make_table, players, game, options
+):
+    """After every step of random hands, the snapshot and its tail are the state the deal
+    and the recorded actions give, the tail stays within one betting round and its bound,
+    and own cards (read from the snapshot) are the hand's."""
+    table = make_table(game=game, max_seats=options.pop("max_seats", 8), **options)
+    for i, p in enumerate(players):
+        services.sit(p, table.pk, i + 1, 100)
+    rng = random.Random(f"tail-{game}")
+    longest = 0
+    for _ in range(400):
+        t = fresh(table)
+        if not t.in_hand:
+            deal(t)
+            continue
+        step_randomly(t, rng)
+        t = fresh(table)
+        longest = max(longest, len(t.hand_tail))
+        assert len(t.hand_tail) <= TAIL_MOST
+        state = current_state(t)
+        assert state.to_json() == _played_from_the_deal(t).to_json()
+        assert t.hand_state["holes"] == state.to_json()["holes"]
+    assert longest > 0  # the tail was used
