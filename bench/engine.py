@@ -47,7 +47,10 @@ no-limit short deck, PHH ``NS``: PokerKit's final stacks differ where a straight
 of a kind, R30.2). The stud games (``stud``, ``stud8``, ``razz``, R45-R47) are fixed-limit
 with a bring-in of half the small bet and antes in most hands, 2 to 8 players (PHH ``F7S``,
 ``F7S/8``, ``FR``); ``--game stud`` leaves out of PokerKit's comparison the hands with a
-seventh-street community card (R45.3), which PokerKit deals otherwise.
+seventh-street community card (R45.3), which PokerKit deals otherwise. Poker all'italiana
+(``italiana``, R31-R39) is in ``--per-game`` only (PHH has no code for it): pot-limit, 2 to
+9 players, an invito (ante) and a cip of the big blind, a pot carried in now and then; the
+random policy opens when it may.
 
 The hands are random no-limit (NT) and fixed-limit (FT) hands, 2-10 players, uneven stacks,
 antes, big-blind antes and straddles, played by our engine with a seeded random policy and
@@ -116,6 +119,20 @@ def machine() -> str:
 def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
     n = min(rng.choice([2, 3, 4, 5, 6, 6, 7, 8, 9, 10]), rules(game).max_players)  # R18, R42
     big_blind = rng.choice([2, 10, 20, 100])
+    if rules(game).opening:  # R31-R38: the invito, the cip, pot limit, no blinds
+        seats = tuple(sorted(rng.sample(range(1, 10), n)))
+        return HandConfig(
+            seats=seats,
+            stacks=tuple(rng.randint(20, 250) * big_blind for _ in range(n)),
+            button=rng.choice(seats),
+            small_blind=0,
+            big_blind=big_blind,
+            ante=big_blind,
+            structure=Structure.POT_LIMIT,
+            game=game,
+            carried=rng.choice([0, 0, 0, n * big_blind]),
+            explicit_showdown=True,
+        )
     ante = big_blind_ante = 0
     roll = rng.random()
     stud = rules(game).stud
@@ -156,7 +173,7 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
 def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
     """One hand by a random policy: folds, calls, min raises, all-ins and sizes between."""
     config = random_config(rng, game)
-    deck = list(rules(game).deck)  # R30.1: a short deck's 36 cards
+    deck = list(rules(game, len(config.seats)).deck)  # R30.1, R31.2: a short deck
     rng.shuffle(deck)
     state, events = start_hand(config, deck=deck)
     history = list(events)
@@ -164,7 +181,20 @@ def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
     while (legal := legal_actions(state)) is not None:
         kinds = legal.kinds
         if ActionKind.DRAW in kinds:  # a draw game's draw (R42): none to five cards thrown
-            action = Action(ActionKind.DRAW, legal.seat, rng.randrange(32))
+            most = legal.max_draw or 5  # (R36.1: four in poker all'italiana)
+            action = Action(
+                ActionKind.DRAW,
+                legal.seat,
+                rng.choice([m for m in range(32) if m.bit_count() <= most]),
+            )
+        elif ActionKind.PASS in kinds:  # poker all'italiana before its opening (R34)
+            opens = ActionKind.OPEN in kinds and rng.random() < 0.8
+            amount = rng.randint(legal.min_to or 0, legal.max_to or 0)
+            action = (
+                Action(ActionKind.OPEN, legal.seat, amount)
+                if opens
+                else Action(ActionKind.PASS, legal.seat)
+            )
         elif ActionKind.BRING_IN in kinds:  # a stud game's (R45.4): bring in, or complete
             complete = ActionKind.BET in kinds and rng.random() < 0.3
             action = (
@@ -193,7 +223,7 @@ def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
         state, events = apply(state, action)
         history.extend(events)
         actions.append(action)
-    text = phh.export(state, history)
+    text = "" if rules(game).opening else phh.export(state, history)  # (no PHH code, R31)
     return BenchHand(config, tuple(deck), tuple(actions), text, state.stacks, tuple(history))
 
 
@@ -316,6 +346,8 @@ def main() -> None:
         whole_process(args.folder, args.rounds)
         return
     game = Game(args.game)
+    if rules(game).opening:
+        sys.exit("poker all'italiana has no PHH code for PokerKit: use --per-game")
 
     from importlib.metadata import version
 

@@ -16,7 +16,7 @@ __all__ = ["Action", "ActionKind"]
 
 
 class ActionKind(StrEnum):
-    """Everything a player can do (R6, R11.3, R12, R42, R45)."""
+    """Everything a player can do (R6, R11.3, R12, R34, R42, R45)."""
 
     FOLD = "fold"
     CHECK = "check"
@@ -28,6 +28,12 @@ class ActionKind(StrEnum):
     """A stud game's bring-in (R45.4): the player with the door card that brings in posts
     the bring-in (all they have when short); amount, optional, the chips (checked if given).
     Their other choice is to complete: BET to the small bet."""
+    OPEN = "open"
+    """Poker all'italiana's opening, "apro" (R34.1, R34.4): the first bet of the hand, to
+    ``amount`` (from the cip to the pot in pot-limit); only with the cards it asks (R34.2)."""
+    PASS = "pass"
+    """Poker all'italiana's "passo" before an opening (R34.1): not a fold, the player may
+    still play if someone opens."""
     RUN_TWICE = "run_twice"
     DRAW = "draw"
     """A draw game's draw (R42): amount is a bit mask of the hole cards thrown (1 = the first,
@@ -43,8 +49,8 @@ class ActionKind(StrEnum):
 class Action:
     """One player's decision.
 
-    ``amount`` means, by kind: BET and RAISE, the "to" amount (the player's total bet in
-    this round after the action); CALL and BRING_IN, optional, the chips added (checked if
+    ``amount`` means, by kind: BET, RAISE and OPEN, the "to" amount (the player's total bet
+    in this round after the action); CALL and BRING_IN, optional, the chips added (checked if
     given);
     ALL_IN, optional, the "to" amount (checked if given); RUN_TWICE, 1 to agree and 0 to
     decline; nothing (``None``) for the others.

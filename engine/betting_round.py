@@ -10,6 +10,11 @@ played, and what the end of the round leads to.
 * **R6, R7** Fold, check, call, bet, raise and all-in, sized by :mod:`engine.betting`; a
   stud game's bring-in and its completion (R45.4).
 * **R8.2** The uncalled part of the largest bet goes back when the round ends.
+* **R34, R35, R37** Poker all'italiana: the first round is an opening, "apro" (a bet, with
+  the cards the hand asks for) or "passo", each player from the dealer's left; once opened
+  everyone, those who passed too, folds, calls or raises. Nobody opening carries the pot to
+  the next hand (R35.1); after the draw the opener speaks first (R37.1), and everyone still
+  in checking carries it too (the piatto di parola, R37.3).
 
 The functions are steps of the hand: they take the
 :class:`~engine.working_copy.WorkingCopy` ``w`` and record their events in it.
@@ -18,7 +23,7 @@ The functions are steps of the hand: they take the
 from __future__ import annotations
 
 from engine.actions import ActionKind
-from engine.awards import win_uncontested
+from engine.awards import carry_pot, win_uncontested
 from engine.betting import bet_unit, is_full_raise
 from engine.dealing import deal_street
 from engine.drawing import start_draw
@@ -26,7 +31,8 @@ from engine.errors import EngineError, ErrorCode
 from engine.events import ActionTaken, StreetStarted, UncalledBetReturned
 from engine.forced_bets import blind_positions
 from engine.games import rules
-from engine.legal_actions import raise_options
+from engine.legal_actions import opening_limits, raise_options
+from engine.opening import first_five, hand_opening_cards, in_opening
 from engine.pots import uncalled_bet
 from engine.run_twice import second_run_fits
 from engine.showdown import begin_showdown, show_hand, showdown_order
@@ -60,6 +66,11 @@ def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
     still in can bet against, are skipped (as in PokerKit); a lone player who is not
     facing a bet has nothing to decide, and the round ends at once. A draw game's round
     after a draw was announced with its draw (``announce`` false, R42.1).
+
+    Poker all'italiana's opening round starts left of the dealer, and every player with
+    chips is asked, even one nobody could call: opening decides whether the hand is played
+    (R34.1, R35.1). After the draw the opener speaks first, or the next still in on their
+    left (R37.1, ``opener_first``).
     """
     n = w.n
     w.street = street
@@ -67,6 +78,9 @@ def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
     game = rules(w.config.game)
     if game.stud:
         first = first_to_act(w, street)
+    elif game.opening:
+        opener = w.opener
+        first = opener if street and opener is not None and w.config.opener_first else 0
     elif street is Street.PREFLOP:
         _, big, straddler = blind_positions(w.config, n)
         first = ((big if straddler is None else straddler) + 1) % n
@@ -86,19 +100,25 @@ def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
     totals = sorted(bets[q] + stacks[q] for q in range(n) if not folded[q])
     second = totals[-2] if len(totals) > 1 else 0
     to_act = []
+    opening = in_opening(w)  # R34.1: everyone with chips says "apro" or "passo"
     for k in range(n):
         q = (first + k) % n
-        if not folded[q] and stacks[q] > 0 and min(stacks[q], second - bets[q]) > 0:
+        if not folded[q] and stacks[q] > 0 and (opening or min(stacks[q], second - bets[q]) > 0):
             to_act.append(q)
     w.to_act = to_act
-    if not to_act or (len(to_act) == 1 and bets[to_act[0]] >= max(bets)):
+    if not to_act or (not opening and len(to_act) == 1 and bets[to_act[0]] >= max(bets)):
         w.to_act = []
         end_round(w)
 
 
 def play_bet(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> None:
-    """A betting action of player ``p`` to act (R6, R7, R45.4): checked, then played into
-    ``w``."""
+    """A betting action of player ``p`` to act (R6, R7, R34, R45.4): checked, then played
+    into ``w``."""
+    if in_opening(w):
+        _play_opening(w, p, kind, amount)
+        if not w.to_act:
+            end_round(w)
+        return
     to_call, call, can_raise, min_to, max_to = raise_options(w, p)
     stack = w.stacks[p]
     bet = w.bets[p]
@@ -173,6 +193,59 @@ def play_bet(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> No
         raise_to(w, p, kind, amount)
     if not w.to_act or w.folded.count(False) <= 1:
         end_round(w)
+
+
+def _play_opening(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> None:
+    """R34.1, R34.2, R34.4: before poker all'italiana's opening, player ``p`` passes
+    (``PASS``, not a fold) or opens (``OPEN`` to ``amount``, from the cip to the pot in
+    pot-limit; ``ALL_IN`` when the whole stack is such an opening), if their five cards
+    allow it (``cannot_open`` otherwise: no false opening, R39.3). Checked, then played."""
+    if kind is ActionKind.PASS:
+        if amount is not None:
+            raise EngineError(ErrorCode.BAD_AMOUNT, "pass takes no amount")
+        check_or_call(w, p, kind)
+        return
+    if kind is not ActionKind.OPEN and kind is not ActionKind.ALL_IN:
+        refusal = {
+            ActionKind.FOLD: ErrorCode.CANNOT_FOLD,
+            ActionKind.CHECK: ErrorCode.CANNOT_CHECK,
+            ActionKind.CALL: ErrorCode.CANNOT_CALL,
+            ActionKind.BET: ErrorCode.CANNOT_BET,
+            ActionKind.RAISE: ErrorCode.CANNOT_RAISE,
+        }.get(kind, ErrorCode.WRONG_PHASE)
+        raise EngineError(
+            refusal, f"nobody has opened: a player passes or opens, not {kind} (R34.1)"
+        )
+    if not hand_opening_cards(w.config, first_five(w, p)):
+        raise EngineError(
+            ErrorCode.CANNOT_OPEN,
+            "these cards do not open: a pair of "
+            + {"J": "jacks", "Q": "queens", "K": "kings"}[w.config.opening_pair]
+            + " or better"
+            + ("" if w.config.opening_draw == "none" else ", or the draw the table allows")
+            + " (R34.2)",
+        )
+    min_to, max_to = opening_limits(w, p)
+    if kind is ActionKind.ALL_IN:
+        all_in_to = w.stacks[p] + w.bets[p]
+        if amount is not None and amount != all_in_to:
+            raise EngineError(
+                ErrorCode.AMOUNT_OUT_OF_RANGE, f"all-in is to {all_in_to}, not {amount}"
+            )
+        if all_in_to > max_to:
+            raise EngineError(
+                ErrorCode.CANNOT_ALL_IN, f"the most this player may open for is {max_to} (R34.4)"
+            )
+        kind, amount = ActionKind.OPEN, all_in_to
+    if amount is None:
+        raise EngineError(ErrorCode.BAD_AMOUNT, "open needs an amount: the total to bet to")
+    if not min_to <= amount <= max_to:
+        raise EngineError(
+            ErrorCode.AMOUNT_OUT_OF_RANGE,
+            f"open to {amount}: allowed {min_to} to {max_to} (R34.4, R38)",
+        )
+    raise_to(w, p, kind, amount)
+    w.opener = p
 
 
 def _bring_in_decision(
@@ -269,7 +342,9 @@ def raise_to(w: WorkingCopy, p: int, kind: ActionKind, to: int) -> None:
 
 
 def end_round(w: WorkingCopy) -> None:
-    """Close the betting round and move the hand on (R8.2, R5.4, R5.5, R11, R12)."""
+    """Close the betting round and move the hand on (R8.2, R5.4, R5.5, R11, R12; poker
+    all'italiana's pot carried when nobody opened, R35.1, or everyone still in checked
+    after the draw, R37.3)."""
     returned = uncalled_bet(w.bets)
     if returned is not None:
         p, chips = returned
@@ -280,11 +355,13 @@ def end_round(w: WorkingCopy) -> None:
     w.to_act = []
     live = [q for q in range(w.n) if not w.folded[q]]
     if len(live) == 1:
-        win_uncontested(w, live[0])
+        win_uncontested(w, live[0])  # (R34.6: the opener, when everyone else folds)
+        return
+    game = rules(w.config.game)
+    if game.opening and _carried(w, live, game.last_street):
         return
     if sum(1 for q in live if w.stacks[q] > 0) <= 1:
         w.all_in = True
-    game = rules(w.config.game)
     if game.draws and w.street < game.last_street:
         start_draw(w)  # R42.1: all-in players draw too, with no betting after
         return
@@ -307,3 +384,22 @@ def end_round(w: WorkingCopy) -> None:
     street = Street(w.street + 1)
     deal_street(w, street)
     open_round(w, street)
+
+
+def _carried(w: WorkingCopy, live: list[int], last_street: int) -> bool:
+    """Poker all'italiana: carry the pot to the next hand, and say so, when nobody opened
+    (R35.1), or when after the draw every player still in checked (the piatto di parola,
+    R37.3, ``piatto_di_parola``). A player still in who is all-in did not check: those
+    hands show down."""
+    if w.opener is None:
+        carry_pot(w, "nobody_opened")
+        return True
+    if (
+        w.street == last_street
+        and w.config.piatto_di_parola
+        and w.bets_made == 0
+        and all(w.stacks[q] > 0 for q in live)
+    ):
+        carry_pot(w, "parola")
+        return True
+    return False

@@ -1,5 +1,5 @@
 """The checks a hand's inputs pass before it starts: its :class:`~engine.state.HandConfig`
-(R1.1, R2, R3, R13, R21, R22, R23, R28.5, R45.1) and a deck given for a replay (R4).
+(R1.1, R2, R3, R13, R21, R22, R23, R28.5, R31-R38, R45.1) and a deck given for a replay (R4).
 
 :func:`engine.hand.start_hand` calls both; a refusal is an
 :class:`~engine.errors.EngineError` with code ``invalid_config`` or ``invalid_deck``, and no
@@ -15,6 +15,7 @@ from engine.betting import Structure
 from engine.cards import FULL_DECK, Card
 from engine.errors import EngineError, ErrorCode
 from engine.games import Game, rules
+from engine.opening import OPENING_DRAWS, OPENING_PAIRS
 from engine.state import HandConfig
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "check_config", "check_player_count", "full_deck"]
@@ -35,8 +36,8 @@ def _check_int(value: object, name: str, minimum: int = 0) -> int:
 def check_player_count(game: Game, players: int, double_board: bool) -> None:
     """Refuse a hand of ``players`` that one deck of ``game`` cannot deal (R1.1: a board,
     its burns and every hole card; R18.2: five-card Omaha seats at most 8; R23.3: a double
-    board fewer; R45.3: a stud game 8), code ``invalid_config``: the live table's check and
-    a hand file's alike."""
+    board fewer; R45.3: a stud game 8; R31.1: poker all'italiana 9), code
+    ``invalid_config``: the live table's check and a hand file's alike."""
     most = rules(game).seats_for(2 if double_board else 1)
     if not MIN_PLAYERS <= players <= most:
         raise EngineError(
@@ -47,8 +48,8 @@ def check_player_count(game: Game, players: int, double_board: bool) -> None:
 
 
 def check_config(config: HandConfig) -> None:
-    """Refuse a config that breaks R1.1, R2, R3, R13, R21, R22, R23, R28.5 or R45.1 (code
-    ``invalid_config``)."""
+    """Refuse a config that breaks R1.1, R2, R3, R13, R21, R22, R23, R28.5, R31-R38 or
+    R45.1 (code ``invalid_config``)."""
     seats, stacks = config.seats, config.stacks
     if not isinstance(seats, tuple) or not isinstance(stacks, tuple):
         raise EngineError(ErrorCode.INVALID_CONFIG, "seats and stacks must be tuples")
@@ -120,6 +121,7 @@ def check_config(config: HandConfig) -> None:
         )
     if rules(config.game).stud:
         _check_stud(config)
+    _check_italiana(config)
     _check_int(config.seven_deuce, "seven_deuce")
     if config.seven_deuce and config.game is not Game.HOLDEM:
         raise EngineError(
@@ -178,6 +180,82 @@ def _check_stud(config: HandConfig) -> None:
         raise EngineError(
             ErrorCode.INVALID_CONFIG,
             f"{name} has no blinds and no board: no {', '.join(refused)} (R45.1)",
+        )
+
+
+_ITALIANA_DEFAULTS: Final = (
+    ("carried", 0),
+    ("dealer_ante", 0),
+    ("opening_pair", "J"),
+    ("opening_draw", "open_ended"),
+    ("max_draw", None),
+    ("piatto_di_parola", True),
+    ("opener_first", True),
+)
+"""Poker all'italiana's config fields and their defaults, which every other game keeps."""
+
+
+def _check_italiana(config: HandConfig) -> None:
+    """R31-R38: poker all'italiana has the invito (the ante) and no blinds, no board; its
+    own fields are in range. Other games leave its fields at their defaults."""
+    if not rules(config.game).opening:
+        for name, default in _ITALIANA_DEFAULTS:
+            value = getattr(config, name)
+            if value != default or type(value) is not type(default):
+                raise EngineError(
+                    ErrorCode.INVALID_CONFIG,
+                    f"{name} is poker all'italiana's (R31-R37), not {rules(config.game).name}'s",
+                )
+        return
+    _check_int(config.carried, "carried")
+    _check_int(config.dealer_ante, "dealer_ante")
+    if config.opening_pair not in OPENING_PAIRS:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"opening_pair is one of {', '.join(OPENING_PAIRS)} (R34.2, R35.2), "
+            f"not {config.opening_pair!r}",
+        )
+    if config.opening_draw not in OPENING_DRAWS:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"opening_draw is one of {', '.join(OPENING_DRAWS)} (R34.2), "
+            f"not {config.opening_draw!r}",
+        )
+    if config.max_draw is not None and (
+        type(config.max_draw) is not int or config.max_draw not in (4, 5)
+    ):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG, f"max_draw is 4 or 5 (R36.1), not {config.max_draw!r}"
+        )
+    for flag in ("piatto_di_parola", "opener_first"):
+        if type(getattr(config, flag)) is not bool:
+            raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
+    if config.small_blind:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "poker all'italiana has no blinds: small_blind is 0, big_blind the cip, the least"
+            f" opening bet (R31.5, R34.4), not {config.small_blind}",
+        )
+    refused = [
+        option
+        for option, on in (
+            ("big-blind ante", config.big_blind_ante),
+            ("straddle", config.straddle),
+            ("posted big blind", config.posting),
+            ("bomb pot", config.bomb_pot),
+            ("double board", config.double_board),
+            ("run it twice", config.run_it_twice_allowed),
+            ("7-2 bounty", config.seven_deuce),
+            ("dead button", config.dead_button),
+            ("dead small blind", config.dead_small_blind),
+        )
+        if on
+    ]
+    if refused:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "poker all'italiana has the invito and no blinds, no board, and the mazziere is"
+            f" dealt in: no {', no '.join(refused)} (R31, R33)",
         )
 
 

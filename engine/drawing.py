@@ -12,6 +12,8 @@ dealt as many in their place; a new stub when the old one runs out.
   only the last card is left, it is shuffled with every card out of play (the burnt cards,
   earlier discards, folded hands), except the cards this player has just thrown, into a
   new stub; the deal goes on from it.
+* **R31, R36** Poker all'italiana: one draw, no burn, each player still in changes 0 to 4
+  cards (``max_draw``: 5), from the dealer's left; the stub runs out as R42.4 says (R36.3).
 
 The functions are steps of the hand: they take the
 :class:`~engine.working_copy.WorkingCopy` ``w`` and record their events in it.
@@ -43,27 +45,34 @@ def draw_label(draws: int, street: int) -> str:
 
 def start_draw(w: WorkingCopy) -> None:
     """R42.1: the next draw: the bets of the round just ended are in the pot, one card is
-    burnt, and every player still in is asked in turn from the left of the button."""
+    burnt (none in poker all'italiana, R31), and every player still in is asked in turn
+    from the left of the button (R36.1)."""
     game = rules(w.config.game)
     street = Street(w.street + 1)
     w.street = street
     w.bets = [0] * w.n
     w.phase = Phase.DRAW
     w.events.append(StreetStarted(draw_label(game.draws, street)))
-    burnt = _deal(w, 1)  # (first: a new stub empties the pile, R42.4)
-    w.pile += burnt
+    if game.draw_burn:
+        burnt = _deal(w, 1)  # (first: a new stub empties the pile, R42.4)
+        w.pile += burnt
     w.to_act = [q for q in range(w.n) if not w.folded[q]]
 
 
 def play_draw(w: WorkingCopy, p: int, mask: int | None) -> None:
     """R42.2, R42.3: player ``p`` throws the cards of ``mask`` (bit k: hole card k; 0 stands
     pat) and is dealt as many in their places; :class:`EngineError` before anything
-    changes for a mask that is not one."""
+    changes for a mask that is not one, or of more cards than the game allows (R36.1)."""
     hole = w.holes[p]
     if type(mask) is not int or not 0 <= mask < 1 << len(hole):
         raise EngineError(
             ErrorCode.BAD_AMOUNT,
             f"a draw is a bit mask of the cards thrown, 0 (stand pat) to {(1 << len(hole)) - 1}",
+        )
+    most = w.config.max_draw or rules(w.config.game).max_draw
+    if mask.bit_count() > most:
+        raise EngineError(
+            ErrorCode.TOO_MANY_CARDS, f"a player changes at most {most} cards here (R36.1)"
         )
     thrown = tuple(card for k, card in enumerate(hole) if mask >> k & 1)
     new = _deal(w, len(thrown))  # (the cards thrown join the pile after: R42.4)
@@ -100,7 +109,7 @@ def _new_stub(w: WorkingCopy) -> None:
     pool = [*w.deck[w.dealt :], *w.pile]
     if len(pool) < 2:  # unreachable with the seats R42.4 allows (GameRules.seats_for)
         raise EngineError(ErrorCode.INVALID_STATE, "no cards are left to draw (R42.4)")
-    first = bytes(w.deck[: len(rules(w.config.game).deck)])
+    first = bytes(w.deck[: len(rules(w.config.game, w.n).deck)])
     key = hashlib.sha256(b"reshuffle" + first + len(w.deck).to_bytes(2, "big")).digest()
     # the new stub follows the deck (which keeps its first order, for the proof, R15)
     w.dealt = len(w.deck)

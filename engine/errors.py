@@ -28,6 +28,10 @@ class ErrorCode(StrEnum):
     CANNOT_RAISE = "cannot_raise"
     CANNOT_ALL_IN = "cannot_all_in"
     CANNOT_BRING_IN = "cannot_bring_in"
+    CANNOT_OPEN = "cannot_open"
+    """Poker all'italiana: the player's cards do not allow the opening (R34.2, R39.3)."""
+    TOO_MANY_CARDS = "too_many_cards"
+    """A draw of more cards than the game allows (R36.1: four in poker all'italiana)."""
     CANNOT_MUCK = "cannot_muck"
     ALREADY_SHOWN = "already_shown"
 

@@ -15,6 +15,7 @@ __all__ = [
     "BoardDealt",
     "CardsDrawn",
     "CardsShownAfter",
+    "DealerAntePosted",
     "DeckReshuffled",
     "DownCardDealt",
     "DrawTaken",
@@ -25,7 +26,10 @@ __all__ = [
     "HandShown",
     "HandStarted",
     "HoleCardsDealt",
+    "OpeningShown",
     "PotAwarded",
+    "PotCarried",
+    "PotCarriedIn",
     "RakeTaken",
     "RunItTwiceDecided",
     "SevenDeuceBounty",
@@ -307,3 +311,46 @@ class DeckReshuffled(Event):
 
     type: ClassVar[str] = "deck_reshuffled"
     count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotCarriedIn(Event):
+    """Poker all'italiana: the pot the hands before left in the middle (R35.3, R37.3), dead
+    money in this hand's pot from the start; right after :class:`HandStarted`."""
+
+    type: ClassVar[str] = "pot_carried_in"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealerAntePosted(Event):
+    """Poker all'italiana: the mazziere's invito (R33.2), posted by the button on top of
+    the invito (an :class:`AntePosted`); dead money. ``all_in`` when short (R33.6)."""
+
+    type: ClassVar[str] = "dealer_ante_posted"
+    seat: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PotCarried(Event):
+    """Poker all'italiana: the hand ends with no winner and its whole pot stays in the middle
+    for the next hand (nobody's stack): ``reason`` is ``"nobody_opened"`` (R35.1) or
+    ``"parola"`` (everyone checked after the draw, R37.3). No hand is shown."""
+
+    type: ClassVar[str] = "pot_carried"
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningShown(Event):
+    """Poker all'italiana (R39.2): at the end of an opened hand, the cards the opener opened
+    with, from the five first dealt (a pair of jacks or better, or the four cards of the
+    draw that allowed it), shown to everyone: public, even if the opener folded, won
+    uncalled or threw them in the draw."""
+
+    type: ClassVar[str] = "opening_shown"
+    seat: int
+    cards: tuple[Card, ...]

@@ -46,7 +46,9 @@ A short deck (R30.4): the committed cards are its 36 in the secret shuffle
 (:func:`engine.deck.shuffle_with` of the cards from six up) at positions 0..35 and the
 sixteen it lacks after them; the root binds the size, ``H(C_0 || ... || C_51 || "deck" ||
 36)``; the hand deals from the deal positions ``k`` with ``order[k] < 36``, in order
-(:func:`play_positions`).
+(:func:`play_positions`). Poker all'italiana's decks (R31.2: 24, 28, ... 52 cards, by the
+players dealt in) are committed the same way; its draw burns no card, which the root binds
+too: ``H(C_0 || ... || C_51 [|| "deck" || size] || "noburn")`` (``draw_burns`` false).
 
 What it proves and what it does not: see R15 in docs/rules.md.
 
@@ -112,8 +114,9 @@ NONCE_BYTES: Final = 32
 SALT_BYTES: Final = 32
 FULL: Final = len(FULL_DECK)
 """Cards committed for every hand, whatever its game's deck (R15, R30.4)."""
-DECK_SIZES: Final = frozenset((FULL, 36))
-"""The decks the games deal: 52 cards, or a short deck's 36 (R30.1)."""
+DECK_SIZES: Final = frozenset((FULL, *range(24, FULL, 4)))
+"""The decks the games deal: 52 cards, a short deck's 36 (R30.1), poker all'italiana's 24,
+28, ... 48 (R31.2: four cards a rank from 11 minus the players up)."""
 STUD_FIRST: Final = 3
 STUD_CARDS: Final = 7
 """A stud player is dealt three cards on third street and up to seven (R45.2)."""
@@ -163,10 +166,13 @@ def card_commitment(table: int, hand: int, j: int, salt: bytes, card: Card) -> b
     ).digest()
 
 
-def root_of(commitments: Sequence[bytes], deck_size: int = 52) -> bytes:
+def root_of(commitments: Sequence[bytes], deck_size: int = 52, draw_burns: bool = True) -> bytes:
     """``root = H(C_0 || ... || C_51)``; a short deck's root also binds its size,
-    ``H(C_0 || ... || C_51 || "deck" || size as 1 byte)`` (R30.4)."""
+    ``H(C_0 || ... || C_51 || "deck" || size as 1 byte)`` (R30.4); a game whose draw burns
+    no card (poker all'italiana, R31) ends it with ``"noburn"``."""
     tail = b"" if deck_size == FULL else b"deck" + bytes((deck_size,))
+    if not draw_burns:
+        tail += b"noburn"
     return hashlib.sha256(b"".join(commitments) + tail).digest()
 
 
@@ -187,7 +193,10 @@ class DeckPlan:
     hand: int
     secret: bytes
     deck_size: int = 52
-    """The game's deck (R30.4: 36 for a short deck, whose cards are committed first)."""
+    """The game's deck (R30.4: 36 for a short deck, whose cards are committed first; R31.2:
+    poker all'italiana's, by the players dealt in)."""
+    draw_burns: bool = True
+    """Whether the game's draws burn a card (R42.1); poker all'italiana's do not (R31)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.secret, bytes) or len(self.secret) != SECRET_BYTES:
@@ -210,7 +219,7 @@ class DeckPlan:
 
     @property
     def root(self) -> bytes:
-        return root_of(self.commitments, self.deck_size)
+        return root_of(self.commitments, self.deck_size, self.draw_burns)
 
 
 def order_seed(root: bytes, nonces: Iterable[bytes]) -> bytes:
@@ -337,27 +346,36 @@ def board_positions(
 
 
 def draw_positions(
-    players: int, drawn: Sequence[Sequence[int]], hole_cards: int = 5
+    players: int,
+    drawn: Sequence[Sequence[int]],
+    hole_cards: int = 5,
+    deck_size: int = FULL,
+    burns: bool = True,
 ) -> list[list[int | None]]:
     """Deal positions of every card each player was dealt in the draws (R42.6), by
-    position index: after the hole cards, each draw is one burn and then, from the left of
-    the button, the cards of each player who drew in it (``drawn[i]``: player ``i``'s count
-    in each draw so far, public, R42.3). A card dealt from a new stub (R42.4: the sequence
-    reached the first deck's last card) has no deal position: ``None``.
+    position index: after the hole cards, each draw is one burn (none in poker
+    all'italiana, R31: ``burns`` false) and then, from the left of the button, the cards of
+    each player who drew in it (``drawn[i]``: player ``i``'s count in each draw so far,
+    public, R42.3). A card dealt from a new stub (R42.4, R36.3: the sequence reached the
+    first deck's last card) has no deal position: ``None``. With a deck of ``deck_size``
+    cards (poker all'italiana's, R31.2) these are the places in its sequence: the deal
+    positions are :func:`play_positions` of them, as for the hole cards.
 
     >>> draw_positions(3, [(2,), (0,), (3, 1)])
     [[16, 17], [], [18, 19, 20, 22]]
     >>> draw_positions(4, [(5, 5), (5, 5), (5,), (5,)])[1]  # a new stub from the 52nd card
     [26, 27, 28, 29, 30, 47, 48, 49, 50, None]
+    >>> draw_positions(4, [(4,), (4,), (4,), (2,)], deck_size=32, burns=False)[3]
+    [None, None]
     """
     position = hole_cards * players
     out: list[list[int | None]] = [[] for _ in range(players)]
     for d in range(max((len(counts) for counts in drawn), default=0)):
-        position += 1  # the draw's one burn
+        position += int(burns)  # the draw's one burn (none: R31)
         for i in range(players):
             if len(drawn[i]) > d:
                 for _ in range(drawn[i][d]):
-                    out[i].append(position if position < FULL - 1 else None)
+                    out[i].append(position if position < deck_size - 1 else None)
                     position += 1
     return out
 
@@ -451,17 +469,21 @@ def proof_json(
     hole_cards: int = 2,
     double_board: bool = False,
     deck_size: int = FULL,
+    draw_burns: bool = True,
 ) -> dict[str, Any]:
     """The public proof of a dealt hand (everything but the openings): what the history
     keeps and every viewer may see. ``seats``: the seats dealt in, in position order;
     ``hole_cards``: each player's (named in the proof when not Hold'em's two, R17);
     ``double_board``: named when the hand deals two boards (R23); ``deck_size``: named for
-    a short deck (R30.4)."""
+    a short deck (R30.4, R31.2); ``draw_burns``: named when false (poker all'italiana's
+    draw burns no card, R31; the plan's, bound to the root)."""
     extra: dict[str, Any] = {"hole_cards": hole_cards} if hole_cards != 2 else {}
     if double_board:
         extra["double_board"] = True
     if deck_size != FULL:
         extra["deck_size"] = deck_size
+    if not draw_burns:
+        extra["draw_burns"] = False
     return {
         "scheme": SCHEME,
         "table": plan.table,
@@ -593,8 +615,11 @@ def _verify_v2(
     deck_size = record.get("deck_size", FULL)
     if deck_size not in DECK_SIZES or (expected_deck_size or deck_size) != deck_size:
         return Verdict((f"the deck of {deck_size!r} cards is not this game's",), 0)
+    draw_burns = record.get("draw_burns", True)
+    if type(draw_burns) is not bool:
+        raise ValueError("draw_burns is true or false")
     root = _hex(record["root"], 32)
-    if root_of(commitments, deck_size) != root:
+    if root_of(commitments, deck_size, draw_burns) != root:
         problems.append("the commitments do not hash to the root")
     if root_seen is not None and root_seen != root:
         problems.append("the root is not the one published before your nonce")
@@ -644,8 +669,8 @@ def _verify_v2(
                 f"{card_str(card)} was dealt where {card_str(opened.card)} is committed"
             )
     uncovered = 0
-    if "drawn" in record:  # a draw game (R42.6)
-        uncovered = _check_draws(record, by_position, problems)
+    if "drawn" in record:  # a draw game (R42.6), poker all'italiana (R31.2, R36)
+        uncovered = _check_draws(record, by_position, problems, play, draw_burns)
     return Verdict(tuple(problems), len(openings), uncovered)
 
 
@@ -654,7 +679,11 @@ MAX_DRAWS: Final = 3
 
 
 def _check_draws(
-    record: Mapping[str, Any], by_position: Mapping[int, Opening], problems: list[str]
+    record: Mapping[str, Any],
+    by_position: Mapping[int, Opening],
+    problems: list[str],
+    play: Sequence[int] | None = None,
+    burns: bool = True,
 ) -> int:
     """R42.6: a draw game's player's cards against their deal positions (the hole cards',
     then the draws' by the public counts ``drawn``). ``dealt``: every card they were dealt,
@@ -662,7 +691,9 @@ def _check_draws(
     one for one; a card from a new stub has none. ``held``: the cards a page saw in their
     hand, in any order (a page that did not see the whole hand): each lies at one of their
     positions, and each card opened there was seen. Every position is opened. Adds to
-    ``problems``; returns how many of the cards came from a new stub."""
+    ``problems``; returns how many of the cards came from a new stub. ``play``: the deal
+    positions a short deck deals from (R30.4, R31.2), ``None`` for all 52; ``burns``: false
+    when the draws burn no card (R31)."""
     seats = list(record["seats"])
     holes = int(record.get("hole_cards", 2))
     drawn = record["drawn"]
@@ -673,12 +704,15 @@ def _check_draws(
             raise ValueError(f"a seat's draws are a list of at most {MAX_DRAWS} counts")
         if not all(type(c) is int and 0 <= c <= holes for c in counts):
             raise ValueError(f"a draw's count is a whole number from 0 to {holes}")
-    in_draws = draw_positions(len(seats), drawn, holes)
+    size = FULL if play is None else len(play)
+    in_draws = draw_positions(len(seats), drawn, holes, size, burns)
     uncovered = 0
     for key in ("dealt", "held"):
         for seat, cards in (record.get(key) or {}).items():
             index = seats.index(int(seat))
             positions = [*hole_positions(len(seats), index, holes), *in_draws[index]]
+            if play is not None:  # a short deck's places in its sequence (R30.4, R31.2)
+                positions = [None if p is None else play[p] for p in positions]
             covered = [p for p in positions if p is not None]
             problems += [
                 f"deal position {p} of seat {seat} was never opened"

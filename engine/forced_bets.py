@@ -9,6 +9,8 @@ and bomb-pot antes posted before the cards are dealt (R2, R3, R21, R28.5).
 * **R21** A bomb pot: everyone posts its ante, and nothing else.
 * **R28.5** A tournament's dead small blind: nobody posts it.
 * **R45.4** A stud game: the antes alone (the bring-in is a decision, :mod:`engine.stud`).
+* **R33.1, R33.2, R35.3** Poker all'italiana: the pot carried in, the invito (an ante) from
+  everyone and the mazziere's invito; no blinds.
 
 The posting functions are steps of the hand: they take the
 :class:`~engine.working_copy.WorkingCopy` ``w`` and record their events in it.
@@ -18,12 +20,25 @@ from __future__ import annotations
 
 from engine.betting import opening_increment
 from engine.config_checks import MIN_PLAYERS
-from engine.events import AntePosted, BlindPosted, UncalledBetReturned
+from engine.events import (
+    AntePosted,
+    BlindPosted,
+    DealerAntePosted,
+    PotCarriedIn,
+    UncalledBetReturned,
+)
 from engine.pots import uncalled_bet
 from engine.state import HandConfig, HandState
 from engine.working_copy import WorkingCopy
 
-__all__ = ["blind_positions", "blind_seats", "post_antes", "post_bomb_pot", "post_forced_bets"]
+__all__ = [
+    "blind_positions",
+    "blind_seats",
+    "post_antes",
+    "post_bomb_pot",
+    "post_forced_bets",
+    "post_invito",
+]
 
 
 def blind_positions(config: HandConfig, n: int) -> tuple[int | None, int, int | None]:
@@ -121,3 +136,22 @@ def post_bomb_pot(w: WorkingCopy) -> None:
         stacks[p] += chips
         w.contributions[p] -= chips
         w.events.append(UncalledBetReturned(w.seats[p], chips))
+
+
+def post_invito(w: WorkingCopy) -> None:
+    """Poker all'italiana's forced bets, before the deal: the pot carried from the hands
+    before, dead money in the middle (R35.3, R37.3); the invito, an ante from everyone
+    (R33.1, as R3.1: all they have when short, R33.6); the mazziere's invito from the
+    button, dead money (R33.2). No blinds: the first round opens with nothing bet."""
+    config = w.config
+    if config.carried:
+        w.dead += config.carried
+        w.events.append(PotCarriedIn(config.carried))
+    if config.ante:
+        post_antes(w)
+    if config.dealer_ante:
+        dealer = w.n - 1  # the button, the last position (R33.3)
+        chips = min(config.dealer_ante, w.stacks[dealer])
+        w.stacks[dealer] -= chips
+        w.dead += chips
+        w.events.append(DealerAntePosted(w.seats[dealer], chips, w.stacks[dealer] == 0))

@@ -18,9 +18,15 @@ parameterised by a :class:`Game`; it has no copy per game.
   sixth face up (:attr:`GameRules.up_cards`), no blinds but a bring-in; seven-card stud
   (R45) wins with the best high hand of any five, stud hi-lo (R46) splits with the best
   eight-or-better low of any five, razz (R47) wins with the best ace-to-five low.
+* Poker all'italiana (R31-R39): a draw game of one draw on a deck that shrinks with the
+  players (:attr:`GameRules.dealt_to`: ranks from 11 minus the players up, R31.2), no
+  burns, antes (the invito) and no blinds, a first round that must be opened
+  (:attr:`GameRules.opening`, R34), at most four cards changed (R36.1), ranked by
+  :class:`engine.ranking.ItalianRanking` (R32), which never splits a pot
+  (:attr:`GameRules.winner`, R32.4, R32.5).
 
-The board and draw games are dealt with every betting structure (no-limit, pot-limit,
-fixed-limit, R6); the stud games fixed-limit only (R45.1).
+The board and draw games and poker all'italiana are dealt with every betting structure
+(no-limit, pot-limit, fixed-limit, R6); the stud games fixed-limit only (R45.1).
 """
 
 from __future__ import annotations
@@ -28,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
-from typing import Final, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from engine.cards import FULL_DECK, Card
 from engine.evaluation import (
@@ -49,6 +55,7 @@ from engine.evaluation import (
 )
 from engine.ranking import (
     SHORT_DECK,
+    ItalianRanking,
     Ranking,
     ace_to_five,
     deuce_to_seven,
@@ -71,6 +78,8 @@ STUD_STREETS: Final = (
     "third_street", "fourth_street", "fifth_street", "sixth_street", "seventh_street",
 )  # fmt: skip
 """The names of a stud game's five betting rounds, each after its street's cards (R45.2)."""
+ITALIANA_PLAYERS: Final = 9
+"""R31.1: poker all'italiana seats 2 to 9 (ten would leave a stub of two cards)."""
 STUD_PLAYERS: Final = 8
 """R45.3: a stud table seats eight, as card rooms deal it (one community card when the deck
 cannot give every player still in a seventh-street card)."""
@@ -90,6 +99,7 @@ class Game(StrEnum):
     SEVEN_CARD_STUD = "stud"
     STUD_HILO = "stud8"
     RAZZ = "razz"
+    ITALIANA = "italiana"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +146,27 @@ class GameRules:
     """Stud (R45.5): the up cards' order from fourth street; the greatest acts first."""
     street_names: tuple[str, ...] = BOARD_STREETS
     """The betting rounds' names in the events (a draw's rounds are named by its draws)."""
+    dealt_to: Callable[[int], GameRules] | None = None
+    """A game whose deck and ranking depend on the players dealt in (poker all'italiana,
+    R31.2): players -> the rules of a hand of that many (:func:`rules` with ``players``);
+    ``None`` when every hand of the game is dealt from :attr:`deck`."""
+    opening: bool = False
+    """Poker all'italiana (R34, R35, R37): no blinds but antes; the first round is an
+    opening ("apro" or "passo", the opening needs the cards the hand's config asks for);
+    nobody opening, or everyone checking after the draw, carries the pot to the next
+    hand; the opener speaks first after the draw and shows the opening at the end
+    (:mod:`engine.opening`)."""
+    draw_burn: bool = True
+    """Whether each draw begins with a burn (R42.1; poker all'italiana burns none, R31)."""
+    max_draw: int = 5
+    """The most cards a player changes in a draw (R42.2: all five; R36.1: four)."""
+    most_players: int = 0
+    """The most players the game seats whatever its deck (R31.1: nine); 0: as many as
+    one deck deals (:meth:`seats_for`)."""
+    winner: Callable[[Sequence[Sequence[Card]]], list[int]] | None = None
+    """A game whose best hand is not the strongest by :attr:`strength` alone (R32.4,
+    poker all'italiana's ace-low straight flush above the ace-high one): hands -> the
+    index of the best, as a one-item list (R32.5: never a split); ``None``: by strength."""
 
     @property
     def last_street(self) -> int:
@@ -181,7 +212,11 @@ class GameRules:
         (10, 9, 7)
         >>> rules("draw5").max_players, rules("27triple").max_players, rules("razz").max_players
         (8, 8, 8)
+        >>> rules("italiana").max_players
+        9
         """
+        if self.most_players:
+            return self.most_players
         if self.stud:
             return STUD_PLAYERS
         if self.draws:
@@ -289,6 +324,55 @@ def _stud_rules(game: Game, name: str, letter: str) -> GameRules:
     )
 
 
+def _no_ranking(*_: object) -> Any:
+    raise ValueError(
+        "poker all'italiana's deck and ranking depend on the players dealt in (R31.2, R32):"
+        " ask rules(game, players)"
+    )
+
+
+@cache
+def _italiana_rules(players: int | None) -> GameRules:
+    """Poker all'italiana (R31-R39) dealt to ``players`` (2 to 9): the cards from rank
+    11 - players up (R31.2), ranked by :class:`ItalianRanking` (R32, the host options at
+    their defaults: R32.2 and R32.4 on, R32.6 off); one draw of at most four cards, no
+    burn (R31, R36.1); the big bet, in fixed-limit, after the draw. With ``players`` None
+    the game as a whole: the most cards it deals (52), and no ranking."""
+    strength: Callable[[Sequence[Card], Sequence[Card]], int] = _no_ranking
+    describe: Callable[[Sequence[Card], Sequence[Card]], HandValue] = _no_ranking
+    winner: Callable[[Sequence[Sequence[Card]]], list[int]] | None = None
+    deck = FULL_DECK
+    if players is not None:
+        ranking = ItalianRanking(players)
+        deck = ranking.deck
+        strength = _of_all(ranking.strength)  # (five cards, no board)
+        winner = ranking.winners
+
+        def describe(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+            named = ranking.base.evaluate(hole)  # the name; R32.5's strength
+            return HandValue(ranking.strength(hole), named.category, named.best_five, named.name)
+
+    return GameRules(
+        Game.ITALIANA,
+        "Poker all'italiana",
+        " Italiana",
+        5,
+        strength,
+        describe,
+        _no_board,
+        deck=deck,
+        board_cards=0,
+        draws=1,
+        big_bet_from=1,
+        dealt_to=_italiana_rules,
+        opening=True,
+        draw_burn=False,
+        max_draw=4,
+        most_players=ITALIANA_PLAYERS,
+        winner=winner,
+    )
+
+
 GAMES: Final[dict[Game, GameRules]] = {
     Game.HOLDEM: GameRules(
         Game.HOLDEM,
@@ -321,11 +405,14 @@ GAMES: Final[dict[Game, GameRules]] = {
     Game.SEVEN_CARD_STUD: _stud_rules(Game.SEVEN_CARD_STUD, "Seven-card stud", " Stud"),
     Game.STUD_HILO: _stud_rules(Game.STUD_HILO, "Seven-card stud hi-lo", " Stud8"),
     Game.RAZZ: _stud_rules(Game.RAZZ, "Razz", " Razz"),
+    Game.ITALIANA: _italiana_rules(None),
 }
 
 
-def rules(game: Game | str) -> GameRules:
-    """The rules of ``game`` (a :class:`Game` or its name).
+def rules(game: Game | str, players: int | None = None) -> GameRules:
+    """The rules of ``game`` (a :class:`Game` or its name); with ``players``, of a hand
+    dealt to that many, for a game whose deck depends on them (poker all'italiana, R31.2:
+    :attr:`GameRules.dealt_to`; ValueError outside 2 to 9); other games ignore it.
 
     >>> rules("omaha").hole_cards, rules("omaha").max_players
     (4, 10)
@@ -333,8 +420,13 @@ def rules(game: Game | str) -> GameRules:
     (5, 8)
     >>> rules("omaha8").splits, rules("omaha").splits
     (True, False)
+    >>> len(rules("italiana", 4).deck), len(rules("italiana", 9).deck), len(rules("italiana").deck)
+    (32, 52, 52)
     """
     try:  # a name finds its Game (a StrEnum hashes and compares as its value), and fast
-        return GAMES[cast(Game, game)]
+        found = GAMES[cast(Game, game)]
     except (KeyError, TypeError):
-        return GAMES[Game(game)]  # ValueError: not a game
+        found = GAMES[Game(game)]  # ValueError: not a game
+    if players is not None and found.dealt_to is not None:
+        return found.dealt_to(players)
+    return found

@@ -5,7 +5,9 @@ button, blinds, antes, straddle, structure and the host's options) and a shuffle
 posts the antes and blinds, deals the hole cards and returns the first
 :class:`~engine.state.HandState` with the events that led to it. The game
 (:mod:`engine.games`) says what differs: Omaha's four hole cards, a draw game's draws, a
-stud game's streets dealt to the players, face up and face down, and its bring-in.
+stud game's streets dealt to the players, face up and face down, and its bring-in; poker
+all'italiana's deck of the players dealt in, its invito, its opening and the pot it carries
+to the next hand when nobody opens or everyone checks after the draw (R31-R39).
 :func:`engine.legal_actions.legal_actions` says who acts and what they may do; :func:`apply`
 takes an :class:`~engine.actions.Action` and returns the next state and its events. States
 are immutable: an illegal action raises :class:`~engine.errors.EngineError` and leaves
@@ -49,6 +51,8 @@ that it freezes into the next state:
 * :mod:`engine.dealing`: the order the cards leave the deck (R4, R12, R23, R45);
 * :mod:`engine.drawing`: a draw game's draws (R42);
 * :mod:`engine.stud`: a stud game's streets, bring-in and order of action (R45);
+* :mod:`engine.opening`: poker all'italiana's opening requirement and the opening shown
+  (R34.2, R39.2);
 * :mod:`engine.betting_round`: a betting round and where its end leads (R5-R8.2);
 * :mod:`engine.legal_actions`: what the player to act may do (R6, R7, R11.3, R12, R14);
 * :mod:`engine.run_twice`: running it twice (R12);
@@ -76,7 +80,13 @@ from engine.deck import new_seed, shuffled_deck
 from engine.drawing import play_draw
 from engine.errors import EngineError, ErrorCode
 from engine.events import Event, HandStarted
-from engine.forced_bets import blind_positions, post_antes, post_bomb_pot, post_forced_bets
+from engine.forced_bets import (
+    blind_positions,
+    post_antes,
+    post_bomb_pot,
+    post_forced_bets,
+    post_invito,
+)
 from engine.games import rules
 from engine.run_twice import answer_run_twice
 from engine.showdown import decide_showdown, finish_showdown, may_muck, name_hands, show_after
@@ -102,11 +112,15 @@ def start_hand(
     then the small blind, the big blind, the straddle (R3.3) and live big blinds (R2.6), each
     from what is left; a player who cannot cover one posts all they have (R2.5). A stud game
     posts the antes alone: its bring-in is the first decision of third street (R45.4).
+    Poker all'italiana (R31-R33) is dealt from the deck of the players dealt in (R31.2: a
+    short deck as above); the pot carried in, the invito and the mazziere's invito, then
+    the cards and the opening round (R34).
     """
     check_config(config)
     if seed is not None and deck is not None:
         raise EngineError(ErrorCode.INVALID_DECK, "give a seed or a deck, not both")
-    in_play = rules(config.game).deck
+    game = rules(config.game, len(config.seats))
+    in_play = game.deck
     if deck is not None:
         cards = full_deck(deck, in_play)
         commitment = None
@@ -164,14 +178,19 @@ def start_hand(
     w.shown_after = [0] * n
     w.bounty = [0] * n
     w.pile = ()
-    w.drawn = [() for _ in range(n)] if rules(config.game).draws else []  # R42.3
+    w.drawn = [() for _ in range(n)] if game.draws else []  # R42.3
+    w.opener = None
+    w.carried = 0
     w.events = []
 
-    if rules(config.game).stud:  # R45.4: antes, the cards, then the bring-in decides
+    if game.stud or game.opening:  # no blinds (R45.4, R31.5)
         w.events.append(
             HandStarted(seats, tuple(stacks), config.button, None, None, None, commitment)
         )
-        post_antes(w)
+        if game.stud:  # R45.4: antes, the cards, then the bring-in decides
+            post_antes(w)
+        else:  # R33, R35.3: the pot carried in, the invito, the mazziere's invito
+            post_invito(w)
         deal_hole_cards(w)
         open_round(w, Street.PREFLOP)
         return w.freeze(), w.events

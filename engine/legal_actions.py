@@ -1,5 +1,5 @@
-"""What the player to act may do now (R6, R7, R11.3, R12, R42, R45.4), and what is done for
-a player whose time ran out (R14).
+"""What the player to act may do now (R6, R7, R11.3, R12, R34, R36, R42, R45.4), and what is
+done for a player whose time ran out (R14).
 
 :func:`legal_actions` answers for a :class:`~engine.state.HandState`; :func:`raise_options`
 is its betting arithmetic (from :mod:`engine.betting`), shared with the check of a betting
@@ -12,12 +12,14 @@ from dataclasses import dataclass
 
 from engine.actions import Action, ActionKind
 from engine.betting import Structure, may_raise, raise_limits
+from engine.games import rules
+from engine.opening import first_five, hand_opening_cards, in_opening
 from engine.showdown import may_muck
 from engine.state import HandState, Phase
 from engine.stud import bring_in_chips, bringing_in, completing, may_complete
 from engine.working_copy import WorkingCopy
 
-__all__ = ["LegalActions", "default_action", "legal_actions", "raise_options"]
+__all__ = ["LegalActions", "default_action", "legal_actions", "opening_limits", "raise_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,8 @@ class LegalActions:
             are then BRING_IN and, when :attr:`kinds` has it, BET to :attr:`min_to`, the
             completion to the small bet (``min_to == max_to``); they may not fold or check.
             Facing the bring-in alone, RAISE to :attr:`min_to` is the completion.
+        max_draw: in a draw, the most cards the player may change (R42.2: five; R36.1:
+            poker all'italiana's four, or five); ``None`` outside a draw.
     """
 
     seat: int
@@ -49,6 +53,7 @@ class LegalActions:
     bet: int = 0
     waiting: tuple[int, ...] = ()
     bring_in: int | None = None
+    max_draw: int | None = None
 
     def allows(self, kind: ActionKind | str) -> bool:
         """Whether ``kind`` is among :attr:`kinds`."""
@@ -95,6 +100,23 @@ def raise_options(s: HandState | WorkingCopy, p: int) -> tuple[int, int, bool, i
     return to_call, min(stack, to_call), True, min_to, max_to
 
 
+def opening_limits(s: HandState | WorkingCopy, p: int) -> tuple[int, int]:
+    """``(min_to, max_to)`` of poker all'italiana's opening by player ``p`` (R34.4, R38):
+    at least the cip (all the player has when short), at most the pot in pot-limit (R7.2's
+    arithmetic with nothing bet: the pot), one small bet in fixed-limit, the whole stack in
+    no-limit. Nobody needs to be able to call it: the opening decides whether the hand is
+    played, and an opening nobody calls goes back (R8.2)."""
+    structure = s.config.structure
+    return raise_limits(
+        structure,
+        stack=s.stacks[p],
+        bet=s.bets[p],
+        max_bet=max(s.bets),
+        increment=s.increment,
+        pot=sum(s.contributions) + s.dead if structure is Structure.POT_LIMIT else 0,
+    )
+
+
 def legal_actions(state: HandState) -> LegalActions | None:
     """What the player to act may do, or ``None`` when the hand is over.
 
@@ -102,9 +124,12 @@ def legal_actions(state: HandState) -> LegalActions | None:
     CALL with :attr:`LegalActions.call_amount`; BET (nobody has bet this round) or RAISE in
     ``[min_to, max_to]``; ALL_IN when the whole stack is a call or a legal bet or raise.
     Run it twice: RUN_TWICE (amount 1 or 0). A draw: DRAW (amount the bit mask of the cards
-    thrown, R42). Showdown: SHOW, and MUCK when allowed (R11.3). A stud game's bring-in
-    player (R45.4): BRING_IN with :attr:`LegalActions.bring_in`, BET (the completion) when
-    allowed, ALL_IN when the whole stack is one of them.
+    thrown, R42; at most :attr:`LegalActions.max_draw` of them). Showdown: SHOW, and MUCK
+    when allowed (R11.3). A stud game's bring-in player (R45.4): BRING_IN with
+    :attr:`LegalActions.bring_in`, BET (the completion) when allowed, ALL_IN when the whole
+    stack is one of them. Poker all'italiana before its opening (R34.1): PASS, and OPEN in
+    ``[min_to, max_to]`` only to a player whose five cards allow it (R34.2, R34.3), ALL_IN
+    when the whole stack is such an opening.
     """
     if not state.to_act:
         return None
@@ -115,7 +140,8 @@ def legal_actions(state: HandState) -> LegalActions | None:
     if state.phase is Phase.RUN_TWICE:
         return LegalActions(seat, (ActionKind.RUN_TWICE,), stack=stack, waiting=(seat,))
     if state.phase is Phase.DRAW:  # R42.2: any of the hole cards, as a bit mask
-        return LegalActions(seat, (ActionKind.DRAW,), stack=stack, waiting=(seat,))
+        most = state.config.max_draw or rules(state.config.game).max_draw  # (R36.1)
+        return LegalActions(seat, (ActionKind.DRAW,), stack=stack, waiting=(seat,), max_draw=most)
     if state.phase is Phase.SHOWDOWN:
         decisions = (ActionKind.SHOW, ActionKind.MUCK) if may_muck(state, p) else (ActionKind.SHOW,)
         waiting = (
@@ -126,6 +152,8 @@ def legal_actions(state: HandState) -> LegalActions | None:
         return LegalActions(seat, decisions, stack=stack, waiting=waiting)
     if bringing_in(state):
         return _bring_in_choices(state, p)
+    if in_opening(state):
+        return _opening_choices(state, p)
     to_call, call, can_raise, min_to, max_to = raise_options(state, p)
     kinds: list[ActionKind] = []
     if to_call > 0:
@@ -178,6 +206,30 @@ def _bring_in_choices(state: HandState, p: int) -> LegalActions:
     )
 
 
+def _opening_choices(state: HandState, p: int) -> LegalActions:
+    """R34.1-R34.4: pass, or (with the cards that allow it) open from the cip to the
+    pot-limit's pot; all-in when the whole stack is such an opening."""
+    stack = state.stacks[p]
+    kinds = [ActionKind.PASS]
+    min_to = max_to = all_in_to = None
+    if hand_opening_cards(state.config, first_five(state, p)):
+        kinds.append(ActionKind.OPEN)
+        min_to, max_to = opening_limits(state, p)
+        if stack + state.bets[p] <= max_to:
+            kinds.append(ActionKind.ALL_IN)
+            all_in_to = stack + state.bets[p]
+    return LegalActions(
+        state.seats[p],
+        tuple(kinds),
+        min_to=min_to,
+        max_to=max_to,
+        all_in_to=all_in_to,
+        stack=stack,
+        bet=state.bets[p],
+        waiting=(state.seats[p],),
+    )
+
+
 def default_action(state: HandState) -> Action | None:
     """The decision taken for a player whose clock and time bank ran out (R14): check if
     they can, otherwise fold; decline to run it twice; stand pat in a draw (R42); bring in
@@ -195,5 +247,7 @@ def default_action(state: HandState) -> Action | None:
         return Action(kind, legal.seat)
     if legal.bring_in is not None:
         return Action(ActionKind.BRING_IN, legal.seat)
+    if legal.allows(ActionKind.PASS):
+        return Action(ActionKind.PASS, legal.seat)
     kind = ActionKind.CHECK if legal.allows(ActionKind.CHECK) else ActionKind.FOLD
     return Action(kind, legal.seat)

@@ -1,7 +1,7 @@
 """The showdown (R11): who shows first, who may muck, the hands named, the board run out
 when no more betting is possible (R5.5; a stud game's streets, R45), and who wins each pot
-on each board (R9, R12, R19.3, R23, R46, R47); then, once the hand is over, showing cards
-nobody saw (R11.5).
+on each board (R9, R12, R19.3, R23, R46, R47; poker all'italiana's, never split, R32.4,
+R32.5, R39.1); then, once the hand is over, showing cards nobody saw (R11.5).
 
 * **R11.1** When the betting closes with a player all-in, the hands still in are turned up
   before the rest of the board is dealt.
@@ -61,7 +61,7 @@ def may_muck(s: HandState | WorkingCopy, p: int) -> bool:
     config = s.config
     if config.show_all_called:
         return False
-    game = rules(config.game)
+    game = rules(config.game, len(s.seats))
     if game.stud and cards_to_come(s):
         return False  # R45.7: a stud hand shown before its last cards plays them out
     live = [not folded for folded in s.folded]
@@ -83,6 +83,7 @@ def may_muck(s: HandState | WorkingCopy, p: int) -> bool:
     values: dict[tuple[int, int], int] = {}
     lows: dict[tuple[int, int], int] = {}
     low = game.low
+    winner = game.winner
 
     def value(q: int, board_index: int) -> int:
         key = (q, board_index)
@@ -101,6 +102,13 @@ def may_muck(s: HandState | WorkingCopy, p: int) -> bool:
         if p not in pot.eligible or len(pot.eligible) < 2:
             continue
         for board_index in range(len(boards)):
+            if winner is not None:  # R32.4: the best of two, which strength alone does not say
+                if not any(
+                    q != p and s.shown[q] and winner((holes[q], holes[p])) == [0]
+                    for q in pot.eligible
+                ):
+                    return False
+                continue
             mine = value(p, board_index)
             if not any(
                 q != p and s.shown[q] and value(q, board_index) >= mine for q in pot.eligible
@@ -182,7 +190,7 @@ def decide_showdown(w: WorkingCopy, p: int, show: bool) -> None:
 def hand_names(w: WorkingCopy, p: int) -> tuple[str, ...]:
     """The name of player ``p``'s best hand on each complete board (R11.4); a draw game's
     five cards (R42); a stud game's seven, once dealt (R45.7)."""
-    game = rules(w.config.game)
+    game = rules(w.config.game, w.n)
     if cards_to_come(w):
         return ()
     return tuple(game.hand_name(w.holes[p], board) for board in w.boards)
@@ -232,7 +240,7 @@ def finish_showdown(w: WorkingCopy) -> None:
     takes = take_rake(w, pots_now)
     strengths: dict[tuple[int, int], int] = {}
     low_strengths: dict[tuple[int, int], int] = {}
-    game = rules(w.config.game)
+    game = rules(w.config.game, w.n)
     holes = w.holes
 
     def best_of(
@@ -265,7 +273,11 @@ def finish_showdown(w: WorkingCopy) -> None:
         contenders = [q for q in pot.eligible if w.shown[q]] or list(pot.eligible)
         for board_index, part in enumerate(split_runs(amount, len(w.boards))):
             board = w.boards[board_index]
-            _, winners = best_of(contenders, board_index, game.strength, strengths)
+            if game.winner is not None:  # R32.4, R32.5: one winner, never a split
+                best = game.winner([holes[q] for q in contenders])
+                winners = [contenders[k] for k in best]
+            else:
+                _, winners = best_of(contenders, board_index, game.strength, strengths)
             name = game.evaluate(holes[winners[0]], board).name
             if game.low is not None:
                 best_low, low_winners = best_of(contenders, board_index, game.low, low_strengths)

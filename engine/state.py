@@ -91,6 +91,26 @@ class HandConfig:
             after it, and the last player before it acts last.
         dead_small_blind: nobody posts the small blind: the first player after the button
             is the big blind (a tournament's dead small blind, R28.5; three players or more).
+
+    Poker all'italiana's (R31-R39; refused in other games unless at their defaults). Its
+    ``ante`` is the invito (R33.1), ``big_blind`` the cip, the least opening bet (R34.4),
+    and it has no small blind (0, R31.5):
+
+        carried: the pot carried into this hand from hands nobody won (R35.3, R37.3): dead
+            money in the middle from the start, nobody's stack.
+        dealer_ante: the mazziere's invito, posted by the button on top of the ante, dead
+            money (R33.2); 0 = none.
+        opening_pair: the least pair that opens, ``"J"`` (R34.2), ``"Q"`` or ``"K"``: the
+            table raises it after hands nobody opened (R35.2).
+        opening_draw: the draw that opens too ("apertura con progetto", R34.2):
+            ``"open_ended"`` (four to an open-ended straight flush), ``"straight_flush"``
+            (any four to one), ``"flush"`` (four to a flush) or ``"none"``.
+        max_draw: the most cards a player changes (R36.1): 4 or 5; ``None`` = the game's
+            (four).
+        piatto_di_parola: everyone still in checking after the draw carries the pot to
+            the next hand (R37.3); otherwise they show down.
+        opener_first: the opener speaks first after the draw (R37.1); otherwise the first
+            player still in left of the dealer.
     """
 
     seats: tuple[int, ...]
@@ -116,10 +136,17 @@ class HandConfig:
     double_board: bool = False
     dead_button: bool = False
     dead_small_blind: bool = False
+    carried: int = 0
+    dealer_ante: int = 0
+    opening_pair: str = "J"
+    opening_draw: str = "open_ended"
+    max_draw: int | None = None
+    piatto_di_parola: bool = True
+    opener_first: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        """Plain-JSON form."""
-        return {
+        """Plain-JSON form; poker all'italiana's fields only in its configs."""
+        data: dict[str, Any] = {
             "seats": list(self.seats),
             "stacks": list(self.stacks),
             "button": self.button,
@@ -144,6 +171,17 @@ class HandConfig:
             "dead_button": self.dead_button,
             "dead_small_blind": self.dead_small_blind,
         }
+        if self.game == Game.ITALIANA:  # (R31-R39; other games' JSON is as it was)
+            data.update(
+                carried=self.carried,
+                dealer_ante=self.dealer_ante,
+                opening_pair=self.opening_pair,
+                opening_draw=self.opening_draw,
+                max_draw=self.max_draw,
+                piatto_di_parola=self.piatto_di_parola,
+                opener_first=self.opener_first,
+            )
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandConfig:
@@ -173,6 +211,13 @@ class HandConfig:
             double_board=data.get("double_board", False),  # states before R23: one board
             dead_button=data.get("dead_button", False),  # and before R28.5
             dead_small_blind=data.get("dead_small_blind", False),
+            carried=data.get("carried", 0),  # poker all'italiana's (R31-R39)
+            dealer_ante=data.get("dealer_ante", 0),
+            opening_pair=data.get("opening_pair", "J"),
+            opening_draw=data.get("opening_draw", "open_ended"),
+            max_draw=data.get("max_draw"),
+            piatto_di_parola=data.get("piatto_di_parola", True),
+            opener_first=data.get("opener_first", True),
         )
 
 
@@ -186,8 +231,8 @@ class HandState:
     Attributes:
         config: the :class:`HandConfig` the hand started from.
         seats: seat numbers in position order.
-        deck: the game's cards (52; a short deck's 36, R30.1) in the order they leave the
-            deck (SECRET).
+        deck: the game's cards (52; a short deck's 36, R30.1; poker all'italiana's of the
+            players dealt in, R31.2) in the order they leave the deck (SECRET).
         dealt: how many cards have left the deck (burns included).
         seed: the seed the deck came from (SECRET until the hand is over, R15), or ``None``.
         commitment: SHA-256 of the seed, public from the start (R15), or ``None``.
@@ -218,6 +263,10 @@ class HandState:
             empty in other games.
         drawn: a draw game's count of cards each player changed in each draw so far (R42.3,
             public); empty tuples in other games.
+        opener: poker all'italiana's opener (position), ``None`` before an opening (R34).
+        carried: poker all'italiana: the pot the hand left in the middle for the next one
+            when nobody opened or everyone checked after the draw (R35, R37.3), once over;
+            0 otherwise. It is in no stack: :attr:`total_chips` counts it.
     """
 
     config: HandConfig
@@ -250,6 +299,8 @@ class HandState:
     bounty: tuple[int, ...]
     pile: tuple[Card, ...] = ()
     drawn: tuple[tuple[int, ...], ...] = ()
+    opener: int | None = None
+    carried: int = 0
 
     # ---- convenient public views
 
@@ -276,9 +327,11 @@ class HandState:
     @property
     def total_chips(self) -> int:
         """Every chip of the hand: stacks, the middle and the rake; constant from start to
-        finish (R7.5). Once the hand is over the middle is in the stacks."""
+        finish (R7.5), and the sum of the config's stacks and the pot carried in (R35.3).
+        Once the hand is over the middle is in the stacks, or carried to the next hand
+        (:attr:`carried`, R35, R37.3)."""
         if self.is_finished:
-            return sum(self.stacks) + self.rake
+            return sum(self.stacks) + self.rake + self.carried
         return sum(self.stacks) + self.pot_total
 
     def index_of(self, seat: int) -> int:
@@ -312,7 +365,8 @@ class HandState:
     def dealt_cards(self) -> tuple[Card, ...]:
         """Every card that left the deck, burns included, in order (for deck.verify, R15);
         a draw game's from its first stub only (a new stub deals them again, R42.4)."""
-        return self.deck[: min(self.dealt, len(rules(self.config.game).deck))]
+        first = len(rules(self.config.game, len(self.seats)).deck)  # (R31.2: by players)
+        return self.deck[: min(self.dealt, first)]
 
     @property
     def revealed_seed(self) -> bytes | None:
@@ -360,6 +414,12 @@ class HandState:
                 if self.drawn
                 else {}
             ),
+            # poker all'italiana's (R34, R35); other games' states have neither key
+            **(
+                {"opener": self.opener, "carried": self.carried}
+                if self.config.game == Game.ITALIANA
+                else {}
+            ),
         }
 
     @classmethod
@@ -403,6 +463,8 @@ class HandState:
                 bounty=tuple(data.get("bounty", [0] * len(data["seats"]))),
                 pile=tuple(data.get("pile", ())),
                 drawn=tuple(tuple(d) for d in data.get("drawn", ())),
+                opener=data.get("opener"),
+                carried=data.get("carried", 0),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None
@@ -410,7 +472,10 @@ class HandState:
         arrays = (state.stacks, state.bets, state.contributions, state.folded, state.acted,
                   state.shown, state.mucked, state.won, state.holes, state.shown_after,
                   state.bounty)  # fmt: skip
-        game = rules(state.config.game)
+        try:
+            game = rules(state.config.game, n)  # (R31.2: the deck of this many players)
+        except ValueError:
+            raise EngineError(ErrorCode.INVALID_STATE, f"no hand of {n} players") from None
         # a draw game's deck grows by each new stub (R42.4)
         deck_ok = (
             len(state.deck) >= len(game.deck) if game.draws else len(state.deck) == len(game.deck)

@@ -78,6 +78,8 @@ class WorkingCopy:
     bounty: list[int]
     pile: tuple[Card, ...]
     drawn: list[tuple[int, ...]]
+    opener: int | None
+    carried: int
     n: int
     events: list[Event]
 
@@ -113,6 +115,8 @@ class WorkingCopy:
         self.bounty = list(s.bounty)
         self.pile = s.pile
         self.drawn = list(s.drawn)
+        self.opener = s.opener
+        self.carried = s.carried
         self.events = []
 
     def freeze(self) -> HandState:
@@ -149,6 +153,8 @@ class WorkingCopy:
                 tuple(self.bounty),
                 self.pile,
                 tuple(self.drawn),
+                self.opener,
+                self.carried,
             )
         )
 

@@ -51,6 +51,8 @@ def to_phh(
     if not state.is_finished:
         raise PhhError("only a finished hand can be exported")
     config = state.config
+    if rules(config.game).opening:  # (an opening, a carried pot: no PHH field holds them)
+        raise PhhError("PHH has no code for poker all'italiana (R31): not exported yet")
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     if started is None:
         raise PhhError("the events do not start with hand_started")

@@ -178,6 +178,78 @@ def draw_record(n: int, throws: int, viewer: int = 0) -> tuple[dict[str, Any], l
     return record, nonces, places.count(None)
 
 
+def italiana_plan(n: int, secret: bytes) -> DeckPlan:
+    """The deck plan of a hand of poker all'italiana dealt to ``n`` (R31.2: its deck's size;
+    R31: no burn in the draw, bound to the root)."""
+    return DeckPlan(3, 17, secret, len(rules(Game.ITALIANA, n).deck), draw_burns=False)
+
+
+def italiana_config(n: int, **changes: Any) -> HandConfig:
+    base: dict[str, Any] = {
+        "seats": tuple(range(1, n + 1)), "stacks": tuple([1000] * n), "button": n,
+        "small_blind": 0, "big_blind": 10, "ante": 10, "game": Game.ITALIANA,
+        "opening_draw": "flush",
+    }  # fmt: skip
+    base.update(changes)
+    return HandConfig(**base)
+
+
+def italiana_record(
+    n: int, throws: int, viewer: int = 0
+) -> tuple[dict[str, Any], list[bytes], int]:
+    """A hand of poker all'italiana (R31-R37) opened by the first player who may, called by
+    everyone, where everyone changes its first ``throws`` cards and checks to the showdown,
+    as player ``viewer`` verifies it: the proof (its deck's size, no burn), the draw's
+    counts, every card the viewer was dealt and the openings of their places (the places in
+    the short deck's sequence, at the deal positions it deals from). Also returns how many
+    of the viewer's cards came from a new stub."""
+    nonces = [hashlib.sha256(b"i%d" % i).digest() for i in range(n)]
+    for attempt in range(100):  # a deal somebody opens
+        plan = italiana_plan(n, hashlib.sha256(b"italiana %d" % attempt).digest())
+        config = italiana_config(n, piatto_di_parola=False)
+        state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
+        dealt = list(state.holes[viewer])
+        while (legal := legal_actions(state)) is not None:
+            kinds = {str(k) for k in legal.kinds}
+            if "open" in kinds:
+                action = Action(ActionKind.OPEN, legal.seat, legal.min_to)
+            elif "draw" in kinds:
+                action = Action(ActionKind.DRAW, legal.seat, (1 << throws) - 1)
+            else:
+                kind = next(k for k in ("check", "call", "show", "pass") if k in kinds)
+                action = Action(ActionKind(kind), legal.seat)
+            state, events = apply(state, action)
+            for e in events:
+                if isinstance(e, CardsDrawn) and e.seat == state.seats[viewer]:
+                    dealt += e.drawn
+        if state.opener is not None:
+            break
+    entries = [
+        {"seat": i + 1, "user_id": i + 1, "nonce": nonce.hex(), "by": "player", "version": 11}
+        for i, nonce in enumerate(nonces)
+    ]
+    proof = proof_json(
+        plan, entries, state.seats, 10, 12, hole_cards=5, deck_size=plan.deck_size,
+        draw_burns=False,
+    )  # fmt: skip
+    order = permutation(plan.root, nonce_bytes(proof))
+    play_at = play_positions(order, plan.deck_size)
+    drawn_at = draw_positions(n, state.drawn, 5, plan.deck_size, burns=False)
+    places = [*hole_positions(n, viewer, 5), *drawn_at[viewer]]
+    seat = str(state.seats[viewer])
+    record = {
+        **proof,
+        "openings": [
+            open_position(plan, order, play_at[k]).to_json() for k in places if k is not None
+        ],
+        "boards": [[]],
+        "holes": {seat: [card_str(c) for c in state.holes[viewer]]},
+        "drawn": [list(counts) for counts in state.drawn],
+        "dealt": {seat: [card_str(c) for c in dealt]},
+    }
+    return record, nonces, places.count(None)
+
+
 def stud_record(n: int, viewer: int = 0) -> dict[str, Any]:
     """A seven-card stud hand (R45) where everyone brings in, checks or calls to the end,
     as player ``viewer`` verifies it (R45.9): the proof, the cards each player was dealt,

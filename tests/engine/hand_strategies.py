@@ -14,6 +14,7 @@ from engine.errors import EngineError
 from engine.games import Game, rules
 from engine.hand import apply
 from engine.legal_actions import legal_actions
+from engine.opening import OPENING_DRAWS, OPENING_PAIRS
 from engine.state import HandConfig, HandState, Phase
 
 MAX_STEPS = 400
@@ -24,28 +25,41 @@ MAX_STEPS = 400
 def configs(draw: st.DrawFn) -> HandConfig:
     game = draw(st.sampled_from(list(Game)))
     stud = rules(game).stud  # R45.1: fixed-limit, a bring-in, antes only, no board
+    italiana = rules(game).opening  # R31-R38: the invito (an ante), no blinds, no board
     board = not rules(game).draws and not stud  # R42: no bomb pot and no double board
     double_board = board and draw(st.booleans())  # R23
     # five-card Omaha seats eight (R18); a double board nine Omaha hands, seven PLO5 (R23.3)
     n = draw(st.integers(2, rules(game).seats_for(2 if double_board else 1)))
     seats = tuple(sorted(draw(st.lists(st.integers(1, 10), min_size=n, max_size=n, unique=True))))
     big_blind = draw(st.sampled_from([1, 2, 4, 10]))
-    small_blind = draw(st.integers(1 if stud else 0, big_blind))  # stud: the bring-in
+    small_blind = 0 if italiana else draw(st.integers(1 if stud else 0, big_blind))
     stacks = tuple(
         draw(st.one_of(st.integers(1, 3 * big_blind), st.integers(1, 300 * big_blind)))
         for _ in seats
     )
     forced = draw(
         st.sampled_from(
-            ["none", "ante"] if stud else ["none", "ante", "bb_ante", *(["bomb_pot"] * board)]
+            ["none", "ante"]
+            if stud or italiana
+            else ["none", "ante", "bb_ante", *(["bomb_pot"] * board)]
         )
     )
     bomb = forced == "bomb_pot"  # R21: the bomb's ante alone, no other forced bet
+    blinds = not (bomb or stud or italiana)
     posting = (
-        ()
-        if bomb or stud
-        else tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True)))
+        tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True))) if blinds else ()
     )
+    italian: dict[str, object] = {}
+    if italiana:  # R33.2, R34.2, R35.2, R35.3, R36.1, R37.1, R37.3
+        italian = {
+            "carried": draw(st.sampled_from([0, 0, 3 * big_blind])),
+            "dealer_ante": draw(st.sampled_from([0, big_blind])),
+            "opening_pair": draw(st.sampled_from(list(OPENING_PAIRS))),
+            "opening_draw": draw(st.sampled_from(OPENING_DRAWS)),
+            "max_draw": draw(st.sampled_from([None, 4, 5])),
+            "piatto_di_parola": draw(st.booleans()),
+            "opener_first": draw(st.booleans()),
+        }
     return HandConfig(
         seats=seats,
         stacks=stacks,
@@ -55,9 +69,9 @@ def configs(draw: st.DrawFn) -> HandConfig:
         structure=Structure.FIXED_LIMIT if stud else draw(st.sampled_from(list(Structure))),
         ante=draw(st.integers(1, big_blind)) if forced == "ante" else 0,
         big_blind_ante=draw(st.integers(1, 2 * big_blind)) if forced == "bb_ante" else 0,
-        straddle=not bomb and not stud and draw(st.booleans()),
+        straddle=blinds and draw(st.booleans()),
         posting=posting,
-        run_it_twice_allowed=not stud and draw(st.booleans()),
+        run_it_twice_allowed=not (stud or italiana) and draw(st.booleans()),
         show_all_called=draw(st.booleans()),
         explicit_showdown=draw(st.booleans()),
         rake_bps=draw(st.sampled_from([0, 0, 500])),
@@ -68,6 +82,7 @@ def configs(draw: st.DrawFn) -> HandConfig:
         seven_deuce=draw(st.sampled_from([0, 0, big_blind * 5])) if game is Game.HOLDEM else 0,
         seven_deuce_shown=draw(st.booleans()),
         double_board=double_board,
+        **italian,  # type: ignore[arg-type]
     )
 
 
@@ -87,9 +102,10 @@ def choose_action(data: st.DataObject, state: HandState) -> Action:
     kind = draw(st.sampled_from(legal.kinds))
     if kind is ActionKind.RUN_TWICE:
         return Action(kind, seat, draw(st.integers(0, 1)))
-    if kind is ActionKind.DRAW:  # R42.2: any of the five cards thrown
-        return Action(kind, seat, draw(st.integers(0, 31)))
-    if kind in (ActionKind.BET, ActionKind.RAISE):
+    if kind is ActionKind.DRAW:  # R42.2: any of the five cards thrown (R36.1: up to four)
+        most = legal.max_draw or 5
+        return Action(kind, seat, draw(st.integers(0, 31).filter(lambda m: m.bit_count() <= most)))
+    if kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.OPEN):
         assert legal.min_to is not None and legal.max_to is not None
         return Action(kind, seat, draw(st.integers(legal.min_to, legal.max_to)))
     return Action(kind, seat)
@@ -105,14 +121,14 @@ def legal_for(state: HandState, seat: int) -> tuple[ActionKind, ...]:
 
 
 def check_invariants(state: HandState) -> None:
-    total = sum(state.config.stacks)
+    total = sum(state.config.stacks) + state.config.carried  # (R35.3: the pot carried in)
     assert state.total_chips == total  # R7.5: chips are conserved
     assert min(state.stacks) >= 0 and min(state.bets) >= 0
     dealt = state.dealt_cards()
     if state.drawn:  # R42.4: every card in one place: a live hand, out of play, the stub
         live = [c for p, hole in enumerate(state.holes) if not state.folded[p] for c in hole]
         places = [*live, *state.pile, *state.deck[state.dealt :]]
-        assert sorted(places) == sorted(rules(state.config.game).deck)
+        assert sorted(places) == sorted(rules(state.config.game, len(state.seats)).deck)
         assert len(set(live)) == len(live)
         assert HandState.from_json(json.loads(json.dumps(state.to_json()))) == state
         return

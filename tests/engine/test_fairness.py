@@ -25,6 +25,7 @@ from engine.cards import FULL_DECK, card_str, parse_cards
 from engine.deck import shuffled_deck
 from engine.events import CardsDrawn
 from engine.fairness import (
+    DECK_SIZES,
     DeckPlan,
     board_positions,
     dealt_deck,
@@ -37,7 +38,7 @@ from engine.fairness import (
     stud_positions,
     verify_record,
 )
-from engine.games import Game
+from engine.games import Game, rules
 from engine.hand import apply, start_hand
 from engine.legal_actions import legal_actions
 from engine.state import HandConfig
@@ -49,6 +50,9 @@ from tests.engine.fairness_helpers import (
     draw_record,
     finished_record,
     garbage,
+    italiana_config,
+    italiana_plan,
+    italiana_record,
     nonce_after_deal,
     nonce_before_commitments,
     nonce_dropped,
@@ -248,7 +252,7 @@ def test_R30_4_an_honest_short_deck_hand_checks_out_with_no_card_below_six_opene
     "change",
     [
         lambda r: r.pop("deck_size"),
-        lambda r: r.update(deck_size=48),
+        lambda r: r.update(deck_size=50),
         lambda r: r["boards"][0].reverse(),
     ],
     ids=["read as 52 cards", "a deck size the game does not deal", "the board reordered"],
@@ -557,3 +561,93 @@ def test_R42_6_draw_counts_that_are_not_a_draws_are_malformed(counts: Any) -> No
     record["drawn"] = [counts, *record["drawn"][1:]]
     verdict = verify_record(record)
     assert not verdict.ok and verdict.problems[0].startswith("malformed record")
+
+
+# --- R31.2, R36: poker all'italiana's short decks and its draw -----------------------------
+
+
+def test_R31_2_every_deck_of_poker_all_italiana_is_a_deck_the_proof_commits() -> None:
+    sizes = {len(rules(Game.ITALIANA, n).deck) for n in range(2, 10)}
+    assert sizes == {24, 28, 32, 36, 40, 44, 48, 52} and sizes <= DECK_SIZES
+    for n in range(2, 10):  # its cards committed first, the ones it lacks after them
+        plan = italiana_plan(n, bytes(range(32)))
+        assert sorted(plan.cards[: plan.deck_size]) == sorted(rules(Game.ITALIANA, n).deck)
+
+
+def test_R31_2_R36_the_italiana_cards_lie_at_the_positions_the_public_counts_give() -> None:
+    """Over random hands of 2 to 9 players (folds, passes, draws of none to four cards,
+    hands nobody opens), every card a player was dealt is the short deck's card at the
+    place hole_positions and draw_positions (no burn) name from the public counts alone,
+    and only the cards from the deck's last one on have none (R36.3, R42.4)."""
+    rng = random.Random(3136)
+    stubs = opened = 0
+    for hand in range(300):
+        n = rng.randint(2, 9)
+        nonces = [hashlib.sha256(b"%d %d" % (hand, i)).digest() for i in range(n)]
+        plan = italiana_plan(n, hashlib.sha256(b"it%d" % hand).digest())
+        deck = dealt_deck(plan, nonces)
+        assert len(deck) == plan.deck_size
+        state, _ = start_hand(italiana_config(n), deck=deck)
+        first = [state.holes[i] for i in range(n)]
+        drawn: list[list[Any]] = [[] for _ in range(n)]
+        while (legal := legal_actions(state)) is not None:
+            kinds = {str(k) for k in legal.kinds}
+            if "open" in kinds:
+                action = Action(ActionKind.OPEN, legal.seat, legal.min_to)
+            elif "draw" in kinds:
+                mask = rng.choice([m for m in range(32) if m.bit_count() <= 4])
+                action = Action(ActionKind.DRAW, legal.seat, mask)
+            else:
+                passive = next(k for k in ("pass", "check", "call", "show") if k in kinds)
+                folds = "fold" in kinds and rng.random() < 0.1
+                action = Action(ActionKind("fold" if folds else passive), legal.seat)
+            state, events = apply(state, action)
+            for e in events:
+                if isinstance(e, CardsDrawn):
+                    drawn[state.seats.index(e.seat)] += e.drawn
+        opened += state.opener is not None
+        places = draw_positions(n, state.drawn, 5, plan.deck_size, burns=False)
+        for i in range(n):
+            assert tuple(deck[k] for k in hole_positions(n, i, 5)) == first[i]
+            assert len(places[i]) == len(drawn[i]) == sum(state.drawn[i])
+            for position, card in zip(places[i], drawn[i], strict=True):
+                if position is None:
+                    stubs += 1
+                else:
+                    assert deck[position] == card and position < plan.deck_size - 1
+    assert stubs > 0 and opened > 100  # some draws reached a new stub (R36.3)
+
+
+def test_R31_2_an_honest_italiana_hand_checks_out_opening_only_cards_of_its_deck() -> None:
+    record, nonces, stub = italiana_record(4, throws=2)
+    assert record["deck_size"] == 32 and record["draw_burns"] is False
+    verdict = verify_record(json.loads(json.dumps(record)), my_nonce=nonces[0])
+    assert verdict.ok, verdict.problems
+    assert verdict.opened == 5 + 2 and stub == verdict.uncovered == 0
+    assert all(o["j"] < 32 for o in record["openings"])  # no card below the seven
+    assert verify_record(record, expected_deck_size=32).ok
+    record, nonces, stub = italiana_record(9, throws=4, viewer=8)  # stub 7: a new stub
+    verdict = verify_record(record, my_nonce=nonces[0])
+    assert verdict.ok, verdict.problems
+    assert stub > 0 and verdict.uncovered == stub and verdict.opened == 5 + 4 - stub
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r.pop("draw_burns"),  # read as a draw game's, a burn before the draw
+        lambda r: r.update(deck_size=36),
+        lambda r: r.pop("deck_size"),
+        lambda r: r.update(draw_burns="no"),
+        lambda r: r.update(drawn=[[3] for _ in r["seats"]]),
+        lambda r: r["dealt"].update({k: v[:5] + v[6:] + v[5:6] for k, v in r["dealt"].items()}),
+    ],
+    ids=["burns", "deck size", "full deck", "malformed flag", "other counts", "order"],
+)
+def test_R31_2_an_italiana_record_that_misstates_its_deck_or_its_burn_fails(change: Any) -> None:
+    """The deck's size and the draw without a burn are bound to the root published before
+    any nonce: a record that reads the hand another way, or places a card elsewhere, fails."""
+    record, _, _ = italiana_record(4, throws=2)
+    record = copy.deepcopy(record)
+    change(record)
+    assert not verify_record(record).ok

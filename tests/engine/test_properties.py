@@ -30,8 +30,10 @@ def test_every_hand_ends_with_chips_conserved_and_every_state_round_trips(
         state, _ = apply(state, choose_action(data, state))
         check_invariants(state)
     assert state.is_finished, "the hand did not end"
-    assert sum(state.stacks) + state.rake == sum(config.stacks)
-    assert verify(seed, state.commitment or "", state.dealt_cards(), rules(config.game).deck)  # R15
+    # R35.3: a pot carried in, or left for the next hand, is in nobody's stack
+    assert sum(state.stacks) + state.rake + state.carried == sum(config.stacks) + config.carried
+    deck = rules(config.game, len(config.seats)).deck  # R30.1, R31.2
+    assert verify(seed, state.commitment or "", state.dealt_cards(), deck)  # R15
     assert legal_actions(state) is None
 
 
