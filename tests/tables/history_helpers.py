@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from engine.events import HandStarted
+from tables.hands.replay import ReplayedHand
 from tables.play import actions as services
 from tests.tables.play_helpers import play_randomly
 
@@ -149,3 +151,13 @@ def played_club(hands: int = 30, seed: int = 11, muck: bool = True, **table_sett
             built.destroy()
 
     return fixture
+
+
+def nets(replayed: ReplayedHand) -> dict[str, int]:
+    """Each player's net in a replayed hand, by name: what an export must add up to."""
+    started = next(e for e in replayed.events if isinstance(e, HandStarted))
+    start = dict(zip(started.seats, started.stacks, strict=True))
+    return {
+        replayed.names[seat]: stack - start[seat]
+        for seat, stack in replayed.final.stacks_by_seat().items()
+    }

@@ -3,6 +3,7 @@ play, deck, run-out and history tests (test modules import this, never one anoth
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from tables.money.models import LedgerEntry
@@ -129,3 +130,12 @@ def assert_chips_accounted(table) -> None:
     bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up", "adjust_add"))
     out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake", "adjust_remove"))
     assert bought == sum(s.stack for s in Seat.objects.filter(table=table)) + out
+
+
+def cards_named(value) -> set[str]:
+    """Every string in a JSON value that names a card."""
+    if isinstance(value, dict):
+        return set().union(*map(cards_named, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(cards_named, value))
+    return {value} if isinstance(value, str) and re.fullmatch("[2-9TJQKA][cdhs]", value) else set()

@@ -28,7 +28,6 @@ from engine.events import (
     CardsShownAfter,
     DeckReshuffled,
     HandShown,
-    HandStarted,
     HoleCardsDealt,
 )
 from engine.games import Game
@@ -46,7 +45,7 @@ from tables.hands.models import Hand, HandAction
 from tables.hands.replay import ReplayedHand, replay
 from tests.engine.pokerkit_oracle import replay_phh
 from tests.tables import pokerstars_text as ps
-from tests.tables.history_helpers import mentions_card
+from tests.tables.history_helpers import mentions_card, nets
 
 pytestmark = pytest.mark.django_db
 
@@ -440,15 +439,6 @@ def read_draw_hand(text: str) -> dict[str, int]:
             collected[m["name"]] = collected.get(m["name"], 0) + int(m["amount"])
     close()
     return {name: collected.get(name, 0) - invested.get(name, 0) for name in stacks}
-
-
-def nets(replayed: ReplayedHand) -> dict[str, int]:
-    started = next(e for e in replayed.events if isinstance(e, HandStarted))
-    start = dict(zip(started.seats, started.stacks, strict=True))
-    return {
-        replayed.names[seat]: stack - start[seat]
-        for seat, stack in replayed.final.stacks_by_seat().items()
-    }
 
 
 def body(text: str) -> list[str]:

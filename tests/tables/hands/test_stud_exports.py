@@ -45,7 +45,6 @@ from engine.events import (
     CardsShownAfter,
     DownCardDealt,
     HandShown,
-    HandStarted,
     HoleCardsDealt,
     UpCardDealt,
 )
@@ -69,7 +68,7 @@ from tables.play import actions as services
 from tests.engine.hand_helpers import stacked_deck
 from tests.engine.pokerkit_oracle import replay_phh
 from tests.tables import pokerstars_text as ps
-from tests.tables.history_helpers import URLS, mentions_card, record_history
+from tests.tables.history_helpers import URLS, mentions_card, nets, record_history
 from tests.tables.play_helpers import (
     check_down,
     deal,
@@ -471,15 +470,6 @@ def read_stud_hand(text: str, me: str | None) -> dict[str, int]:
             collected[m["name"]] = collected.get(m["name"], 0) + int(m["amount"])
     close()
     return {name: collected.get(name, 0) - invested.get(name, 0) for name in stacks}
-
-
-def nets(replayed: ReplayedHand) -> dict[str, int]:
-    started = next(e for e in replayed.events if isinstance(e, HandStarted))
-    start = dict(zip(started.seats, started.stacks, strict=True))
-    return {
-        replayed.names[seat]: stack - start[seat]
-        for seat, stack in replayed.final.stacks_by_seat().items()
-    }
 
 
 # --------------------------------------------------------------------------- PokerStars text

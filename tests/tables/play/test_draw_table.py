@@ -24,7 +24,7 @@ from tables.play.models import Seat
 from tables.play.phrases import render
 from tables.play.projection import load_public_state, own_cards_by_user
 from tests.tables.history_helpers import record_history
-from tests.tables.play_helpers import deal, fresh, play_randomly, to_act, user_at
+from tests.tables.play_helpers import cards_named, deal, fresh, play_randomly, to_act, user_at
 
 CHIPS = Club(amount_format="chips")
 
@@ -37,15 +37,6 @@ def triple(make_table, players):
     for i, p in enumerate(players[:4]):
         services.sit(p, table.pk, i + 1, 100)
     return table
-
-
-def _cards_named(value) -> set[str]:
-    """Every string in a JSON value that names a card."""
-    if isinstance(value, dict):
-        return set().union(*map(_cards_named, value.values()))
-    if isinstance(value, list):
-        return set().union(*map(_cards_named, value))
-    return {value} if isinstance(value, str) and re.fullmatch("[2-9TJQKA][cdhs]", value) else set()
 
 
 def _to_the_draw(table):
@@ -73,7 +64,7 @@ def test_a_player_throws_their_own_cards_and_everyone_sees_only_the_count_R42_2_
     assert view["drawn"] == [2]
     assert view["cards"] == ["??"] * 5
     assert render(public["hand"]["log"][-1], str).endswith("changes 2 cards")
-    assert not _cards_named(public)  # no card at all: none was shown
+    assert not cards_named(public)  # no card at all: none was shown
     # the player's openings cover the five dealt and the two drawn (R42.6)
     assert len(after["openings"]) == 7
 

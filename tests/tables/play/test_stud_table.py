@@ -7,7 +7,6 @@ counts (R45.9); HORSE rotates through them (R20)."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -28,6 +27,7 @@ from tables.play.projection import load_public_state, own_cards_by_user, public_
 from tests.tables.conftest import table_form_data
 from tests.tables.play_helpers import (
     assert_chips_accounted,
+    cards_named,
     check_down,
     deal,
     fresh,
@@ -46,15 +46,6 @@ def stud_table(make_table, players):
     for i, p in enumerate(players[:4]):
         services.sit(p, table.pk, i + 1, 200)
     return table
-
-
-def _cards_named(value) -> set[str]:
-    """Every string in a JSON value that names a card."""
-    if isinstance(value, dict):
-        return set().union(*map(_cards_named, value.values()))
-    if isinstance(value, list):
-        return set().union(*map(_cards_named, value))
-    return {value} if isinstance(value, str) and re.fullmatch("[2-9TJQKA][cdhs]", value) else set()
 
 
 def _form_errors(**overrides) -> dict[str, list[str]]:
@@ -100,7 +91,7 @@ def test_third_street_shows_every_door_card_and_the_lowest_brings_in_R45_2_R45_4
     assert legal["min_to"] == legal["max_to"] == 4  # the completion: to the small bet
     assert not legal["fold"] and not legal["check"]
     # nothing of a face-down card anywhere in the public state: only the door cards
-    assert _cards_named(public) == {card_str(c) for c in doors.values()}
+    assert cards_named(public) == {card_str(c) for c in doors.values()}
     texts = [render(line, str) for line in hand["log"]]
     assert sum(text.endswith("posts an ante of 1") for text in texts) == 4
     assert sum(" face up" in text for text in texts) == 4
@@ -171,7 +162,7 @@ def test_a_players_frames_carry_each_new_street_and_hide_the_others_down_cards(s
     state = current_state(t)
     public = load_public_state(t.pk)
     up = {card_str(state.holes[i][k]) for i in range(4) for k in (2, 3, 4, 5)}
-    assert _cards_named(public) == up
+    assert cards_named(public) == up
     own = own_cards_by_user(t.pk, t.hand_count)
     for i, seat in enumerate(state.seats):
         mine = own[user_at(t, seat).pk]
