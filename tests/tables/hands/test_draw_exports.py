@@ -14,9 +14,8 @@ import json
 import random
 import re
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 
 import pytest
 
@@ -31,9 +30,8 @@ from engine.events import (
     HoleCardsDealt,
 )
 from engine.games import Game
-from engine.hand import apply, start_hand
-from engine.legal_actions import LegalActions, legal_actions
-from engine.phh import loads, parse_actions
+from engine.legal_actions import LegalActions
+from engine.phh import loads
 from engine.phh import replay as phh_replay
 from engine.phh.writer import to_phh
 from engine.state import HandConfig, HandState
@@ -41,16 +39,15 @@ from tables.hands.exports.common import Viewer
 from tables.hands.exports.json_record import record
 from tables.hands.exports.phh_text import phh
 from tables.hands.exports.pokerstars_text import pokerstars
-from tables.hands.models import Hand, HandAction
+from tables.hands.models import Hand
 from tables.hands.replay import ReplayedHand, replay
 from tests.engine.pokerkit_oracle import replay_phh
 from tests.tables import pokerstars_text as ps
 from tests.tables.history_helpers import mentions_card, nets
+from tests.tables.stored_hands import NAMES, Policy, Script, phh_cards_of, store_hand
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
-STARTED = datetime(2024, 1, 15, 14, 30, tzinfo=UTC)
 
 # --------------------------------------------------------------------------- stored hands
 
@@ -81,73 +78,9 @@ def club(django_user_model):
     return Club(club, table, users)
 
 
-Policy = Callable[[HandState, LegalActions], Action]
-
-
-def store(
-    club: Club,
-    config: HandConfig,
-    deck: Sequence[Card],
-    policy: Policy,
-) -> Hand:
-    """Play a hand of the engine from ``deck`` with ``policy`` and store it as the table
-    does: the hand's players and config, each decision a ``HandAction`` (a draw's amount
-    the mask of the cards thrown), the final state; the deal is ``Hand.imported_deck``."""
-    state, _ = start_hand(config, deck=deck)
-    number = Hand.objects.filter(table=club.table).count() + 1
-    hand = Hand.objects.create(
-        table=club.table,
-        number=number,
-        started_at=STARTED,
-        players=[
-            {
-                "seat": seat,
-                "user_id": club.users[seat - 1].pk,
-                "name": NAMES[seat - 1],
-                "stack": stack,
-            }
-            for seat, stack in zip(config.seats, config.stacks, strict=True)
-        ],
-        config=config.to_json(),
-        commitment="",
-        imported_deck=[card_str(c) for c in state.deck[: len(FULL_DECK)]],
-    )
-    sequence = 0
-    while not state.is_finished:
-        legal = legal_actions(state)
-        assert legal is not None
-        action = policy(state, legal)
-        state, _ = apply(state, action)
-        sequence += 1
-        HandAction.objects.create(
-            hand=hand,
-            sequence=sequence,
-            seat=action.seat,
-            user=club.users[action.seat - 1],
-            kind=str(action.kind),
-            amount=action.amount,
-            version=sequence,
-        )
-    assert not getattr(policy, "moves", None), "the hand ended before the script did"
-    hand.final_state = state.to_json()
-    hand.ended_at = STARTED
-    hand.save()
-    return hand
-
-
-class Script:
-    """The hand's decisions in order, each by whoever is to act: ``("call", None)``,
-    ``("bet", 6)``, ``("draw", mask)`` (bit k: hole card k thrown; 0 stands pat),
-    ``("muck", None)`` (a hand that must be shown is shown without asking, R11.3)."""
-
-    def __init__(self, *moves: tuple[str, int | None]) -> None:
-        self.moves = list(moves)
-
-    def __call__(self, state: HandState, legal: LegalActions) -> Action:
-        kind, amount = self.moves.pop(0)
-        seat = legal.waiting[0] if legal.waiting else legal.seat
-        assert ActionKind(kind) in legal.kinds, (kind, legal)
-        return Action(ActionKind(kind), seat, amount)
+def store(club: Club, config: HandConfig, deck: Sequence[Card], policy: Policy) -> Hand:
+    """A hand of the engine stored at the club's table (:func:`store_hand`)."""
+    return store_hand(club.table, club.users, config, deck, policy)
 
 
 def random_policy(rng: random.Random) -> Policy:
@@ -343,11 +276,6 @@ def unseen(replayed: ReplayedHand, me: int | None) -> set[str]:
     }
     own = cards_held(replayed, me) if me is not None else set()
     return others - public - own
-
-
-def phh_cards_of(text: str) -> set[str]:
-    """Every known card the actions of a PHH document name."""
-    return {card_str(c) for a in parse_actions(loads(text)) for c in a.cards if c is not None}
 
 
 # --------------------------------------------------------------------------- PokerStars' own draw lines

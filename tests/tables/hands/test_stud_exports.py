@@ -32,9 +32,8 @@ import json
 import random
 import re
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 
 import pytest
 
@@ -49,9 +48,8 @@ from engine.events import (
     UpCardDealt,
 )
 from engine.games import Game
-from engine.hand import apply, start_hand
-from engine.legal_actions import LegalActions, legal_actions
-from engine.phh import loads, parse_actions
+from engine.legal_actions import LegalActions
+from engine.phh import loads
 from engine.phh import replay as phh_replay
 from engine.phh.writer import to_phh
 from engine.state import HandConfig, HandState
@@ -61,7 +59,7 @@ from tables.hands.exports.common import Viewer
 from tables.hands.exports.json_record import record
 from tables.hands.exports.phh_text import phh
 from tables.hands.exports.pokerstars_text import pokerstars
-from tables.hands.models import Hand, HandAction, HandPlayer
+from tables.hands.models import Hand, HandPlayer
 from tables.hands.replay import ReplayedHand, replay
 from tables.hands.timeline import steps
 from tables.play import actions as services
@@ -78,13 +76,12 @@ from tests.tables.play_helpers import (
     to_act,
     user_at,
 )
+from tests.tables.stored_hands import NAMES, Policy, Script, phh_cards_of, store_hand
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
 
-NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 STUD = {"structure": "fixed_limit", "small_blind": 1, "big_blind": 4, "ante": 1}
 GAMES = ("stud", "stud8", "razz")
-STARTED = datetime(2024, 1, 15, 14, 30, tzinfo=UTC)
 
 # --------------------------------------------------------------------------- the club
 
@@ -201,13 +198,8 @@ def played_hands(club: Club) -> list[Hand]:
 # --------------------------------------------------------------------------- hands from a known deck
 
 
-Policy = Callable[[HandState, LegalActions], Action]
-
-
 def store(club: Club, config: HandConfig, deck: Sequence[Card], policy: Policy) -> Hand:
-    """Play a hand of the engine from ``deck`` with ``policy`` and store it as the table
-    does: the hand's players and config, each decision a ``HandAction``, the final state;
-    the deal is ``Hand.imported_deck``."""
+    """A hand of the engine stored at a table of its own (:func:`store_hand`)."""
     from tests.tables.conftest import table_settings
 
     table = services.create_table(
@@ -215,58 +207,7 @@ def store(club: Club, config: HandConfig, deck: Sequence[Card], policy: Policy) 
         club.club,
         table_settings(name="Known", game=str(config.game), max_seats=8, **STUD),
     )
-    state, _ = start_hand(config, deck=deck)
-    hand = Hand.objects.create(
-        table=table,
-        number=1,
-        started_at=STARTED,
-        players=[
-            {
-                "seat": seat,
-                "user_id": club.users[seat - 1].pk,
-                "name": NAMES[seat - 1],
-                "stack": stack,
-            }
-            for seat, stack in zip(config.seats, config.stacks, strict=True)
-        ],
-        config=config.to_json(),
-        commitment="",
-        imported_deck=[card_str(c) for c in state.deck],
-    )
-    sequence = 0
-    while not state.is_finished:
-        legal = legal_actions(state)
-        assert legal is not None
-        action = policy(state, legal)
-        state, _ = apply(state, action)
-        sequence += 1
-        HandAction.objects.create(
-            hand=hand,
-            sequence=sequence,
-            seat=action.seat,
-            user=club.users[action.seat - 1],
-            kind=str(action.kind),
-            amount=action.amount,
-            version=sequence,
-        )
-    assert not getattr(policy, "moves", None), "the hand ended before the script did"
-    hand.final_state = state.to_json()
-    hand.ended_at = STARTED
-    hand.save()
-    return hand
-
-
-class Script:
-    """The hand's decisions in order, each by whoever is to act."""
-
-    def __init__(self, *moves: tuple[str, int | None]) -> None:
-        self.moves = list(moves)
-
-    def __call__(self, state: HandState, legal: LegalActions) -> Action:
-        kind, amount = self.moves.pop(0)
-        seat = legal.waiting[0] if legal.waiting else legal.seat
-        assert ActionKind(kind) in legal.kinds, (kind, legal)
-        return Action(ActionKind(kind), seat, amount)
+    return store_hand(table, club.users, config, deck, policy)
 
 
 def passive(state: HandState, legal: LegalActions) -> Action:
@@ -355,11 +296,6 @@ def secret_cards(replayed: ReplayedHand, me: int | None) -> set[str]:
 
 def own_cards(replayed: ReplayedHand, me: int) -> set[str]:
     return {card_str(c) for c in replayed.final.hole_cards(me)}
-
-
-def phh_cards_of(text: str) -> set[str]:
-    """Every known card the actions of a PHH document name."""
-    return {card_str(c) for a in parse_actions(loads(text)) for c in a.cards if c is not None}
 
 
 def leaks(replayed: ReplayedHand, viewer: Viewer, me: int | None) -> dict[str, set[str]]:
