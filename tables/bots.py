@@ -293,9 +293,17 @@ class Bot:
         legal = hand["legal"]
         if legal.get("draw"):  # R42.2: throw up to three of its cards, at random
             mine = ((self.state or {}).get("you") or {}).get("cards") or []
-            thrown = rng.sample(mine, rng.randint(0, min(len(mine), 3)))
+            most = min(len(mine), 3, legal.get("max_draw") or 5)  # (R36.1: four at most)
+            thrown = rng.sample(mine, rng.randint(0, most))
             return {"type": "draw", "cards": thrown, "version": version}
         roll = rng.random()
+        if legal.get("opening"):  # R34.1: open when its own cards allow it, mostly
+            you = (self.state or {}).get("you") or {}
+            if you.get("opening_cards") and roll < 0.8:
+                high = min(legal["max_to"], legal["min_to"] * 3)
+                amount = rng.randint(legal["min_to"], max(legal["min_to"], high))
+                return {"type": "act", "action": "open", "amount": amount, "version": version}
+            return {"type": "act", "action": "pass", "version": version}
         if legal.get("bring_in") is not None:  # R45.4: bring in, or now and then complete
             if legal["bet_or_raise"] and roll < 0.2:
                 amount = legal["min_to"]

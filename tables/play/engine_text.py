@@ -59,6 +59,36 @@ _TEXTS: list[tuple[str, Callable[[Values], str]]] = [
      lambda v: _("you bring in: for %(chips)s, or complete to %(to)s") % v),
     (r"the bring-in player may bring in for (?P<chips>\d+) \(R45\.4\)",
      lambda v: _("you bring in: for %(chips)s") % v),
+    # poker all'italiana's opening and draw (engine.betting_round, engine.drawing; R34, R36)
+    (r"pass takes no amount", lambda v: _("pass takes no amount")),
+    (r"nobody has opened: a player passes or opens, not (?P<action>\w+) \(R34\.1\)",
+     lambda v: _("nobody has opened yet: pass, or open")),
+    (r"these cards do not open: a pair of jacks or better \(R34\.2\)",
+     lambda v: _("these cards do not open: you need a pair of jacks or better")),
+    (r"these cards do not open: a pair of queens or better \(R34\.2\)",
+     lambda v: _("these cards do not open: you need a pair of queens or better")),
+    (r"these cards do not open: a pair of kings or better \(R34\.2\)",
+     lambda v: _("these cards do not open: you need a pair of kings or better")),
+    (r"these cards do not open: a pair of jacks or better, or the draw the table allows "
+     r"\(R34\.2\)",
+     lambda v: _("these cards do not open: you need a pair of jacks or better, or the draw "
+                 "the table allows")),
+    (r"these cards do not open: a pair of queens or better, or the draw the table allows "
+     r"\(R34\.2\)",
+     lambda v: _("these cards do not open: you need a pair of queens or better, or the draw "
+                 "the table allows")),
+    (r"these cards do not open: a pair of kings or better, or the draw the table allows "
+     r"\(R34\.2\)",
+     lambda v: _("these cards do not open: you need a pair of kings or better, or the draw "
+                 "the table allows")),
+    (r"the most this player may open for is (?P<most>\d+) \(R34\.4\)",
+     lambda v: _("the most you may open for is %(most)s") % v),
+    (r"open needs an amount: the total to bet to",
+     lambda v: _("open needs an amount: the total to bet to")),
+    (r"open to (?P<amount>-?\d+): allowed (?P<least>\d+) to (?P<most>\d+) \(R34\.4, R38\)",
+     lambda v: _("open to %(amount)s: allowed %(least)s to %(most)s") % v),
+    (r"a player changes at most (?P<most>\d+) cards here \(R36\.1\)",
+     lambda v: _("you may change at most %(most)s cards here") % v),
     # the hand (engine.hand, engine.showdown)
     (r"the hand is over", lambda v: _("the hand is over")),
     (r"it is seat (?P<turn>\d+)'s turn, not seat (?P<seat>\d+)'s",

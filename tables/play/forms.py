@@ -19,6 +19,16 @@ from pokerclub.models import Club
 from pokerclub.text import validate_name
 from tables.play.models import GAME_NAMES, DoubleBoard, GameChoice, MixedMode, Structure, Table
 
+ITALIANA_FIELDS = (
+    "dealer_ante",
+    "opening_draw",
+    "rising_openings",
+    "repeat_invito",
+    "max_draw",
+    "piatto_di_parola",
+    "opener_first",
+)
+"""Poker all'italiana's house rules (R33.2-R37.3), each a column of Table."""
 SETTING_FIELDS = [
     "name",
     "game",
@@ -49,6 +59,7 @@ SETTING_FIELDS = [
     "double_board",
     "seven_deuce_bounty",
     "seven_deuce_shown",
+    *ITALIANA_FIELDS,
 ]
 """The form's fields in the order they are shown. Each is a column of Table except
 ``rake_percent``: hosts think of rake in percent, the table stores basis points
@@ -146,11 +157,24 @@ class TableForm(forms.ModelForm):
     # amounts as people write them, in the club's money or chips (pokerclub.forms.AmountField)
     # R45.1: a stud game has no blinds; the same two amounts are its stakes
     small_blind = AmountField(
-        label=_("Small blind"), help_text=_("In stud and razz: the bring-in.")
+        label=_("Small blind"),
+        help_text=_(
+            "In stud and razz: the bring-in. In poker all'italiana: the invito, which "
+            "everyone puts in."
+        ),
     )
     big_blind = AmountField(
         label=_("Big blind"),
-        help_text=_("In stud and razz: the small bet; the big bet is twice it."),
+        help_text=_(
+            "In stud and razz: the small bet; the big bet is twice it. In poker "
+            "all'italiana: the cip, the least opening bet."
+        ),
+    )
+    dealer_ante = AmountField(
+        label=_("Poker all'italiana: the dealer's invito"),
+        zero=True,
+        required=False,
+        help_text=_("What the dealer puts in on top of the invito (0: nothing more)."),
     )
     ante = AmountField(label=_("Ante"), zero=True, required=False)
     min_buy_in = AmountField(label=_("Minimum buy-in"))
@@ -206,6 +230,12 @@ class TableForm(forms.ModelForm):
             "double_board": _("Double board"),
             "mixed_mode": _("Each orbit's game"),
             "seven_deuce_shown": _("The 7-2 is shown when it collects"),
+            "opening_draw": _("Poker all'italiana: opening on a draw"),
+            "rising_openings": _("Poker all'italiana: rising openings"),
+            "repeat_invito": _("Poker all'italiana: the invito again after a pot nobody won"),
+            "max_draw": _("Poker all'italiana: the most cards changed"),
+            "piatto_di_parola": _("Poker all'italiana: piatto di parola"),
+            "opener_first": _("Poker all'italiana: the opener speaks first after the draw"),
         }
         help_texts = {
             "ante_by_big_blind": _("The big blind posts the ante for the whole table."),
@@ -224,7 +254,19 @@ class TableForm(forms.ModelForm):
                 "hand on each board."
             ),
             "seven_deuce_shown": "",
+            "opening_draw": _("Besides a pair of jacks or better."),
+            "rising_openings": _(
+                "After a hand nobody opened, queens are needed to open; after two or more, "
+                "kings; jacks again once a pot is won."
+            ),
+            "max_draw": "",
+            "piatto_di_parola": _(
+                "When everyone checks after the draw nobody shows, and the pot goes to "
+                "the next hand, which needs kings to open."
+            ),
+            "opener_first": _("Otherwise the first player left of the dealer."),
         }
+        widgets = {"max_draw": forms.Select(choices=[(4, "4"), (5, "5")])}
 
     def __init__(
         self, *args: Any, club: Club, in_hand_or_seated: bool = False, **kwargs: Any
@@ -233,11 +275,16 @@ class TableForm(forms.ModelForm):
         self.club = club
         read_amounts_for(self, club)
         for name, code in BLINDS_FIELDS.items():  # R20: blinds per game of a mixed table
+            game_rules = rules(MIXED_GAMES[code][0])
             self.fields[name] = forms.CharField(
                 label=(
                     # Translators: a stud game's own stakes at a mixed table (R45.1)
                     gettext("Bring-in and small bet in %(code)s (e.g. 1/2)")
-                    if rules(MIXED_GAMES[code][0]).stud
+                    if game_rules.stud
+                    # Translators: poker all'italiana's own stakes at a mixed table (R33.1,
+                    # R34.4): everyone's ante and the least opening bet
+                    else gettext("Invito and cip in %(code)s (e.g. 1/2)")
+                    if game_rules.opening
                     else gettext("Blinds in %(code)s (small/big)")
                 )
                 % {"code": code},
@@ -269,6 +316,8 @@ class TableForm(forms.ModelForm):
         self.fields["double_board"].required = False  # left out: one board
         self.fields["mixed_mode"].required = False  # left out: the list in turn
         for name in ("bomb_pot_ante", "bomb_pot_every", "seven_deuce_bounty"):  # left out: off
+            self.fields[name].required = False
+        for name in ITALIANA_FIELDS:  # left out: the commonest house rule (the model's default)
             self.fields[name].required = False
         self.fields["away_seconds"].required = False  # left out: the model's default
         self.seated_numbers: set[int] = set()
@@ -314,6 +363,30 @@ class TableForm(forms.ModelForm):
 
     def clean_double_board(self) -> str:
         return self.cleaned_data.get("double_board") or DoubleBoard.OFF
+
+    def clean_dealer_ante(self) -> int:
+        return self.cleaned_data.get("dealer_ante") or 0
+
+    def _italiana_default(self, name: str) -> Any:
+        """A house rule of poker all'italiana left out: the table's, or the model's default
+        (a checkbox left out is "off": only the choices fall back)."""
+        value = self.cleaned_data.get(name)
+        if value in (None, ""):
+            if self.instance and self.instance.pk:
+                return getattr(self.instance, name)
+            model_field = Table._meta.get_field(name)
+            assert isinstance(model_field, models.Field)  # a house rule is a column
+            return model_field.get_default()
+        return value
+
+    def clean_opening_draw(self) -> str:
+        return str(self._italiana_default("opening_draw"))
+
+    def clean_repeat_invito(self) -> str:
+        return str(self._italiana_default("repeat_invito"))
+
+    def clean_max_draw(self) -> int:
+        return int(self._italiana_default("max_draw"))
 
     def clean_seven_deuce_bounty(self) -> int:
         return self.cleaned_data.get("seven_deuce_bounty") or 0
@@ -376,6 +449,7 @@ class TableForm(forms.ModelForm):
                         % {"game": GAME_NAMES[boardless]},
                     )
         self._check_stud(data, mixed, dealt)
+        self._check_italiana(data, mixed, dealt)
         games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]
         for game in games or [data.get("game") or ""]:
             if game and seats is not None and seats > rules(game).max_players:
@@ -418,6 +492,36 @@ class TableForm(forms.ModelForm):
                 )
                 % {"game": GAME_NAMES[stud]},
             )
+
+    def _check_italiana(self, data: dict[str, Any], mixed: list[str], dealt: list[str]) -> None:
+        """R31.5, R35.5: poker all'italiana's stakes are its invito (the small blind) and cip
+        (the big blind), so the table's ante, its big-blind ante and the straddle have no
+        place when it is the one game; its game stays while a pot is carried."""
+        table = self.instance if self.instance and self.instance.pk else None
+        if (
+            table is not None
+            and table.carried_pot
+            and not mixed
+            and (data.get("game") or "") != table.game
+        ):
+            self.add_error(
+                "game",
+                gettext(
+                    "A pot of %(game)s is still in the middle: play it out before changing game."
+                )
+                % {"game": GAME_NAMES[table.game]},
+            )
+        if mixed or "italiana" not in dealt:
+            return
+        for field in ("ante", "straddle_allowed"):
+            if data.get(field):
+                self.add_error(
+                    field,
+                    gettext(
+                        "Poker all'italiana has no blinds: everyone puts in the invito (the "
+                        "small blind field) and the cip is the least opening bet."
+                    ),
+                )
 
     def _mixed_blinds(self, mixed: list[str], least_buy_in: int | None) -> dict[str, list[int]]:
         """R20: each listed game's own blinds, from "2/4" (a game left empty, or not in the

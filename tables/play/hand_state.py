@@ -31,7 +31,8 @@ from engine.fairness import (
 from engine.forced_bets import blind_seats
 from engine.games import Game, rules
 from engine.hand import apply
-from engine.legal_actions import legal_actions
+from engine.legal_actions import legal_actions, opening_limits
+from engine.opening import in_opening
 from engine.pots import pots as engine_pots
 from engine.state import HandConfig, HandState, Phase
 from engine.table import HandPlan, buy_in_range, hand_config, mixed_game_code
@@ -109,6 +110,8 @@ def table_config(
             rake_bps=table.rake_bps,
             rake_cap=table.rake_cap or None,
         )
+    if rules(table.game).opening:
+        return _italiana_config(table, plan)
     return hand_config(
         plan,
         small_blind=small_blind,
@@ -130,6 +133,67 @@ def table_config(
         or (table.double_board == "bomb_pots" and bomb_pot),
         seven_deuce=table.seven_deuce_bounty,  # R22 (a mixed table's Hold'em hands only)
         seven_deuce_shown=table.seven_deuce_shown,
+    )
+
+
+def opening_pair(carried: dict[str, Any], rising: bool) -> str:
+    """The least pair that opens the next hand of poker all'italiana, by the pot it carries
+    (``Table.carried_pot``): jacks (R34.2); after hands nobody opened, queens after one and
+    kings after two or more in a row when the table's openings rise (R35.2); kings after a
+    piatto di parola (R37.3).
+
+    >>> opening_pair({}, True), opening_pair({"streak": 1, "reason": "nobody_opened"}, True)
+    ('J', 'Q')
+    >>> opening_pair({"streak": 2, "reason": "nobody_opened"}, True)
+    'K'
+    >>> opening_pair({"streak": 1, "reason": "nobody_opened"}, False)
+    'J'
+    >>> opening_pair({"streak": 1, "reason": "parola"}, False)
+    'K'
+    """
+    if not carried:
+        return "J"
+    if carried.get("reason") == "parola":
+        return "K"
+    if not rising:
+        return "J"
+    return "Q" if carried.get("streak", 1) == 1 else "K"
+
+
+def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
+    """Poker all'italiana's hand (R31-R39): the table's small blind is the invito, every
+    player's ante (R33.1), its big blind the cip, the least opening bet (R34.4); no blinds,
+    no straddle, no board. A pot carried from the hand before comes in as dead money
+    (R35.3), with the opening it needs (:func:`opening_pair`), and the invito again from
+    everyone, the dealer only or nobody (R35.1, ``Table.repeat_invito``)."""
+    invito, cip = table.blinds
+    carried = table.carried_pot
+    ante, dealer_ante = invito, table.dealer_ante
+    if carried and table.repeat_invito == "dealer":
+        ante, dealer_ante = 0, invito + table.dealer_ante
+    elif carried and table.repeat_invito == "nobody":
+        ante, dealer_ante = 0, 0
+    plan = replace(plan, posting=(), dead_button=False, dead_small_blind=False)
+    config = hand_config(
+        plan,
+        small_blind=0,
+        big_blind=cip,
+        structure=EngineStructure(table.structure),
+        game=Game(table.game),
+        ante=ante,
+        show_all_called=table.show_all_called,
+        rake_bps=table.rake_bps,
+        rake_cap=table.rake_cap or None,
+    )
+    return replace(
+        config,
+        carried=int(carried.get("amount", 0)),
+        dealer_ante=dealer_ante,
+        opening_pair=opening_pair(carried, table.rising_openings),
+        opening_draw=table.opening_draw,
+        max_draw=table.max_draw,
+        piatto_di_parola=table.piatto_di_parola,
+        opener_first=table.opener_first,
     )
 
 
@@ -188,11 +252,13 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
     appear (:func:`hand_view` adds the live hand's deck v2 proof, R15).
     """
     config = state.config
-    game = rules(config.game)
+    game = rules(config.game, len(config.seats))  # (R31.2: a deck by the players)
     n = len(state.seats)
     finished = state.is_finished
-    # R21, R45: a bomb pot or a stud game has no blinds
-    small, big = (None, None) if config.bomb_pot or game.stud else blind_seats(state)
+    # R21, R45, R31.5: a bomb pot, a stud game or poker all'italiana has no blinds
+    small, big = (
+        (None, None) if config.bomb_pot or game.stud or game.opening else blind_seats(state)
+    )
     live = [i for i in range(n) if not state.folded[i]]
     showing = [i for i in live if state.shown[i]]
 
@@ -241,13 +307,33 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
     if legal is not None:
         if state.phase is Phase.RUN_TWICE:
             pending = {"kind": "run_twice", "seats": [state.seats[p] for p in state.to_act]}
-        elif state.phase is Phase.DRAW:  # R42.2: throw any of the hole cards
-            legal_view = {"seat": legal.seat, "draw": len(state.holes[state.to_act[0]])}
+        elif state.phase is Phase.DRAW:  # R42.2: throw any of the hole cards (R36.1: four)
+            legal_view = {
+                "seat": legal.seat,
+                "draw": len(state.holes[state.to_act[0]]),
+                "max_draw": legal.max_draw,
+            }
         elif state.phase is Phase.SHOWDOWN:
             pending = {
                 "kind": "show_or_muck",
                 "seat": legal.seat,
                 "may_muck": "muck" in legal.kinds,
+            }
+        elif in_opening(state):
+            # R34.1: "apro" or "passo". Whether this player's cards allow the opening is
+            # theirs alone (projection.own_cards_by_user): the public view gives the
+            # opening's limits to every player on turn, whatever their cards (R34.3, R34.4)
+            index = state.seats.index(legal.seat)
+            least, most = opening_limits(state, index)
+            stack, bet = state.stacks[index], state.bets[index]
+            legal_view = {
+                "seat": legal.seat,
+                "opening": True,
+                "min_to": least,
+                "max_to": most,
+                "all_in_to": stack + bet if stack + bet <= most else None,
+                "stack": stack,
+                "bet": bet,
             }
         else:
             kinds = {str(k) for k in legal.kinds}
@@ -288,6 +374,15 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
         "double_board": config.double_board,  # R23: "boards" are two boards, not two runs
         "draws": game.draws,  # R42: a draw game's number of draws, else 0
         "stud": game.stud,  # R45: seats show up cards, the streets are third to seventh
+        # poker all'italiana (R34, R35): the pair that opens, the pot carried in, the opener
+        "italiana": {
+            "pair": config.opening_pair,
+            "opening_draw": config.opening_draw,
+            "carried": config.carried,
+            "opener": state.seats[state.opener] if state.opener is not None else None,
+        }
+        if game.opening
+        else None,
         "rake": state.rake,
         "winners": [state.seats[i] for i in range(n) if state.won[i] > 0] if finished else [],
         "seat_views": seat_views,
@@ -305,17 +400,23 @@ PUBLIC_DECK_KEYS = (
     "hole_cards",
     "double_board",
     "deck_size",
+    "draw_burns",
 )
 """What every member may see of ``Table.deck`` (everything but its secret); ``hole_cards``
 only in an Omaha hand's (R17), ``double_board`` only in a double-board hand's (R23),
-``deck_size`` only in a short deck's (R30.4)."""
+``deck_size`` only in a short deck's (R30.4) or poker all'italiana's (R31.2), ``draw_burns``
+(false) only in poker all'italiana's (R31)."""
 
 
 def deck_order(deck: dict[str, Any]) -> tuple[DeckPlan, tuple[int, ...]]:
     """The plan (SECRET) and the public dealing order of a deck record with its secret
     (``Table.deck``, or a hand's proof with ``Hand.deck_secret`` as ``"secret"``)."""
     plan = DeckPlan(
-        deck["table"], deck["hand"], bytes.fromhex(deck["secret"]), deck.get("deck_size", FULL)
+        deck["table"],
+        deck["hand"],
+        bytes.fromhex(deck["secret"]),
+        deck.get("deck_size", FULL),
+        deck.get("draw_burns", True),
     )
     return plan, permutation(plan.root, [bytes.fromhex(e["nonce"]) for e in deck["nonces"]])
 
@@ -346,14 +447,18 @@ def open_cards(
         places = [list(hole_positions(players, i, holes)) for i in range(players)]
         # a second board (R12) shares the cards dealt before the run twice: open each once
         positions = {p for b in board_positions(players, boards, holes, double) for p in b}
-    in_draws = draw_positions(players, drawn, holes) if drawn else None
+    deck_size = deck.get("deck_size", FULL)
+    in_draws = (
+        draw_positions(players, drawn, holes, deck_size, deck.get("draw_burns", True))
+        if drawn
+        else None
+    )
     for index in indexes:
         positions.update(places[index])
         if in_draws:
             positions.update(p for p in in_draws[index] if p is not None)
     for index, k in cards:
         positions.add(places[index][k])
-    deck_size = deck.get("deck_size", FULL)
     if deck_size != FULL:  # R30.4: the hand's k-th card lies at the k-th position it deals from
         play = play_positions(order, deck_size)
         positions = {play[p] for p in positions}
@@ -428,7 +533,7 @@ def hole_openings(
 
 
 def _shown_names(state: HandState) -> dict[int, str]:
-    game = rules(state.config.game)
+    game = rules(state.config.game, len(state.seats))
     names: dict[int, str] = {}
     for i in range(len(state.seats)):
         if state.shown[i]:

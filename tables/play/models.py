@@ -38,7 +38,8 @@ class GameChoice(models.TextChoices):
     """What the table deals (``engine.games.Game``; its values are the engine's, the labels
     are for people): Texas Hold'em, Omaha (R17), five-card Omaha (R18), Omaha Hi-Lo (R19),
     short deck hold'em (R30), five-card draw (R43), deuce-to-seven single and triple draw
-    (R44), seven-card stud (R45), stud hi-lo (R46) and razz (R47)."""
+    (R44), seven-card stud (R45), stud hi-lo (R46), razz (R47) and poker all'italiana
+    (R31-R39)."""
 
     HOLDEM = Game.HOLDEM.value, _("Texas Hold'em")
     OMAHA = Game.OMAHA.value, _("Omaha")
@@ -51,6 +52,26 @@ class GameChoice(models.TextChoices):
     SEVEN_CARD_STUD = Game.SEVEN_CARD_STUD.value, _("Seven-card stud")
     STUD_HILO = Game.STUD_HILO.value, _("Seven-card stud Hi-Lo (eight or better)")
     RAZZ = Game.RAZZ.value, _("Razz")
+    ITALIANA = Game.ITALIANA.value, _("Poker all'italiana")
+
+
+class OpeningDraw(models.TextChoices):
+    """R34.2, "apertura con progetto": the draw that opens too, besides a pair of jacks or
+    better (``engine.opening.OPENING_DRAWS``)."""
+
+    OPEN_ENDED = "open_ended", _("Four to an open-ended straight flush")
+    STRAIGHT_FLUSH = "straight_flush", _("Any four to a straight flush")
+    FLUSH = "flush", _("Four to a flush")
+    NONE = "none", _("No draw: a pair of jacks or better only")
+
+
+class RepeatInvito(models.TextChoices):
+    """R35.1, "invito ripetuto": who puts the invito in again in a hand that starts with a
+    pot carried from the one before."""
+
+    EVERYONE = "everyone", _("Everyone dealt in")
+    DEALER = "dealer", _("The dealer only")
+    NOBODY = "nobody", _("Nobody")
 
 
 class MixedMode(models.TextChoices):
@@ -85,6 +106,7 @@ GAME_NAMES = {
     Game.SEVEN_CARD_STUD.value: _("Seven-card stud"),
     Game.STUD_HILO.value: _("Stud Hi-Lo"),
     Game.RAZZ.value: _("Razz"),
+    Game.ITALIANA.value: _("Poker all'italiana"),
 }
 """Each game's short name (``engine.games.rules(game).name``), for people."""
 
@@ -211,6 +233,39 @@ class Table(models.Model):
     seven_deuce_shown = models.BooleanField(
         default=True, help_text="R22: a 7-2 that collects is turned face up."
     )
+    # poker all'italiana's house rules (R31-R39; the small and big blind are its invito and
+    # cip, engine.state.HandConfig's ante and big_blind)
+    dealer_ante = models.PositiveIntegerField(
+        default=0, help_text="R33.2: what the dealer (mazziere) adds to the invito."
+    )
+    opening_draw = models.CharField(
+        max_length=14,
+        choices=OpeningDraw.choices,
+        default=OpeningDraw.OPEN_ENDED,
+        help_text="R34.2: the draw that opens too (apertura con progetto).",
+    )
+    rising_openings = models.BooleanField(
+        default=True,
+        help_text="R35.2: after hands nobody opened, queens then kings are needed to open.",
+    )
+    repeat_invito = models.CharField(
+        max_length=8,
+        choices=RepeatInvito.choices,
+        default=RepeatInvito.EVERYONE,
+        help_text="R35.1: who puts the invito in again when a pot is carried.",
+    )
+    max_draw = models.PositiveSmallIntegerField(
+        default=4,
+        validators=[MinValueValidator(4), MaxValueValidator(5)],
+        help_text="R36.1: the most cards a player changes, 4 or 5.",
+    )
+    piatto_di_parola = models.BooleanField(
+        default=True,
+        help_text="R37.3: everyone checking after the draw carries the pot to the next hand.",
+    )
+    opener_first = models.BooleanField(
+        default=True, help_text="R37.1: the opener speaks first after the draw."
+    )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
     ante = models.PositiveIntegerField(default=0)
@@ -297,6 +352,14 @@ class Table(models.Model):
         help_text="The next hand's committed deck (R15): its secret (SECRET), root, the "
         "version that published it and the players' nonces accepted so far.",
     )
+    carried_pot = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Poker all'italiana (R35, R37.3): the pot the last hand left in the middle, "
+        "in nobody's stack, for the next hand: {amount, streak (hands in a row nobody won), "
+        "reason ('nobody_opened' or 'parola'), users (who was dealt into that hand)}; empty: "
+        "none.",
+    )
     hand_count = models.PositiveIntegerField(default=0)
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # a tournament table's dead button (R28.5): the last hand's blinds, by seat, dead or not
@@ -371,6 +434,13 @@ class Table(models.Model):
     def stakes(self) -> str:
         fmt = self.format_amount
         small, big = self.blinds
+        if self.game == GameChoice.ITALIANA:
+            # Translators: poker all'italiana's stakes (R33.1, R34.4): everyone's ante and the
+            # least opening bet, e.g. "invito €1, cip €2"
+            return gettext("invito %(invito)s, cip %(cip)s") % {
+                "invito": fmt(small),
+                "cip": fmt(big),
+            }
         text = f"{fmt(small)}/{fmt(big)}"
         if self.ante:
             # Translators: the stakes, e.g. "€0.50/€1 ante €0.10"

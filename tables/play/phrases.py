@@ -37,6 +37,13 @@ PHRASES: dict[str, Promise] = {
     "straddle_all_in": _("%(who)s straddles %(amount)s and is all-in"),
     "live_big_blind": _("%(who)s posts a big blind to come in %(amount)s"),
     "live_big_blind_all_in": _("%(who)s posts a big blind to come in %(amount)s and is all-in"),
+    # poker all'italiana (R33.2, R35, R37.3, R39.2)
+    "dealer_ante": _("%(who)s, the dealer, puts in %(amount)s more"),
+    "dealer_ante_all_in": _("%(who)s, the dealer, puts in %(amount)s more and is all-in"),
+    "pot_carried_in": _("From the hands before, %(amount)s in the pot"),
+    "pot_carried_nobody_opened": _("Nobody opens: the pot of %(amount)s stays for the next hand"),
+    "pot_carried_parola": _("Everyone checks: the pot of %(amount)s stays for the next hand"),
+    "opening_shown": _("%(who)s opened with %(cards)s"),
     # the board (R4.2; a second run or board: R12, R23)
     "flop": _("Flop: %(cards)s"),
     "turn": _("Turn: %(cards)s"),
@@ -65,6 +72,11 @@ PHRASES: dict[str, Promise] = {
     "bring_in_all_in": _("%(who)s brings in for %(amount)s and is all-in"),
     "fold": _("%(who)s folds"),
     "check": _("%(who)s checks"),
+    # Translators: poker all'italiana's "passo" before the opening (R34.1): not a fold
+    "pass": _("%(who)s passes"),
+    # Translators: poker all'italiana's "apro" (R34.1), the first bet of the hand
+    "open": _("%(who)s opens for %(amount)s"),
+    "open_all_in": _("%(who)s opens for %(amount)s and is all-in"),
     "call": _("%(who)s calls %(amount)s"),
     "call_all_in": _("%(who)s calls %(amount)s and is all-in"),
     "bet": _("%(who)s bets %(amount)s"),

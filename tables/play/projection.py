@@ -19,6 +19,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from engine.games import rules
+from engine.opening import opening_cards
 from engine.table import next_chooser
 from pokerclub.models import Membership, Role
 from tables.play.hand_state import (
@@ -27,6 +28,7 @@ from tables.play.hand_state import (
     hole_openings,
     next_deck_view,
     next_mixed_game,
+    opening_pair,
     top_up_range,
 )
 from tables.play.models import MixedMode, Seat, Table
@@ -76,6 +78,26 @@ def table_summary(table: Table) -> dict[str, Any]:
                 and (table.hand_count + 1) % table.bomb_pot_every == 0
             ),
         },
+        # poker all'italiana's house rules (R33.2-R37.3), and the pot in the middle for the
+        # next hand with the pair it needs to open (R35): {amount, pair, reason}, or None
+        "italiana": {
+            "dealer_ante": table.dealer_ante,
+            "opening_draw": table.opening_draw,
+            "rising_openings": table.rising_openings,
+            "repeat_invito": table.repeat_invito,
+            "max_draw": table.max_draw,
+            "piatto_di_parola": table.piatto_di_parola,
+            "opener_first": table.opener_first,
+            "carried": {
+                "amount": table.carried_pot["amount"],
+                "pair": opening_pair(table.carried_pot, table.rising_openings),
+                "reason": table.carried_pot.get("reason"),
+            }
+            if table.carried_pot
+            else None,
+        }
+        if rules(table.game).opening or "ITA" in table.mixed_games
+        else None,
         "structure": table.structure,
         # the current game's blinds (R20: per game on a mixed table)
         **dict(zip(("small_blind", "big_blind"), table.blinds, strict=True)),
@@ -319,6 +341,8 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
             "deck",
             "hand_state__drawn",  # a draw game's public counts (R42.6), else None
             "hand_state__config__game",
+            "hand_state__config__opening_pair",  # poker all'italiana's requirement (R34.2)
+            "hand_state__config__opening_draw",
         )
         .first()
     )
@@ -327,7 +351,7 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
     dealt, seats, deck, drawn = row[1] or {}, row[2], row[4], row[5] or ()
     # a stud game's cards a player (public: R45.2), which place each street's card (R45.9)
     stud = [len(holes) for holes in row[3]] if rules(row[6]).stud else ()
-    return {
+    out = {
         dealt[str(seat)]: {
             "cards": cards(holes),
             "openings": hole_openings(deck, hand_number, len(seats), index, drawn, stud),
@@ -335,6 +359,14 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
         for index, (seat, holes) in enumerate(zip(seats, row[3], strict=True))
         if dealt.get(str(seat)) is not None
     }
+    if rules(row[6]).opening and not any(drawn):
+        # R34.2, R34.3: the cards that let this player open (none: they may only pass),
+        # theirs alone; the five first dealt are their cards until the draw
+        for seat, holes in zip(seats, row[3], strict=True):
+            if dealt.get(str(seat)) is not None:
+                opens = opening_cards(holes, len(seats), row[7] or "J", row[8] or "open_ended")
+                out[dealt[str(seat)]]["opening_cards"] = cards(opens)
+    return out
 
 
 def private_cards_for_user(

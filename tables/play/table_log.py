@@ -17,13 +17,17 @@ from engine.events import (
     BlindPosted,
     BoardDealt,
     CardsShownAfter,
+    DealerAntePosted,
     DeckReshuffled,
     DrawTaken,
     Event,
     HandMucked,
     HandNamed,
     HandShown,
+    OpeningShown,
     PotAwarded,
+    PotCarried,
+    PotCarriedIn,
     RakeTaken,
     RunItTwiceDecided,
     SevenDeuceBounty,
@@ -37,9 +41,14 @@ from tables.play.phrases import pot
 MAX_LINES = 200
 
 BLINDS = {"small_blind", "big_blind", "straddle", "live_big_blind"}
-DECISIONS = ("fold", "check", "call", "bet", "raise", "bring_in")
-DECISION_PHRASES = {*DECISIONS, "all_in", *(f"{d}_all_in" for d in DECISIONS[2:])}
-"""The phrases of a betting decision (R6, R7): what the table shows as a last action."""
+DECISIONS = ("fold", "check", "pass", "call", "bet", "raise", "bring_in", "open")
+DECISION_PHRASES = {
+    *DECISIONS,
+    "all_in",
+    *(f"{d}_all_in" for d in ("call", "bet", "raise", "bring_in", "open")),
+}
+"""The phrases of a betting decision (R6, R7; poker all'italiana's "apro" and "passo",
+R34.1): what the table shows as a last action."""
 BOARD_PHRASES = {"flop", "turn", "river", "flop_2", "turn_2", "river_2"}
 DRAW_PHRASES = {"draw", "first_draw", "second_draw", "third_draw"}
 """The start of a draw (R42): like a board's line, it ends a betting round."""
@@ -84,6 +93,14 @@ def lines(
         if isinstance(e, AntePosted):
             kind = "bomb" if e.bomb_pot else "bb_ante" if e.big_blind_ante else "ante"  # R21
             say(e.seat, all_in(kind, e.all_in), amount=e.amount)
+        elif isinstance(e, DealerAntePosted):  # R33.2: the mazziere's invito
+            say(e.seat, all_in("dealer_ante", e.all_in), amount=e.amount)
+        elif isinstance(e, PotCarriedIn):  # R35.3: the pot the hands before left
+            say(None, "pot_carried_in", amount=e.amount)
+        elif isinstance(e, PotCarried):  # R35.1, R37.3: no winner, the pot stays
+            say(None, f"pot_carried_{e.reason}", amount=e.amount)
+        elif isinstance(e, OpeningShown):  # R39.2: the opening's proof, for everyone
+            say(e.seat, "opening_shown", cards=[card_str(c) for c in e.cards])
         elif isinstance(e, BlindPosted):
             say(
                 e.seat,
@@ -168,7 +185,7 @@ def _hand(names: Iterable[str]) -> list[list[str]]:
 def _action(e: ActionTaken) -> tuple[str, int | None]:
     """A decision's phrase (before "and is all-in") and its amount: the chips added for a
     call, the total bet for a bet or a raise (R7)."""
-    if e.action in ("fold", "check"):
+    if e.action in ("fold", "check", "pass"):
         return e.action, None
     if e.action == "call":
         return "call", e.added

@@ -75,8 +75,10 @@ def parse_payout(text: str) -> tuple[int, ...]:
 
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=60, validators=[validate_name], label=_("Name"))
-    game = forms.ChoiceField(choices=GameChoice.choices, initial=GameChoice.HOLDEM,
-                             label=_("Game"))  # fmt: skip
+    # poker all'italiana carries pots nobody won from hand to hand (R35): a tournament needs
+    # every hand to have a winner to end, so it is a cash game only
+    game = forms.ChoiceField(choices=[c for c in GameChoice.choices if c[0] != "italiana"],
+                             initial=GameChoice.HOLDEM, label=_("Game"))  # fmt: skip
     structure = forms.ChoiceField(choices=Structure.choices, initial=Structure.NO_LIMIT,
                                   label=_("Structure"))  # fmt: skip
     buy_in = AmountField(label=_("Buy-in"),

@@ -71,9 +71,18 @@ def step_randomly(t, rng) -> None:
             )
         return
     legal = hand["legal"]
-    if legal.get("draw"):  # R42.2: throw some of one's own cards
+    if legal.get("draw"):  # R42.2: throw some of one's own cards (R36.1: at most max_draw)
         own = own_cards_by_user(t.pk, t.hand_count)[user.pk]["cards"]
-        services.draw(user, t.pk, rng.sample(own, rng.randint(0, len(own))), t.version)
+        most = min(len(own), legal.get("max_draw") or len(own))
+        services.draw(user, t.pk, rng.sample(own, rng.randint(0, most)), t.version)
+        return
+    if legal.get("opening"):  # R34.1: open when one's cards allow it, or pass
+        mine = own_cards_by_user(t.pk, t.hand_count)[user.pk]
+        if mine.get("opening_cards") and rng.random() < 0.7:
+            amount = rng.randint(legal["min_to"], legal["max_to"])
+            services.act(user, t.pk, "open", amount, t.version)
+        else:
+            services.act(user, t.pk, "pass", None, t.version)
         return
     if legal.get("bring_in") is not None:  # R45.4: bring in, or complete
         if legal["bet_or_raise"] and rng.random() < 0.3:
@@ -99,9 +108,11 @@ def fold_out(table) -> None:
     while fresh(table).in_hand:
         seat, state = to_act(table)
         legal = state["hand"]["legal"]  # None: asked to show or muck
-        kind = "show" if legal is None else "fold" if legal["fold"] else "check"
+        kind = "show" if legal is None else "fold" if legal.get("fold") else "check"
         if legal and legal.get("bring_in") is not None:  # R45.4: neither fold nor check
             kind = "bring_in"
+        if legal and legal.get("opening"):  # R34.1: nobody opens
+            kind = "pass"
         services.act(user_at(table, seat), table.pk, kind, None, None)
 
 
@@ -116,9 +127,11 @@ def check_down(table) -> None:
             services.act(user, table.pk, "show", None, None)
         else:
             legal = hand["legal"]
-            kind = "check" if legal["check"] else "call"
+            kind = "check" if legal.get("check") else "call"
             if legal.get("bring_in") is not None:  # R45.4
                 kind = "bring_in"
+            if legal.get("opening"):  # R34.1: nobody opens
+                kind = "pass"
             services.act(user, table.pk, kind, None, fresh(table).version)
 
 
@@ -129,7 +142,9 @@ def assert_chips_accounted(table) -> None:
     ledger = LedgerEntry.objects.filter(table=table)
     bought = sum(e.amount for e in ledger if e.kind in ("buy_in", "top_up", "adjust_add"))
     out = sum(e.amount for e in ledger if e.kind in ("cash_out", "rake", "adjust_remove"))
-    assert bought == sum(s.stack for s in Seat.objects.filter(table=table)) + out
+    # (poker all'italiana, R35: a pot nobody won waits in the middle, in nobody's stack)
+    carried = int(Table.objects.get(pk=table.pk).carried_pot.get("amount", 0))
+    assert bought == sum(s.stack for s in Seat.objects.filter(table=table)) + out + carried
 
 
 def cards_named(value) -> set[str]:

@@ -51,7 +51,7 @@ def schedule_next_hand(table: Table, seats: list[Seat], now: Any = None) -> list
         # the pause after a hand (or after the second player sits down), settings.NEXT_HAND_DELAY_MS
         table.next_hand_at = now + timedelta(milliseconds=settings.NEXT_HAND_DELAY_MS)
         # the next hand's deck is committed now, before players send their nonces (R15.1)
-        return ["next_hand_at", *deck.plan_next(table)]
+        return ["next_hand_at", *deck.plan_next(table, seats=seats)]
     if not can_start and table.next_hand_at is not None:
         table.next_hand_at = None
         return ["next_hand_at"]
@@ -99,8 +99,42 @@ def leave_seat(table: Table, seat: Seat) -> None:
     cash_out_seat(table, seat)
 
 
+def share_carried_pot(table: Table, seats: list[Seat]) -> None:
+    """R35.5: a pot of poker all'italiana still carried when the table closes (or the host
+    changes its game) goes back in equal shares to the players dealt into the hand that
+    carried it, the odd chips one each in seat order: into the stack of those still seated
+    (cashed out with it at a close), as a cash-out to those who have left. So every chip
+    that came into the table leaves it, and the session's nets add up."""
+    carried, table.carried_pot = table.carried_pot, {}
+    users = list(carried.get("users") or ())
+    amount = int(carried.get("amount", 0))
+    if not amount or not users:
+        return
+    share, odd = divmod(amount, len(users))
+    seated = {
+        s.user_id: s
+        for s in seats
+        if s.user_id is not None and s.status in (Seat.Status.SEATED, Seat.Status.SITTING_OUT)
+    }
+    for k, user_id in enumerate(users):
+        chips = share + (1 if k < odd else 0)
+        seat = seated.get(user_id)
+        if not chips:
+            continue
+        if seat is not None:
+            seat.stack += chips
+            seat.save(update_fields=["stack"])
+        else:
+            LedgerEntry.objects.create(
+                table=table, user_id=user_id, kind=LedgerEntry.Kind.CASH_OUT, amount=chips
+            )
+
+
 def cash_out_leavers(table: Table, seats: list[Seat]) -> None:
-    """Between hands: apply pending top-ups, sit-outs and departures (R16.1, R16.2)."""
+    """Between hands: apply pending top-ups, sit-outs and departures (R16.1, R16.2); at a
+    close, a pot carried goes back first (R35.5)."""
+    if table.close_requested and table.carried_pot:
+        share_carried_pot(table, seats)
     for seat in seats:
         if seat.user_id is None:
             continue
@@ -132,6 +166,11 @@ def cash_out_leavers(table: Table, seats: list[Seat]) -> None:
 
 
 def finish_closing(table: Table, seats: list[Seat]) -> None:
+    """Close the table between hands: a pot carried goes back (R35.5), everyone is cashed
+    out, and the session's nets are recorded. The caller saves ``status``,
+    ``next_hand_at`` and ``carried_pot``."""
+    if table.carried_pot:
+        share_carried_pot(table, seats)
     for seat in seats:
         if seat.user_id is not None:
             if seat.status == Seat.Status.REQUESTED:

@@ -44,25 +44,40 @@ from tables.play.hand_state import PUBLIC_DECK_KEYS
 from tables.play.models import Seat, Table
 
 
-def plan_next(table: Table, deck_size: int | None = None) -> list[str]:
+def game_deck(game: str, players: int) -> tuple[int, bool]:
+    """The size of the deck a hand of ``game`` dealt to ``players`` is dealt from, and
+    whether its draws burn a card: 52 or a short deck's 36 (R30.4), poker all'italiana's by
+    the players (R31.2, its draw burning none)."""
+    game_rules = rules(game, min(max(players, 2), 9) if rules(game).dealt_to else None)
+    return len(game_rules.deck), game_rules.draw_burn
+
+
+def plan_next(
+    table: Table, deck_size: int | None = None, draw_burns: bool = True, seats: Any = None
+) -> list[str]:
     """Commit to the deck of hand ``hand_count + 1`` unless that is done (R15.1): the deck of
-    ``deck_size`` cards, by default the table's game's. The commitments are published by the
-    change the caller commits next (``version + 1``). Returns the table fields it changed."""
+    ``deck_size`` cards, by default the table's game's dealt to the players ready in
+    ``seats`` (poker all'italiana's deck is theirs, R31.2). The commitments are published by
+    the change the caller commits next (``version + 1``). Returns the table fields it
+    changed."""
     number = table.hand_count + 1
     if table.next_deck and table.next_deck["hand"] == number:
         return []
     secret = new_secret()
     # the deck of the game the table deals now (R30.4: a short deck's 36 are committed
-    # first, its size bound to the root); a mixed game's next orbit may change it (deal)
+    # first, its size bound to the root); a mixed game's next orbit, or who is dealt in
+    # (R31.2), may change it (deal)
     if deck_size is None:
-        deck_size = len(rules(table.game).deck)
+        ready = sum(1 for s in seats or () if is_ready(s))
+        deck_size, draw_burns = game_deck(table.game, ready)
     table.next_deck = {
         "hand": number,
         "secret": secret.hex(),
-        "root": DeckPlan(table.pk, number, secret, deck_size).root.hex(),
+        "root": DeckPlan(table.pk, number, secret, deck_size, draw_burns).root.hex(),
         "committed_version": table.version + 1,
         "nonces": [],
         **({"deck_size": deck_size} if deck_size != FULL else {}),
+        **({} if draw_burns else {"draw_burns": False}),
     }
     return ["next_deck"]
 
@@ -150,15 +165,20 @@ def deal(
     nonces (R15.2); a deck is committed now if none was (no player could send a nonce
     then). Sets ``Table.deck`` and clears ``Table.next_deck``; the deal is the change at
     ``version + 1``. Returns the engine's first state and events and the public proof."""
-    deck_size = len(rules(config.game).deck)
-    if table.next_deck and table.next_deck.get("deck_size", FULL) != deck_size:
-        # a mixed game's orbit changed the deck since it was committed (R30.4): a new one,
-        # committed at the deal itself (no nonce could come for it)
+    deck_size, draw_burns = game_deck(config.game, len(config.seats))
+    if table.next_deck and (
+        table.next_deck.get("deck_size", FULL) != deck_size
+        or table.next_deck.get("draw_burns", True) != draw_burns
+    ):
+        # a mixed game's orbit (R30.4), or who is dealt in (R31.2), changed the deck since it
+        # was committed: a new one, committed at the deal itself (no nonce could come for it)
         table.next_deck = None
-    plan_next(table, deck_size)
+    plan_next(table, deck_size, draw_burns)
     planned = table.next_deck
     assert planned is not None  # plan_next committed it
-    plan = DeckPlan(table.pk, planned["hand"], bytes.fromhex(planned["secret"]), deck_size)
+    plan = DeckPlan(
+        table.pk, planned["hand"], bytes.fromhex(planned["secret"]), deck_size, draw_burns
+    )
     dealt_version = table.version + 1
     nonces = nonce_list(
         plan.root, planned["nonces"], [(s.number, s.user_id) for s in dealt], dealt_version
@@ -175,6 +195,7 @@ def deal(
         hole_cards=len(state.holes[0]),
         double_board=config.double_board,
         deck_size=deck_size,
+        draw_burns=draw_burns,
     )
     table.deck = {
         "hand": plan.hand,

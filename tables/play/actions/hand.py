@@ -45,6 +45,7 @@ from tables.play.actions.between_hands import (
     is_ready,
     last_blinds,
     schedule_next_hand,
+    share_carried_pot,
 )
 from tables.play.actions.bomb_pots import is_bomb_pot
 from tables.play.actions.common import (
@@ -69,6 +70,8 @@ ACTIONS = {
     "raise": ActionKind.RAISE,
     "all_in": ActionKind.ALL_IN,
     "bring_in": ActionKind.BRING_IN,  # R45.4: a stud game's bring-in (its chips are the rule's)
+    "open": ActionKind.OPEN,  # R34.1: poker all'italiana's "apro", to an amount
+    "pass": ActionKind.PASS,  # R34.1: "passo" before the opening (not a fold)
     "run_twice": ActionKind.RUN_TWICE,
     "show": ActionKind.SHOW,
     "muck": ActionKind.MUCK,
@@ -149,6 +152,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     fields = [
         "hand_state",
         "hand_tail",
+        "carried_pot",  # (R35.5: shared back at a close or a change of game)
         "hand_players",
         "current_hand",
         "deadline",
@@ -157,6 +161,10 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
     ]
     cash_out_leavers(table, seats)
     fields += apply_pending_settings(table, seats)
+    if table.carried_pot and not rules(table.game).opening:
+        # the host changed the game while a pot of poker all'italiana was carried (R35.5)
+        share_carried_pot(table, seats)
+        fields.append("carried_pot")
     seats = [s for s in seats if s.pk is not None]
     table.next_hand_at = None
     table.deadline = None
@@ -175,7 +183,8 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         plan = plan_dead_button_hand(_table_seats(table, seats), last_blinds(table))
     else:
         views = _table_seats(table, seats)
-        if rules(table.game).stud:  # R45.1: no big blind to wait for or to post
+        game_rules = rules(table.game)
+        if game_rules.stud or game_rules.opening:  # R45.1, R31.5: no big blind to wait for
             views = [replace(view, owes_big_blind=False) for view in views]
         plan = plan_hand(
             views,
@@ -473,6 +482,10 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
             changed.append(seat)
     if changed:
         Seat.objects.bulk_update(changed, ["stack"])  # one statement for all of them
+    fields = []
+    if state.carried or table.carried_pot:  # poker all'italiana (R35, R37.3)
+        table.carried_pot = carried_after(table, state)
+        fields.append("carried_pot")
     hand_id = table.current_hand_id
     assert hand_id is not None  # the hand that just finished
     Hand.objects.filter(pk=hand_id).update(
@@ -513,12 +526,26 @@ def _finish_hand(table: Table, seats: list[Seat], state: HandState, now: Any) ->
     # the finished state stays for display
     if table.close_requested:
         finish_closing(table, seats)  # everyone was cashed out just above
-        return ["status"]
+        return [*fields, "status", "carried_pot"]
     if table.pause_requested:
         table.status = Table.Status.PAUSED
-        return ["status"]
+        return [*fields, "status"]
     # a few seconds out, its deck committed now (R15.1)
-    return schedule_next_hand(table, seats, now)
+    return [*fields, *schedule_next_hand(table, seats, now)]
+
+
+def carried_after(table: Table, state: HandState) -> dict[str, Any]:
+    """``Table.carried_pot`` after a finished hand: the pot it left in the middle (R35.1:
+    nobody opened; R37.3: everyone said "parola"), one more hand in a row that carried it,
+    and who was dealt into it (R35.5); empty when the hand was won."""
+    if not state.carried:
+        return {}
+    return {
+        "amount": state.carried,
+        "streak": int(table.carried_pot.get("streak", 0)) + 1,
+        "reason": "nobody_opened" if state.opener is None else "parola",
+        "users": [u for seat in sorted(state.seats) if (u := table.hand_players.get(str(seat)))],
+    }
 
 
 # --- the clock -------------------------------------------------------------------------------

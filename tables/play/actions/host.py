@@ -102,7 +102,7 @@ def close_table(actor: Any, table_id: int) -> None:
     fields = ["close_requested"]
     if not table.in_hand:
         finish_closing(table, seats)
-        fields += ["status", "next_hand_at"]
+        fields += ["status", "next_hand_at", "carried_pot"]
     commit_change(table, seats, fields=fields)
 
 

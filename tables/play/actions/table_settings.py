@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from engine.games import rules
 from engine.table import MIXED_GAMES, mixed_game_code, next_chooser, orbit_completed
 from pokerclub import access
 from pokerclub import actions as club_actions
@@ -85,6 +86,13 @@ def rotate_game(table: Table, button: int, dealt: list[Seat]) -> list[str]:
     last_button, start = table.button_seat, table.orbit_start_seat
     if current is None or start is None or last_button is None:
         first, code = True, current or codes[0]
+    elif table.carried_pot and rules(table.game).opening:
+        # R35.5: poker all'italiana's orbit goes on until its carried pot is won; an orbit
+        # over meanwhile ends at the next move of the button after that
+        if orbit_completed(last_button, button, start, table.max_seats):
+            table.orbit_start_seat = button % table.max_seats + 1
+            return ["orbit_start_seat"]
+        return []
     elif orbit_completed(last_button, button, start, table.max_seats):
         first, code = False, codes[(codes.index(current) + 1) % len(codes)]
     else:

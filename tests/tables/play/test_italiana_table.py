@@ -1,0 +1,317 @@
+"""Poker all'italiana at a live table (R31-R39): the host picks it with its house rules; the
+deck is the players' (R31.2) and its draw burns nothing; everyone antes the invito and
+nobody posts a blind; "Apro" is offered only to the player whose cards allow it, and only
+they are told so; a hand nobody opens (or everyone checks after the draw) leaves its pot in
+the middle for the next hand, which needs queens, then kings (R35); the pot carried is
+nobody's until it is won, and goes back when the table closes (R35.5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.cards import card_str
+from engine.fairness import DeckPlan
+from engine.opening import opening_cards
+from pokerclub.models import Club
+from tables.money.models import LedgerEntry
+from tables.play import actions as services
+from tables.play.error_codes import PlayError
+from tables.play.forms import TableForm
+from tables.play.hand_state import current_state
+from tables.play.models import Seat
+from tables.play.phrases import render
+from tables.play.projection import load_public_state, own_cards_by_user
+from tables.tournaments.forms import TournamentForm
+from tests.tables.conftest import table_form_data
+from tests.tables.play_helpers import (
+    assert_chips_accounted,
+    cards_named,
+    deal,
+    fresh,
+    play_randomly,
+    to_act,
+    user_at,
+)
+
+pytestmark = pytest.mark.django_db
+
+ITALIANA = {
+    "game": "italiana",
+    "structure": "pot_limit",
+    "small_blind": 1,
+    "big_blind": 2,
+    # the form's checkboxes as the browser posts them, ticked by default
+    "rising_openings": "on",
+    "piatto_di_parola": "on",
+    "opener_first": "on",
+}
+"""The invito (everyone's ante) is the small blind field, the cip the big blind's."""
+
+
+@pytest.fixture
+def italiana_table(make_table, players):
+    table = make_table(max_seats=9, **ITALIANA)
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    return table
+
+
+def _form_errors(**overrides) -> dict[str, list[str]]:
+    form = TableForm(table_form_data(**overrides), club=Club(amount_format="chips"))
+    form.is_valid()
+    return {name: [str(e) for e in errors] for name, errors in form.errors.items()}
+
+
+def _everyone_passes(table) -> None:
+    """R34.1: every player in turn says "passo"."""
+    while fresh(table).in_hand:
+        seat, state = to_act(table)
+        assert state["hand"]["legal"]["opening"] is True
+        services.act(user_at(table, seat), table.pk, "pass", None, None)
+
+
+def _first_opening(table, rng):
+    """Deal hands, everyone passing, until a player on turn in the opening round holds cards
+    that open (R34.2); return the table and that player's seat, before they decide."""
+    for _ in range(40):
+        t = deal(table)
+        while fresh(t).in_hand:
+            seat, state = to_act(t)
+            user = user_at(t, seat)
+            if own_cards_by_user(t.pk, t.hand_count)[user.pk].get("opening_cards"):
+                return fresh(t), seat
+            services.act(user, t.pk, "pass", None, None)
+    raise AssertionError("nobody could open in 40 hands")
+
+
+def test_the_form_offers_poker_all_italiana_with_its_house_rules_R31_R38():
+    assert _form_errors(**ITALIANA) == {}
+    assert _form_errors(**ITALIANA, max_seats=9) == {}
+    assert "max_seats" in _form_errors(**ITALIANA, max_seats=10)  # R31.1: nine at most
+    assert "ante" in _form_errors(**ITALIANA, ante=1)  # the invito is everyone's ante
+    assert "straddle_allowed" in _form_errors(**ITALIANA, straddle_allowed="on")
+    assert "bomb_pot_ante" in _form_errors(**ITALIANA, bomb_pot_ante=2, bomb_pot_every=5)
+    assert "max_draw" in _form_errors(**ITALIANA, max_draw=3)
+    assert "opening_draw" in _form_errors(**ITALIANA, opening_draw="gutshot")
+    # every house rule left out is the commonest one (the model's defaults)
+    form = TableForm(table_form_data(**ITALIANA), club=Club(amount_format="chips"))
+    assert form.is_valid()
+    values = form.table_values()
+    assert values["opening_draw"] == "open_ended" and values["repeat_invito"] == "everyone"
+    assert values["max_draw"] == 4 and values["dealer_ante"] == 0
+    # a tournament never deals it: a pot nobody won would outlive its last hand (R35)
+    assert "italiana" not in dict(TournamentForm.base_fields["game"].choices)
+
+
+def test_the_deal_antes_the_invito_no_blinds_and_a_deck_of_the_players_R31_2_R33_1(
+    italiana_table,
+):
+    t = deal(italiana_table)
+    state = current_state(t)
+    assert state.config.small_blind == 0 and state.config.ante == 1 and state.config.big_blind == 2
+    assert state.pot_total == 4  # four invitos, nobody's blind
+    deck = t.deck
+    assert deck["deck_size"] == 32 and deck["draw_burns"] is False  # R31.2: 7 to ace
+    plan = DeckPlan(t.pk, deck["hand"], bytes.fromhex(deck["secret"]), 32, False)
+    assert plan.root.hex() == deck["root"]  # the root binds the size and the burnless draw
+    dealt = {card_str(c) for hole in state.holes for c in hole}
+    assert all(card[0] in "789TJQKA" for card in dealt)
+    public = load_public_state(t.pk)
+    hand = public["hand"]
+    assert hand["italiana"] == {
+        "pair": "J",
+        "opening_draw": "open_ended",
+        "carried": 0,
+        "opener": None,
+    }
+    seats = {s["number"]: s for s in public["seats"] if s["in_hand"]}
+    assert not any(s["small_blind"] or s["big_blind"] for s in seats.values())
+    texts = [render(line, str) for line in hand["log"]]
+    assert sum(text.endswith("posts an ante of 1") for text in texts) == 4
+    assert cards_named(public) == set()  # nobody's cards in what everyone sees
+
+
+def test_apro_is_offered_only_to_cards_that_open_and_only_they_are_told_R34_2_R34_3(
+    italiana_table, seeded_decks
+):
+    rng = random.Random(7)
+    t, seat = _first_opening(italiana_table, rng)
+    state = current_state(t)
+    own = own_cards_by_user(t.pk, t.hand_count)
+    for i, s in enumerate(state.seats):  # each player is told their own opening cards
+        user = user_at(t, s)
+        expected = opening_cards(state.holes[i], 4, state.config.opening_pair)
+        assert own[user.pk]["opening_cards"] == [card_str(c) for c in expected]
+    public = load_public_state(t.pk)
+    legal = public["hand"]["legal"]
+    # what everyone sees of the decision is the same whatever the cards (R34.3)
+    assert legal == {
+        "seat": seat,
+        "opening": True,
+        "min_to": 2,
+        "max_to": state.pot_total,
+        "all_in_to": None,
+        "stack": state.stacks[state.seats.index(seat)],
+        "bet": 0,
+    }
+    assert "opening_cards" not in str(public)
+    services.act(user_at(t, seat), t.pk, "open", 3, t.version)
+    t = fresh(t)
+    public = load_public_state(t.pk)
+    assert public["hand"]["italiana"]["opener"] == seat
+    assert render(public["hand"]["log"][-1], str).endswith("opens for 3")
+
+
+def test_a_player_whose_cards_do_not_open_is_refused_and_nothing_changes_R34_2_R39_3(
+    italiana_table, seeded_decks
+):
+    for _ in range(40):
+        t = deal(italiana_table)
+        seat, _state = to_act(t)
+        user = user_at(t, seat)
+        if not own_cards_by_user(t.pk, t.hand_count)[user.pk]["opening_cards"]:
+            break
+        _everyone_passes(t)
+    else:
+        raise AssertionError("every first player could open")
+    before = fresh(t).version
+    for action, amount in (("open", 2), ("all_in", None), ("bet", 2), ("check", None)):
+        with pytest.raises(PlayError) as refused:
+            services.act(user, t.pk, action, amount, None)
+        assert refused.value.code == "illegal_action"
+    assert fresh(t).version == before
+    services.act(user, t.pk, "pass", None, None)
+    assert render(load_public_state(t.pk)["hand"]["log"][-1], str).endswith("passes")
+
+
+def test_a_pot_nobody_opens_stays_and_the_next_hands_need_queens_then_kings_R35_1_R35_2(
+    italiana_table,
+):
+    t = deal(italiana_table)
+    _everyone_passes(t)
+    t = fresh(t)
+    users = [user_at(t, n).pk for n in (1, 2, 3, 4)]
+    assert t.carried_pot == {
+        "amount": 4,
+        "streak": 1,
+        "reason": "nobody_opened",
+        "users": users,
+    }
+    texts = [render(line, str) for line in t.hand_log]
+    assert texts[-1] == "Nobody opens: the pot of 4 stays for the next hand"
+    assert {s.stack for s in Seat.objects.filter(table=t).exclude(user=None)} == {99}  # no winner
+    assert_chips_accounted(t)
+    assert load_public_state(t.pk)["table"]["italiana"]["carried"] == {
+        "amount": 4,
+        "pair": "Q",
+        "reason": "nobody_opened",
+    }
+    t = deal(t)  # the invito again from everyone (R35.1), the pot carried in as dead money
+    state = current_state(t)
+    assert state.config.carried == 4 and state.config.opening_pair == "Q"
+    assert state.pot_total == 8
+    assert "From the hands before, 4 in the pot" in [render(line, str) for line in t.hand_log]
+    _everyone_passes(t)
+    t = deal(t)
+    state = current_state(t)
+    assert state.config.carried == 8 and state.config.opening_pair == "K"  # two in a row
+    assert fresh(t).carried_pot["streak"] == 2
+    assert_chips_accounted(t)
+
+
+def test_the_first_hand_won_takes_the_carried_pot_and_jacks_open_again_R35_2_R35_3(
+    italiana_table, seeded_decks
+):
+    rng = random.Random(3)
+    t, seat = _first_opening(italiana_table, rng)
+    before = current_state(t)
+    pot, stack = before.pot_total, before.stacks[before.seats.index(seat)]
+    opener = user_at(t, seat)
+    services.act(opener, t.pk, "open", 2, t.version)
+    while fresh(t).in_hand:  # everyone else folds: the opener wins it uncalled (R34.6)
+        number, state = to_act(t)
+        legal = state["hand"]["legal"]
+        if legal is None or legal.get("draw"):
+            raise AssertionError("the hand went on past the opening round")
+        services.act(user_at(t, number), t.pk, "fold", None, None)
+    t = fresh(t)
+    assert t.carried_pot == {}
+    texts = [render(line, str) for line in t.hand_log]
+    assert any(" opened with " in text for text in texts)  # R39.2: the opening shown
+    # the invitos and whatever was carried in, the opening back uncalled (R8.2), no rake
+    assert Seat.objects.get(table=t, number=seat).stack == stack + pot
+    assert_chips_accounted(t)
+    t = deal(t)
+    assert current_state(t).config.opening_pair == "J" and current_state(t).config.carried == 0
+
+
+def test_the_invito_again_from_the_dealer_only_when_the_host_says_so_R35_1(make_table, players):
+    table = make_table(max_seats=9, repeat_invito="dealer", dealer_ante=1, **ITALIANA)
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    state = current_state(t)
+    assert state.pot_total == 3 + 1  # three invitos and the dealer's (R33.2)
+    _everyone_passes(t)
+    t = deal(t)
+    state = current_state(t)
+    assert state.config.ante == 0 and state.config.dealer_ante == 2  # invito + dealer's
+    assert state.pot_total == 4 + 2
+
+
+def test_a_table_closing_with_a_pot_in_the_middle_gives_it_back_and_the_nets_add_up_R35_5(
+    italiana_table, club_with_roles
+):
+    t = deal(italiana_table)
+    _everyone_passes(t)  # 4 in the middle, nobody's
+    t = deal(t)
+    _everyone_passes(t)  # 8
+    leaver = user_at(t, 2)
+    services.leave(leaver, t.pk)  # they leave their share in it (R35.3)
+    services.close_table(club_with_roles["host"], t.pk)
+    t = fresh(t)
+    assert t.status == "closed" and t.carried_pot == {}
+    ledger = LedgerEntry.objects.filter(table=t)
+    bought = sum(e.amount for e in ledger if e.kind == "buy_in")
+    out = sum(e.amount for e in ledger if e.kind == "cash_out")
+    assert bought == out == 400  # every chip that came in went out
+    # the 8 went back in equal shares to the four dealt into the last hand, the leaver too
+    paid = {}
+    for e in ledger.filter(kind="cash_out"):
+        paid[e.user_id] = paid.get(e.user_id, 0) + e.amount
+    assert sorted(paid.values()) == [100, 100, 100, 100]
+
+
+def test_a_pot_that_stays_keeps_a_mixed_tables_orbit_until_it_is_won_R35_5(make_table, players):
+    table = make_table(max_seats=4, mixed_games=["NLH", "ITA"], mixed_blinds="")
+    for i, p in enumerate(players[:2]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = fresh(table)
+    t.game, t.structure = "italiana", "pot_limit"
+    t.save(update_fields=["game", "structure"])
+    for _ in range(4):  # heads-up, the orbit is two hands: nobody opening holds it
+        t = deal(t)
+        assert t.game == "italiana"
+        _everyone_passes(t)
+    assert fresh(t).carried_pot["amount"] > 0
+
+
+def test_many_random_hands_keep_every_chip_and_the_deck_by_the_players_dealt_in_R31_2(
+    make_table, players
+):
+    table = make_table(max_seats=9, **ITALIANA)
+    for i, p in enumerate(players[:5]):
+        services.sit(p, table.pk, i + 1, 60)
+    rng = random.Random(2026)
+    play_randomly(table, rng, 12)
+    t = fresh(table)
+    assert_chips_accounted(t)
+    sizes = set()
+    services.sit_out(user_at(t, 5), t.pk)
+    play_randomly(t, rng, 6)
+    for hand in t.hands.all():
+        sizes.add((len(hand.players), hand.deck.get("deck_size"), hand.deck.get("draw_burns")))
+    assert (5, 36, False) in sizes and (4, 32, False) in sizes
+    assert_chips_accounted(fresh(table))
