@@ -215,8 +215,9 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
             "status": "open",
         },
         "verify": viewer_record(replayed, me),
-        # the deck the hand's game deals (R30.4): the page's verifier refuses another
-        "deck_size": len(game_rules(replayed.config.game).deck),
+        # the deck the hand's game deals (R30.4; by the players dealt in, R31.2): the page's
+        # verifier refuses another
+        "deck_size": len(game_rules(replayed.config.game, len(replayed.config.seats)).deck),
     }
     neighbours = Hand.objects.filter(table=hand.table, ended_at__isnull=False)
     if membership.is_guest:  # a guest steps through their own hands only

@@ -195,14 +195,16 @@ def italiana_config(n: int, **changes: Any) -> HandConfig:
 
 
 def italiana_record(
-    n: int, throws: int, viewer: int = 0
+    n: int, throws: int, viewer: int = 0, placed_with_burn: bool = False
 ) -> tuple[dict[str, Any], list[bytes], int]:
     """A hand of poker all'italiana (R31-R37) opened by the first player who may, called by
     everyone, where everyone changes its first ``throws`` cards and checks to the showdown,
     as player ``viewer`` verifies it: the proof (its deck's size, no burn), the draw's
     counts, every card the viewer was dealt and the openings of their places (the places in
     the short deck's sequence, at the deal positions it deals from). Also returns how many
-    of the viewer's cards came from a new stub."""
+    of the viewer's cards came from a new stub. ``placed_with_burn``: a dishonest record
+    that opens the viewer's drawn cards where a draw with a burn would put them (R42.6) and
+    says they were dealt those cards, though the root binds a draw without one (R31)."""
     nonces = [hashlib.sha256(b"i%d" % i).digest() for i in range(n)]
     for attempt in range(100):  # a deal somebody opens
         plan = italiana_plan(n, hashlib.sha256(b"italiana %d" % attempt).digest())
@@ -234,14 +236,18 @@ def italiana_record(
     )  # fmt: skip
     order = permutation(plan.root, nonce_bytes(proof))
     play_at = play_positions(order, plan.deck_size)
-    drawn_at = draw_positions(n, state.drawn, 5, plan.deck_size, burns=False)
+    drawn_at = draw_positions(n, state.drawn, 5, plan.deck_size, burns=placed_with_burn)
     places = [*hole_positions(n, viewer, 5), *drawn_at[viewer]]
+    openings = [open_position(plan, order, play_at[k]) for k in places if k is not None]
+    if placed_with_burn:  # the cards opened at those places, as if dealt there
+        at = iter(o.card for o in openings[5:])
+        dealt = dealt[:5] + [
+            c if k is None else next(at) for k, c in zip(drawn_at[viewer], dealt[5:], strict=True)
+        ]
     seat = str(state.seats[viewer])
     record = {
         **proof,
-        "openings": [
-            open_position(plan, order, play_at[k]).to_json() for k in places if k is not None
-        ],
+        "openings": [o.to_json() for o in openings],
         "boards": [[]],
         "holes": {seat: [card_str(c) for c in state.holes[viewer]]},
         "drawn": [list(counts) for counts in state.drawn],

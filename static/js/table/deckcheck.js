@@ -3,7 +3,7 @@
 // the nonce is in the list, the root is the one seen before sending it, the order
 // recomputes, every opened card matches its commitment (fairness.js).
 import { gettext, interpolate, ngettext } from "../i18n.js";
-import { newNonce, verifyRecord } from "./fairness.js";
+import { italianaDeckSize, newNonce, verifyRecord } from "./fairness.js";
 
 const STORE = "pokerclub-nonces";
 
@@ -128,8 +128,10 @@ export class DeckCheck {
     if (!(window.crypto && crypto.subtle)) {
       return { ok: false, text: gettext("Deck not checked: this browser checks only over HTTPS.") };
     }
-    // the game this table deals fixes the deck's size (R30.4), whatever the record says
-    const deckSize = state.table && state.table.game === "shortdeck" ? 36 : 52;
+    // the game this table deals fixes the deck's size (R30.4; poker all'italiana's by the
+    // players dealt in, R31.2), whatever the record says
+    const game = state.table && state.table.game;
+    const deckSize = game === "shortdeck" ? 36 : game === "italiana" ? italianaDeckSize((deck.seats || []).length) : 52;
     const result = await verifyRecord(record, sent ? { myNonce: mine.nonce, rootSeen: mine.root, deckSize } : { deckSize });
     if (!result.ok) {
       return { ok: false, text: interpolate(gettext("✗ DECK CHECK FAILED: %(problems)s"), { problems: result.problems.join("; ") }) };

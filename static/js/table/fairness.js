@@ -1,7 +1,7 @@
 // Deck v2 in the browser (R15): the player's nonce, and the check of every hand it saw,
 // exactly as engine/fairness.py documents the scheme:
 //   C_j = SHA-256(table 8 bytes || hand 8 bytes || j 1 byte || salt_j 32 bytes || card_j 1 byte)
-//   root = SHA-256(C_0 || ... || C_51)
+//   root = SHA-256(C_0 || ... || C_51 [|| "deck" || size] [|| "noburn"])
 //   order = Fisher-Yates of engine/deck.py seeded with SHA-256(root || nonce_1 || ... || nonce_m)
 //   deal position k holds committed card order[k]; a seat that sent no nonce gets
 //   SHA-256(root || "seat" || seat 1 byte).
@@ -56,14 +56,26 @@ export async function cardCommitment(table, hand, j, salt, card) {
   return bytesToHex(await sha256(concat([be8(table), be8(hand), Uint8Array.of(j), salt, Uint8Array.of(card)])));
 }
 
-/** root = H(C_0 || ... || C_51); a short deck's also binds its size: || "deck" || size (R30.4). */
-export async function rootOf(commitments, deckSize = 52) {
-  const tail = deckSize === 52 ? [] : [new TextEncoder().encode("deck"), Uint8Array.of(deckSize)];
+/** root = H(C_0 || ... || C_51); a short deck's also binds its size: || "deck" || size
+ * (R30.4, R31.2); a game whose draw burns no card (poker all'italiana, R31) ends it with
+ * "noburn" (engine.fairness.root_of). */
+export async function rootOf(commitments, deckSize = 52, drawBurns = true) {
+  const encode = (text) => new TextEncoder().encode(text);
+  const tail = deckSize === 52 ? [] : [encode("deck"), Uint8Array.of(deckSize)];
+  if (!drawBurns) tail.push(encode("noburn"));
   return bytesToHex(await sha256(concat([...commitments.map((c) => hex(c, 32)), ...tail])));
 }
 
-/** The decks the games deal: 52 cards, or a short deck's 36 (R30.1). */
-export const DECK_SIZES = [52, 36];
+/** The decks the games deal (engine.fairness.DECK_SIZES): 52 cards, a short deck's 36
+ * (R30.1), poker all'italiana's 24, 28, ... 48 (R31.2: four cards a rank from 11 minus the
+ * players up). */
+export const DECK_SIZES = [52, 24, 28, 32, 36, 40, 44, 48];
+
+/** Poker all'italiana's deck for a hand dealt to `players` (R31.2): the ranks from
+ * 11 - players up to the ace, four cards each (24 for 2 players, 52 for 9). */
+export function italianaDeckSize(players) {
+  return 4 * (players + 4);
+}
 
 /** The deal positions a deck of deckSize cards deals from: order[k] < deckSize (R30.4). */
 export function playPositions(order, deckSize) {
@@ -145,19 +157,22 @@ function studCounts(counts, players) {
 }
 
 /** Deal positions of every card each player was dealt in the draws (R42.6), by position
- * index: after the hole cards, each draw is one burn and then, from the left of the button,
- * the cards of each player who drew in it (drawn[i]: player i's count in each draw, public).
- * A card dealt from a new stub (R42.4: past the first deck's 51st card) has none: null. */
-export function drawPositions(players, drawn, holes = 5) {
+ * index: after the hole cards, each draw is one burn (none in poker all'italiana, R31:
+ * burns false) and then, from the left of the button, the cards of each player who drew in
+ * it (drawn[i]: player i's count in each draw, public). A card dealt from a new stub
+ * (R42.4, R36.3: the sequence reached the deck's last card) has none: null. With a deck of
+ * deckSize cards (R31.2) these are the places in its sequence, as for the hole cards
+ * (engine.fairness.draw_positions). */
+export function drawPositions(players, drawn, holes = 5, deckSize = 52, burns = true) {
   let position = holes * players;
   const out = Array.from({ length: players }, () => []);
   const draws = Math.max(0, ...drawn.map((counts) => counts.length));
   for (let d = 0; d < draws; d++) {
-    position += 1; // the draw's one burn
+    if (burns) position += 1; // the draw's one burn (none: R31)
     for (let i = 0; i < players; i++) {
       if (drawn[i].length <= d) continue;
       for (let c = 0; c < drawn[i][d]; c++) {
-        out[i].push(position < 51 ? position : null);
+        out[i].push(position < deckSize - 1 ? position : null);
         position += 1;
       }
     }
@@ -174,8 +189,9 @@ const MAX_DRAWS = 3;
  * the cards a page saw in their hand, in any order (it did not see the whole hand): each
  * lies at one of their positions, and each card opened there was seen. Every position is
  * opened; a card from a new stub has none. Adds to problems; returns how many cards came
- * from a new stub. */
-function checkDraws(record, byPosition, problems) {
+ * from a new stub. play: the deal positions a short deck deals from (R30.4, R31.2), or null
+ * for all 52; burns: false when the draws burn no card (R31). */
+function checkDraws(record, byPosition, problems, play = null, burns = true) {
   const seats = record.seats;
   const holes = record.hole_cards || 2;
   const drawn = record.drawn;
@@ -185,13 +201,15 @@ function checkDraws(record, byPosition, problems) {
       throw new Error(gettext("a draw's count is a whole number of the cards a player holds"));
     }
   }
-  const inDraws = drawPositions(seats.length, drawn, holes);
+  const inDraws = drawPositions(seats.length, drawn, holes, play ? play.length : 52, burns);
   let uncovered = 0;
   for (const key of ["dealt", "held"]) {
     for (const [seat, cards] of Object.entries(record[key] || {})) {
       const index = seats.indexOf(Number(seat));
       if (index < 0) throw new Error(interpolate(gettext("seat %(seat)s was not dealt in"), { seat }));
-      const positions = [...holePositions(seats.length, index, holes), ...inDraws[index]];
+      let positions = [...holePositions(seats.length, index, holes), ...inDraws[index]];
+      // a short deck's places in its sequence (R30.4, R31.2)
+      if (play) positions = positions.map((p) => (p === null ? null : play[p]));
       const covered = positions.filter((p) => p !== null);
       for (const p of covered) {
         if (!byPosition.has(p)) problems.push(interpolate(gettext("deal position %(position)s of seat %(seat)s was never opened"), { position: p, seat }));
@@ -295,9 +313,11 @@ async function verifyV2(record, myNonce, rootSeen, expectedDeckSize) {
   if (!Array.isArray(commitments) || commitments.length !== 52) throw new Error(gettext("there are not 52 commitments"));
   const deckSize = record.deck_size === undefined ? 52 : record.deck_size;
   if (!DECK_SIZES.includes(deckSize) || (expectedDeckSize !== null && expectedDeckSize !== deckSize)) {
-    return { ok: false, problems: [interpolate(gettext("the deck of %(size)s cards is not this game's"), { size: deckSize })], opened: 0 };
+    return { ok: false, problems: [interpolate(gettext("the deck of %(size)s cards is not this game's"), { size: deckSize })], opened: 0, uncovered: 0 };
   }
-  if ((await rootOf(commitments, deckSize)) !== record.root) problems.push(gettext("the commitments do not hash to the root"));
+  const drawBurns = record.draw_burns === undefined ? true : record.draw_burns; // R31
+  if (typeof drawBurns !== "boolean") throw new Error(gettext("draw_burns is true or false"));
+  if ((await rootOf(commitments, deckSize, drawBurns)) !== record.root) problems.push(gettext("the commitments do not hash to the root"));
   if (rootSeen !== null && rootSeen !== record.root) problems.push(gettext("the root is not the one published before your nonce"));
   const nonces = record.nonces.map((e) => e.nonce);
   if (myNonce !== null && !nonces.includes(myNonce)) problems.push(gettext("your nonce is not among the hand's nonces"));
@@ -330,7 +350,7 @@ async function verifyV2(record, myNonce, rootSeen, expectedDeckSize) {
       problems.push(interpolate(gettext("the card at deal position %(position)s does not match its commitment"), { position: o.k }));
     }
   }
-  const play = deckSize === 52 ? null : playPositions(order, deckSize); // R30.4
+  const play = deckSize === 52 ? null : playPositions(order, deckSize); // R30.4, R31.2
   for (const [position, card] of seenCards(record, play)) {
     const opened = byPosition.get(position);
     if (!opened) problems.push(interpolate(gettext("%(card)s (deal position %(position)s) was never opened"), { card, position }));
@@ -338,6 +358,7 @@ async function verifyV2(record, myNonce, rootSeen, expectedDeckSize) {
       problems.push(interpolate(gettext("%(card)s was dealt where %(committed)s is committed"), { card, committed: opened.card }));
     }
   }
-  const uncovered = record.drawn ? checkDraws(record, byPosition, problems) : 0; // R42.6
+  // R42.6; poker all'italiana's draw from its own deck, without a burn (R31.2, R36)
+  const uncovered = record.drawn ? checkDraws(record, byPosition, problems, play, drawBurns) : 0;
   return { ok: problems.length === 0, problems, opened: (record.openings || []).length, uncovered };
 }

@@ -7,14 +7,46 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from typing import Any
 
-from engine.fairness import DeckPlan, board_positions, filler_nonce, permutation, verify_record
-from engine.games import Game
+from engine.fairness import (
+    DeckPlan,
+    board_positions,
+    draw_positions,
+    filler_nonce,
+    nonce_bytes,
+    permutation,
+    play_positions,
+    verify_record,
+)
+from engine.games import Game, rules
 from tests.engine import fairness_helpers as spec
 from tests.node import STATIC_JS, run_node
 
 FAIRNESS_JS = STATIC_JS / "table" / "fairness.js"
 IMPORT = f'import * as f from "{FAIRNESS_JS.as_uri()}";'
+
+
+def browser_verdicts(records: list[dict[str, Any]]) -> list[list[Any]]:
+    """``[ok, opened, uncovered, problems]`` of each record by the browser's verifier."""
+    script = (
+        IMPORT
+        + f"""
+const out = [];
+for (const r of {json.dumps(records)}) {{
+  const v = await f.verifyRecord(r);
+  out.push([v.ok, v.opened, v.uncovered, v.problems]);
+}}
+console.log(JSON.stringify(out));
+"""
+    )
+    return list(json.loads(run_node(script)))
+
+
+def engine_verdicts(records: list[dict[str, Any]]) -> list[list[Any]]:
+    """The same by engine.fairness.verify_record."""
+    verdicts = [verify_record(r) for r in records]
+    return [[v.ok, v.opened, v.uncovered, list(v.problems)] for v in verdicts]
 
 
 def test_the_browser_reproduces_the_test_vector_and_random_plans() -> None:
@@ -268,3 +300,104 @@ console.log(JSON.stringify(out));
         False,
     ]
     assert browser == [[v.ok, v.opened] for v in engine]
+
+
+ITALIANA_DEALS = [(2, 3, 24), (4, 2, 32), (6, 1, 40), (9, 1, 52)]
+"""Players, cards each changes, and the deck (R31.2) of the italiana hands checked here."""
+
+
+def test_R15_R31_2_R42_6_the_browser_accepts_italiana_hands_with_their_draws_unburnt() -> None:
+    """Poker all'italiana at 2, 4, 6 and 9 players (24, 32, 40 and 52 cards): the browser
+    accepts each hand's proof as the engine does, its deck named (but the full deck's) and
+    no burn in the draw, and checks the viewer's drawn cards where the draw without a burn
+    puts them in the deck's own sequence; told the game (R31.2's deck of the players dealt
+    in), it refuses the deck of another number of players. Also a new stub (R36.3)."""
+    records = []
+    for n, throws, size in ITALIANA_DEALS:
+        record, _, stub = spec.italiana_record(n, throws)
+        assert record.get("deck_size", 52) == size == len(rules(Game.ITALIANA, n).deck)
+        assert record["draw_burns"] is False and stub == 0
+        order = permutation(bytes.fromhex(record["root"]), nonce_bytes(record))
+        play = play_positions(order, size)
+        unburnt = draw_positions(n, record["drawn"], 5, size, burns=False)[0]
+        assert len(unburnt) == throws and None not in unburnt
+        opened = {o["k"] for o in record["openings"]}
+        assert {play[p] for p in unburnt} <= opened and len(opened) == 5 + throws
+        records.append(record)
+    stubbed, _, stub = spec.italiana_record(9, throws=4, viewer=8)  # stub 7
+    assert stub > 0
+    records.append(stubbed)
+    browser = browser_verdicts(records)
+    assert browser == engine_verdicts(records)
+    assert [v[:3] for v in browser] == [
+        *([True, 5 + throws, 0] for _, throws, _ in ITALIANA_DEALS),
+        [True, 5 + 4 - stub, stub],
+    ]
+    script = (
+        IMPORT
+        + f"""
+const out = [];
+for (const r of {json.dumps(records[:4])}) {{
+  const players = r.seats.length;
+  out.push([f.italianaDeckSize(players), (await f.verifyRecord(r, {{ deckSize: f.italianaDeckSize(players) }})).ok,
+    (await f.verifyRecord(r, {{ deckSize: f.italianaDeckSize(players - 1) }})).ok]);
+}}
+out.push([2, 3, 4, 5, 6, 7, 8, 9].map(f.italianaDeckSize));
+console.log(JSON.stringify(out));
+"""
+    )
+    *told, sizes = json.loads(run_node(script))
+    assert told == [[size, True, False] for _, _, size in ITALIANA_DEALS]
+    assert sizes == [len(rules(Game.ITALIANA, n).deck) for n in range(2, 10)]
+
+
+def test_R15_R31_an_italiana_proof_read_with_a_burn_in_the_draw_fails_its_root() -> None:
+    """The root binds the draw without a burn (R31 Choices: "noburn"): the same proof with
+    ``draw_burns`` flipped to true, or left out (a draw game's, R42.6), does not hash to
+    the root in the browser, as in the engine; a flag neither true nor false is malformed."""
+    for n, throws, _ in ITALIANA_DEALS:
+        record, _, _ = spec.italiana_record(n, throws)
+        records = [
+            {**record, "draw_burns": True},
+            {k: v for k, v in record.items() if k != "draw_burns"},
+            {**record, "draw_burns": "no"},
+        ]
+        browser = browser_verdicts(records)
+        assert browser == engine_verdicts(records)
+        for ok, _, _, problems in browser[:2]:
+            assert not ok and "the commitments do not hash to the root" in problems
+        assert browser[2][:2] == [False, 0] and browser[2][3][0].startswith("malformed record")
+
+
+def test_R15_R31_2_the_browser_refuses_a_deck_size_no_game_deals() -> None:
+    """Every deck the games deal is 52 cards or 24 to 48 by fours (R30.1, R31.2); an
+    italiana proof claiming 30, 20 or 56 cards is refused as the engine refuses it, before
+    any card is checked."""
+    record, _, _ = spec.italiana_record(4, 2)
+    records = [{**record, "deck_size": size} for size in (30, 20, 56)]
+    browser = browser_verdicts(records)
+    assert browser == engine_verdicts(records)
+    assert [v[3] for v in browser] == [
+        [f"the deck of {size} cards is not this game's"] for size in (30, 20, 56)
+    ]
+
+
+def test_R42_6_R31_the_browser_refuses_a_drawn_card_claimed_at_the_place_a_burn_gives() -> None:
+    """A record that opens the viewer's drawn cards one place on, where a draw with a burn
+    would deal them, and says those were the cards dealt, fails in the browser as in the
+    engine: the root binds no burn, so the drawn cards' places are the unburnt ones (R42.6
+    without the burn), one of which was never opened. Every opening matches its commitment:
+    only the places are wrong. Read as a draw with a burn, the places check and the root
+    does not."""
+    records = [
+        spec.italiana_record(n, throws, placed_with_burn=True)[0] for n, throws, _ in ITALIANA_DEALS
+    ]
+    records += [{**r, "draw_burns": True} for r in records]
+    browser = browser_verdicts(records)
+    assert browser == engine_verdicts(records)
+    for ok, _, _, problems in browser[: len(ITALIANA_DEALS)]:
+        assert not ok and problems
+        assert "deal position" in problems[0] and "of seat 1 was never opened" in problems[0]
+        assert not any("does not match its commitment" in p or "root" in p for p in problems)
+    for ok, _, _, problems in browser[len(ITALIANA_DEALS) :]:
+        assert not ok and problems == ["the commitments do not hash to the root"]
