@@ -428,7 +428,7 @@ def hole_openings(
 
 
 def _shown_names(state: HandState) -> dict[int, str]:
-    game = rules(state.config.game)
+    game = rules(state.config.game, len(state.seats))  # (R31.2: the ranking of the players)
     names: dict[int, str] = {}
     for i in range(len(state.seats)):
         if state.shown[i]:
