@@ -13,7 +13,10 @@ What we read and write:
   games' codes, the standard's and this club's, are in ``document.VARIANT_GAMES`` (Omaha,
   R17-R19; short deck ``NS``, R30; the draw games ``N2L1D``, ``F2L3D`` and ``N5CD``,
   R42-R44; the stud games ``F7S``, ``F7S/8`` and ``FR``, R45-R47, with a ``bring_in`` and
-  no ``blinds_or_straddles``, the bring-in ``pN pb``, each street's cards a ``d dh``).
+  no ``blinds_or_straddles``, the bring-in ``pN pb``, each street's cards a ``d dh``; poker
+  all'italiana, R31-R39, this club's ``PITA``, ``NITA`` and ``FITA``: the invito as antes,
+  the mazziere's on top in the last entry, no blinds, ``pN cc # pass`` and ``pN cbr X #
+  open`` before the opening, a draw with no burn).
 * ``antes``, ``blinds_or_straddles``: one entry per player in PHH order (below). We write a
   uniform ante (R3.1) as the same value for everyone (with ``ante_trimming_status = true``:
   an all-in for less than the ante only wins what it matched, R8.1) and a big-blind ante (R3.2)
@@ -40,7 +43,11 @@ What we read and write:
   to come in, R2.6, e.g. ``["p4"]``); ``_rake_basis_points`` and ``_rake_cap`` (R13);
   ``_run_it_twice_allowed`` and ``_run_twice_answers`` (R12, e.g. ``["p1 yes", "p2 yes"]``;
   the second run's boards follow the first's as further ``d db`` actions); ``_show_all``
-  (R11.3); ``_currency_decimal_places`` (amounts are in the club's smallest unit). PokerKit
+  (R11.3); ``_currency_decimal_places`` (amounts are in the club's smallest unit); poker
+  all'italiana's ``_deck_size`` (R31.2), ``_pot_carried_in`` (R35.3), ``_pot_carried`` and
+  ``_pot_carried_reason`` (R35.1, R37.3), ``_opener`` and ``_opening_shown`` (R39.2) and
+  its options ``_opening_pair``, ``_opening_draw``, ``_max_draw``, ``_piatto_di_parola``,
+  ``_opener_first``. PokerKit
   ignores them, so it cannot replay hands with a live big blind outside the blinds (R2.6) or
   a second run (R12), and it takes no rake (R13).
 * The hand in PHH terms: ``d dh`` for every player first, then the betting and the boards in

@@ -47,6 +47,9 @@ VARIANT_STRUCTURES: Final = {
     "F7S": "fixed_limit",
     "F7S/8": "fixed_limit",
     "FR": "fixed_limit",
+    "PITA": "pot_limit",
+    "NITA": "no_limit",
+    "FITA": "fixed_limit",
 }
 """The variant codes we read and write, and the engine structure (a Structure value) of each."""
 
@@ -58,16 +61,24 @@ VARIANT_GAMES: Final = {"NT": "holdem", "FT": "holdem", "PT": "holdem", "PO": "o
                         "F2L1D": "27single", "N2L3D": "27triple", "P2L3D": "27triple",
                         "F2L3D": "27triple", "N5CD": "draw5", "P5CD": "draw5",
                         "F5CD": "draw5", "F7S": "stud", "F7S/8": "stud8",
-                        "FR": "razz"}  # fmt: skip
+                        "FR": "razz", "PITA": "italiana", "NITA": "italiana",
+                        "FITA": "italiana"}  # fmt: skip
 """The engine game (an engine.games.Game value) of each variant code (R17: Omaha; R18:
 five-card Omaha; R19: Omaha Hi-Lo, whose fixed-limit game is the standard's FO/8; R30:
 short deck hold'em, whose no-limit game is the standard's NS; R44: deuce-to-seven single
 draw, the standard's N2L1D, and triple draw, its F2L3D; R43: five-card draw, which the
 standard lacks; R45-R47: the standard's F7S, F7S/8 and FR, fixed-limit seven-card stud,
-stud hi-lo and razz)."""
+stud hi-lo and razz; R31-R39: poker all'italiana, which the standard lacks, this club's
+PITA, NITA and FITA)."""
 
 STUD_VARIANTS: Final = frozenset(("F7S", "F7S/8", "FR"))
 """The stud games' codes (R45-R47): a ``bring_in`` and no ``blinds_or_straddles``."""
+
+ITALIANA_VARIANTS: Final = frozenset(("PITA", "NITA", "FITA"))
+"""Poker all'italiana's codes (R31-R39, this club's): antes (the invito, the mazziere's on
+top of it in the last player's entry) and no blinds; ``pN cc`` before an opening is
+"passo", ``pN cbr`` the opening ("apro"); the hand's own facts in user-defined fields
+(:mod:`engine.phh`)."""
 
 GAME_STRUCTURE_VARIANTS: Final = {
     (VARIANT_GAMES[code], structure): code for code, structure in VARIANT_STRUCTURES.items()
@@ -126,6 +137,18 @@ EXTENSION_VARIANTS: Final = {
         code: f"{code} ({structure} short-deck hold'em) is not a variant of the PHH standard,"
         " which has only NS, the no-limit game: it is this club's extension"
         for code, structure in (("PS", "pot-limit"), ("FS", "fixed-limit"))
+    },
+    **{
+        code: f"{code} ({structure} poker all'italiana: five-card draw on a deck of the players"
+        " dealt in, an opening, the pot carried when nobody wins it) is not a variant of the"
+        " PHH standard, which has no code for the game: it is this club's extension; `cc`"
+        " before the opening is a pass (passo), the first `cbr` the opening (apro); see"
+        " docs/rules.md, Exports"
+        for code, structure in (
+            ("PITA", "pot-limit"),
+            ("NITA", "no-limit"),
+            ("FITA", "fixed-limit"),
+        )
     },
 }
 """Variant codes we write that the standard does not define, with the note written above them."""

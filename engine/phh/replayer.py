@@ -19,11 +19,13 @@ from engine.betting import Structure
 from engine.cards import Card, card_str
 from engine.config_checks import check_player_count
 from engine.errors import EngineError
-from engine.events import BoardDealt, CardsDrawn, Event
+from engine.events import BoardDealt, CardsDrawn, Event, OpeningShown, PotCarried
 from engine.games import Game, rules
 from engine.hand import HandInPlay, start_hand
 from engine.legal_actions import legal_actions
 from engine.phh.document import (
+    FIXED_LIMIT_VARIANTS,
+    ITALIANA_VARIANTS,
     STUD_VARIANTS,
     VARIANT_GAMES,
     VARIANT_STRUCTURES,
@@ -130,7 +132,8 @@ def _draw_deck_order(n: int, game: Game, actions: Sequence[PhhAction]) -> tuple[
     and the new cards of each player in the order they drew (a draw is one `sd` from every
     player still in; its `d dh` may come after them all, as PokerKit writes them). Every
     card must be known; a hand whose draws ran the stub out (R42.4) is not replayed from
-    PHH (the new stub's order is the dealer's shuffle, which the file does not hold)."""
+    PHH (the new stub's order is the dealer's shuffle, which the file does not hold).
+    Poker all'italiana burns no card (R31) and deals from the deck of its players (R31.2)."""
     holes: list[list[Card | None]] = [[] for _ in range(n)]
     slots: list[Card | None] = []
     reserved: dict[int, tuple[int, int]] = {}  # player -> where their new cards go
@@ -153,9 +156,10 @@ def _draw_deck_order(n: int, game: Game, actions: Sequence[PhhAction]) -> tuple[
             folded.add(player)
         elif action.verb == "sd":
             assert player is not None
-            if not left:  # a new draw: its burn first
+            if not left:  # a new draw: its burn first (none in poker all'italiana, R31)
                 left = n - len(folded)
-                slots.append(None)
+                if rules(game).draw_burn:
+                    slots.append(None)
             left -= 1
             reserved[player] = (len(slots), len(action.cards))
             slots.extend([None] * len(action.cards))
@@ -170,7 +174,7 @@ def _draw_deck_order(n: int, game: Game, actions: Sequence[PhhAction]) -> tuple[
     if any(card is None for card in slots[: 5 * n]) or len(slots) < 5 * n:
         raise PhhError("a draw game's hand is replayed from all its cards: the file hides some")
     known = [card for card in slots if card is not None]
-    deck = rules(game).deck
+    deck = rules(game, n).deck  # (R31.2: poker all'italiana's is the players')
     if len(set(known)) != len(known) or len(slots) > len(deck) - 1:
         raise PhhError(
             "the draws ran the stub out and dealt from a new one (R42.4): such a hand is not"
@@ -248,6 +252,8 @@ def phh_config(phh: PhhHand) -> HandConfig:
     seats = _seats_of(phh)
     if phh.variant in STUD_VARIANTS:
         return _stud_config(phh, seats)
+    if phh.variant in ITALIANA_VARIANTS:
+        return _italiana_config(phh, seats)
     blinds = phh.blinds_or_straddles
     small_blind, big_blind = blinds[0], blinds[1]
     user = phh.user_defined
@@ -371,6 +377,61 @@ def _stud_config(phh: PhhHand, seats: list[int]) -> HandConfig:
         raise PhhError(str(error)) from error
 
 
+def _italiana_config(phh: PhhHand, seats: list[int]) -> HandConfig:
+    """R31-R39: poker all'italiana's config: no blinds; the invito every player's ante, the
+    mazziere's on top of it in the last entry (R33.1, R33.2); the cip the ``min_bet`` (the
+    fixed-limit small bet, R38); the deck of the players (``_deck_size``, R31.2), the pot
+    carried in and the hand's options from the user-defined fields."""
+    n = phh.player_count
+    if any(phh.blinds_or_straddles):
+        raise PhhError("poker all'italiana has no blinds or straddles, only the invito (R31.5)")
+    ante = phh.antes[0]
+    if len(set(phh.antes[:-1])) != 1 or phh.antes[-1] < ante:
+        raise PhhError(
+            f"antes {list(phh.antes)}: everyone puts in the invito and the mazziere (the last"
+            " player) may add to it (R33.1, R33.2)"
+        )
+    fixed = phh.variant in FIXED_LIMIT_VARIANTS
+    cip = (phh.small_bet if fixed else phh.min_bet) or 0
+    if fixed and phh.big_bet != 2 * cip:
+        raise PhhError(f"fixed-limit bets {phh.small_bet}/{phh.big_bet}: the cip and twice it")
+    user = phh.user_defined
+    game = Game(VARIANT_GAMES[phh.variant])
+    try:
+        size = len(rules(game, n).deck)
+    except ValueError as error:
+        raise PhhError(str(error)) from None
+    if _user_int(user, "_deck_size", size) != size:
+        raise PhhError(
+            f"_deck_size {user['_deck_size']}: {n} players are dealt from {size} cards (R31.2)"
+        )
+    max_draw = user.get("_max_draw")
+    rake_cap = user.get("_rake_cap")
+    try:
+        return HandConfig(
+            seats=tuple(seats),
+            stacks=phh.starting_stacks,
+            button=seats[-1],
+            small_blind=0,
+            big_blind=cip,
+            structure=Structure(VARIANT_STRUCTURES[phh.variant]),
+            ante=ante,
+            explicit_showdown=True,
+            rake_bps=_user_int(user, "_rake_basis_points", 0),
+            rake_cap=None if rake_cap is None else _user_int(user, "_rake_cap", 0),
+            game=game,
+            carried=_user_int(user, "_pot_carried_in", 0),
+            dealer_ante=phh.antes[-1] - ante,
+            opening_pair=str(user.get("_opening_pair", "J")),
+            opening_draw=str(user.get("_opening_draw", "open_ended")),
+            max_draw=None if max_draw is None else _user_int(user, "_max_draw", 0),
+            piatto_di_parola=user.get("_piatto_di_parola", True) is not False,
+            opener_first=user.get("_opener_first", True) is not False,
+        )
+    except (TypeError, ValueError) as error:
+        raise PhhError(str(error)) from error
+
+
 def _seats_of(phh: PhhHand) -> list[int]:
     n = phh.player_count
     seats = phh.optional.get("seats")
@@ -422,6 +483,8 @@ def replay(phh: PhhHand) -> Replay:
     deck = deck_order(phh, actions)
     n = phh.player_count
     stud = rules(config.game).stud
+    opening = rules(config.game).opening  # R34: poker all'italiana's first round
+    opened = False
     if stud:  # R45: a player's cards are known when the file gives every one dealt
         known = [None not in hole for hole in _stud_cards(actions, n)]
     else:
@@ -514,6 +577,10 @@ def replay(phh: PhhHand) -> Replay:
                 move = Action(ActionKind.BRING_IN, seat)
             elif action.verb == "f":
                 move = Action(ActionKind.FOLD, seat)
+            elif opening and not opened:  # R34.1: "passo" (cc) or "apro" (cbr)
+                kind = ActionKind.PASS if action.verb == "cc" else ActionKind.OPEN
+                opened = kind is ActionKind.OPEN
+                move = Action(kind, seat, action.amount)
             elif action.verb == "cc":
                 facing = bets[player] < max(bets)
                 move = Action(ActionKind.CALL if facing else ActionKind.CHECK, seat)
@@ -549,6 +616,8 @@ def replay(phh: PhhHand) -> Replay:
         raise PhhError(f"the board is {phh_cards(dealt_board)}, not the file's")
     if len(file_board) > len(dealt_board):
         raise PhhError(f"the file deals {len(file_board)} board cards, the hand {len(dealt_board)}")
+    if opening:
+        _check_italiana_end(phh, state, history)
     if config is not file_config:
         state = _face_down_bounty(phh, replace(state, config=file_config), known)
     elif (
@@ -560,6 +629,24 @@ def replay(phh: PhhHand) -> Replay:
             f" is {list(state.bounty)}"
         )
     return Replay(file_config, deck, state, tuple(history), tuple(hand.moves))
+
+
+def _check_italiana_end(phh: PhhHand, state: HandState, history: Sequence[Event]) -> None:
+    """R35.1, R37.3, R39.2: the pot carried and the opening shown are the file's."""
+    user = phh.user_defined
+    carried = next((e for e in history if isinstance(e, PotCarried)), None)
+    said = (user.get("_pot_carried", 0), user.get("_pot_carried_reason"))
+    found = (state.carried, carried.reason if carried else None)
+    if said != found:
+        raise PhhError(f"the file carries {said} to the next hand, the hand {found}")
+    shown = next((e for e in history if isinstance(e, OpeningShown)), None)
+    said_shown = (user.get("_opener"), user.get("_opening_shown"))
+    if shown is None:
+        found_shown: tuple[str | None, str | None] = (None, None)
+    else:
+        found_shown = (f"p{state.seats.index(shown.seat) + 1}", phh_cards(shown.cards))
+    if said_shown != found_shown:
+        raise PhhError(f"the file shows the opening {said_shown}, the hand {found_shown}")
 
 
 class _Recording(HandInPlay):

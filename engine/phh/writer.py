@@ -17,6 +17,8 @@ from engine.events import (
     HandShown,
     HandStarted,
     HoleCardsDealt,
+    OpeningShown,
+    PotCarried,
     UpCardDealt,
 )
 from engine.games import rules
@@ -47,12 +49,21 @@ def to_phh(
     down by the street, as the standard has it), the bring-in ``pN pb``, its completion a
     ``cbr``, a seventh-street community card (R45.3) a ``d db``; a hand shown before its
     seventh-street card (R11.1) is shown again once it has it, as PokerKit asks.
+
+    Poker all'italiana (R31-R39, this club's ``PITA``, ``NITA``, ``FITA``) is a draw game
+    with no burn: a pass before the opening is ``pN cc # pass`` (it checks: a player who
+    passed may still call the opening, R34.5), the opening ``pN cbr 40 # open``; the
+    invito is every player's ante, the mazziere's on top of it in the last entry (the
+    button's); what the standard has no field for is user-defined: the deck
+    (``_deck_size``, R31.2), the pot carried in (``_pot_carried_in``, R35.3) and out
+    (``_pot_carried``, ``_pot_carried_reason``: ``nobody_opened`` or ``parola``, R35.1,
+    R37.3), the opening shown (``_opener``, ``_opening_shown``, R39.2) and the hand's
+    options (``_opening_pair``, ``_opening_draw``, ``_max_draw``, ``_piatto_di_parola``,
+    ``_opener_first``).
     """
     if not state.is_finished:
         raise PhhError("only a finished hand can be exported")
     config = state.config
-    if rules(config.game).opening:  # (an opening, a carried pot: no PHH field holds them)
-        raise PhhError("PHH has no code for poker all'italiana (R31): not exported yet")
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     if started is None:
         raise PhhError("the events do not start with hand_started")
@@ -66,6 +77,7 @@ def to_phh(
     game = rules(config.game)
 
     actions: list[str] = []
+    italiana: dict[str, Any] = {}  # R31-R39: the facts the standard has no field for
     dealt_in_draw: list[str] = []  # R42: the draw's new cards, after every player's `sd`
     holes: list[tuple[int, tuple[Card, ...]]] = []
     run_twice_answers: list[str] = []
@@ -99,7 +111,11 @@ def to_phh(
         if dealt_in_draw and event.type not in ("draw_taken", "deck_reshuffled"):
             actions.extend(dealt_in_draw)  # as PokerKit deals them: once everyone has drawn
             dealt_in_draw = []
-        if isinstance(event, BoardDealt):
+        if isinstance(event, PotCarried):  # R35.1, R37.3: no winner, the pot stays
+            italiana.update(_pot_carried=event.amount, _pot_carried_reason=event.reason)
+        elif isinstance(event, OpeningShown):  # R39.2
+            italiana.update(_opener=label(event.seat), _opening_shown=phh_cards(event.cards))
+        elif isinstance(event, BoardDealt):
             if config.bomb_pot and not bomb_checked:
                 actions.extend(f"{label(seat)} cc" for seat in bomb_pot_preflop_seats(state))
                 bomb_checked = True
@@ -114,6 +130,10 @@ def to_phh(
                 actions.append(f"{label(event.seat)} cbr {event.amount}")
             elif verb == "bring_in":  # R45.4
                 actions.append(f"{label(event.seat)} pb")
+            elif verb == "open":  # R34.1: "apro", a bet
+                actions.append(f"{label(event.seat)} cbr {event.amount} # open")
+            elif verb == "pass":  # R34.1: "passo", not a fold: a check before the opening
+                actions.append(f"{label(event.seat)} cc # pass")
             elif verb == "run_twice":
                 run_twice_answers.append(f"{label(event.seat)} {'yes' if event.amount else 'no'}")
             else:  # pragma: no cover - the engine has no other betting event
@@ -130,6 +150,9 @@ def to_phh(
     antes = [0] * n
     if game.stud:  # R45.4: antes and a bring-in, no blinds
         antes = [config.ante] * n
+    elif game.opening:  # R33.1, R33.2: the invito, the mazziere's on top of it (p_n)
+        antes = [config.ante] * n
+        antes[-1] += config.dealer_ante
     elif config.bomb_pot:  # R21: the bomb's ante from everyone and no blinds
         antes = [config.bomb_pot] * n
     elif config.ante:
@@ -137,7 +160,7 @@ def to_phh(
     elif config.big_blind_ante:  # the big blind's entry; reversed heads-up by the standard
         antes[0 if config.dead_small_blind else 1] = config.big_blind_ante
     blinds = [0] * n
-    if game.stud:
+    if game.stud or game.opening:
         pass
     elif config.dead_small_blind:  # R28.5: p1 is the big blind, nobody posts the small one
         blinds[0] = config.big_blind
@@ -190,6 +213,17 @@ def to_phh(
             user["_seven_deuce_face_down"] = True
         if any(state.bounty):  # each player's net, for a reader who cannot see a face-down 7-2
             user["_seven_deuce_bounty"] = list(state.bounty)
+    if game.opening:  # R31-R39
+        user.update(
+            _deck_size=len(rules(config.game, n).deck),
+            _pot_carried_in=config.carried or None,
+            _opening_pair=config.opening_pair,
+            _opening_draw=config.opening_draw,
+            _max_draw=config.max_draw or game.max_draw,
+            _piatto_di_parola=config.piatto_di_parola,
+            _opener_first=config.opener_first,
+            **italiana,
+        )
     return PhhHand(
         variant=variant,
         antes=tuple(antes),
@@ -199,7 +233,7 @@ def to_phh(
         min_bet=None if fixed else config.big_blind,
         small_bet=config.big_blind if fixed else None,
         big_bet=2 * config.big_blind if fixed else None,
-        ante_trimming_status=bool(config.ante or config.bomb_pot),
+        ante_trimming_status=bool(config.ante or config.bomb_pot or config.dealer_ante),
         bring_in=config.small_blind if game.stud else None,
         optional={key: value for key, value in optional.items() if value is not None},
         user_defined=user,

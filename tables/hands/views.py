@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
-from django.http import Http404, HttpResponse, QueryDict, StreamingHttpResponse
+from django.http import Http404, HttpResponse, JsonResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
@@ -26,9 +26,10 @@ from pokerclub.access import club_for_member, club_for_owner, guest_membership
 from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest
 from pokerclub.models import Club, Membership, Role, User
-from tables.hands import exports, log_file, stats
+from tables.hands import exports, italiana, log_file, stats
 from tables.hands.actions import log_import
-from tables.hands.exports.common import Viewer
+from tables.hands.exports.common import Viewer, no_pokerstars_text
+from tables.hands.exports.phh_text import phh
 from tables.hands.exports.pokerstars_text import pokerstars
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.proof import viewer_record
@@ -132,6 +133,7 @@ def hand_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     club, membership = club_for_member(request, slug)
     page, more = hand_page(club, request.user, request.GET)
     for hand in page:
+        hand.no_pokerstars_text = "pokerstars" not in exports.hand_formats(hand)
         # a tournament's hands are in chips (Table.format_amount; the club is in hand here)
         fmt = hand.table.format_amount if hand.table.tournament_id else club.format_amount
         hand.pot_text = fmt(hand.pot)
@@ -151,6 +153,8 @@ def hand_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "membership": membership,
             "hands": page,
+            # R31: PokerStars text leaves out the games PokerStars never dealt
+            "some_without_pokerstars_text": any(h.no_pokerstars_text for h in page),
             "older": older,
             "filters": request.GET,
             "query": query.urlencode(),
@@ -219,6 +223,10 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
         # verifier refuses another
         "deck_size": len(game_rules(replayed.config.game, len(replayed.config.seats)).deck),
     }
+    formats = exports.hand_formats(hand)
+    # the hand in a tool's own text: PokerStars', or PHH for a game PokerStars never dealt
+    with_text = "pokerstars" in formats
+    text = pokerstars(replayed, viewer, club) if with_text else phh(replayed, viewer)
     neighbours = Hand.objects.filter(table=hand.table, ended_at__isnull=False)
     if membership.is_guest:  # a guest steps through their own hands only
         neighbours = neighbours.filter(
@@ -234,7 +242,9 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
             "table": hand.table,
             "data": data,
             "phrases": phrasebook(),  # the log's words in the viewer's language
-            "text": pokerstars(replayed, viewer, club),
+            "text": text,
+            "text_format": formats[0],
+            "italiana": italiana.page_lines(replayed),  # R33-R39: public facts
             "me": me,
             "previous": neighbours.filter(number__lt=hand.number)
             .order_by("-number")
@@ -244,16 +254,21 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
             .order_by("number")
             .values_list("pk", flat=True)
             .first(),
-            "formats": exports.FORMATS,
+            "formats": formats,
         },
     )
 
 
 @login_required
 def hand_export(request: AuthenticatedHttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
+    """One hand in ``fmt``, as the viewer saw it. A format the hand's game has not
+    (PokerStars text of poker all'italiana, R31) is refused: 404 with the refusal's code
+    and message as JSON (``no_pokerstars_text``)."""
     if fmt not in exports.FORMATS:
         raise Http404("No such format.")
     club, membership, hand = _hand_for(request, slug, pk)
+    if fmt not in exports.hand_formats(hand):
+        return JsonResponse(no_pokerstars_text().as_message(), status=404)
     text = exports.export_one(replay(hand), fmt, Viewer(request.user.pk))
     response = HttpResponse(text, content_type=exports.CONTENT_TYPES[fmt])
     ext = "phh" if fmt == "phh" else exports.EXTENSIONS[fmt]

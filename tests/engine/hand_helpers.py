@@ -1,6 +1,8 @@
 """Shared helpers for the engine's hand tests (not a test module).
 
 * :func:`stacked_deck` builds the deck order that deals chosen hole cards and boards.
+* :func:`italiana` and :func:`deck_for`: a hand of poker all'italiana (R31-R39) and the
+  deck that deals it.
 * :class:`Table` drives a hand by seat and action name, checks the chip total after every
   step and that every state survives a JSON round trip unchanged (issue scope 5).
 """
@@ -10,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
@@ -23,6 +25,31 @@ from engine.legal_actions import LegalActions, legal_actions
 from engine.state import HandConfig, HandState
 
 E = TypeVar("E", bound=Event)
+
+
+def italiana(n: int = 4, **changes: Any) -> HandConfig:
+    """``n`` players in seats 1..n, the last the mazziere; invito 10, cip 10, pot limit
+    (R38.1's default; the engine's config default is no-limit, the table passes it)."""
+    base: dict[str, Any] = {
+        "seats": tuple(range(1, n + 1)),
+        "stacks": (1000,) * n,
+        "button": n,
+        "small_blind": 0,
+        "big_blind": 10,
+        "ante": 10,
+        "structure": Structure.POT_LIMIT,
+        "game": Game.ITALIANA,
+    }
+    base.update(changes)
+    return HandConfig(**base)
+
+
+def deck_for(*hands: str, stub: str = "") -> list[Card]:
+    """The deck that deals ``hands`` (one a player, from the mazziere's left) one card at a
+    time (R33.3), then ``stub`` (the draw's first cards: no burn, R31)."""
+    cards = [parse_cards(hand) for hand in hands]
+    order = [cards[p][r] for r in range(5) for p in range(len(cards))]
+    return order + list(parse_cards(stub))
 
 
 def positions(config: HandConfig) -> list[int]:

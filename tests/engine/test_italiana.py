@@ -15,7 +15,7 @@ import pytest
 
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
-from engine.cards import Card, card_str, cards_str, parse_cards
+from engine.cards import card_str, cards_str, parse_cards
 from engine.errors import EngineError, ErrorCode
 from engine.events import (
     AntePosted,
@@ -34,36 +34,11 @@ from engine.games import Game, rules
 from engine.hand import HandInPlay, apply, start_hand
 from engine.legal_actions import default_action, legal_actions
 from engine.opening import opening_cards
-from engine.phh import PhhError, export
 from engine.state import HandConfig, HandState, Phase
+from tests.engine.hand_helpers import deck_for, italiana
 
 SEATS = (1, 2, 3, 4)
 """Four players, seat 4 the mazziere: seat 1 is dealt first and speaks first (R33.3)."""
-
-
-def italiana(n: int = 4, **changes: Any) -> HandConfig:
-    """``n`` players in seats 1..n, the last the mazziere; invito 10, cip 10, pot limit
-    (R38.1's default; the engine's config default is no-limit, the table passes it)."""
-    base: dict[str, Any] = {
-        "seats": tuple(range(1, n + 1)),
-        "stacks": (1000,) * n,
-        "button": n,
-        "small_blind": 0,
-        "big_blind": 10,
-        "ante": 10,
-        "structure": Structure.POT_LIMIT,
-        "game": Game.ITALIANA,
-    }
-    base.update(changes)
-    return HandConfig(**base)
-
-
-def deck_for(*hands: str, stub: str = "") -> list[Card]:
-    """The deck that deals ``hands`` (one a player, from the mazziere's left) one card at a
-    time (R33.3), then ``stub`` (the draw's first cards: no burn, R31)."""
-    cards = [parse_cards(hand) for hand in hands]
-    order = [cards[p][r] for r in range(5) for p in range(len(cards))]
-    return order + list(parse_cards(stub))
 
 
 def act(state: HandState, kind: ActionKind, amount: int | None = None) -> HandState:
@@ -788,12 +763,3 @@ def test_random_chained_hands_keep_every_invariant_and_the_carried_pot_conserved
             button = later[0] if later else players[0]  # R33.3: the deal moves left
     assert opened > 1000 and carried_hands > 300 and parola > 50
     assert showdowns > 300 and reshuffled > 10
-
-
-def test_a_hand_of_poker_all_italiana_is_not_exported_to_phh_yet() -> None:
-    """PHH has no code for the game (R31): the export says so instead of writing a file
-    that would misread the opening and the carried pot."""
-    state, events = r34_opened()
-    state, more = play(state, "1 draw 0", "2 draw 0", "4 draw 0", "2 check", "4 check", "1 check")
-    with pytest.raises(PhhError, match="all'italiana"):
-        export(state, events + more)

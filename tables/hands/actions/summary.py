@@ -12,9 +12,15 @@ Computed once per hand from its replayed events, by the clock soon after the han
   In a stud game (R45) third street is the first round and "the flop" fourth street: the
   bring-in is forced, as a blind (not VPIP), the completion is the round's first bet (a
   raise over it is the 3-bet).
+  In poker all'italiana (R34) the first round is the opening: "passo" is not voluntary
+  (nothing goes in, and a player who passed may still play) and the invito is forced (an
+  ante); opening ("apro") is the round's first bet (VPIP and PFR), calling it VPIP, a
+  raise over it the 3-bet; "the flop" is the draw.
 * ``saw_flop``; ``went_to_showdown``: still in when two or more players reached the end;
   ``won_at_showdown``: and won chips; ``showdown``: the hand had one.
-* ``pot``: every chip awarded plus the rake (R13), the size of the hand.
+* ``pot``: every chip awarded plus the rake (R13), the size of the hand; a pot carried to
+  the next hand (poker all'italiana, R35.1, R37.3) counts as this hand's size, and such a
+  hand has no showdown and no winner.
 
 Each hand is recorded on its own (its own transaction, or a savepoint within the caller's):
 a hand that fails is logged with its table, number and id, marked on its row
@@ -32,7 +38,14 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from engine.events import ActionTaken, BoardDealt, PotAwarded, StreetStarted, UpCardDealt
+from engine.events import (
+    ActionTaken,
+    BoardDealt,
+    PotAwarded,
+    PotCarried,
+    StreetStarted,
+    UpCardDealt,
+)
 from engine.games import STUD_STREETS
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.replay import ReplayedHand, describe, replay
@@ -77,7 +90,7 @@ def player_rows(replayed: ReplayedHand) -> list[dict[str, Any]]:
             flop_seen = True  # a draw game's first draw ends its first round as a flop does
         elif isinstance(event, UpCardDealt) and event.street == FOURTH_STREET:
             flop_seen = True  # a stud game's fourth street (R45.2)
-        elif isinstance(event, PotAwarded):
+        elif isinstance(event, PotAwarded | PotCarried):  # (R35.1, R37.3: carried, unwon)
             pot += event.amount
         elif isinstance(event, ActionTaken) and not flop_seen and event.action != "run_twice":
             row = rows[event.seat]
@@ -85,15 +98,16 @@ def player_rows(replayed: ReplayedHand) -> list[dict[str, Any]]:
                 folded_preflop.add(event.seat)
             if raises == 1:
                 row["three_bet_chance"] = True
-            if event.action in ("call", "bet", "raise"):
+            if event.action in ("call", "bet", "raise", "open"):  # R34: not "pass"
                 row["vpip"] = True
-            if event.action in ("bet", "raise"):
+            if event.action in ("bet", "raise", "open"):
                 row["pfr"] = True
                 raises += 1
                 if raises == 2 and row["three_bet_chance"]:
                     row["three_bet"] = True
     live = [not folded for folded in final.folded]
-    showdown = sum(live) >= 2
+    carried = any(isinstance(e, PotCarried) for e in replayed.events)
+    showdown = sum(live) >= 2 and not carried  # (a pot carried: nobody shows, R35.1, R37.3)
     for i, seat in enumerate(final.seats):
         row = rows[seat]
         row["seat"] = seat

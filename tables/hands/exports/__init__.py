@@ -16,6 +16,10 @@ unknown (PHH ``????``), never as cards. ``Viewer.public()`` is what any member m
   proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks).
 * :func:`stream` yields any of them for a queryset of hands, a bounded chunk at a time
   (``.iterator()`` with the actions prefetched per chunk), so 10,000 hands never load at once.
+
+A game PokerStars never dealt (poker all'italiana, R31-R39) has no PokerStars text
+(:func:`formats_of`): a single hand's is refused with ``no_pokerstars_text``, and a
+stream of PokerStars text leaves its hands out (PHH and JSON hold them).
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
-from tables.hands.exports.common import Viewer
+from engine.games import Game
+from tables.hands.exports.common import Viewer, has_pokerstars_text
 from tables.hands.exports.json_record import json_text, record
 from tables.hands.exports.phh_text import phh
 from tables.hands.exports.pokerstars_text import pokerstars
@@ -39,6 +44,24 @@ CONTENT_TYPES = {
     "json": "application/json",
 }
 EXTENSIONS = {"pokerstars": "txt", "phh": "phhs", "json": "json"}
+
+
+def formats_of(game: str) -> tuple[str, ...]:
+    """The formats a hand of ``game`` (its config's ``game``, an engine Game value) is
+    exported in: all of them, but PokerStars text for a game PokerStars never dealt."""
+    return tuple(f for f in FORMATS if f != "pokerstars" or has_pokerstars_text(game))
+
+
+def hand_formats(hand: Hand) -> tuple[str, ...]:
+    """:func:`formats_of` the hand's game (a hand dealt before there were games: Hold'em)."""
+    return formats_of(str(hand.config.get("game", "holdem")))
+
+
+def _without_pokerstars_text(queryset: QuerySet[Hand]) -> QuerySet[Hand]:
+    """The hands of ``queryset`` PokerStars text can be written for."""
+    games = [g.value for g in Game if not has_pokerstars_text(g.value)]
+    # (a hand dealt before there were games has none: Hold'em)
+    return queryset.filter(~Q(config__has_key="game") | ~Q(config__game__in=games))
 
 
 # --------------------------------------------------------------------------- streaming
@@ -72,10 +95,13 @@ def stream(
 
     Hands come ``chunk_size`` at a time (``.iterator()`` prefetches the actions of each
     chunk), so memory stays bounded whatever the number of hands. JSON is one array.
+    PokerStars text leaves out the hands of games PokerStars never dealt (:func:`formats_of`).
     A hand that cannot be exported raises :class:`ExportError` naming it.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+    if fmt == "pokerstars":
+        queryset = _without_pokerstars_text(queryset)
     hands = finished_hands(queryset).prefetch_related(
         Prefetch("actions", queryset=HandAction.objects.order_by("sequence"))
     )
@@ -116,5 +142,7 @@ __all__ = [
     "ExportError",
     "export_one",
     "finished_hands",
+    "formats_of",
+    "hand_formats",
     "stream",
 ]

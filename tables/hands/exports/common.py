@@ -6,7 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from engine.cards import card_str
+from tables.hands.error_codes import HandsError, HandsErrorCode
 from tables.hands.replay import ReplayedHand
 
 GAME_NAMES = {
@@ -44,6 +47,28 @@ name them: "5 Card Draw" in its three structures, "Single Draw 2-7 Lowball No Li
 "Triple Draw 2-7 Lowball Limit"; the other two structures of each lowball game follow the
 same pattern; R45-R47: the stud games, fixed-limit only, "7 Card Stud Limit", "7 Card Stud
 Hi/Lo Limit" and "Razz Limit", as PokerStars' stud files name them)."""
+
+
+def has_pokerstars_text(game: str) -> bool:
+    """Whether a hand of ``game`` (an engine Game value) can be written as PokerStars text:
+    PokerStars dealt the game (:data:`GAME_NAMES`). Poker all'italiana (R31-R39) it never
+    dealt: a file claiming one of its games would make a tracker rank the hands by the
+    wrong deck and ranking (R31.2, R32) and miss the opening and the pot carried."""
+    return game in _POKERSTARS_GAMES
+
+
+_POKERSTARS_GAMES = frozenset(game for game, _structure in GAME_NAMES)
+
+
+def no_pokerstars_text() -> HandsError:
+    """The refusal of PokerStars text for a hand of a game PokerStars never dealt."""
+    return HandsError(
+        HandsErrorCode.NO_POKERSTARS_TEXT,
+        _(
+            "PokerStars never dealt this game, so its hands have no PokerStars text:"
+            " download them as PHH or JSON."
+        ),
+    )
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks). A draw game's draws (R42) are actions of kind ``"draw"`` with the ``count`` of cards changed; only the viewer's own carry their mask and cards (``discarded``, ``drawn``). A stud hand (R45) has ``"streets"``: each street's cards by seat, up cards for all, down cards only to their owner (``null`` to others)."""
+"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks). A draw game's draws (R42) are actions of kind ``"draw"`` with the ``count`` of cards changed; only the viewer's own carry their mask and cards (``discarded``, ``drawn``). A stud hand (R45) has ``"streets"``: each street's cards by seat, up cards for all, down cards only to their owner (``null`` to others). A hand of poker all'italiana (R31-R39) has ``"italiana"`` (:func:`tables.hands.italiana.facts`: the deck, the invito and the mazziere's, the pot carried in, what opened, who opened and the cards shown for it, the pot carried out and why); its ``open`` and ``pass`` are actions as the others, its draws R42's (the count to all, the cards to the drawer)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from engine.events import (
 )
 from engine.games import STUD_STREETS, rules
 from tables.hands.exports.common import Viewer
+from tables.hands.italiana import facts
 from tables.hands.proof import viewer_record
 from tables.hands.replay import ReplayedHand, Step
 
@@ -193,6 +194,8 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
         "events": [_event_json(e) for e in events],
         # R45.2: a stud hand's streets, each player's cards as the viewer saw them
         **({"streets": _stud_streets(replayed, me)} if rules(config.game).stud else {}),
+        # R31-R39: the deck, the invito, the opening and the pot carried in and out
+        **({"italiana": italiana} if (italiana := facts(replayed)) is not None else {}),
     }
 
 

@@ -32,7 +32,14 @@ from engine.events import (
 )
 from engine.games import STUD_STREETS, Game, rules
 from engine.phh.writer import bomb_pot_preflop_seats
-from tables.hands.exports.common import GAME_NAMES, Amounts, Viewer, _cards
+from tables.hands.exports.common import (
+    GAME_NAMES,
+    Amounts,
+    Viewer,
+    _cards,
+    has_pokerstars_text,
+    no_pokerstars_text,
+)
 from tables.hands.replay import ReplayedHand
 
 _PS_RANK: Final = (
@@ -235,7 +242,12 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     seven cards in the order dealt (its six with a community card); stud hi-lo's "HI: ...;
     LO: 8,7,5,4,2" and "No low hand qualified"; razz's "Lo: K,8,6,3,A"; folds in the summary
     "on the 3rd Street" ... "on the River".
+
+    A game PokerStars never dealt (poker all'italiana, R31-R39) is refused
+    (:func:`~.common.no_pokerstars_text`): no file of PokerStars' reads as its hands.
     """
+    if not has_pokerstars_text(str(replayed.config.game)):
+        raise no_pokerstars_text()
     hand = replayed.hand
     table = hand.table
     club = club or table.club

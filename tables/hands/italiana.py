@@ -1,0 +1,123 @@
+"""Poker all'italiana's own facts of a finished hand (R31-R39), as every member may see
+them: the deck of the players (R31.2), the invito and the mazziere's (R33.1, R33.2), the
+pot carried in (R35.3), what it took to open (R34.2, R35.2), who opened and the cards they
+showed for it (R39.2), and the pot carried out when nobody opened (R35.1) or everyone
+checked after the draw (R37.3). All public: the JSON record (``"italiana"``), the hand
+page and the statistics read them here; no player's unshown card is among them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from engine.cards import card_str
+from engine.events import OpeningShown, PotCarried
+from engine.games import rules
+from tables.hands.replay import ReplayedHand
+
+_SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def facts(replayed: ReplayedHand) -> dict[str, Any] | None:
+    """The hand's poker all'italiana facts as plain JSON, ``None`` for another game.
+
+    ``opener`` is the seat that opened (``None``: nobody did), ``opening_shown`` the
+    cards shown for it at the end (R39.2), ``pot_carried`` the pot left for the next
+    hand with its reason (``nobody_opened`` or ``parola``), ``None`` when the hand was won."""
+    config = replayed.config
+    if not rules(config.game).opening:
+        return None
+    shown = next((e for e in replayed.events if isinstance(e, OpeningShown)), None)
+    carried = next((e for e in replayed.events if isinstance(e, PotCarried)), None)
+    return {
+        "deck_size": len(rules(config.game, len(config.seats)).deck),
+        "invito": config.ante,
+        "dealer_ante": config.dealer_ante,
+        "pot_carried_in": config.carried,
+        "opening_pair": config.opening_pair,
+        "opening_draw": config.opening_draw,
+        "opener": shown.seat if shown else None,
+        "opening_shown": [card_str(c) for c in shown.cards] if shown else None,
+        "pot_carried": {"amount": carried.amount, "reason": carried.reason} if carried else None,
+    }
+
+
+def pot_carried(replayed: ReplayedHand) -> int:
+    """The chips the hand left in the middle for the next one (R35.1, R37.3), else 0."""
+    return sum(e.amount for e in replayed.events if isinstance(e, PotCarried))
+
+
+def card_text(code: str) -> str:
+    """A card for people: ``"Qc"`` -> ``"Q♣"``, ``"Th"`` -> ``"10♥"`` (as the table writes
+    cards in its log, static/js/table/cards.js)."""
+    return ("10" if code[0] == "T" else code[0]) + _SUITS[code[1]]
+
+
+def page_lines(replayed: ReplayedHand) -> list[str]:
+    """The facts as sentences in the reader's language, for the hand page (names as they
+    were at the start of the hand)."""
+    found = facts(replayed)
+    if found is None:
+        return []
+    names = replayed.names
+    fmt = replayed.hand.table.format_amount
+    lines = []
+    if found["pot_carried_in"]:
+        # Translators: poker all'italiana, the pot left by the hands before (R35.3).
+        lines.append(_("Pot carried in: %(amount)s") % {"amount": fmt(found["pot_carried_in"])})
+    # Translators: poker all'italiana, the invito is the ante every player puts in (R33.1).
+    lines.append(_("Invito: %(amount)s each") % {"amount": fmt(found["invito"])})
+    if found["dealer_ante"]:
+        button = replayed.config.button
+        lines.append(
+            # Translators: poker all'italiana, the mazziere's extra invito (R33.2).
+            _("The dealer's invito: %(amount)s more from %(who)s")
+            % {"amount": fmt(found["dealer_ante"]), "who": names.get(button, button)}
+        )
+    lines += _requirement(found["opening_pair"], found["opening_draw"])
+    carried = found["pot_carried"]
+    if carried is not None and carried["reason"] == "nobody_opened":
+        lines.append(
+            # Translators: poker all'italiana, R35.1: everyone said "passo".
+            _("Nobody opened: the pot of %(amount)s stays for the next hand")
+            % {"amount": fmt(carried["amount"])}
+        )
+    elif carried is not None:
+        lines.append(
+            # Translators: poker all'italiana, R37.3: everyone checked after the draw.
+            _("Everyone checked after the draw: the pot of %(amount)s stays for the next hand")
+            % {"amount": fmt(carried["amount"])}
+        )
+    if found["opener"] is not None:
+        lines.append(
+            # Translators: poker all'italiana, R39.2: the cards that allowed the opening,
+            # shown at the end of the hand.
+            _("%(who)s opened with %(cards)s")
+            % {
+                "who": names.get(found["opener"], found["opener"]),
+                "cards": " ".join(card_text(c) for c in found["opening_shown"]),
+            }
+        )
+    return lines
+
+
+def _requirement(pair: str, draw: str) -> list[str]:
+    """What opened this hand (R34.2, R35.2), in words: the pair, and the draw that opens
+    too (none with ``"none"``)."""
+    pairs = {
+        # Translators: poker all'italiana, what a player needs to open (R34.2, R35.2).
+        "J": _("To open: jacks or better"),
+        "Q": _("To open: queens or better"),
+        "K": _("To open: kings or better"),
+    }
+    draws = {
+        # Translators: poker all'italiana, a draw that opens too (R34.2).
+        "open_ended": _("Also opens: four to an open-ended straight flush"),
+        "straight_flush": _("Also opens: four to a straight flush"),
+        "flush": _("Also opens: four to a flush"),
+    }
+    return [pairs.get(pair, pairs["J"]), *([draws[draw]] if draw in draws else [])]
+
+
+__all__ = ["card_text", "facts", "page_lines", "pot_carried"]
