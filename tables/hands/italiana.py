@@ -15,6 +15,7 @@ from engine.cards import card_str
 from engine.events import OpeningShown, PotCarried
 from engine.games import rules
 from tables.hands.replay import ReplayedHand
+from tables.play.phrases import render
 
 _SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
@@ -63,43 +64,28 @@ def page_lines(replayed: ReplayedHand) -> list[str]:
     names = replayed.names
     fmt = replayed.hand.table.format_amount
     lines = []
-    if found["pot_carried_in"]:
-        # Translators: poker all'italiana, the pot left by the hands before (R35.3).
-        lines.append(_("Pot carried in: %(amount)s") % {"amount": fmt(found["pot_carried_in"])})
+    if found["pot_carried_in"]:  # R35.3: in the log's words (tables.play.phrases)
+        lines.append(_say("pot_carried_in", fmt, amount=found["pot_carried_in"]))
     # Translators: poker all'italiana, the invito is the ante every player puts in (R33.1).
     lines.append(_("Invito: %(amount)s each") % {"amount": fmt(found["invito"])})
     if found["dealer_ante"]:
         button = replayed.config.button
-        lines.append(
-            # Translators: poker all'italiana, the mazziere's extra invito (R33.2).
-            _("The dealer's invito: %(amount)s more from %(who)s")
-            % {"amount": fmt(found["dealer_ante"]), "who": names.get(button, button)}
-        )
+        who = names.get(button, button)
+        lines.append(_say("dealer_ante", fmt, who=who, amount=found["dealer_ante"]))
     lines += _requirement(found["opening_pair"], found["opening_draw"])
     carried = found["pot_carried"]
-    if carried is not None and carried["reason"] == "nobody_opened":
-        lines.append(
-            # Translators: poker all'italiana, R35.1: everyone said "passo".
-            _("Nobody opened: the pot of %(amount)s stays for the next hand")
-            % {"amount": fmt(carried["amount"])}
-        )
-    elif carried is not None:
-        lines.append(
-            # Translators: poker all'italiana, R37.3: everyone checked after the draw.
-            _("Everyone checked after the draw: the pot of %(amount)s stays for the next hand")
-            % {"amount": fmt(carried["amount"])}
-        )
-    if found["opener"] is not None:
-        lines.append(
-            # Translators: poker all'italiana, R39.2: the cards that allowed the opening,
-            # shown at the end of the hand.
-            _("%(who)s opened with %(cards)s")
-            % {
-                "who": names.get(found["opener"], found["opener"]),
-                "cards": " ".join(card_text(c) for c in found["opening_shown"]),
-            }
-        )
+    if carried is not None:  # R35.1, R37.3
+        lines.append(_say(f"pot_carried_{carried['reason']}", fmt, amount=carried["amount"]))
+    if found["opener"] is not None:  # R39.2
+        who = names.get(found["opener"], found["opener"])
+        cards = [card_text(c) for c in found["opening_shown"]]
+        lines.append(_say("opening_shown", fmt, who=who, cards=cards))
     return lines
+
+
+def _say(phrase: str, fmt: Any, **args: Any) -> str:
+    """A line of the hand's log (:data:`tables.play.phrases.PHRASES`) as the page writes it."""
+    return render({"seat": None, "say": phrase, "args": args}, fmt)
 
 
 def _requirement(pair: str, draw: str) -> list[str]:

@@ -463,7 +463,7 @@ def test_a_hand_with_no_winner_renders_and_names_no_winner_R35_1(club, client):
     response = client.get(f"{base}hands/{hand.pk}/", HTTP_ACCEPT_LANGUAGE="it")
     assert response.status_code == 200
     assert response.context["italiana"][-1] == (
-        "Nessuno apre: il piatto di 40 resta per la prossima mano"
+        "Nessuno apre: il piatto di 40 resta per la mano dopo"
     )
     listing = client.get(base)
     assert [h.winners for h in listing.context["hands"]] == [[]]
@@ -477,12 +477,12 @@ def test_the_hand_page_names_the_pot_carried_in_and_the_mazzieres_invito_in_ital
         f"/clubs/{club.club.slug}/history/hands/{hand.pk}/", HTTP_ACCEPT_LANGUAGE="it"
     )
     assert response.context["italiana"] == [
-        "Piatto portato: 40",
+        "Dalle mani prima, 40 nel piatto",
         "Invito: 10 a testa",
-        "Invito del mazziere: 5 in più da Dan",
+        "Dan, il mazziere, mette 5 in più",
         "Per aprire: jack o meglio",
         "Apre anche: scala reale bilaterale",
-        "Tutti parola dopo il cambio: il piatto di 205 resta per la prossima mano",
+        "Tutti parola: il piatto di 205 resta per la mano dopo",
         "Ben apriva con Q♣ Q♦",
     ]
 

@@ -30,6 +30,7 @@ from engine.events import CardsDrawn, HoleCardsDealt
 from engine.fairness import DeckPlan
 from engine.games import rules
 from engine.hand import apply, start_hand
+from engine.opening import opening_cards
 from engine.state import HandConfig
 from pokerclub.models import Membership
 from tables.bots import Bot
@@ -80,6 +81,9 @@ TABLES = [  # (settings, seated players)
     # eight at razz can run the deck short (a seventh-street card in the middle, R45.3)
     ({"game": "razz", "structure": "fixed_limit", "max_seats": 8, "ante": 1}, 8),
     ({"game": "stud8", "structure": "fixed_limit", "max_seats": 8}, 4),
+    # poker all'italiana (R31-R39): a deck of the players, a pot nobody won carried on,
+    # whether a player may open theirs alone, the opener's cards shown at the end
+    ({"game": "italiana", "structure": "pot_limit", "max_seats": 6}, 4),
 ]
 
 
@@ -124,23 +128,43 @@ def what_each_hand_showed() -> dict[tuple[int, int], Seen]:
         after = state.get("shown_after") or [0] * len(state["seats"])
         dealt = _draws_dealt(hand) if state.get("drawn") else {}
         up = rules(hand.config["game"]).up_cards  # a stud game's, public from the deal
+        opens = _opening_shown(hand, state, dealt)  # poker all'italiana's (R39.2)
         for seat, holes, shown, mask in zip(
             state["seats"], state["holes"], state["shown"], after, strict=True
         ):
             # in a draw game, every card the player held: dealt, drawn, thrown (R42.3)
             seen.own[user_of[seat]] = {card_str(c) for c in dealt.get(seat, holes)}
             seen.hidden.update(seen.own[user_of[seat]] - {card_str(c) for c in holes})
+            seen.public.update(opens.get(seat, ()))
             for k, card in enumerate(holes):  # shown at showdown, or after the hand (R11.5)
                 if shown or mask >> k & 1 or k in up:
                     seen.public.add(card_str(card))
                 else:
                     seen.hidden.add(card_str(card))
         if hand.deck_secret:
-            plan = DeckPlan(hand.table_id, hand.number, bytes.fromhex(hand.deck_secret))
+            plan = DeckPlan(
+                hand.table_id,
+                hand.number,
+                bytes.fromhex(hand.deck_secret),
+                hand.deck.get("deck_size", 52),  # R30.4, R31.2
+                hand.deck.get("draw_burns", True),  # R31: poker all'italiana's
+            )
             seen.secret = hand.deck_secret
             seen.salts = {card_str(c): plan.salt(j).hex() for j, c in enumerate(plan.cards)}
         out[(hand.table_id, hand.number)] = seen
     return out
+
+
+def _opening_shown(hand: Hand, state: dict, dealt: dict[int, list[int]]) -> dict[int, set[str]]:
+    """Poker all'italiana: the opener's seat -> the cards shown for the opening at the end
+    of the hand (R39.2: from the five first dealt), public; empty in the other games."""
+    if state.get("opener") is None or state.get("phase") != "finished":
+        return {}
+    seat = state["seats"][state["opener"]]
+    config = hand.config
+    five = (dealt.get(seat) or state["holes"][state["opener"]])[:5]
+    shown = opening_cards(five, len(state["seats"]), config["opening_pair"], config["opening_draw"])
+    return {seat: {card_str(c) for c in shown}}
 
 
 def _draws_dealt(hand: Hand) -> dict[int, list[int]]:
