@@ -5,6 +5,7 @@ their openings are found by :func:`tables.play.projection.own_cards_by_user`, th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -58,9 +59,29 @@ def current_state(table: Table) -> HandState | None:
     if table.hand_state is None:
         return None
     state = HandState.from_json(table.hand_state)
-    for kind, seat, amount in table.hand_tail:
+    for kind, seat, amount, *_why in table.hand_tail:
         state = apply(state, Action(ActionKind(kind), seat, amount))[0]
     return state
+
+
+def current_log(table: Table, names: Mapping[int, str]) -> list[dict[str, Any]]:
+    """The hand's log now: ``Table.hand_log`` as of the last snapshot, with the lines of the
+    tail's decisions after it, made again from the events the engine gives when the tail
+    is applied (a decision on the tail does not rewrite the log: issue #44). ``names``:
+    seat -> the player's name (as :func:`tables.play.actions.hand._log` names them); a
+    tail entry's fourth item is why the clock decided (``"timed_out"``, R14), its line
+    before the decision's. The one way the log of a live hand is read."""
+    log = table.hand_log or []
+    if not table.hand_tail or table.hand_state is None:
+        return log
+    state = HandState.from_json(table.hand_state)
+    lines: list[dict[str, Any]] = []
+    for kind, seat, amount, *why in table.hand_tail:
+        state, events = apply(state, Action(ActionKind(kind), seat, amount))
+        if why:
+            lines.append({"seat": seat, "say": why[0], "args": {"who": names.get(seat)}})
+        lines += handlog.lines(events, names, boards=len(state.boards))
+    return handlog.extend(log, lines)
 
 
 def keeps_tail(table: Table, before: HandState, after: HandState) -> bool:
@@ -230,13 +251,15 @@ def _equities(state: HandState) -> dict[int, float] | None:
     return engine_equities(state, preflop_samples=PREFLOP_EQUITY_SAMPLES)
 
 
-def hand_view(table: Table, state: HandState | None = None) -> dict[str, Any]:
+def hand_view(
+    table: Table, state: HandState | None = None, log: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """The public view of the table's current (or just finished) hand (:func:`hand_picture`
-    with the table's hand number and log)."""
+    with the table's hand number and ``log``, the hand's log now: :func:`current_log`)."""
     if state is None:
         state = current_state(table)
         assert state is not None  # callers show a hand only if there is one
-    view = hand_picture(state, number=table.hand_count, log=table.hand_log or [])
+    view = hand_picture(state, number=table.hand_count, log=log or [])
     view["deck"] = deck_view(table, state)  # the live hand's proof (R15)
     return view
 

@@ -24,6 +24,7 @@ from engine.table import next_chooser
 from pokerclub.models import Membership, Role
 from tables.play.hand_state import (
     cards,
+    current_log,
     hand_view,
     hole_openings,
     next_deck_view,
@@ -134,7 +135,9 @@ def table_summary(table: Table) -> dict[str, Any]:
 def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str, Any]:
     """The state of the table that every member may see (``state``: the parsed hand state,
     when the caller has it)."""
-    hand = hand_view(table, state) if table.hand_state is not None else None
+    names = {s.number: str(s.user) for s in seats if s.user_id is not None}
+    log = current_log(table, names)  # (the tail's lines made again: #44)
+    hand = hand_view(table, state, log) if table.hand_state is not None else None
     by_seat = hand["seat_views"] if hand else {}
     dealt = table.hand_players or {}
     seat_list = []
@@ -191,7 +194,7 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
         seat_list.append(view)
     if hand is not None:
         hand = {k: v for k, v in hand.items() if k != "seat_views"}
-        hand["log"] = table.hand_log
+        hand["log"] = log
         hand["decision_version"] = table.decision_version
         hand["deadline"] = _iso(table.deadline)
         hand["time_bank"] = table.time_bank_in_use
@@ -206,8 +209,8 @@ def public_state(table: Table, seats: list[Seat], state: Any = None) -> dict[str
         "hand": hand,
         "next_deck": next_deck_view(table),
     }
-    if hand is None and table.hand_log:  # before the first hand: a host's corrections
-        state["log"] = table.hand_log
+    if hand is None and log:  # before the first hand: a host's corrections
+        state["log"] = log
     return state
 
 

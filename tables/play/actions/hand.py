@@ -59,7 +59,7 @@ from tables.play.actions.common import (
 from tables.play.actions.table_settings import apply_pending_settings, rotate_game
 from tables.play.engine_text import engine_text
 from tables.play.error_codes import PlayError, PlayErrorCode
-from tables.play.hand_state import current_state, keeps_tail, table_config
+from tables.play.hand_state import current_log, current_state, keeps_tail, table_config
 from tables.play.models import Seat, Table
 
 ACTIONS = {
@@ -140,11 +140,20 @@ def _straddles(table: Table, dealt: list[Seat], plan: HandPlan) -> bool:
     return next(s.straddle for s in dealt if s.number == utg)
 
 
+def _names(seats: list[Seat]) -> dict[int, str]:
+    """Seat -> the name of the player sitting there, as the log names them."""
+    return {s.number: str(s.user) for s in seats if s.user_id is not None}
+
+
+def _lines(seats: list[Seat], events: list[Any], state: HandState) -> list[dict[str, Any]]:
+    """The events' lines for the table's log; ``state``: the hand after them."""
+    return handlog.lines(events, _names(seats), boards=len(state.boards))
+
+
 def _log(table: Table, seats: list[Seat], events: list[Any], state: HandState) -> None:
-    """The events' lines in the table's log; ``state``: the hand after them."""
-    names = {s.number: str(s.user) for s in seats if s.user_id is not None}
-    lines = handlog.lines(events, names, boards=len(state.boards))
-    table.hand_log = handlog.extend(table.hand_log, lines)
+    """The events' lines in the table's log, after a step that writes the state whole (the
+    deal, a street of a runout: the tail is empty then)."""
+    table.hand_log = handlog.extend(table.hand_log, _lines(seats, events, state))
 
 
 def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
@@ -349,7 +358,7 @@ def _decide(
         new_state, events = apply(state, Action(kind, seat.number, amount))
     except EngineError as error:
         raise _engine_error(error) from None
-    _log(table, seats, events, new_state)
+    lines = _lines(seats, events, new_state)
     now = timezone.now()
     if table.time_bank_in_use and table.deadline_seat == seat.number and table.deadline:
         # R14: the time bank is spent by the seconds used beyond the action clock
@@ -361,7 +370,7 @@ def _decide(
         seat.auto_act = False  # they are back: their own clock again
         seat.save(update_fields=["timeouts_in_row", "auto_act"])
     done = action_row(table, seat.number, user, kind, amount, timeout=False)
-    fields = _after_engine(table, seats, new_state, now, step=(state, done))
+    fields = _after_engine(table, seats, new_state, now, step=(state, done, lines, None))
     commit_change(table, seats, fields=fields, state=new_state, action=done)
 
 
@@ -397,28 +406,33 @@ def _after_engine(
     seats: list[Seat],
     state: HandState,
     now: Any,
-    step: tuple[HandState, HandAction] | None = None,
+    step: tuple[HandState, HandAction, list[dict[str, Any]], str | None] | None = None,
 ) -> list[str]:
     """After each engine step (the deal, a decision, a street of a runout): the hand's end,
-    or the clock of what it waits for next. Returns the table fields to save. ``step``: the
-    state before a player's decision and its row; a decision within a betting round goes
-    on the state's tail (``Table.hand_tail``, :func:`~tables.play.hand_state.keeps_tail`),
-    any other step writes the state whole and empties the tail."""
+    or the clock of what it waits for next. Returns the table fields to save. ``step``: a
+    player's decision: the state before it, its row, its log lines and why the clock took
+    it (``"timed_out"``, ``None``). A decision within a betting round goes on the state's
+    tail (``Table.hand_tail``, :func:`~tables.play.hand_state.keeps_tail`), and its lines
+    are made again from it when the log is read (:func:`~tables.play.hand_state.current_log`);
+    any other step writes the state and the log whole and empties the tail (issue #44)."""
     if step is not None and keeps_tail(table, step[0], state):
-        action = step[1]
-        table.hand_tail = [*table.hand_tail, [action.kind, action.seat, action.amount]]
-        fields = ["hand_tail"]  # (the state is not written: its stored bytes stay as they are)
+        _before, action, _lines_, why = step
+        entry = [action.kind, action.seat, action.amount, *([why] if why else [])]
+        table.hand_tail = [*table.hand_tail, entry]
+        fields = ["hand_tail"]  # (neither the state nor the log is written: their bytes stay)
     else:
+        if step is not None:  # the tail's lines, then this decision's, into the log
+            log = current_log(table, _names(seats))
+            table.hand_log = handlog.extend(log, step[2])
         table.hand_state = state.to_json()
         table.hand_tail = []
-        fields = ["hand_state", "hand_tail"]
+        fields = ["hand_state", "hand_tail", "hand_log"]
     table.decision_version = table.version + 1
     fields += [
         "deadline",
         "deadline_seat",
         "time_bank_in_use",
         "next_hand_at",
-        "hand_log",
         "decision_version",
     ]
     if state.is_finished:
@@ -633,10 +647,8 @@ def _timeout(table: Table, seats: list[Seat], now: Any) -> None:
     new_state, events = apply(state, action)
     name = str(seat.user) if seat.user_id else None
     why = "timed_out" if member else "not_a_member"
-    table.hand_log = handlog.extend(
-        table.hand_log, [{"seat": seat.number, "say": why, "args": {"who": name}}]
-    )
-    _log(table, seats, events, new_state)
+    lines = [{"seat": seat.number, "say": why, "args": {"who": name}}]
+    lines += _lines(seats, events, new_state)
     done = action_row(table, seat.number, seat.user, action.kind, action.amount, timeout=True)
-    fields = _after_engine(table, seats, new_state, now, step=(state, done))
+    fields = _after_engine(table, seats, new_state, now, step=(state, done, lines, why))
     commit_change(table, seats, fields=fields, state=new_state, action=done)

@@ -17,7 +17,10 @@ from engine.state import HandConfig, Phase
 from tables.hands.models import Hand
 from tables.hands.proof import start_kwargs
 from tables.play import actions as services
+from tables.play import table_log as handlog
 from tables.play.hand_state import TAIL_MOST, current_state
+from tables.play.models import Seat
+from tables.play.phrases import render
 from tables.play.projection import load_public_state
 from tests.tables.play_helpers import deal, fresh, step_randomly, user_at
 
@@ -114,3 +117,86 @@ def test_the_state_read_is_always_the_hand_the_recorded_actions_play(
         assert state.to_json() == _played_from_the_deal(t, state).to_json()
         assert t.hand_state["holes"] == state.to_json()["holes"]
     assert longest > 0  # the tail was used
+
+
+def _log_from_the_deal(table, now):
+    """The log of the hand on the table made again from its deck and its recorded actions,
+    every step's lines as the steps wrote them when each wrote the log whole (the deal,
+    each decision with the clock's reason before a timeout, each street of a runout)."""
+    hand = Hand.objects.get(pk=table.current_hand_id)
+    names = {p["seat"]: p["name"] for p in hand.players}
+    state, events = start_hand(HandConfig.from_json(hand.config), **start_kwargs(hand))
+    log = handlog.lines(events, names, boards=len(state.boards))
+    for row in hand.actions.order_by("sequence"):
+        while state.phase is Phase.RUNOUT:
+            state, events = deal_next(state)
+            log += handlog.lines(events, names, boards=len(state.boards))
+        if row.timeout:
+            log.append({"seat": row.seat, "say": "timed_out", "args": {"who": names[row.seat]}})
+        state, events = apply(state, Action(ActionKind(row.kind), row.seat, row.amount))
+        log += handlog.lines(events, names, boards=len(state.boards))
+    while state.phase is Phase.RUNOUT and state.dealt < now.dealt:
+        state, events = deal_next(state)
+        log += handlog.lines(events, names, boards=len(state.boards))
+    return handlog.extend([], log)
+
+
+def test_a_decision_on_the_tail_leaves_the_stored_log_as_it_was_and_the_log_read_has_it(
+    make_table, players
+):
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    stored = fresh(t).hand_log
+    seat = load_public_state(t.pk)["hand"]["to_act"]
+    services.act(user_at(t, seat), t.pk, "call", None, None)
+    t = fresh(t)
+    assert t.hand_log == stored  # not written again (issue #44)
+    log = load_public_state(t.pk)["hand"]["log"]
+    assert log[: len(stored)] == stored and len(log) == len(stored) + 1
+    assert render(log[-1], str) == f"{user_at(t, seat)} calls 2"
+
+
+@pytest.mark.parametrize(
+    "game, options",
+    [
+        ("holdem", {"structure": "no_limit", "run_it_twice_allowed": True}),
+        ("27triple", {"structure": "fixed_limit", "max_seats": 6}),
+        ("stud", {"structure": "fixed_limit", "small_blind": 1, "big_blind": 4, "ante": 1}),
+        ("italiana", {"structure": "pot_limit"}),
+    ],
+)
+def test_the_log_read_is_the_log_every_step_would_have_written_whole(
+    make_table, players, game, options
+):
+    """After every step of random hands (timeouts among them, R14), the log everyone reads
+    (the stored log and the tail's lines made again) is the log of the deal and the recorded
+    actions, line for line: a tail changes what is written, never what is read."""
+    table = make_table(game=game, max_seats=options.pop("max_seats", 8), **options)
+    for i, p in enumerate(players[:5]):
+        services.sit(p, table.pk, i + 1, 100)
+    rng = random.Random(f"log-{game}")
+    tails = timeouts = 0
+    for _ in range(300):
+        t = fresh(table)
+        if not t.in_hand:
+            for s in Seat.objects.filter(table=t, stack=0).exclude(user=None):
+                services.top_up(s.user, t.pk, 100)
+            for s in Seat.objects.filter(table=t, status="sitting_out"):
+                services.sit_in(s.user, t.pk)
+            deal(t)
+            continue
+        if t.deadline_seat is not None and rng.random() < 0.1:  # the clock decides (R14)
+            while fresh(t).deadline_seat == t.deadline_seat and fresh(t).in_hand:
+                now = fresh(t)
+                services.handle_due(now.pk, now.version, now=now.deadline)
+            timeouts += 1
+        else:
+            step_randomly(t, rng)
+        t = fresh(table)
+        tails += bool(t.hand_tail)
+        if t.in_hand:
+            log = load_public_state(t.pk)["hand"]["log"]
+            assert log == _log_from_the_deal(t, current_state(t))
+    assert tails and timeouts  # both were tried
