@@ -50,7 +50,6 @@ if (form) {
   };
 
   form.addEventListener("change", (e) => {
-    if (!e.isTrusted) return;
     if (e.target.name === "structure") structureChosen = true;
     if (e.target.name === "game" && e.target.value === "italiana" && !structureChosen) {
       form.elements.structure.value = "pot_limit"; // R38.1: the game's usual structure
