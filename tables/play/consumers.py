@@ -222,6 +222,11 @@ def parse_frame(text_data: str | None) -> dict[str, Any]:
 logger = logging.getLogger(__name__)
 
 
+ACT_ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "bring_in", "open", "pass")
+"""What ``act`` may name: the betting actions, the stud bring-in (R45.4), and poker
+all'italiana's "apro" (to an amount, as a bet) and "passo" (R34.1)."""
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     user: Any
@@ -354,11 +359,11 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def on_act(self, data: dict[str, Any]) -> None:
         action = _field(data, "action", str)
-        if action not in ("fold", "check", "call", "bet", "raise", "all_in", "bring_in"):
+        if action not in ACT_ACTIONS:
             raise PlayError(
                 PlayErrorCode.BAD_FIELD, _("Unknown action %(action)r.") % {"action": action[:20]}
             )
-        amount = _field(data, "amount", int, required=action in ("bet", "raise"))
+        amount = _field(data, "amount", int, required=action in ("bet", "raise", "open"))
         version = _field(data, "version", int, required=False)
         await self._call(services.act, self.user, self.table_id, action, amount, version)
 

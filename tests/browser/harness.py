@@ -13,6 +13,7 @@ chance: :meth:`FakeTableServer.settle` (the page has handled every frame pushed 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import mimetypes
 from copy import deepcopy
@@ -21,6 +22,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from tests.conftest import BUSY_BOX_SECONDS, eventually
 
@@ -169,11 +171,17 @@ def javascript_catalog() -> bytes:
     return JavaScriptCatalog.as_view()(RequestFactory().get("/jsi18n/")).content
 
 
-def open_table(context, state: dict[str, Any] | None, is_host: bool = True):
-    """Open the table page in ``context`` against a fake server; returns (page, server)."""
+def open_table(
+    context, state: dict[str, Any] | None, is_host: bool = True, language: str | None = None
+):
+    """Open the table page in ``context`` against a fake server; returns (page, server).
+    ``language``: the page and its JavaScript catalog in that language ("it"), not the
+    active one."""
     page = context.new_page()
     page.add_init_script(COUNT_FRAMES)
-    html = render_table_page(state, is_host=is_host)
+    speaking = (lambda: translation.override(language)) if language else contextlib.nullcontext
+    with speaking():
+        html = render_table_page(state, is_host=is_host)
     server = FakeTableServer(page, state)
 
     def serve(route) -> None:
@@ -181,7 +189,9 @@ def open_table(context, state: dict[str, Any] | None, is_host: bool = True):
         if path == TABLE_PATH:
             route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
         elif path == reverse("javascript-catalog"):  # the interface's words (base.html)
-            route.fulfill(status=200, content_type="text/javascript", body=javascript_catalog())
+            with speaking():
+                catalog = javascript_catalog()
+            route.fulfill(status=200, content_type="text/javascript", body=catalog)
         elif path.startswith("/static/"):
             file = BASE_DIR / "static" / path[len("/static/") :]
             if file.is_file():

@@ -6,8 +6,13 @@
 // by render.js; keys 1-5) and one button sends the draw, "Stand pat" or "Draw 2".
 // In a stud game (R45.4) the player of the lowest door card brings in ("Bring in 1", key C) or
 // completes ("Complete to 4", Enter), and nothing else; a completion after the bring-in says so.
+// In poker all'italiana's opening round (R34.1) the player on turn says "Passo" (key C) or,
+// only when their own cards allow it (`you.opening_cards`), "Apro" with an amount from the
+// cip to the pot (the slider and field, Enter); no pre-action answers it. The draw takes at
+// most `legal.max_draw` cards (R36.1).
 
 import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
+import { cardText } from "./cards.js";
 import { decimalText, fieldStep, fromField, money, toField } from "./format.js";
 
 /** True when the viewer holds the decision described by hand.legal. */
@@ -21,6 +26,33 @@ export function isMyTurn(state) {
 /** True when `legal` is a draw decision (R42.2: `{"seat", "draw"}`), not a betting one. */
 export function isDraw(legal) {
   return !!legal && typeof legal.draw === "number";
+}
+
+/** True when `legal` is poker all'italiana's opening decision (R34.1): "apro" or "passo". */
+export function isOpening(legal) {
+  return !!legal && legal.opening === true;
+}
+
+/** The most cards the draw `legal` lets the player change (R36.1: four in poker all'italiana). */
+export function drawLimit(legal) {
+  return typeof legal.max_draw === "number" ? Math.min(legal.draw, legal.max_draw) : legal.draw;
+}
+
+/** The cards among the viewer's own that let them open, while nobody has opened (R34.2):
+ * an empty list when they may only pass, or outside an opening round. */
+export function openingCards(state) {
+  const hand = state.hand;
+  const italiana = hand && hand.italiana;
+  if (!italiana || hand.finished || italiana.opener !== null || hand.phase !== "betting") return [];
+  return (state.you && state.you.opening_cards) || [];
+}
+
+/** Poker all'italiana's requirement to open (R34.2, R35.2), as a hint to who cannot. */
+export function openingNeeds(pair) {
+  // Translators: poker all'italiana: shown to a player whose cards do not allow them to open
+  if (pair === "Q") return gettext("To open you need a pair of queens or better");
+  if (pair === "K") return gettext("To open you need a pair of kings or better");
+  return gettext("To open you need a pair of jacks or better");
 }
 
 /** True when the viewer's decision is a draw: which of their own cards to change (R42.2). */
@@ -62,10 +94,12 @@ export class Controls {
       all_in: root.querySelector("#btn-allin"),
       draw: root.querySelector("#btn-draw"),
       bring_in: root.querySelector("#btn-bringin"),
+      pass: root.querySelector("#btn-pass"),
     };
     this.drawHint = root.querySelector("#draw-hint");
     this.drawKeys = root.querySelector("#draw-keys");
     this.studKeys = root.querySelector("#stud-keys");
+    this.italianaKeys = root.querySelector("#italiana-keys");
     this.seatsEl = root.querySelector("#seats");
     this.thrown = new Set(); // the codes of the viewer's cards picked to change in this draw
     this.drawKey = null;
@@ -80,10 +114,11 @@ export class Controls {
     this.buttons.fold.addEventListener("click", () => this.act("fold"));
     this.buttons.check.addEventListener("click", () => this.act("check"));
     this.buttons.call.addEventListener("click", () => this.act("call"));
-    this.buttons.raise.addEventListener("click", () => this.act(this.legal && this.legal.bet_or_raise));
+    this.buttons.raise.addEventListener("click", () => this.act(this.betAction()));
     this.buttons.all_in.addEventListener("click", () => this.act("all_in"));
     this.buttons.draw.addEventListener("click", () => this.draw());
     this.buttons.bring_in.addEventListener("click", () => this.act("bring_in"));
+    this.buttons.pass.addEventListener("click", () => this.act("pass"));
     this.seatsEl.addEventListener("click", (e) => {
       const card = e.target.closest && e.target.closest("button[data-throw]");
       if (card) this.toggleThrow(card.dataset.throw);
@@ -95,7 +130,7 @@ export class Controls {
       if (e.key !== "Enter") return;
       e.preventDefault();
       const value = fromField(this.input.value);
-      if (value === this.clamp(value)) this.act(this.legal && this.legal.bet_or_raise);
+      if (value === this.clamp(value)) this.act(this.betAction());
       else this.setAmount(this.typedOr(this.amount)); // show the clamped amount; Enter again sends
     });
     this.preCheckFold.addEventListener("change", () => {
@@ -136,9 +171,10 @@ export class Controls {
     this.pre.hidden = myTurn || !waiting || !!hand.pending || inDraw;
     if (this.drawKeys) this.drawKeys.hidden = !(hand && hand.draws > 0);
     if (this.studKeys) this.studKeys.hidden = !(hand && hand.stud);
+    if (this.italianaKeys) this.italianaKeys.hidden = !(hand && hand.italiana);
     this.keepThrown(state, drawing);
     this.buttons.draw.hidden = !drawing;
-    this.drawHint.hidden = !drawing;
+    this.drawHint.hidden = !drawing && !(myTurn && isOpening(hand.legal));
     if (drawing) this.showDraw();
     else if (myTurn && !this.firePreAction(hand.legal)) this.showDecision(state, hand.legal, mine);
     this.setBusy(this.busy);
@@ -146,13 +182,15 @@ export class Controls {
 
   /** A ticked pre-action answers the decision at once; returns true when it did. Never a
    * draw: a pre-action is a betting action; and only an action `legal` offers: the stud
-   * bring-in (R45.4), which may not fold or check, is the player's own choice. */
+   * bring-in (R45.4), which may not fold or check, is the player's own choice; so is poker
+   * all'italiana's opening (R34.1: "apro" or "passo", neither a check nor a fold). */
   firePreAction(legal) {
     if (isDraw(legal)) return false;
     const checkFold = this.preCheckFold.checked;
     const callAny = this.preCallAny.checked;
     this.preCheckFold.checked = false;
     this.preCallAny.checked = false;
+    if (isOpening(legal)) return false;
     let action = null;
     if (checkFold) action = legal.check ? "check" : legal.fold ? "fold" : null;
     else if (callAny) action = legal.check ? "check" : legal.call ? "call" : null;
@@ -161,9 +199,41 @@ export class Controls {
     return true;
   }
 
+  /** The action of the bet-sized button: "open" in the opening round (R34.1), else a bet or a raise. */
+  betAction() {
+    if (!this.legal) return null;
+    return isOpening(this.legal) ? (this.mayOpen ? "open" : null) : this.legal.bet_or_raise;
+  }
+
+  /** R34: "Passo" always; "Apro" with its amount only to a player whose cards allow it, and
+   * to the others what they need (the public `legal` is the same whatever the cards). */
+  showOpening(state, legal, mine) {
+    const { raise, pass } = this.buttons;
+    for (const [name, button] of Object.entries(this.buttons)) button.hidden = name !== "pass" && name !== "raise";
+    const opens = openingCards(state);
+    this.mayOpen = opens.length > 0;
+    pass.hidden = false;
+    raise.hidden = !this.mayOpen;
+    this.sizing.hidden = !this.mayOpen;
+    this.drawHint.textContent = this.mayOpen
+      // Translators: poker all'italiana: the cards that allow the player to open ("You can open: Q♣ Q♦")
+      ? interpolate(gettext("You can open: %(cards)s"), { cards: opens.map(cardText).join(" ") })
+      : openingNeeds(state.hand.italiana.pair);
+    if (!this.mayOpen) return;
+    // Translators: poker all'italiana: the button that opens, followed by the amount ("Open 40"; Italian "Apro")
+    raise.querySelector(".verb").textContent = pgettext("poker all'italiana action", "Open");
+    this.showSizes(state, legal, mine);
+  }
+
   showDecision(state, legal, mine) {
-    const { fold, check, call, raise, all_in: allIn, bring_in: bringIn } = this.buttons;
+    if (isOpening(legal)) {
+      this.showOpening(state, legal, mine);
+      return;
+    }
+    this.mayOpen = false;
+    const { fold, check, call, raise, all_in: allIn, bring_in: bringIn, pass } = this.buttons;
     const hand = state.hand;
+    pass.hidden = true;
     // R45.4: the bring-in player brings in or completes, nothing else
     const bringing = legal.bring_in > 0;
     bringIn.hidden = !bringing;
@@ -184,6 +254,12 @@ export class Controls {
     // Translators: stud: the button's verb that raises the bring-in to the small bet, followed by the amount ("Complete to 4")
     if (isCompletion(state, legal)) verb = pgettext("poker action", "Complete to");
     raise.querySelector(".verb").textContent = verb;
+    this.showSizes(state, legal, mine);
+  }
+
+  /** The amount's slider, field and presets for `legal`'s range (a bet, a raise, an opening). */
+  showSizes(state, legal, mine) {
+    const hand = state.hand;
     const key = [hand.number, hand.street, legal.min_to, legal.max_to, legal.call].join(":");
     const fresh = key !== this.decisionKey;
     this.decisionKey = key;
@@ -309,8 +385,12 @@ export class Controls {
   showDraw() {
     for (const [name, button] of Object.entries(this.buttons)) button.hidden = name !== "draw";
     this.sizing.hidden = true;
-    // Translators: shown above the draw button: tap your own cards to pick the ones you throw
-    this.drawHint.textContent = gettext("Choose the cards to change");
+    const most = drawLimit(this.legal);
+    this.drawHint.textContent = most < this.legal.draw
+      // Translators: shown above the draw button when a player may change at most some of their cards (R36.1: "up to 4")
+      ? interpolate(gettext("Choose up to %(count)s cards to change"), { count: most })
+      // Translators: shown above the draw button: tap your own cards to pick the ones you throw
+      : gettext("Choose the cards to change");
     this.showThrown();
   }
 
@@ -329,7 +409,7 @@ export class Controls {
     if (!this.drawing || this.busy || !code) return;
     if (!((this.state.you && this.state.you.cards) || []).includes(code)) return;
     if (this.thrown.has(code)) this.thrown.delete(code);
-    else if (this.thrown.size < this.legal.draw) this.thrown.add(code);
+    else if (this.thrown.size < drawLimit(this.legal)) this.thrown.add(code);
     this.showThrown();
   }
 
@@ -351,7 +431,7 @@ export class Controls {
   act(action) {
     if (!action || this.busy || !this.myTurn || this.drawing) return;
     const message = { type: "act", action, version: this.state.version };
-    if (action === "bet" || action === "raise") {
+    if (action === "bet" || action === "raise" || action === "open") {
       if (this.amount !== this.clamp(this.amount)) return;
       message.amount = this.amount;
     }
@@ -376,13 +456,16 @@ export class Controls {
       e.preventDefault();
       return;
     }
+    // R34.1: before the opening C passes (it is no fold: F does nothing), R and Enter open
+    const opening = isOpening(this.legal);
+    const sized = this.betAction();
     if (key === "f" && !this.buttons.fold.hidden) this.act("fold");
-    else if (key === "c") this.act(this.legal.check ? "check" : this.legal.call ? "call" : this.legal.bring_in > 0 ? "bring_in" : null);
-    else if (key === "r" && this.legal.bet_or_raise) {
+    else if (key === "c") this.act(opening ? "pass" : this.legal.check ? "check" : this.legal.call ? "call" : this.legal.bring_in > 0 ? "bring_in" : null);
+    else if (key === "r" && sized) {
       this.input.focus();
       this.input.select();
-    } else if (key === "enter" && this.legal.bet_or_raise && !(target && target.closest && target.closest("button, a"))) {
-      this.act(this.legal.bet_or_raise);
+    } else if (key === "enter" && sized && !(target && target.closest && target.closest("button, a"))) {
+      this.act(sized);
     } else return;
     e.preventDefault();
   }

@@ -7,12 +7,17 @@
 // latest draw, and on the viewer's draw their own cards are toggles (picked by controls.js).
 // A stud game (R45) has no board either: each seat shows its cards in the order dealt, the up
 // cards face up, and the middle names the street.
+// Poker all'italiana (R34, R35) is a draw game: the middle says what opens ("Jacks to open",
+// and the pot the hands before left: "Pot carried 120 · kings to open"), then the round
+// ("The opening", "After the draw"); between hands, the pot that stays. The viewer's cards
+// that allow them to open are marked while nobody has opened; "check" after the draw is
+// "parola" (R37.2).
 // Nothing here decides anything about the game.
 
 import { handText } from "../phrases.js";
 import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { cardElement, cardsElement } from "./cards.js";
-import { isMyDraw } from "./controls.js";
+import { isMyDraw, openingCards } from "./controls.js";
 import { amountIsCount, decimalText, money } from "./format.js";
 
 export function h(tag, className = "", text = null) {
@@ -90,6 +95,49 @@ function studStreetText(street) {
     case "seventh_street": return gettext("Seventh street");
     default: return "";
   }
+}
+
+/**
+ * Poker all'italiana's requirement to open (R34.2, R35.2): `pair` "J", "Q" or "K"; with
+ * `carried`, the pot the hands before left in the middle (R35 Choices: "Piatto 120 · si apre
+ * con una coppia di re").
+ */
+export function openingText(pair, carried = 0) {
+  const amount = money(carried);
+  if (carried > 0) {
+    // Translators: poker all'italiana, in the middle of the table: the pot left by the hands nobody won and the pair needed to open ("Piatto 120 · si apre di re")
+    if (pair === "K") return interpolate(gettext("Pot carried %(amount)s · kings to open"), { amount });
+    if (pair === "Q") return interpolate(gettext("Pot carried %(amount)s · queens to open"), { amount });
+    return interpolate(gettext("Pot carried %(amount)s · jacks to open"), { amount });
+  }
+  // Translators: poker all'italiana, in the middle of the table: the pair needed to open ("Si apre di jack")
+  if (pair === "K") return gettext("Kings to open");
+  if (pair === "Q") return gettext("Queens to open");
+  return gettext("Jacks to open");
+}
+
+/** The pot that stays for the next hand (R35.1, R37.3) and the pair it needs, from
+ * `table.italiana.carried`; "" when no pot stays. */
+export function carriedText(table) {
+  const carried = table.italiana && table.italiana.carried;
+  if (!carried || !(carried.amount > 0)) return "";
+  const amount = money(carried.amount);
+  // Translators: poker all'italiana, between hands: nobody won the pot, it stays for the next hand, which needs that pair to open ("Il piatto resta: 40 · si apre di donne")
+  if (carried.pair === "K") return interpolate(gettext("The pot stays: %(amount)s · kings to open"), { amount });
+  if (carried.pair === "Q") return interpolate(gettext("The pot stays: %(amount)s · queens to open"), { amount });
+  return interpolate(gettext("The pot stays: %(amount)s · jacks to open"), { amount });
+}
+
+/** The middle's words in a hand of poker all'italiana while it is bet (R34, R37). */
+function italianaText(hand) {
+  const italiana = hand.italiana;
+  if (hand.street === "predraw") {
+    if (italiana.opener === null) return openingText(italiana.pair, italiana.carried);
+    // Translators: poker all'italiana, in the middle of the table: the betting round after someone opened, before the draw
+    return pgettext("poker all'italiana round", "The opening");
+  }
+  // Translators: poker all'italiana, in the middle of the table: the betting round after the draw
+  return pgettext("poker all'italiana round", "After the draw");
 }
 
 /** All the board cards dealt so far, over every board. */
@@ -250,6 +298,8 @@ export class TableView {
         seat,
         me: me === n,
         myCards: me === n ? (state.you.cards || []) : null,
+        opening: me === n ? openingCards(state) : [],
+        italiana: !!(hand && hand.italiana),
         throwing: throwing && me === n,
         draw,
         stud: !!(hand && hand.stud),
@@ -267,7 +317,7 @@ export class TableView {
     }
   }
 
-  fillSeat(el, { seat, me, myCards, throwing, toAct, canSit, finished, handNumber, equityExact, draw, stud }) {
+  fillSeat(el, { seat, me, myCards, opening, italiana, throwing, toAct, canSit, finished, handNumber, equityExact, draw, stud }) {
     const empty = seat.status === "empty" || !seat.player;
     const keep = ["top-half", "right-half"].filter((c) => el.classList.contains(c));
     el.className = ["seat", ...keep].join(" ");
@@ -319,6 +369,7 @@ export class TableView {
       cards.classList.add("seat-cards");
       cards.classList.toggle("many", codes.length > 2);
       if (seat.shown || (me && codes === myCards)) cards.classList.add("up");
+      if (opening.length && codes === myCards) markOpening(cards, opening);
       // Cards are dealt in (table.css) when they are new to the seat, not on every redraw: after
       // a draw (R42.2), only the new ones; on a new stud street (R45.2), only its card.
       const before = this.seatCards.get(seat.number);
@@ -336,7 +387,7 @@ export class TableView {
     }
 
     // The seat says it all in one name (seatLabel); what is drawn repeats it for the eye.
-    el.setAttribute("aria-label", seatLabel(seat, { toAct, finished, equityExact, draw }));
+    el.setAttribute("aria-label", seatLabel(seat, { toAct, finished, equityExact, draw, italiana }));
     const box = h("div", "seat-box");
     box.setAttribute("aria-hidden", "true");
     const name = h("span", "seat-name", seat.player.name);
@@ -365,7 +416,7 @@ export class TableView {
 
     const tags = h("div", "seat-tags");
     tags.setAttribute("aria-hidden", "true");
-    for (const { text, kind, title, action } of seatTags(seat, { finished, equityExact, draw })) {
+    for (const { text, kind, title, action } of seatTags(seat, { finished, equityExact, draw, italiana })) {
       const label = tags.appendChild(h("span", `tag ${kind}`, text));
       if (title) label.title = title;
       if (action) label.dataset.kind = action;
@@ -538,7 +589,7 @@ export class TableView {
     let street = false;
     const seated = state.seats.filter((s) => s.player && s.status === "seated" && !s.sitting_out).length;
     if (table.status === "closed") text = gettext("This table is closed.");
-    else if (hand && hand.finished) text = winnersText(state);
+    else if (hand && hand.finished) text = winnersText(state) || carriedText(table); // R35.1, R37.3
     else if (hand && hand.pending && hand.pending.kind === "run_twice") text = gettext("Run it twice?");
     else if (hand && hand.phase === "runout") {
       const twice = (hand.boards || []).length > 1 && !hand.double_board;
@@ -552,11 +603,15 @@ export class TableView {
         ? interpolate(gettext("Draw %(number)s of %(count)s"), { number, count: hand.draws })
         // Translators: in the middle of the table while the players change cards (one draw a hand)
         : pgettext("the players changing cards", "The draw");
+    } else if (hand && hand.italiana) {
+      text = italianaText(hand); // R34, R35
+      street = hand.street !== "predraw" || hand.italiana.opener !== null; // a round's name
     } else if (hand && hand.stud) {
       text = studStreetText(hand.street); // R45.2
       street = true;
     } else if (hand) text = "";
     else if (table.status === "paused") text = gettext("The host paused the game.");
+    else if (carriedText(table)) text = carriedText(table); // R35.3: it waits for the next hand
     else if (seated < 2) text = gettext("Waiting for players…");
     else text = gettext("Next hand starting…");
     this.messageEl.textContent = text;
@@ -639,12 +694,12 @@ export class TableView {
  * draw (`draw`: its number, latestDraw); its last action in this betting round (which stands
  * in for "Folded"/"All-in"), then its state, equity, hand and winnings.
  */
-export function seatTags(seat, { finished = false, equityExact = true, draw = 0 } = {}) {
+export function seatTags(seat, { finished = false, equityExact = true, draw = 0, italiana = false } = {}) {
   const tags = [];
   // once the hand is over its hands and winnings speak (the log keeps the draws)
   const drawn = finished ? null : drawnTag(seat, draw);
   if (drawn) tags.push(drawn);
-  const action = finished ? null : lastActionText(seat.last_action);
+  const action = finished ? null : lastActionText(seat.last_action, italiana);
   const acted = action ? seat.last_action.kind : null;
   if (action) tags.push({ text: action, kind: "last-action", title: gettext("Last action"), action: acted });
   if (seat.status === "requested") tags.push({ text: gettext("Waiting for host"), kind: "wait" });
@@ -695,7 +750,7 @@ export function drawnTag(seat, draw) {
  * A seat's whole accessible name: "Helen, 194 chips, dealer, small blind, bet 6, to act,
  * Call 6". The amounts are spelled the club's way ("stack €1.94" for money).
  */
-export function seatLabel(seat, { toAct = false, finished = false, equityExact = true, draw = 0 } = {}) {
+export function seatLabel(seat, { toAct = false, finished = false, equityExact = true, draw = 0, italiana = false } = {}) {
   const amount = money(seat.stack);
   const stack = amountIsCount()
     ? interpolate(ngettext("%(amount)s chip", "%(amount)s chips", seat.stack), { amount })
@@ -707,19 +762,25 @@ export function seatLabel(seat, { toAct = false, finished = false, equityExact =
   if (seat.big_blind) parts.push(gettext("big blind"));
   if (seat.bet > 0) parts.push(interpolate(gettext("bet %(amount)s"), { amount: money(seat.bet) }));
   if (toAct) parts.push(gettext("to act"));
-  for (const tag of seatTags(seat, { finished, equityExact, draw })) parts.push(tag.spoken || tag.text);
+  for (const tag of seatTags(seat, { finished, equityExact, draw, italiana })) parts.push(tag.spoken || tag.text);
   return parts.join(", ");
 }
 
-/** A seat's `last_action` as a label: "Check", "Call 20", "Raise to 60"; null for none. */
-export function lastActionText(action) {
+/** A seat's `last_action` as a label: "Check", "Call 20", "Raise to 60"; null for none.
+ * `italiana`: poker all'italiana, where a check (only after the draw) is "parola" (R37.2). */
+export function lastActionText(action, italiana = false) {
   if (!action || typeof action !== "object") return null;
   const amount = action.amount > 0 ? money(action.amount) : "";
   const values = { amount };
   switch (action.kind) {
     // Translators: a seat's last action, as a tag under it: "Fold", "Call 20", "Raise to 60"
     case "fold": return pgettext("poker action", "Fold");
-    case "check": return pgettext("poker action", "Check");
+    // Translators: poker all'italiana: a seat's last action when the player checked after the draw (Italian "Parola")
+    case "check": return italiana ? pgettext("poker all'italiana action", "Check") : pgettext("poker action", "Check");
+    // Translators: poker all'italiana: a seat's last action when the player did not open (R34.1: "Passo"), no fold
+    case "pass": return pgettext("poker all'italiana action", "Pass");
+    // Translators: poker all'italiana: a seat's last action when the player opened, with the amount ("Open 40"; Italian "Apro 40")
+    case "open": return amount ? interpolate(pgettext("poker all'italiana action", "Open %(amount)s"), values) : pgettext("poker all'italiana action", "Open");
     case "call": return amount ? interpolate(gettext("Call %(amount)s"), values) : pgettext("poker action", "Call");
     case "bet": return amount ? interpolate(gettext("Bet %(amount)s"), values) : pgettext("poker action", "Bet");
     case "raise": return amount ? interpolate(gettext("Raise to %(amount)s"), values) : pgettext("poker action", "Raise");
@@ -727,6 +788,17 @@ export function lastActionText(action) {
     case "bring_in": return interpolate(gettext("Bring-in %(amount)s"), values);
     case "all_in": return pgettext("poker action", "All-in");
     default: return null;
+  }
+}
+
+/** Marks the viewer's cards that allow them to open (R34.2), while nobody has opened. */
+function markOpening(row, opening) {
+  const opens = new Set(opening);
+  for (const card of row.querySelectorAll(".pcard")) {
+    if (!opens.has(card.dataset.card)) continue;
+    card.classList.add("opens");
+    // Translators: one of the viewer's cards that allow them to open in poker all'italiana ("Queen of clubs, opens")
+    card.setAttribute("aria-label", interpolate(gettext("%(card)s, opens"), { card: card.getAttribute("aria-label") }));
   }
 }
 
