@@ -296,9 +296,14 @@ def finish_showdown(w: WorkingCopy) -> None:
 def show_after(state: HandState, seat: Any, mask: Any) -> tuple[HandState, list[Event]]:
     """R11.5: once the hand is over, a player dealt in shows some or all of the hole cards
     nobody has seen (``mask``: bit k = hole card k). A card already public is refused, so
-    every show is news and each card is shown once."""
+    every show is news and each card is shown once. Not after a hand of poker all'italiana
+    that left its pot in the middle: nobody shows then (R35.1, R37.3)."""
     if type(seat) is not int or seat not in state.seats:
         raise EngineError(ErrorCode.UNKNOWN_SEAT, f"seat {seat!r} is not in this hand")
+    if state.carried:  # poker all'italiana: the pot stays and the cards are thrown in
+        raise EngineError(
+            ErrorCode.WRONG_PHASE, "the pot stays for the next hand: nobody shows (R35.1, R37.3)"
+        )
     p = state.seats.index(seat)
     cards = len(state.holes[p])
     if type(mask) is not int or not 0 < mask < 1 << cards:

@@ -89,6 +89,8 @@ _TEXTS: list[tuple[str, Callable[[Values], str]]] = [
      lambda v: _("open to %(amount)s: allowed %(least)s to %(most)s") % v),
     (r"a player changes at most (?P<most>\d+) cards here \(R36\.1\)",
      lambda v: _("you may change at most %(most)s cards here") % v),
+    (r"the pot stays for the next hand: nobody shows \(R35\.1, R37\.3\)",
+     lambda v: _("the pot stays for the next hand: nobody shows the cards")),
     # the hand (engine.hand, engine.showdown)
     (r"the hand is over", lambda v: _("the hand is over")),
     (r"it is seat (?P<turn>\d+)'s turn, not seat (?P<seat>\d+)'s",

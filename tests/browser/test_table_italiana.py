@@ -221,6 +221,7 @@ def test_the_pot_that_stays_is_shown_between_hands_and_in_the_next_R35(laptop, c
     console.watch(page)
     server.settle()
     assert middle(page) == "Il piatto resta: 24 · si apre di donne"
+    assert page.locator("#show-after").is_hidden()  # R35.1: nobody shows the cards
     between = deepcopy(nobody)
     between["hand"] = None
     between["version"] = VERSION + 1
@@ -233,6 +234,11 @@ def test_the_pot_that_stays_is_shown_between_hands_and_in_the_next_R35(laptop, c
     page, server = open_table(laptop, nobody)
     server.settle()
     assert middle(page) == "The pot stays: 24 · queens to open"
+    won = deepcopy(nobody)  # a hand that was won: its players may show what nobody saw (R11.5)
+    won["table"]["italiana"]["carried"] = None
+    page, server = open_table(laptop, won)
+    server.settle()
+    assert page.locator("#show-after").is_visible()
     assert console.errors == []
 
 

@@ -331,6 +331,16 @@ def test_R35_1_everyone_passes_the_pot_is_carried_with_no_winner_and_nothing_sho
     assert state.phase is Phase.FINISHED and legal_actions(state) is None
 
 
+def test_R35_1_R37_3_nobody_shows_cards_after_a_hand_that_left_its_pot() -> None:
+    hands = ("7c 8d Tc Jd Ks", "9c Td 7h 8s Ah", "8c 9d Th Js As", "Ts 9h Qc Ad 7s")
+    state, _ = start_hand(italiana(), deck=deck_for(*hands))
+    state, _ = play(state, "1 pass", "2 pass", "3 pass", "4 pass")
+    with pytest.raises(EngineError) as refused:
+        apply(state, Action(ActionKind.SHOW_AFTER, 1, 0b11111))
+    assert refused.value.code == "wrong_phase"
+    assert state.shown_after == (0,) * 4  # (the state is a value: nothing changed)
+
+
 def test_R35_1_a_player_who_may_open_need_not_R34_3() -> None:
     state, _ = start_hand(italiana(), deck=deck_for(*R34_HANDS))
     state, events = play(state, "1 pass", "2 pass", "3 pass", "4 pass")

@@ -193,7 +193,9 @@ export class Dialogs {
   updateShowAfter(state) {
     const hand = state.hand;
     const mine = (state.you && state.you.cards) || [];
-    const seat = hand && hand.finished && mine.length && state.you.seat
+    // (poker all'italiana: when the pot stays for the next hand nobody shows, R35.1, R37.3)
+    const stays = Boolean(hand && hand.italiana && state.table.italiana && state.table.italiana.carried);
+    const seat = hand && hand.finished && mine.length && state.you.seat && !stays
       ? state.seats.find((s) => s.number === state.you.seat) : null;
     const seen = seat && seat.in_hand ? seat.cards || [] : [];
     const hidden = seat && !seat.shown ? mine.map((_, k) => k).filter((k) => !seen[k] || seen[k] === "??") : [];

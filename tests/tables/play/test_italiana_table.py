@@ -202,6 +202,9 @@ def test_a_pot_nobody_opens_stays_and_the_next_hands_need_queens_then_kings_R35_
     texts = [render(line, str) for line in t.hand_log]
     assert texts[-1] == "Nobody opens: the pot of 4 stays for the next hand"
     assert {s.stack for s in Seat.objects.filter(table=t).exclude(user=None)} == {99}  # no winner
+    with pytest.raises(PlayError) as refused:  # the cards are thrown in: nobody shows them
+        services.show_after_hand(user_at(t, 1), t.pk, t.hand_count, [0])
+    assert refused.value.code == "illegal_action" and fresh(t).version == t.version
     assert_chips_accounted(t)
     assert load_public_state(t.pk)["table"]["italiana"]["carried"] == {
         "amount": 4,
