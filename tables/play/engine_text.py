@@ -89,6 +89,15 @@ _TEXTS: list[tuple[str, Callable[[Values], str]]] = [
      lambda v: _("open to %(amount)s: allowed %(least)s to %(most)s") % v),
     (r"a player changes at most (?P<most>\d+) cards here \(R36\.1\)",
      lambda v: _("you may change at most %(most)s cards here") % v),
+    (r"no more raises this round: the table allows (?P<most>\d+) raises? after the first bet "
+     r"\(R38\.3\); call or fold",
+     lambda v: ngettext(
+         "no more raises this round: the table allows %(most)s raise after the first bet; "
+         "call or fold",
+         "no more raises this round: the table allows %(most)s raises after the first bet; "
+         "call or fold",
+         int(v["most"]),
+     ) % v),
     # the hand (engine.hand, engine.showdown)
     (r"the hand is over", lambda v: _("the hand is over")),
     (r"it is seat (?P<turn>\d+)'s turn, not seat (?P<seat>\d+)'s",

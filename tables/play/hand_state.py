@@ -194,6 +194,10 @@ def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
         max_draw=table.max_draw,
         piatto_di_parola=table.piatto_di_parola,
         opener_first=table.opener_first,
+        full_over_flush_on_52=table.full_over_flush_on_52,
+        minima_beats_massima=table.minima_beats_massima,
+        flush_by_suit=table.flush_by_suit,
+        max_raises=table.max_raises or None,  # R38.3 (0: no cap)
     )
 
 
