@@ -46,6 +46,7 @@ __all__ = [
     "opening_increment",
     "pot_limit_max_to",
     "raise_limits",
+    "raises_capped",
 ]
 
 BETS_PER_ROUND: Final = 4
@@ -148,6 +149,16 @@ def is_full_raise(to: int, max_bet: int, increment: int) -> bool:
     return to - max_bet >= increment
 
 
+def raises_capped(bets_made: int, max_raises: int | None) -> bool:
+    """Whether a round holding ``bets_made`` bets and raises has had all the raises
+    ``max_raises`` allows after its first bet (R38.3, "rilanci massimi"; ``None``: no cap).
+
+    >>> raises_capped(3, 3), raises_capped(4, 3), raises_capped(9, None)
+    (False, True, False)
+    """
+    return max_raises is not None and bets_made > max_raises
+
+
 def may_raise(
     *,
     structure: Structure,
@@ -157,10 +168,13 @@ def may_raise(
     to_call: int,
     increment: int,
     others_can_respond: bool,
+    max_raises: int | None = None,
 ) -> bool:
-    """Whether the player to act may bet or raise at all (R7.3, R7.4, R6).
+    """Whether the player to act may bet or raise at all (R7.3, R7.4, R6, R38.3).
 
     * Fixed-limit: not once the round holds four bets (one bet and three raises, R7.3).
+    * Rilanci massimi (R38.3): not once the round holds its first bet and ``max_raises``
+      raises (``None``: no cap but R7.3's).
     * A player whose whole stack does not exceed the amount to call may only call (all-in).
     * Nobody raises when no other player still in could put in another chip
       (``others_can_respond`` is false: they are all all-in or covered).
@@ -172,6 +186,8 @@ def may_raise(
     ``to_call`` is the full difference to the current bet (not capped at the stack).
     """
     if structure is Structure.FIXED_LIMIT and bets_made >= BETS_PER_ROUND:
+        return False
+    if raises_capped(bets_made, max_raises):
         return False
     if stack <= to_call or not others_can_respond:
         return False

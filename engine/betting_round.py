@@ -9,6 +9,9 @@ played, and what the end of the round leads to.
   or first the question of :mod:`engine.run_twice`).
 * **R6, R7** Fold, check, call, bet, raise and all-in, sized by :mod:`engine.betting`; a
   stud game's bring-in and its completion (R45.4).
+* **R38.3** Rilanci massimi: a round may be capped at a number of raises after its first
+  bet (``HandConfig.max_raises``); then only a call or a fold (an all-in that would raise is
+  refused).
 * **R8.2** The uncalled part of the largest bet goes back when the round ends.
 * **R34, R35, R37** Poker all'italiana: the first round is an opening, "apro" (a bet, with
   the cards the hand asks for) or "passo", each player from the dealer's left; once opened
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from engine.actions import ActionKind
 from engine.awards import carry_pot, win_uncontested
-from engine.betting import bet_unit, is_full_raise
+from engine.betting import bet_unit, is_full_raise, raises_capped
 from engine.dealing import deal_street
 from engine.drawing import start_draw
 from engine.errors import EngineError, ErrorCode
@@ -144,6 +147,8 @@ def play_bet(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> No
             raise EngineError(
                 ErrorCode.CANNOT_ALL_IN, f"the most this player may bet now is to {max_to} (R7)"
             )
+        elif raises_capped(w.bets_made, w.config.max_raises):
+            raise EngineError(ErrorCode.CANNOT_ALL_IN, _capped_message(w))
         else:
             raise EngineError(
                 ErrorCode.CANNOT_ALL_IN, "this player may not raise now, only call or fold (R7.4)"
@@ -171,6 +176,8 @@ def play_bet(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> No
             raise EngineError(ErrorCode.CANNOT_BET, "there is already a bet: raise (R6)")
         if kind is ActionKind.RAISE and not opened:
             raise EngineError(ErrorCode.CANNOT_RAISE, "nobody has bet: bet (R6)")
+        if not can_raise and raises_capped(w.bets_made, w.config.max_raises):
+            raise EngineError(ErrorCode.CANNOT_RAISE, _capped_message(w))
         if not can_raise:
             raise EngineError(
                 ErrorCode.CANNOT_RAISE, "this player may not bet or raise now (R7.3, R7.4)"
@@ -193,6 +200,16 @@ def play_bet(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> No
         raise_to(w, p, kind, amount)
     if not w.to_act or w.folded.count(False) <= 1:
         end_round(w)
+
+
+def _capped_message(w: WorkingCopy) -> str:
+    """R38.3's refusal: the round has had every raise the table allows."""
+    cap = w.config.max_raises
+    raises = "raise" if cap == 1 else "raises"
+    return (
+        f"no more raises this round: the table allows {cap} {raises} after the first bet"
+        " (R38.3); call or fold"
+    )
 
 
 def _play_opening(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> None:

@@ -191,6 +191,10 @@ _ITALIANA_DEFAULTS: Final = (
     ("max_draw", None),
     ("piatto_di_parola", True),
     ("opener_first", True),
+    ("full_over_flush_on_52", True),
+    ("minima_beats_massima", True),
+    ("flush_by_suit", False),
+    ("max_raises", None),
 )
 """Poker all'italiana's config fields and their defaults, which every other game keeps."""
 
@@ -204,7 +208,7 @@ def _check_italiana(config: HandConfig) -> None:
             if value != default or type(value) is not type(default):
                 raise EngineError(
                     ErrorCode.INVALID_CONFIG,
-                    f"{name} is poker all'italiana's (R31-R37), not {rules(config.game).name}'s",
+                    f"{name} is poker all'italiana's (R31-R38), not {rules(config.game).name}'s",
                 )
         return
     _check_int(config.carried, "carried")
@@ -227,7 +231,21 @@ def _check_italiana(config: HandConfig) -> None:
         raise EngineError(
             ErrorCode.INVALID_CONFIG, f"max_draw is 4 or 5 (R36.1), not {config.max_draw!r}"
         )
-    for flag in ("piatto_di_parola", "opener_first"):
+    if config.max_raises is not None and (
+        type(config.max_raises) is not int or config.max_raises < 1
+    ):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"max_raises is a number of raises, at least 1 (R38.3), or None, not"
+            f" {config.max_raises!r}",
+        )
+    for flag in (
+        "piatto_di_parola",
+        "opener_first",
+        "full_over_flush_on_52",
+        "minima_beats_massima",
+        "flush_by_suit",
+    ):
         if type(getattr(config, flag)) is not bool:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
     if config.small_blind:

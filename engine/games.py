@@ -146,10 +146,11 @@ class GameRules:
     """Stud (R45.5): the up cards' order from fourth street; the greatest acts first."""
     street_names: tuple[str, ...] = BOARD_STREETS
     """The betting rounds' names in the events (a draw's rounds are named by its draws)."""
-    dealt_to: Callable[[int], GameRules] | None = None
+    dealt_to: Callable[[int, bool, bool, bool], GameRules] | None = None
     """A game whose deck and ranking depend on the players dealt in (poker all'italiana,
-    R31.2): players -> the rules of a hand of that many (:func:`rules` with ``players``);
-    ``None`` when every hand of the game is dealt from :attr:`deck`."""
+    R31.2): (players, and the ranking's host options R32.2, R32.6, R32.4) -> the rules of a
+    hand of that many (:func:`rules` with ``players``); ``None`` when every hand of the
+    game is dealt from :attr:`deck`."""
     opening: bool = False
     """Poker all'italiana (R34, R35, R37): no blinds but antes; the first round is an
     opening ("apro" or "passo", the opening needs the cards the hand's config asks for);
@@ -332,18 +333,26 @@ def _no_ranking(*_: object) -> Any:
 
 
 @cache
-def _italiana_rules(players: int | None) -> GameRules:
+def _italiana_rules(
+    players: int | None,
+    full_over_flush_on_52: bool = True,
+    flush_by_suit: bool = False,
+    minima_beats_massima: bool = True,
+) -> GameRules:
     """Poker all'italiana (R31-R39) dealt to ``players`` (2 to 9): the cards from rank
-    11 - players up (R31.2), ranked by :class:`ItalianRanking` (R32, the host options at
-    their defaults: R32.2 and R32.4 on, R32.6 off); one draw of at most four cards, no
-    burn (R31, R36.1); the big bet, in fixed-limit, after the draw. With ``players`` None
-    the game as a whole: the most cards it deals (52), and no ranking."""
+    11 - players up (R31.2), ranked by :class:`ItalianRanking` with the host options (R32.2
+    full above colore on 52 cards, R32.6 colore by suit, R32.4 scala reale minima above the
+    massima); one draw of at most four cards, no burn (R31, R36.1); the big bet, in
+    fixed-limit, after the draw. With ``players`` None the game as a whole: the most cards
+    it deals (52), and no ranking. Cached: one GameRules for each players and options."""
     strength: Callable[[Sequence[Card], Sequence[Card]], int] = _no_ranking
     describe: Callable[[Sequence[Card], Sequence[Card]], HandValue] = _no_ranking
     winner: Callable[[Sequence[Sequence[Card]]], list[int]] | None = None
     deck = FULL_DECK
     if players is not None:
-        ranking = ItalianRanking(players)
+        ranking = ItalianRanking(
+            players, full_over_flush_on_52, flush_by_suit, minima_beats_massima
+        )
         deck = ranking.deck
         strength = _of_all(ranking.strength)  # (five cards, no board)
         winner = ranking.winners
@@ -409,10 +418,19 @@ GAMES: Final[dict[Game, GameRules]] = {
 }
 
 
-def rules(game: Game | str, players: int | None = None) -> GameRules:
+def rules(
+    game: Game | str,
+    players: int | None = None,
+    *,
+    full_over_flush_on_52: bool = True,
+    flush_by_suit: bool = False,
+    minima_beats_massima: bool = True,
+) -> GameRules:
     """The rules of ``game`` (a :class:`Game` or its name); with ``players``, of a hand
     dealt to that many, for a game whose deck depends on them (poker all'italiana, R31.2:
-    :attr:`GameRules.dealt_to`; ValueError outside 2 to 9); other games ignore it.
+    :attr:`GameRules.dealt_to`; ValueError outside 2 to 9), ranked with the ranking's host
+    options (R32.2, R32.6, R32.4; their defaults when not given); other games ignore them.
+    A hand's rules with its config's options: ``engine.state.HandConfig.hand_rules``.
 
     >>> rules("omaha").hole_cards, rules("omaha").max_players
     (4, 10)
@@ -422,11 +440,17 @@ def rules(game: Game | str, players: int | None = None) -> GameRules:
     (True, False)
     >>> len(rules("italiana", 4).deck), len(rules("italiana", 9).deck), len(rules("italiana").deck)
     (32, 52, 52)
+    >>> from engine.cards import parse_cards
+    >>> full, flush = parse_cards("As Ad Ac Kd Ks"), parse_cards("2h 5h 7h 9h Jh")
+    >>> rules("italiana", 9).winner([full, flush])  # R32.2: full above colore on 52 cards
+    [0]
+    >>> rules("italiana", 9, full_over_flush_on_52=False).winner([full, flush])
+    [1]
     """
     try:  # a name finds its Game (a StrEnum hashes and compares as its value), and fast
         found = GAMES[cast(Game, game)]
     except (KeyError, TypeError):
         found = GAMES[Game(game)]  # ValueError: not a game
     if players is not None and found.dealt_to is not None:
-        return found.dealt_to(players)
+        return found.dealt_to(players, full_over_flush_on_52, flush_by_suit, minima_beats_massima)
     return found

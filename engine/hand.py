@@ -87,7 +87,6 @@ from engine.forced_bets import (
     post_forced_bets,
     post_invito,
 )
-from engine.games import rules
 from engine.run_twice import answer_run_twice
 from engine.showdown import decide_showdown, finish_showdown, may_muck, name_hands, show_after
 from engine.state import HandConfig, HandState, Phase, Street
@@ -119,7 +118,7 @@ def start_hand(
     check_config(config)
     if seed is not None and deck is not None:
         raise EngineError(ErrorCode.INVALID_DECK, "give a seed or a deck, not both")
-    game = rules(config.game, len(config.seats))
+    game = config.hand_rules()
     in_play = game.deck
     if deck is not None:
         cards = full_deck(deck, in_play)

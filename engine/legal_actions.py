@@ -84,6 +84,7 @@ def raise_options(s: HandState | WorkingCopy, p: int) -> tuple[int, int, bool, i
         to_call=to_call,
         increment=s.increment,
         others_can_respond=others,
+        max_raises=s.config.max_raises,  # R38.3
     )
     if not can:
         return to_call, min(stack, to_call), False, 0, 0

@@ -69,17 +69,24 @@ _MADE_CARDS: Final = {
 
 
 @cache
-def _ranking(players: int) -> ItalianRanking:
-    return ItalianRanking(players)
+def _ranking(players: int, full_over_flush_on_52: bool = True) -> ItalianRanking:
+    return ItalianRanking(players, full_over_flush_on_52)
 
 
 def opening_cards(
-    five: Sequence[Card], players: int, pair: str = "J", draw: str = "open_ended"
+    five: Sequence[Card],
+    players: int,
+    pair: str = "J",
+    draw: str = "open_ended",
+    full_over_flush_on_52: bool = True,
 ) -> tuple[Card, ...]:
     """The cards of ``five`` (a hand of poker all'italiana dealt to ``players``) that allow
     the opening (R34.2) and are shown at the end of the hand (R39.2), in the hand's order;
-    ``()`` when the hand may not open."""
-    ranking = _ranking(players)
+    ``()`` when the hand may not open. The categories are the hand's ranking's (R32.2);
+    the other ranking options (R32.4, R32.6) order hands within a category and change no
+    opening (five cards make one category only: neither option moves a hand below a pair
+    of jacks)."""
+    ranking = _ranking(players, full_over_flush_on_52)
     base = ranking.base
     category = base.category(base.strength(five))
     counts = Counter(card >> 2 for card in five)
@@ -126,7 +133,13 @@ def first_five(s: HandState | WorkingCopy, p: int) -> tuple[Card, ...]:
 
 def hand_opening_cards(config: HandConfig, five: Sequence[Card]) -> tuple[Card, ...]:
     """:func:`opening_cards` of ``five`` with the requirement of the hand's ``config``."""
-    return opening_cards(five, len(config.seats), config.opening_pair, config.opening_draw)
+    return opening_cards(
+        five,
+        len(config.seats),
+        config.opening_pair,
+        config.opening_draw,
+        config.full_over_flush_on_52,
+    )
 
 
 def in_opening(s: HandState | WorkingCopy) -> bool:

@@ -61,7 +61,7 @@ def may_muck(s: HandState | WorkingCopy, p: int) -> bool:
     config = s.config
     if config.show_all_called:
         return False
-    game = rules(config.game, len(s.seats))
+    game = config.hand_rules()  # (R31.2, R32: the deck and ranking of the hand)
     if game.stud and cards_to_come(s):
         return False  # R45.7: a stud hand shown before its last cards plays them out
     live = [not folded for folded in s.folded]
@@ -190,7 +190,7 @@ def decide_showdown(w: WorkingCopy, p: int, show: bool) -> None:
 def hand_names(w: WorkingCopy, p: int) -> tuple[str, ...]:
     """The name of player ``p``'s best hand on each complete board (R11.4); a draw game's
     five cards (R42); a stud game's seven, once dealt (R45.7)."""
-    game = rules(w.config.game, w.n)
+    game = w.config.hand_rules()
     if cards_to_come(w):
         return ()
     return tuple(game.hand_name(w.holes[p], board) for board in w.boards)
@@ -240,7 +240,7 @@ def finish_showdown(w: WorkingCopy) -> None:
     takes = take_rake(w, pots_now)
     strengths: dict[tuple[int, int], int] = {}
     low_strengths: dict[tuple[int, int], int] = {}
-    game = rules(w.config.game, w.n)
+    game = w.config.hand_rules()
     holes = w.holes
 
     def best_of(

@@ -16,7 +16,7 @@ from typing import Any, Final
 from engine.betting import Structure
 from engine.cards import Card
 from engine.errors import EngineError, ErrorCode
-from engine.games import Game, rules
+from engine.games import Game, GameRules, rules
 
 __all__ = ["FORMAT", "HandConfig", "HandState", "Phase", "Street"]
 
@@ -111,6 +111,14 @@ class HandConfig:
             the next hand (R37.3); otherwise they show down.
         opener_first: the opener speaks first after the draw (R37.1); otherwise the first
             player still in left of the dealer.
+        full_over_flush_on_52: on the whole deck (nine players) full ranks above colore
+            (R32.2); otherwise colore above full on every deck.
+        minima_beats_massima: the ace-low straight flush beats the ace-high one (R32.4);
+            otherwise the higher top card wins (R32.3).
+        flush_by_suit: between two flushes the higher suit wins whatever the ranks
+            (R32.6); otherwise the ranks first (R32.5).
+        max_raises: the most raises in a betting round after its first bet (the opening
+            before the draw), "rilanci massimi" (R38.3); ``None`` = unlimited.
     """
 
     seats: tuple[int, ...]
@@ -143,6 +151,21 @@ class HandConfig:
     max_draw: int | None = None
     piatto_di_parola: bool = True
     opener_first: bool = True
+    full_over_flush_on_52: bool = True
+    minima_beats_massima: bool = True
+    flush_by_suit: bool = False
+    max_raises: int | None = None
+
+    def hand_rules(self) -> GameRules:
+        """The rules of this hand: its game's, dealt to its seats (R31.2: poker
+        all'italiana's deck by the players), ranked with its options (R32.2, R32.4, R32.6)."""
+        return rules(
+            self.game,
+            len(self.seats),
+            full_over_flush_on_52=self.full_over_flush_on_52,
+            flush_by_suit=self.flush_by_suit,
+            minima_beats_massima=self.minima_beats_massima,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form; poker all'italiana's fields only in its configs."""
@@ -180,6 +203,10 @@ class HandConfig:
                 max_draw=self.max_draw,
                 piatto_di_parola=self.piatto_di_parola,
                 opener_first=self.opener_first,
+                full_over_flush_on_52=self.full_over_flush_on_52,
+                minima_beats_massima=self.minima_beats_massima,
+                flush_by_suit=self.flush_by_suit,
+                max_raises=self.max_raises,
             )
         return data
 
@@ -218,6 +245,10 @@ class HandConfig:
             max_draw=data.get("max_draw"),
             piatto_di_parola=data.get("piatto_di_parola", True),
             opener_first=data.get("opener_first", True),
+            full_over_flush_on_52=data.get("full_over_flush_on_52", True),
+            minima_beats_massima=data.get("minima_beats_massima", True),
+            flush_by_suit=data.get("flush_by_suit", False),
+            max_raises=data.get("max_raises"),
         )
 
 

@@ -47,7 +47,8 @@ What we read and write:
   all'italiana's ``_deck_size`` (R31.2), ``_pot_carried_in`` (R35.3), ``_pot_carried`` and
   ``_pot_carried_reason`` (R35.1, R37.3), ``_opener`` and ``_opening_shown`` (R39.2) and
   its options ``_opening_pair``, ``_opening_draw``, ``_max_draw``, ``_piatto_di_parola``,
-  ``_opener_first``. PokerKit
+  ``_opener_first``, ``_full_over_flush_on_52``, ``_minima_beats_massima``,
+  ``_flush_by_suit`` and ``_max_raises`` (absent: unlimited). PokerKit
   ignores them, so it cannot replay hands with a live big blind outside the blinds (R2.6) or
   a second run (R12), and it takes no rake (R13).
 * The hand in PHH terms: ``d dh`` for every player first, then the betting and the boards in

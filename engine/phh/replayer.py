@@ -406,6 +406,7 @@ def _italiana_config(phh: PhhHand, seats: list[int]) -> HandConfig:
             f"_deck_size {user['_deck_size']}: {n} players are dealt from {size} cards (R31.2)"
         )
     max_draw = user.get("_max_draw")
+    max_raises = user.get("_max_raises")
     rake_cap = user.get("_rake_cap")
     try:
         return HandConfig(
@@ -427,6 +428,10 @@ def _italiana_config(phh: PhhHand, seats: list[int]) -> HandConfig:
             max_draw=None if max_draw is None else _user_int(user, "_max_draw", 0),
             piatto_di_parola=user.get("_piatto_di_parola", True) is not False,
             opener_first=user.get("_opener_first", True) is not False,
+            full_over_flush_on_52=_user_flag(user, "_full_over_flush_on_52", True),
+            minima_beats_massima=_user_flag(user, "_minima_beats_massima", True),
+            flush_by_suit=_user_flag(user, "_flush_by_suit", False),
+            max_raises=None if max_raises is None else _user_int(user, "_max_raises", 0),
         )
     except (TypeError, ValueError) as error:
         raise PhhError(str(error)) from error
@@ -460,6 +465,13 @@ def _player_label(text: object, n: int) -> int:
     if not 0 <= index < n:
         raise PhhError(f"{text!r}: there are {n} players")
     return index
+
+
+def _user_flag(user: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = user.get(key, default)
+    if not isinstance(value, bool):
+        raise PhhError(f"{key} must be true or false")
+    return value
 
 
 def _user_int(user: Mapping[str, Any], key: str, default: int) -> int:

@@ -59,7 +59,9 @@ def to_phh(
     (``_pot_carried``, ``_pot_carried_reason``: ``nobody_opened`` or ``parola``, R35.1,
     R37.3), the opening shown (``_opener``, ``_opening_shown``, R39.2) and the hand's
     options (``_opening_pair``, ``_opening_draw``, ``_max_draw``, ``_piatto_di_parola``,
-    ``_opener_first``).
+    ``_opener_first``, the ranking's ``_full_over_flush_on_52``, ``_minima_beats_massima``
+    and ``_flush_by_suit``, R32.2, R32.4, R32.6, and ``_max_raises`` when the table caps
+    the raises, R38.3).
     """
     if not state.is_finished:
         raise PhhError("only a finished hand can be exported")
@@ -222,8 +224,13 @@ def to_phh(
             _max_draw=config.max_draw or game.max_draw,
             _piatto_di_parola=config.piatto_di_parola,
             _opener_first=config.opener_first,
+            _full_over_flush_on_52=config.full_over_flush_on_52,
+            _minima_beats_massima=config.minima_beats_massima,
+            _flush_by_suit=config.flush_by_suit,
             **italiana,
         )
+        if config.max_raises is not None:  # R38.3 (none: unlimited)
+            user["_max_raises"] = config.max_raises
     return PhhHand(
         variant=variant,
         antes=tuple(antes),

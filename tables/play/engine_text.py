@@ -91,6 +91,15 @@ _TEXTS: list[tuple[str, Callable[[Values], str]]] = [
      lambda v: _("you may change at most %(most)s cards here") % v),
     (r"the pot stays for the next hand: nobody shows \(R35\.1, R37\.3\)",
      lambda v: _("the pot stays for the next hand: nobody shows the cards")),
+    (r"no more raises this round: the table allows (?P<most>\d+) raises? after the first bet "
+     r"\(R38\.3\); call or fold",
+     lambda v: ngettext(
+         "no more raises this round: the table allows %(most)s raise after the first bet; "
+         "call or fold",
+         "no more raises this round: the table allows %(most)s raises after the first bet; "
+         "call or fold",
+         int(v["most"]),
+     ) % v),
     # the hand (engine.hand, engine.showdown)
     (r"the hand is over", lambda v: _("the hand is over")),
     (r"it is seat (?P<turn>\d+)'s turn, not seat (?P<seat>\d+)'s",

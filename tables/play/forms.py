@@ -27,8 +27,12 @@ ITALIANA_FIELDS = (
     "max_draw",
     "piatto_di_parola",
     "opener_first",
+    "full_over_flush_on_52",
+    "minima_beats_massima",
+    "flush_by_suit",
+    "max_raises",
 )
-"""Poker all'italiana's house rules (R33.2-R37.3), each a column of Table."""
+"""Poker all'italiana's house rules (R32.2-R38.3), each a column of Table."""
 SETTING_FIELDS = [
     "name",
     "game",
@@ -236,6 +240,10 @@ class TableForm(forms.ModelForm):
             "max_draw": _("Poker all'italiana: the most cards changed"),
             "piatto_di_parola": _("Poker all'italiana: piatto di parola"),
             "opener_first": _("Poker all'italiana: the opener speaks first after the draw"),
+            "full_over_flush_on_52": _("Poker all'italiana: full above colore with 52 cards"),
+            "minima_beats_massima": _("Poker all'italiana: scala reale minima beats massima"),
+            "flush_by_suit": _("Poker all'italiana: colore by suit"),
+            "max_raises": _("Poker all'italiana: rilanci massimi"),
         }
         help_texts = {
             "ante_by_big_blind": _("The big blind posts the ante for the whole table."),
@@ -265,6 +273,22 @@ class TableForm(forms.ModelForm):
                 "the next hand, which needs kings to open."
             ),
             "opener_first": _("Otherwise the first player left of the dealer."),
+            "full_over_flush_on_52": _(
+                "With nine players the whole deck is dealt: full beats colore, as in Hold'em. "
+                "Otherwise colore beats full with every deck."
+            ),
+            "minima_beats_massima": _(
+                "The straight flush with the ace low beats the one with the ace high; "
+                "otherwise the higher top card wins."
+            ),
+            "flush_by_suit": _(
+                "Between two flushes the higher suit wins whatever the ranks (hearts, "
+                "diamonds, clubs, spades); otherwise the ranks first."
+            ),
+            "max_raises": _(
+                "The most raises in a betting round after its first bet; then players call "
+                "or fold (0: no limit)."
+            ),
         }
         widgets = {"max_draw": forms.Select(choices=[(4, "4"), (5, "5")])}
 
@@ -387,6 +411,9 @@ class TableForm(forms.ModelForm):
 
     def clean_max_draw(self) -> int:
         return int(self._italiana_default("max_draw"))
+
+    def clean_max_raises(self) -> int:
+        return self.cleaned_data.get("max_raises") or 0
 
     def clean_seven_deuce_bounty(self) -> int:
         return self.cleaned_data.get("seven_deuce_bounty") or 0

@@ -215,6 +215,10 @@ def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
         max_draw=table.max_draw,
         piatto_di_parola=table.piatto_di_parola,
         opener_first=table.opener_first,
+        full_over_flush_on_52=table.full_over_flush_on_52,
+        minima_beats_massima=table.minima_beats_massima,
+        flush_by_suit=table.flush_by_suit,
+        max_raises=table.max_raises or None,  # R38.3 (0: no cap)
     )
 
 
@@ -275,7 +279,7 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
     appear (:func:`hand_view` adds the live hand's deck v2 proof, R15).
     """
     config = state.config
-    game = rules(config.game, len(config.seats))  # (R31.2: a deck by the players)
+    game = config.hand_rules()  # (R31.2, R32: the deck and ranking by the players)
     n = len(state.seats)
     finished = state.is_finished
     # R21, R45, R31.5: a bomb pot, a stud game or poker all'italiana has no blinds
@@ -556,7 +560,7 @@ def hole_openings(
 
 
 def _shown_names(state: HandState) -> dict[int, str]:
-    game = rules(state.config.game, len(state.seats))
+    game = state.config.hand_rules()  # (R32: the hand's ranking options)
     names: dict[int, str] = {}
     for i in range(len(state.seats)):
         if state.shown[i]:

@@ -74,6 +74,10 @@ class RepeatInvito(models.TextChoices):
     NOBODY = "nobody", _("Nobody")
 
 
+MAX_RAISES = 10
+"""R38.3, "rilanci massimi": the highest cap a table sets on a round's raises (0: none)."""
+
+
 class MixedMode(models.TextChoices):
     """How a mixed-game table's game changes each orbit (R20)."""
 
@@ -265,6 +269,22 @@ class Table(models.Model):
     )
     opener_first = models.BooleanField(
         default=True, help_text="R37.1: the opener speaks first after the draw."
+    )
+    full_over_flush_on_52 = models.BooleanField(
+        default=True, help_text="R32.2: with the whole deck (nine players) full beats colore."
+    )
+    minima_beats_massima = models.BooleanField(
+        default=True,
+        help_text="R32.4: the ace-low straight flush (minima) beats the ace-high (massima).",
+    )
+    flush_by_suit = models.BooleanField(
+        default=False,
+        help_text="R32.6: between two flushes the higher suit wins whatever the ranks.",
+    )
+    max_raises = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(MAX_RAISES)],
+        help_text="R38.3: the most raises in a betting round after its first bet; 0: no cap.",
     )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])

@@ -79,7 +79,7 @@ def table_summary(table: Table) -> dict[str, Any]:
                 and (table.hand_count + 1) % table.bomb_pot_every == 0
             ),
         },
-        # poker all'italiana's house rules (R33.2-R37.3), and the pot in the middle for the
+        # poker all'italiana's house rules (R32.2-R38.3), and the pot in the middle for the
         # next hand with the pair it needs to open (R35): {amount, pair, reason}, or None
         "italiana": {
             "dealer_ante": table.dealer_ante,
@@ -89,6 +89,10 @@ def table_summary(table: Table) -> dict[str, Any]:
             "max_draw": table.max_draw,
             "piatto_di_parola": table.piatto_di_parola,
             "opener_first": table.opener_first,
+            "full_over_flush_on_52": table.full_over_flush_on_52,
+            "minima_beats_massima": table.minima_beats_massima,
+            "flush_by_suit": table.flush_by_suit,
+            "max_raises": table.max_raises or None,  # R38.3 (None: no cap)
             "carried": {
                 "amount": table.carried_pot["amount"],
                 "pair": opening_pair(table.carried_pot, table.rising_openings),

@@ -22,8 +22,9 @@ MAX_STEPS = 400
 
 
 @st.composite
-def configs(draw: st.DrawFn) -> HandConfig:
-    game = draw(st.sampled_from(list(Game)))
+def configs(draw: st.DrawFn, games: tuple[Game, ...] = tuple(Game)) -> HandConfig:
+    """A random hand's config of one of ``games`` (every game by default)."""
+    game = draw(st.sampled_from(games))
     stud = rules(game).stud  # R45.1: fixed-limit, a bring-in, antes only, no board
     italiana = rules(game).opening  # R31-R38: the invito (an ante), no blinds, no board
     board = not rules(game).draws and not stud  # R42: no bomb pot and no double board
@@ -50,8 +51,12 @@ def configs(draw: st.DrawFn) -> HandConfig:
         tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True))) if blinds else ()
     )
     italian: dict[str, object] = {}
-    if italiana:  # R33.2, R34.2, R35.2, R35.3, R36.1, R37.1, R37.3
+    if italiana:  # R32.2, R32.4, R32.6, R33.2, R34.2, R35.2, R35.3, R36.1, R37.1, R37.3, R38.3
         italian = {
+            "full_over_flush_on_52": draw(st.booleans()),
+            "minima_beats_massima": draw(st.booleans()),
+            "flush_by_suit": draw(st.booleans()),
+            "max_raises": draw(st.sampled_from([None, 1, 3])),
             "carried": draw(st.sampled_from([0, 0, 3 * big_blind])),
             "dealer_ante": draw(st.sampled_from([0, big_blind])),
             "opening_pair": draw(st.sampled_from(list(OPENING_PAIRS))),

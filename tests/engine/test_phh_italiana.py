@@ -94,6 +94,9 @@ def test_a_parola_hand_is_written_with_the_invito_the_opening_and_the_pot_carrie
         "_max_draw": 4,
         "_piatto_di_parola": True,
         "_opener_first": True,
+        "_full_over_flush_on_52": True,  # R32.2, R32.4, R32.6 (R38.3: no cap, no field)
+        "_minima_beats_massima": True,
+        "_flush_by_suit": False,
         "_pot_carried": 205,  # 40 + 45 + 3 x 40
         "_pot_carried_reason": "parola",
         "_opener": "p2",
@@ -155,13 +158,39 @@ def test_a_file_with_the_wrong_deck_or_blinds_is_refused_with_the_reason_R31_2()
         replay(replace(hand, user_defined={**hand.user_defined, "_opening_shown": "QcQh"}))
 
 
-def italiana_configs():
-    return configs().filter(lambda config: config.game is Game.ITALIANA)
+def test_the_ranking_options_and_the_raise_cap_are_written_and_read_R32_R38_3():
+    """R32.6's worked example with colore by suit (K♥ Q♥ J♥ 9♥ 8♥ beats A♠ Q♠ 10♠ 9♠ 7♠)
+    and one raise a round: the file names the options and replays to the same winner."""
+    config = italiana(
+        piatto_di_parola=False,
+        flush_by_suit=True,
+        minima_beats_massima=False,
+        full_over_flush_on_52=False,
+        max_raises=1,
+    )
+    deck = deck_for("Kh Qh Jh 9h 8h", "As Qs Ts 9s 7s", "7c 8d Tc Jd Ks", "9c 9d Jc Ad 7d")
+    steps = ["1 open 20", "2 raise 40", "3 fold", "4 fold", "1 call", "1 draw 0", "2 draw 0"]
+    state, events = played(config, deck, *steps, "1 check", "2 check", "2 show")
+    assert state.stacks_by_seat() == {1: 1070, 2: 950, 3: 990, 4: 990}  # hearts (R32.6)
+    hand = loads(export(state, events))
+    user = hand.user_defined
+    assert (user["_flush_by_suit"], user["_minima_beats_massima"]) == (True, False)
+    assert (user["_full_over_flush_on_52"], user["_max_raises"]) == (False, 1)
+    again = replay(hand)
+    assert again.config.flush_by_suit and again.config.max_raises == 1
+    assert again.state.stacks == state.stacks
+    with pytest.raises(PhhError, match="_flush_by_suit must be true or false"):
+        replay(replace(hand, user_defined={**user, "_flush_by_suit": "yes"}))
+    with pytest.raises(PhhError, match="max_raises"):
+        replay(replace(hand, user_defined={**user, "_max_raises": 0}))
+    del user["_flush_by_suit"]  # a file without the option: its default, the ace wins
+    assert replay(hand).state.stacks_by_seat() == {1: 950, 2: 1070, 3: 990, 4: 990}
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                    HealthCheck.filter_too_much])  # fmt: skip
-@given(config=italiana_configs(), seed=st.binary(min_size=32, max_size=32), data=st.data())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    config=configs(games=(Game.ITALIANA,)), seed=st.binary(min_size=32, max_size=32), data=st.data()
+)
 def test_every_italiana_hand_replays_from_its_phh_to_the_same_result(config, seed, data):
     """Random hands of every structure and option (tests/engine/hand_strategies.py): the
     PHH replays to the same stacks, the same pot carried with its reason, the same opening
@@ -182,6 +211,8 @@ def test_every_italiana_hand_replays_from_its_phh_to_the_same_result(config, see
     again = replay(hand)
     assert again.state.stacks == state.stacks
     assert again.state.carried == state.carried
+    options = ("full_over_flush_on_52", "minima_beats_massima", "flush_by_suit", "max_raises")
+    assert [getattr(again.config, o) for o in options] == [getattr(config, o) for o in options]
     kinds = (OpeningShown, PotCarried)
     assert [e for e in again.events if isinstance(e, kinds)] == [
         e for e in history if isinstance(e, kinds)

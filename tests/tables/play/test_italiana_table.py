@@ -46,6 +46,8 @@ ITALIANA = {
     "rising_openings": "on",
     "piatto_di_parola": "on",
     "opener_first": "on",
+    "full_over_flush_on_52": "on",
+    "minima_beats_massima": "on",
 }
 """The invito (everyone's ante) is the small blind field, the cip the big blind's."""
 
