@@ -191,6 +191,7 @@ _ITALIANA_DEFAULTS: Final = (
     ("max_draw", None),
     ("piatto_di_parola", True),
     ("opener_first", True),
+    ("fourth_card_last", True),
 )
 """Poker all'italiana's config fields and their defaults, which every other game keeps."""
 
@@ -227,7 +228,7 @@ def _check_italiana(config: HandConfig) -> None:
         raise EngineError(
             ErrorCode.INVALID_CONFIG, f"max_draw is 4 or 5 (R36.1), not {config.max_draw!r}"
         )
-    for flag in ("piatto_di_parola", "opener_first"):
+    for flag in ("piatto_di_parola", "opener_first", "fourth_card_last"):
         if type(getattr(config, flag)) is not bool:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
     if config.small_blind:

@@ -111,6 +111,9 @@ class HandConfig:
             the next hand (R37.3); otherwise they show down.
         opener_first: the opener speaks first after the draw (R37.1); otherwise the first
             player still in left of the dealer.
+        fourth_card_last: a player changing four cards gets three at once and the fourth
+            after every other player has drawn, the fourth cards in the order of the draw
+            (R36.2); otherwise all four at once.
     """
 
     seats: tuple[int, ...]
@@ -143,6 +146,7 @@ class HandConfig:
     max_draw: int | None = None
     piatto_di_parola: bool = True
     opener_first: bool = True
+    fourth_card_last: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form; poker all'italiana's fields only in its configs."""
@@ -180,6 +184,7 @@ class HandConfig:
                 max_draw=self.max_draw,
                 piatto_di_parola=self.piatto_di_parola,
                 opener_first=self.opener_first,
+                fourth_card_last=self.fourth_card_last,
             )
         return data
 
@@ -218,6 +223,8 @@ class HandConfig:
             max_draw=data.get("max_draw"),
             piatto_di_parola=data.get("piatto_di_parola", True),
             opener_first=data.get("opener_first", True),
+            # R36.2: poker all'italiana's states before it dealt the four cards at once
+            fourth_card_last=data.get("fourth_card_last", data.get("game") != Game.ITALIANA),
         )
 
 
@@ -267,6 +274,10 @@ class HandState:
         carried: poker all'italiana: the pot the hand left in the middle for the next one
             when nobody opened or everyone checked after the draw (R35, R37.3), once over;
             0 otherwise. It is in no stack: :attr:`total_chips` counts it.
+        waiting: poker all'italiana, during the draw: the cards each player who changed
+            four threw, while they wait for their fourth card (R36.2; out of play, in
+            :attr:`pile` or a new stub, but never in the stub their fourth card comes
+            from); empty for a player not waiting, and ``()`` outside the draw.
     """
 
     config: HandConfig
@@ -301,6 +312,7 @@ class HandState:
     drawn: tuple[tuple[int, ...], ...] = ()
     opener: int | None = None
     carried: int = 0
+    waiting: tuple[tuple[Card, ...], ...] = ()
 
     # ---- convenient public views
 
@@ -420,6 +432,8 @@ class HandState:
                 if self.config.game == Game.ITALIANA
                 else {}
             ),
+            # R36.2: only during a draw with a player waiting for the fourth card
+            **({"waiting": [list(w) for w in self.waiting]} if self.waiting else {}),
         }
 
     @classmethod
@@ -465,6 +479,7 @@ class HandState:
                 drawn=tuple(tuple(d) for d in data.get("drawn", ())),
                 opener=data.get("opener"),
                 carried=data.get("carried", 0),
+                waiting=tuple(tuple(w) for w in data.get("waiting", ())),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None
