@@ -12,6 +12,7 @@ from engine.events import (
     CardsDrawn,
     DownCardDealt,
     Event,
+    FourthCardDealt,
     HandMucked,
     HandNamed,
     HandShown,
@@ -107,6 +108,9 @@ def to_phh(
             actions.append(f"{label(event.seat)} sd{thrown}")
             if event.drawn:
                 dealt_in_draw.append(f"d dh {label(event.seat)} {phh_cards(event.drawn)}")
+            continue
+        if isinstance(event, FourthCardDealt):  # R36.2: after everyone's, in the draw's order
+            dealt_in_draw.append(f"d dh {label(event.seat)} {phh_cards((event.card,))}")
             continue
         if dealt_in_draw and event.type not in ("draw_taken", "deck_reshuffled"):
             actions.extend(dealt_in_draw)  # as PokerKit deals them: once everyone has drawn
@@ -222,6 +226,7 @@ def to_phh(
             _max_draw=config.max_draw or game.max_draw,
             _piatto_di_parola=config.piatto_di_parola,
             _opener_first=config.opener_first,
+            _fourth_card_last=config.fourth_card_last,
             **italiana,
         )
     return PhhHand(
