@@ -27,6 +27,7 @@ ITALIANA_FIELDS = (
     "max_draw",
     "piatto_di_parola",
     "opener_first",
+    "fourth_card_last",
 )
 """Poker all'italiana's house rules (R33.2-R37.3), each a column of Table."""
 SETTING_FIELDS = [
@@ -236,6 +237,7 @@ class TableForm(forms.ModelForm):
             "max_draw": _("Poker all'italiana: the most cards changed"),
             "piatto_di_parola": _("Poker all'italiana: piatto di parola"),
             "opener_first": _("Poker all'italiana: the opener speaks first after the draw"),
+            "fourth_card_last": _("Poker all'italiana: the fourth card after the others"),
         }
         help_texts = {
             "ante_by_big_blind": _("The big blind posts the ante for the whole table."),
@@ -265,6 +267,10 @@ class TableForm(forms.ModelForm):
                 "the next hand, which needs kings to open."
             ),
             "opener_first": _("Otherwise the first player left of the dealer."),
+            "fourth_card_last": _(
+                "A player changing four cards gets three at once and the fourth after "
+                "every other player has drawn."
+            ),
         }
         widgets = {"max_draw": forms.Select(choices=[(4, "4"), (5, "5")])}
 

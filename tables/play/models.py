@@ -266,6 +266,10 @@ class Table(models.Model):
     opener_first = models.BooleanField(
         default=True, help_text="R37.1: the opener speaks first after the draw."
     )
+    fourth_card_last = models.BooleanField(
+        default=True,
+        help_text="R36.2: a player changing four gets the fourth after every other player.",
+    )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
     ante = models.PositiveIntegerField(default=0)
