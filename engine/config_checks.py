@@ -195,6 +195,7 @@ _ITALIANA_DEFAULTS: Final = (
     ("minima_beats_massima", True),
     ("flush_by_suit", False),
     ("max_raises", None),
+    ("fourth_card_last", True),
 )
 """Poker all'italiana's config fields and their defaults, which every other game keeps."""
 
@@ -245,6 +246,7 @@ def _check_italiana(config: HandConfig) -> None:
         "full_over_flush_on_52",
         "minima_beats_massima",
         "flush_by_suit",
+        "fourth_card_last",
     ):
         if type(getattr(config, flag)) is not bool:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")

@@ -20,6 +20,7 @@ __all__ = [
     "DownCardDealt",
     "DrawTaken",
     "Event",
+    "FourthCardDealt",
     "HandFinished",
     "HandMucked",
     "HandNamed",
@@ -303,6 +304,19 @@ class CardsDrawn(Event):
     drawn: tuple[Card, ...]
     hole: tuple[Card, ...]
     """The player's five cards after the draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class FourthCardDealt(Event):
+    """Poker all'italiana: the fourth card of a player who changed four, dealt after every
+    other player has drawn (R36.2; SECRET, as :class:`CardsDrawn`: for that player only).
+    Their :class:`CardsDrawn` had three cards and a hand of four; ``hole`` is the five."""
+
+    type: ClassVar[str] = "fourth_card_dealt"
+    secret: ClassVar[bool] = True
+    seat: int
+    card: Card
+    hole: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)

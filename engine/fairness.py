@@ -351,12 +351,15 @@ def draw_positions(
     hole_cards: int = 5,
     deck_size: int = FULL,
     burns: bool = True,
+    fourth_last: bool = False,
 ) -> list[list[int | None]]:
     """Deal positions of every card each player was dealt in the draws (R42.6), by
     position index: after the hole cards, each draw is one burn (none in poker
     all'italiana, R31: ``burns`` false) and then, from the left of the button, the cards of
     each player who drew in it (``drawn[i]``: player ``i``'s count in each draw so far,
-    public, R42.3). A card dealt from a new stub (R42.4, R36.3: the sequence reached the
+    public, R42.3). With ``fourth_last`` (poker all'italiana's R36.2) a player who changed
+    four gets three in their turn and the fourth after everyone, the fourth cards in the
+    order of the draw. A card dealt from a new stub (R42.4, R36.3: the sequence reached the
     first deck's last card) has no deal position: ``None``. With a deck of ``deck_size``
     cards (poker all'italiana's, R31.2) these are the places in its sequence: the deal
     positions are :func:`play_positions` of them, as for the hole cards.
@@ -367,16 +370,28 @@ def draw_positions(
     [26, 27, 28, 29, 30, 47, 48, 49, 50, None]
     >>> draw_positions(4, [(4,), (4,), (4,), (2,)], deck_size=32, burns=False)[3]
     [None, None]
+    >>> draw_positions(4, [(1,), (4,), (0,), (4,)], deck_size=32, burns=False, fourth_last=True)
+    [[20], [21, 22, 23, 27], [], [24, 25, 26, 28]]
     """
     position = hole_cards * players
     out: list[list[int | None]] = [[] for _ in range(players)]
+
+    def deal(i: int, count: int) -> None:
+        nonlocal position
+        for _ in range(count):
+            out[i].append(position if position < deck_size - 1 else None)
+            position += 1
+
     for d in range(max((len(counts) for counts in drawn), default=0)):
         position += int(burns)  # the draw's one burn (none: R31)
+        later = [  # R36.2: those who changed four
+            i for i in range(players) if fourth_last and len(drawn[i]) > d and drawn[i][d] == 4
+        ]
         for i in range(players):
             if len(drawn[i]) > d:
-                for _ in range(drawn[i][d]):
-                    out[i].append(position if position < deck_size - 1 else None)
-                    position += 1
+                deal(i, drawn[i][d] - (i in later))
+        for i in later:  # R36.2: the fourth cards, in the order of the draw
+            deal(i, 1)
     return out
 
 
@@ -693,7 +708,8 @@ def _check_draws(
     positions, and each card opened there was seen. Every position is opened. Adds to
     ``problems``; returns how many of the cards came from a new stub. ``play``: the deal
     positions a short deck deals from (R30.4, R31.2), ``None`` for all 52; ``burns``: false
-    when the draws burn no card (R31)."""
+    when the draws burn no card (R31). ``fourth_card_last`` (true: poker all'italiana's
+    R36.2) places a fourth card after the others' draws."""
     seats = list(record["seats"])
     holes = int(record.get("hole_cards", 2))
     drawn = record["drawn"]
@@ -704,8 +720,11 @@ def _check_draws(
             raise ValueError(f"a seat's draws are a list of at most {MAX_DRAWS} counts")
         if not all(type(c) is int and 0 <= c <= holes for c in counts):
             raise ValueError(f"a draw's count is a whole number from 0 to {holes}")
+    fourth_last = record.get("fourth_card_last", False)  # R36.2 (R31 Choices)
+    if type(fourth_last) is not bool:
+        raise ValueError("fourth_card_last is true or false")
     size = FULL if play is None else len(play)
-    in_draws = draw_positions(len(seats), drawn, holes, size, burns)
+    in_draws = draw_positions(len(seats), drawn, holes, size, burns, fourth_last)
     uncovered = 0
     for key in ("dealt", "held"):
         for seat, cards in (record.get(key) or {}).items():

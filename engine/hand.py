@@ -180,6 +180,7 @@ def start_hand(
     w.drawn = [() for _ in range(n)] if game.draws else []  # R42.3
     w.opener = None
     w.carried = 0
+    w.waiting = ()
     w.events = []
 
     if game.stud or game.opening:  # no blinds (R45.4, R31.5)

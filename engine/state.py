@@ -119,6 +119,9 @@ class HandConfig:
             (R32.6); otherwise the ranks first (R32.5).
         max_raises: the most raises in a betting round after its first bet (the opening
             before the draw), "rilanci massimi" (R38.3); ``None`` = unlimited.
+        fourth_card_last: a player changing four cards gets three at once and the fourth
+            after every other player has drawn, the fourth cards in the order of the draw
+            (R36.2); otherwise all four at once.
     """
 
     seats: tuple[int, ...]
@@ -167,6 +170,8 @@ class HandConfig:
             minima_beats_massima=self.minima_beats_massima,
         )
 
+    fourth_card_last: bool = True
+
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form; poker all'italiana's fields only in its configs."""
         data: dict[str, Any] = {
@@ -207,6 +212,7 @@ class HandConfig:
                 minima_beats_massima=self.minima_beats_massima,
                 flush_by_suit=self.flush_by_suit,
                 max_raises=self.max_raises,
+                fourth_card_last=self.fourth_card_last,
             )
         return data
 
@@ -249,6 +255,8 @@ class HandConfig:
             minima_beats_massima=data.get("minima_beats_massima", True),
             flush_by_suit=data.get("flush_by_suit", False),
             max_raises=data.get("max_raises"),
+            # R36.2: poker all'italiana's states before it dealt the four cards at once
+            fourth_card_last=data.get("fourth_card_last", data.get("game") != Game.ITALIANA),
         )
 
 
@@ -298,6 +306,10 @@ class HandState:
         carried: poker all'italiana: the pot the hand left in the middle for the next one
             when nobody opened or everyone checked after the draw (R35, R37.3), once over;
             0 otherwise. It is in no stack: :attr:`total_chips` counts it.
+        waiting: poker all'italiana, during the draw: the cards each player who changed
+            four threw, while they wait for their fourth card (R36.2; out of play, in
+            :attr:`pile` or a new stub, but never in the stub their fourth card comes
+            from); empty for a player not waiting, and ``()`` outside the draw.
     """
 
     config: HandConfig
@@ -332,6 +344,7 @@ class HandState:
     drawn: tuple[tuple[int, ...], ...] = ()
     opener: int | None = None
     carried: int = 0
+    waiting: tuple[tuple[Card, ...], ...] = ()
 
     # ---- convenient public views
 
@@ -451,6 +464,8 @@ class HandState:
                 if self.config.game == Game.ITALIANA
                 else {}
             ),
+            # R36.2: only during a draw with a player waiting for the fourth card
+            **({"waiting": [list(w) for w in self.waiting]} if self.waiting else {}),
         }
 
     @classmethod
@@ -496,6 +511,7 @@ class HandState:
                 drawn=tuple(tuple(d) for d in data.get("drawn", ())),
                 opener=data.get("opener"),
                 carried=data.get("carried", 0),
+                waiting=tuple(tuple(w) for w in data.get("waiting", ())),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None

@@ -80,6 +80,7 @@ class WorkingCopy:
     drawn: list[tuple[int, ...]]
     opener: int | None
     carried: int
+    waiting: tuple[tuple[Card, ...], ...]
     n: int
     events: list[Event]
 
@@ -117,6 +118,7 @@ class WorkingCopy:
         self.drawn = list(s.drawn)
         self.opener = s.opener
         self.carried = s.carried
+        self.waiting = s.waiting
         self.events = []
 
     def freeze(self) -> HandState:
@@ -155,6 +157,7 @@ class WorkingCopy:
                 tuple(self.drawn),
                 self.opener,
                 self.carried,
+                self.waiting,
             )
         )
 

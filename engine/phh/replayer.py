@@ -19,7 +19,14 @@ from engine.betting import Structure
 from engine.cards import Card, card_str
 from engine.config_checks import check_player_count
 from engine.errors import EngineError
-from engine.events import BoardDealt, CardsDrawn, Event, OpeningShown, PotCarried
+from engine.events import (
+    BoardDealt,
+    CardsDrawn,
+    Event,
+    FourthCardDealt,
+    OpeningShown,
+    PotCarried,
+)
 from engine.games import Game, rules
 from engine.hand import HandInPlay, start_hand
 from engine.legal_actions import legal_actions
@@ -58,7 +65,8 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
     if actions is None:
         actions = parse_actions(phh)
     if rules(game).draws:
-        return _draw_deck_order(n, game, actions)
+        fourth_last = game is Game.ITALIANA and phh.user_defined.get("_fourth_card_last") is True
+        return _draw_deck_order(n, game, actions, fourth_last)
     if rules(game).stud:
         return _stud_deck_order(n, actions)
     slots: list[Card | None] = [None] * len(rules(game).deck)  # R30.1: a short deck's 36
@@ -127,16 +135,21 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
     return tuple(card if card is not None else next(spare) for card in slots)
 
 
-def _draw_deck_order(n: int, game: Game, actions: Sequence[PhhAction]) -> tuple[Card, ...]:
+def _draw_deck_order(
+    n: int, game: Game, actions: Sequence[PhhAction], fourth_last: bool = False
+) -> tuple[Card, ...]:
     """A draw game's deck (R42): the hole cards one at a time from p1, then each draw's burn
     and the new cards of each player in the order they drew (a draw is one `sd` from every
     player still in; its `d dh` may come after them all, as PokerKit writes them). Every
     card must be known; a hand whose draws ran the stub out (R42.4) is not replayed from
     PHH (the new stub's order is the dealer's shuffle, which the file does not hold).
-    Poker all'italiana burns no card (R31) and deals from the deck of its players (R31.2)."""
+    Poker all'italiana burns no card (R31) and deals from the deck of its players (R31.2);
+    with ``fourth_last`` (R36.2) a player who threw four has three cards in their turn and
+    the fourth after everyone's, in the draw's order: a second ``d dh`` of one card."""
     holes: list[list[Card | None]] = [[] for _ in range(n)]
     slots: list[Card | None] = []
-    reserved: dict[int, tuple[int, int]] = {}  # player -> where their new cards go
+    reserved: dict[int, list[tuple[int, int]]] = {}  # player -> where their new cards go
+    later: list[int] = []  # R36.2: who waits for a fourth card in this draw
     folded: set[int] = set()
     left = 0  # `sd`s still to come in this draw
     dealing = True
@@ -161,11 +174,19 @@ def _draw_deck_order(n: int, game: Game, actions: Sequence[PhhAction]) -> tuple[
                 if rules(game).draw_burn:
                     slots.append(None)
             left -= 1
-            reserved[player] = (len(slots), len(action.cards))
-            slots.extend([None] * len(action.cards))
+            count = len(action.cards) - (fourth_last and len(action.cards) == 4)
+            reserved[player] = [(len(slots), count)]
+            slots.extend([None] * count)
+            if count < len(action.cards):
+                later.append(player)
+            if not left:  # R36.2: the fourth cards, in the order of the draw
+                for waiting in later:
+                    reserved[waiting].append((len(slots), 1))
+                    slots.append(None)
+                later = []
         elif action.verb == "dh":
-            assert player is not None and player in reserved
-            where, count = reserved.pop(player)
+            assert player is not None and reserved.get(player)
+            where, count = reserved[player].pop(0)
             if len(action.cards) != count:
                 raise PhhError(f"{action.text!r}: p{player + 1} threw {count} cards")
             slots[where : where + count] = action.cards
@@ -432,6 +453,8 @@ def _italiana_config(phh: PhhHand, seats: list[int]) -> HandConfig:
             minima_beats_massima=_user_flag(user, "_minima_beats_massima", True),
             flush_by_suit=_user_flag(user, "_flush_by_suit", False),
             max_raises=None if max_raises is None else _user_int(user, "_max_raises", 0),
+            # R36.2: files written before it dealt the four cards at once
+            fourth_card_last=user.get("_fourth_card_last", False) is True,
         )
     except (TypeError, ValueError) as error:
         raise PhhError(str(error)) from error
@@ -518,14 +541,14 @@ def replay(phh: PhhHand) -> Replay:
     seats = state.seats
     hand = _Recording(state)  # the end state is all a replay needs (and the moves)
     file_board: list[Card | None] = []
-    drawn: dict[int, tuple[Card, ...]] = {}  # a draw's new cards, until the file's `d dh`
+    drawn: dict[int, list[tuple[Card, ...]]] = {}  # a draw's new cards, until the file's `d dh`
     for action in actions:
         text = action.text
         if hand.phase is Phase.RUN_TWICE:
             _answer_run_twice(hand, history, answers)
         if action.verb == "dh":
             assert action.player is not None
-            dealt = drawn.pop(action.player, None) or hand.holes[action.player]
+            dealt = (drawn.get(action.player) or [hand.holes[action.player]]).pop(0)
             if stud:  # R45.2: this street's cards follow those dealt before
                 start = file_dealt[action.player]
                 file_dealt[action.player] += len(action.cards)
@@ -548,9 +571,10 @@ def replay(phh: PhhHand) -> Replay:
             except EngineError as error:
                 raise PhhError(f"{text!r}: {error.message}") from error
             history.extend(events)
-            drawn.update(
-                {seats.index(e.seat): e.drawn for e in events if isinstance(e, CardsDrawn)}
-            )
+            for e in events:  # R36.2: a fourth card is its own `d dh` after the others'
+                if isinstance(e, CardsDrawn | FourthCardDealt):
+                    new = e.drawn if isinstance(e, CardsDrawn) else (e.card,)
+                    drawn.setdefault(seats.index(e.seat), []).append(new)
             continue
         if action.verb == "db":
             file_board.extend(action.cards)

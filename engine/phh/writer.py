@@ -12,6 +12,7 @@ from engine.events import (
     CardsDrawn,
     DownCardDealt,
     Event,
+    FourthCardDealt,
     HandMucked,
     HandNamed,
     HandShown,
@@ -109,6 +110,9 @@ def to_phh(
             actions.append(f"{label(event.seat)} sd{thrown}")
             if event.drawn:
                 dealt_in_draw.append(f"d dh {label(event.seat)} {phh_cards(event.drawn)}")
+            continue
+        if isinstance(event, FourthCardDealt):  # R36.2: after everyone's, in the draw's order
+            dealt_in_draw.append(f"d dh {label(event.seat)} {phh_cards((event.card,))}")
             continue
         if dealt_in_draw and event.type not in ("draw_taken", "deck_reshuffled"):
             actions.extend(dealt_in_draw)  # as PokerKit deals them: once everyone has drawn
@@ -227,6 +231,7 @@ def to_phh(
             _full_over_flush_on_52=config.full_over_flush_on_52,
             _minima_beats_massima=config.minima_beats_massima,
             _flush_by_suit=config.flush_by_suit,
+            _fourth_card_last=config.fourth_card_last,
             **italiana,
         )
         if config.max_raises is not None:  # R38.3 (none: unlimited)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import card_str, parse_card
+from engine.drawing import fourth_card_last
 from tables.hands.models import Hand
 from tables.play.hand_state import deck_order, open_cards, public_hole_cards, stud_counts
 
@@ -35,7 +36,7 @@ def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | No
     ones, ``ReplayedHand.visible_holes``) and the openings of exactly those cards."""
     hand, final = replayed.hand, replayed.final
     holes = replayed.visible_holes(viewer_seat)
-    seen = {
+    seen: dict[str, Any] = {
         "seats": list(final.seats),
         "boards": [[card_str(c) for c in board] for board in final.boards],
         "holes": {str(seat): cards for seat, cards in holes.items()},
@@ -50,11 +51,14 @@ def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | No
             public_hole_cards(final),
             final.drawn,
             stud_counts(final),
+            fourth_card_last(final.config),
         )
         if stud_counts(final):  # a stud game: each street's card placed by the counts (R45.9)
             seen["stud"] = stud_counts(final)
         if final.drawn:  # a draw game: every card the viewer held, placed by the counts (R42.6)
             seen["drawn"] = [list(counts) for counts in final.drawn]
+            if fourth_card_last(final.config):  # R36.2: the fourth cards after the others'
+                seen["fourth_card_last"] = True
             seen["dealt"] = (
                 {str(viewer_seat): [card_str(c) for c in replayed.dealt_cards(viewer_seat)]}
                 if own

@@ -28,6 +28,7 @@ from engine.events import (
     CardsShownAfter,
     DownCardDealt,
     Event,
+    FourthCardDealt,
     HandShown,
     HoleCardsDealt,
 )
@@ -145,7 +146,8 @@ class ReplayedHand:
             for e in self.events
             if not e.secret
             or (
-                isinstance(e, HoleCardsDealt | CardsDrawn | DownCardDealt) and e.seat == viewer_seat
+                isinstance(e, HoleCardsDealt | CardsDrawn | FourthCardDealt | DownCardDealt)
+                and e.seat == viewer_seat
             )
         ]
 
@@ -155,8 +157,14 @@ class ReplayedHand:
         return [
             card
             for e in self.events
-            if isinstance(e, HoleCardsDealt | CardsDrawn) and e.seat == seat
-            for card in (e.cards if isinstance(e, HoleCardsDealt) else e.drawn)
+            if isinstance(e, HoleCardsDealt | CardsDrawn | FourthCardDealt) and e.seat == seat
+            for card in (
+                e.cards
+                if isinstance(e, HoleCardsDealt)
+                else (e.card,)
+                if isinstance(e, FourthCardDealt)
+                else e.drawn
+            )
         ]
 
 

@@ -31,6 +31,7 @@ ITALIANA_FIELDS = (
     "minima_beats_massima",
     "flush_by_suit",
     "max_raises",
+    "fourth_card_last",
 )
 """Poker all'italiana's house rules (R32.2-R38.3), each a column of Table."""
 SETTING_FIELDS = [
@@ -244,6 +245,7 @@ class TableForm(forms.ModelForm):
             "minima_beats_massima": _("Poker all'italiana: scala reale minima beats massima"),
             "flush_by_suit": _("Poker all'italiana: colore by suit"),
             "max_raises": _("Poker all'italiana: rilanci massimi"),
+            "fourth_card_last": _("Poker all'italiana: the fourth card after the others"),
         }
         help_texts = {
             "ante_by_big_blind": _("The big blind posts the ante for the whole table."),
@@ -288,6 +290,10 @@ class TableForm(forms.ModelForm):
             "max_raises": _(
                 "The most raises in a betting round after its first bet; then players call "
                 "or fold (0: no limit)."
+            ),
+            "fourth_card_last": _(
+                "A player changing four cards gets three at once and the fourth after "
+                "every other player has drawn."
             ),
         }
         widgets = {"max_draw": forms.Select(choices=[(4, "4"), (5, "5")])}

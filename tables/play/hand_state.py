@@ -15,6 +15,7 @@ from django.conf import settings
 from engine.actions import Action, ActionKind
 from engine.betting import Structure as EngineStructure
 from engine.cards import card_str
+from engine.drawing import fourth_card_last
 from engine.equity import equities as engine_equities
 from engine.evaluation import name_words
 from engine.fairness import (
@@ -219,6 +220,7 @@ def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
         minima_beats_massima=table.minima_beats_massima,
         flush_by_suit=table.flush_by_suit,
         max_raises=table.max_raises or None,  # R38.3 (0: no cap)
+        fourth_card_last=table.fourth_card_last,
     )
 
 
@@ -456,6 +458,7 @@ def open_cards(
     cards: Any = (),
     drawn: Any = (),
     stud: Any = (),
+    fourth_last: bool = False,
 ) -> list[dict[str, Any]]:
     """The openings of the board cards, of the hole cards of the players at ``indexes``
     (position order) and of single hole cards ``cards`` ((index, k): the k-th card of the
@@ -463,7 +466,8 @@ def open_cards(
     game (``drawn``: the public counts, ``HandState.drawn``) a player's cards are those
     they were dealt and those they drew, wherever the proof covers them (R42.6); in a stud
     game (``stud``: how many cards each player was dealt, public) each street's card lies
-    where :func:`engine.fairness.stud_positions` places it (R45.9)."""
+    where :func:`engine.fairness.stud_positions` places it (R45.9); ``fourth_last``: poker
+    all'italiana's fourth cards after the others' (R36.2)."""
     plan, order = deck_order(deck)
     holes = deck.get("hole_cards", 2)
     double = deck.get("double_board", False)
@@ -476,7 +480,7 @@ def open_cards(
         positions = {p for b in board_positions(players, boards, holes, double) for p in b}
     deck_size = deck.get("deck_size", FULL)
     in_draws = (
-        draw_positions(players, drawn, holes, deck_size, deck.get("draw_burns", True))
+        draw_positions(players, drawn, holes, deck_size, deck.get("draw_burns", True), fourth_last)
         if drawn
         else None
     )
@@ -522,6 +526,8 @@ def deck_view(table: Table, state: HandState) -> dict[str, Any] | None:
     view: dict[str, Any] = {"scheme": SCHEME, **{k: deck[k] for k in PUBLIC_DECK_KEYS if k in deck}}
     if state.drawn:  # the draws' public counts place the cards drawn (R42.6)
         view["drawn"] = [list(counts) for counts in state.drawn]
+        if fourth_card_last(state.config):  # R36.2: the fourth cards after the others'
+            view["fourth_card_last"] = True
     counts = stud_counts(state)
     if counts:  # the cards each stud player was dealt place every street's card (R45.9)
         view["stud"] = counts
@@ -543,6 +549,16 @@ def next_deck_view(table: Table) -> dict[str, Any] | None:
     }
 
 
+def dealt_so_far(drawn: Any, holes: Any) -> list[list[int]]:
+    """The draws' counts of the cards each player has been dealt so far: in poker
+    all'italiana's draw a player holding four waits for their fourth card (R36.2), whose
+    place is not theirs yet."""
+    return [
+        [*counts[:-1], counts[-1] - 1] if counts and len(hole) == 4 else list(counts)
+        for counts, hole in zip(drawn, holes, strict=True)
+    ]
+
+
 def hole_openings(
     deck: dict[str, Any] | None,
     hand_number: int,
@@ -550,13 +566,14 @@ def hole_openings(
     index: int,
     drawn: Any = (),
     stud: Any = (),
+    fourth_last: bool = False,
 ) -> list[dict[str, Any]]:
     """The openings of the hole cards of the player at ``index`` (and, in a draw game, of
     the cards they drew: ``drawn``, R42.6; in a stud game, each street's: ``stud``, the
     cards each player was dealt, R45.9): for that player only."""
     if not deck or deck["hand"] != hand_number:
         return []
-    return open_cards(deck, players, (), (index,), drawn=drawn, stud=stud)
+    return open_cards(deck, players, (), (index,), drawn=drawn, stud=stud, fourth_last=fourth_last)
 
 
 def _shown_names(state: HandState) -> dict[int, str]:

@@ -286,6 +286,10 @@ class Table(models.Model):
         validators=[MaxValueValidator(MAX_RAISES)],
         help_text="R38.3: the most raises in a betting round after its first bet; 0: no cap.",
     )
+    fourth_card_last = models.BooleanField(
+        default=True,
+        help_text="R36.2: a player changing four gets the fourth after every other player.",
+    )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
     ante = models.PositiveIntegerField(default=0)

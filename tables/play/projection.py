@@ -18,13 +18,14 @@ from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from engine.games import rules
+from engine.games import Game, rules
 from engine.opening import opening_cards
 from engine.table import next_chooser
 from pokerclub.models import Membership, Role
 from tables.play.hand_state import (
     cards,
     current_log,
+    dealt_so_far,
     hand_view,
     hole_openings,
     next_deck_view,
@@ -93,6 +94,7 @@ def table_summary(table: Table) -> dict[str, Any]:
             "minima_beats_massima": table.minima_beats_massima,
             "flush_by_suit": table.flush_by_suit,
             "max_raises": table.max_raises or None,  # R38.3 (None: no cap)
+            "fourth_card_last": table.fourth_card_last,  # R36.2
             "carried": {
                 "amount": table.carried_pot["amount"],
                 "pair": opening_pair(table.carried_pot, table.rising_openings),
@@ -350,6 +352,7 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
             "hand_state__config__game",
             "hand_state__config__opening_pair",  # poker all'italiana's requirement (R34.2)
             "hand_state__config__opening_draw",
+            "hand_state__config__fourth_card_last",  # R36.2 (absent: dealt before it, off)
         )
         .first()
     )
@@ -358,10 +361,19 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
     dealt, seats, deck, drawn = row[1] or {}, row[2], row[4], row[5] or ()
     # a stud game's cards a player (public: R45.2), which place each street's card (R45.9)
     stud = [len(holes) for holes in row[3]] if rules(row[6]).stud else ()
+    fourth_last = row[6] == Game.ITALIANA and row[9] is True  # R36.2
     out = {
         dealt[str(seat)]: {
             "cards": cards(holes),
-            "openings": hole_openings(deck, hand_number, len(seats), index, drawn, stud),
+            "openings": hole_openings(
+                deck,
+                hand_number,
+                len(seats),
+                index,
+                dealt_so_far(drawn, row[3]) if drawn else (),
+                stud,
+                fourth_last,
+            ),  # fmt: skip
         }
         for index, (seat, holes) in enumerate(zip(seats, row[3], strict=True))
         if dealt.get(str(seat)) is not None

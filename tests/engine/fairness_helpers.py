@@ -11,7 +11,7 @@ from typing import Any
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
 from engine.cards import card_str
-from engine.events import CardsDrawn
+from engine.events import CardsDrawn, FourthCardDealt
 from engine.fairness import (
     DeckPlan,
     board_positions,
@@ -195,7 +195,11 @@ def italiana_config(n: int, **changes: Any) -> HandConfig:
 
 
 def italiana_record(
-    n: int, throws: int, viewer: int = 0, placed_with_burn: bool = False
+    n: int,
+    throws: int,
+    viewer: int = 0,
+    placed_with_burn: bool = False,
+    fourth_card_last: bool = False,
 ) -> tuple[dict[str, Any], list[bytes], int]:
     """A hand of poker all'italiana (R31-R37) opened by the first player who may, called by
     everyone, where everyone changes its first ``throws`` cards and checks to the showdown,
@@ -204,11 +208,13 @@ def italiana_record(
     the short deck's sequence, at the deal positions it deals from). Also returns how many
     of the viewer's cards came from a new stub. ``placed_with_burn``: a dishonest record
     that opens the viewer's drawn cards where a draw with a burn would put them (R42.6) and
-    says they were dealt those cards, though the root binds a draw without one (R31)."""
+    says they were dealt those cards, though the root binds a draw without one (R31).
+    ``fourth_card_last``: R36.2 on, the fourth cards dealt after every other player's draw
+    (the record says so, ``"fourth_card_last": true``)."""
     nonces = [hashlib.sha256(b"i%d" % i).digest() for i in range(n)]
     for attempt in range(100):  # a deal somebody opens
         plan = italiana_plan(n, hashlib.sha256(b"italiana %d" % attempt).digest())
-        config = italiana_config(n, piatto_di_parola=False)
+        config = italiana_config(n, piatto_di_parola=False, fourth_card_last=fourth_card_last)
         state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
         dealt = list(state.holes[viewer])
         while (legal := legal_actions(state)) is not None:
@@ -224,6 +230,8 @@ def italiana_record(
             for e in events:
                 if isinstance(e, CardsDrawn) and e.seat == state.seats[viewer]:
                     dealt += e.drawn
+                if isinstance(e, FourthCardDealt) and e.seat == state.seats[viewer]:
+                    dealt.append(e.card)  # R36.2: after every other player's draw
         if state.opener is not None:
             break
     entries = [
@@ -236,7 +244,9 @@ def italiana_record(
     )  # fmt: skip
     order = permutation(plan.root, nonce_bytes(proof))
     play_at = play_positions(order, plan.deck_size)
-    drawn_at = draw_positions(n, state.drawn, 5, plan.deck_size, burns=placed_with_burn)
+    drawn_at = draw_positions(
+        n, state.drawn, 5, plan.deck_size, burns=placed_with_burn, fourth_last=fourth_card_last
+    )
     places = [*hole_positions(n, viewer, 5), *drawn_at[viewer]]
     openings = [open_position(plan, order, play_at[k]) for k in places if k is not None]
     if placed_with_burn:  # the cards opened at those places, as if dealt there
@@ -252,6 +262,7 @@ def italiana_record(
         "holes": {seat: [card_str(c) for c in state.holes[viewer]]},
         "drawn": [list(counts) for counts in state.drawn],
         "dealt": {seat: [card_str(c) for c in dealt]},
+        **({"fourth_card_last": True} if fourth_card_last else {}),
     }
     return record, nonces, places.count(None)
 

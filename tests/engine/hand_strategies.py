@@ -64,6 +64,7 @@ def configs(draw: st.DrawFn, games: tuple[Game, ...] = tuple(Game)) -> HandConfi
             "max_draw": draw(st.sampled_from([None, 4, 5])),
             "piatto_di_parola": draw(st.booleans()),
             "opener_first": draw(st.booleans()),
+            "fourth_card_last": draw(st.booleans()),  # R36.2
         }
     return HandConfig(
         seats=seats,

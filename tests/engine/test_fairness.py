@@ -23,7 +23,7 @@ from engine.actions import Action, ActionKind
 from engine.betting import Structure
 from engine.cards import FULL_DECK, card_str, parse_cards
 from engine.deck import shuffled_deck
-from engine.events import CardsDrawn
+from engine.events import CardsDrawn, FourthCardDealt
 from engine.fairness import (
     DECK_SIZES,
     DeckPlan,
@@ -578,7 +578,8 @@ def test_R31_2_R36_the_italiana_cards_lie_at_the_positions_the_public_counts_giv
     """Over random hands of 2 to 9 players (folds, passes, draws of none to four cards,
     hands nobody opens), every card a player was dealt is the short deck's card at the
     place hole_positions and draw_positions (no burn) name from the public counts alone,
-    and only the cards from the deck's last one on have none (R36.3, R42.4)."""
+    and only the cards from the deck's last one on have none (R36.3, R42.4); with R36.2
+    (most hands) a fourth card lies after every other player's draw."""
     rng = random.Random(3136)
     stubs = opened = 0
     for hand in range(300):
@@ -587,7 +588,8 @@ def test_R31_2_R36_the_italiana_cards_lie_at_the_positions_the_public_counts_giv
         plan = italiana_plan(n, hashlib.sha256(b"it%d" % hand).digest())
         deck = dealt_deck(plan, nonces)
         assert len(deck) == plan.deck_size
-        state, _ = start_hand(italiana_config(n), deck=deck)
+        fourth = rng.random() < 0.7  # R36.2 on
+        state, _ = start_hand(italiana_config(n, fourth_card_last=fourth), deck=deck)
         first = [state.holes[i] for i in range(n)]
         drawn: list[list[Any]] = [[] for _ in range(n)]
         while (legal := legal_actions(state)) is not None:
@@ -605,8 +607,10 @@ def test_R31_2_R36_the_italiana_cards_lie_at_the_positions_the_public_counts_giv
             for e in events:
                 if isinstance(e, CardsDrawn):
                     drawn[state.seats.index(e.seat)] += e.drawn
+                if isinstance(e, FourthCardDealt):
+                    drawn[state.seats.index(e.seat)].append(e.card)
         opened += state.opener is not None
-        places = draw_positions(n, state.drawn, 5, plan.deck_size, burns=False)
+        places = draw_positions(n, state.drawn, 5, plan.deck_size, burns=False, fourth_last=fourth)
         for i in range(n):
             assert tuple(deck[k] for k in hole_positions(n, i, 5)) == first[i]
             assert len(places[i]) == len(drawn[i]) == sum(state.drawn[i])
@@ -651,3 +655,22 @@ def test_R31_2_an_italiana_record_that_misstates_its_deck_or_its_burn_fails(chan
     record = copy.deepcopy(record)
     change(record)
     assert not verify_record(record).ok
+
+
+@pytest.mark.parametrize(("n", "viewer"), [(2, 0), (3, 1), (3, 2), (9, 8)])
+def test_R36_2_a_fourth_card_after_the_others_lies_where_the_counts_place_it(
+    n: int, viewer: int
+) -> None:
+    """R36.2 (R31 Choices): everyone changes four; the fourth cards lie after every other
+    player's draw, in the order of the draw: the record says so (``fourth_card_last``) and
+    checks out, a card from a new stub uncovered (nine players: stub 7). Read as four at
+    once, the same record fails."""
+    record, nonces, stub = italiana_record(n, throws=4, viewer=viewer, fourth_card_last=True)
+    verdict = verify_record(json.loads(json.dumps(record)), my_nonce=nonces[0])
+    assert verdict.ok, verdict.problems
+    assert verdict.uncovered == stub and verdict.opened == 5 + 4 - stub
+    assert (stub > 0) == (n == 9)
+    if n < 9:
+        misread = {k: v for k, v in record.items() if k != "fourth_card_last"}
+        assert not verify_record(misread).ok
+    assert not verify_record({**record, "fourth_card_last": "yes"}).ok

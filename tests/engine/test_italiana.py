@@ -22,7 +22,9 @@ from engine.events import (
     CardsDrawn,
     DealerAntePosted,
     DeckReshuffled,
+    DrawTaken,
     Event,
+    FourthCardDealt,
     HandMucked,
     HandShown,
     OpeningShown,
@@ -463,21 +465,87 @@ def test_R36_3_the_stub_runs_out_a_new_one_without_the_served_players_discards()
     assert reshuffles
 
 
-def test_R36_worked_example_counts_without_R36_2_the_stub_runs_out_at_seat_4() -> None:
-    """R36's example (stub 12: seats change 3, 4, 4, 2) describes R36.2, the fourth card
-    after the others, which is not built: each player gets all their cards at once, the
-    stub's last card is never dealt (R42.4), so seat 4's two come from a new stub made of
-    that card and the discards of seats 1, 2 and 3 (twelve cards), not of its own."""
-    hands = ("Qc Qd 7h 9s Ah", "7c 8d Tc Jd Ks", "8c 9d Th Js As", "9c 9h Jc Ad 7s")
-    state, _ = start_hand(italiana(), deck=deck_for(*hands))
+R36_HANDS = ("Qc Qd 7h 9s Ah", "7c 8d Tc Jd Ks", "8c 9d Th Js As", "9c 9h Jc Ad 7s")
+
+
+def test_R36_worked_example_R36_2_the_fourth_cards_after_the_others_without_own_discards() -> None:
+    """R36's worked example as the engine deals it: stub 12, seats change 3, 4, 4, 2.
+    Seats 2 and 3 get three cards in their turn (stub 6, then 3), seat 4 two (stub 1: the
+    last card, never dealt, R42.4). Seat 2's fourth: the last card and the discards of
+    seats 1, 3 and 4 are shuffled into a new stub (ten cards, none of seat 2's). Seat 3's
+    fourth: that stub holds seat 3's discards, so its rest without them and seat 2's
+    discards are shuffled into another: the discards of seats 1, 2 and 4 (R36.2, R36.3)."""
+    state, _ = start_hand(italiana(), deck=deck_for(*R36_HANDS))
     state, _ = play(state, "1 open 40", "2 call", "3 call", "4 call")
     assert len(state.deck) - state.dealt == 12
-    state, _ = play(state, "1 draw 28", "2 draw 15", "3 draw 15")  # 3, 4, 4
+    last = state.deck[-1]
+    thrown = {s: set() for s in (1, 2, 3, 4)}
+    events: list[Event] = []
+    for step, stub in (("1 draw 28", 9), ("2 draw 15", 6), ("3 draw 15", 3), ("4 draw 3", 1)):
+        seat = int(step[0])
+        thrown[seat] = {c for k, c in enumerate(state.hole_cards(seat)) if int(step[7:]) >> k & 1}
+        state, new = play(state, step)
+        events += new
+        if seat != 4:
+            assert len(state.deck) - state.dealt == stub and not of(new, FourthCardDealt)
+    assert [(e.seat, e.count) for e in of(events, DrawTaken)] == [(1, 3), (2, 4), (3, 4), (4, 2)]
+    assert [len(e.drawn) for e in of(events, CardsDrawn)] == [3, 3, 3, 2]
+    fourth = of(events, FourthCardDealt)
+    assert [e.seat for e in fourth] == [2, 3] and all(e.secret for e in fourth)
+    first, second = of(events, DeckReshuffled)
+    assert first.count == 10 and second.count == 9 + len(thrown[3] & {fourth[0].card})
+    stubs = state.deck[len(rules(Game.ITALIANA, 4).deck) :]
+    one, two = set(stubs[: first.count]), set(stubs[first.count :])
+    assert one == {last} | thrown[1] | thrown[3] | thrown[4]
+    assert two == (one - {fourth[0].card} - thrown[3]) | thrown[2]
+    assert fourth[0].card in one - thrown[2] and fourth[1].card in two - thrown[3]
+    assert state.phase is Phase.BETTING and all(len(h) == 5 for h in state.holes)
+    assert [e.hole for e in fourth] == [state.hole_cards(2), state.hole_cards(3)]
+    live = [c for h in state.holes for c in h]
+    assert sorted([*live, *state.pile, *state.deck[state.dealt :]]) == sorted(
+        rules(Game.ITALIANA, 4).deck
+    )
+
+
+def test_R36_2_with_the_option_off_a_player_changing_four_gets_them_at_once() -> None:
+    """fourth_card_last off: R36's example as dealt before R36.2 was built: seats 2 and 3
+    get four each at once (stub 5, then 1), seat 4's two come from a new stub of the last
+    card and the discards of seats 1, 2 and 3 (twelve cards), not of its own."""
+    config = italiana(fourth_card_last=False)
+    state, _ = start_hand(config, deck=deck_for(*R36_HANDS))
+    state, _ = play(state, "1 open 40", "2 call", "3 call", "4 call")
+    state, events = play(state, "1 draw 28", "2 draw 15", "3 draw 15")  # 3, 4, 4
     assert len(state.deck) - state.dealt == 1
+    assert [len(e.drawn) for e in of(events, CardsDrawn)] == [3, 4, 4]
     thrown = set(state.holes[3][:2])
     state, events = play(state, "4 draw 3")
-    assert of(events, DeckReshuffled)[0].count == 12
+    assert of(events, DeckReshuffled)[0].count == 12 and not of(events, FourthCardDealt)
     assert not thrown & set(of(events, CardsDrawn)[0].drawn)
+
+
+def test_R36_2_a_five_card_draw_game_changing_four_gets_them_at_once() -> None:
+    """R36.2 is poker all'italiana's: five-card draw deals four at once (R42.2)."""
+    config = HandConfig(
+        seats=(1, 2), stacks=(100, 100), button=2, small_blind=1, big_blind=2,
+        game=Game.FIVE_CARD_DRAW,
+    )  # fmt: skip
+    state, _ = start_hand(config, seed=bytes(32))
+    state, _ = play(state, "2 call", "1 check", "1 draw 15")
+    assert len(state.holes[0]) == 5 and state.waiting == ()
+
+
+def test_R36_2_the_waiting_players_hand_of_four_survives_a_json_round_trip() -> None:
+    """Between a player's turn and their fourth card the state keeps their discards
+    (``waiting``), and the JSON form keeps them."""
+    state, _ = start_hand(italiana(), deck=deck_for(*R36_HANDS))
+    state, _ = play(state, "1 open 40", "2 call", "3 call", "4 call", "1 draw 0", "2 draw 15")
+    assert len(state.holes[1]) == 4 and len(state.waiting[1]) == 4
+    again = HandState.from_json(json.loads(json.dumps(state.to_json())))
+    assert again == state
+    assert (
+        apply(again, Action(ActionKind.DRAW, 3, 0))[0]
+        == apply(state, Action(ActionKind.DRAW, 3, 0))[0]
+    )
 
 
 # -------------------------------------------------------- R37: after the draw, the parola

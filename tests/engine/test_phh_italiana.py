@@ -17,11 +17,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.actions import Action, ActionKind
 from engine.betting import Structure
 from engine.events import DeckReshuffled, Event, OpeningShown, PotCarried
 from engine.games import Game
 from engine.hand import apply, start_hand
+from engine.legal_actions import legal_actions
 from engine.phh import PhhError, export, loads, replay
+from engine.phh.document import phh_cards
 from engine.state import HandConfig
 from tests.engine.hand_helpers import deck_for, italiana
 from tests.engine.hand_strategies import MAX_STEPS, choose_action, configs
@@ -97,6 +100,7 @@ def test_a_parola_hand_is_written_with_the_invito_the_opening_and_the_pot_carrie
         "_full_over_flush_on_52": True,  # R32.2, R32.4, R32.6 (R38.3: no cap, no field)
         "_minima_beats_massima": True,
         "_flush_by_suit": False,
+        "_fourth_card_last": True,  # R36.2
         "_pot_carried": 205,  # 40 + 45 + 3 x 40
         "_pot_carried_reason": "parola",
         "_opener": "p2",
@@ -232,3 +236,35 @@ def test_python_m_engine_phh_replays_an_italiana_file(tmp_path):
     assert result.returncode == 0, result.stderr + result.stdout
     line = json.loads(result.stdout)
     assert line["finishing_stacks"] == [950, 950, 990, 945]
+
+
+def test_R36_2_a_fourth_card_is_its_own_d_dh_after_everyone_s_and_replays() -> None:
+    """R36.2: seats 2 and 4 change four: their `sd` names the four cards in their turn, the
+    draw's `d dh` give them three each, then one each, in the order of the draw; our reader
+    places the fourth cards there and replays the hand to the same stacks. A file written
+    before R36.2 (no `_fourth_card_last`) is read as four at once."""
+    hands = ("Qc Qd 7h 9s Ah", "7c 8d Tc Jd Ks", "8c 9d Th Js As", "9c 9h Jc Ad 7s")
+    state, events = start_hand(italiana(), deck=deck_for(*hands))
+    for step in ("1 open 40", "2 call", "3 fold", "4 call", "1 draw 0", "2 draw 15", "4 draw 15"):
+        seat, kind, *amount = step.split()
+        state, new = apply(state, Action(ActionKind(kind), int(seat), *map(int, amount)))
+        events += new
+    while (legal := legal_actions(state)) is not None:
+        kind = ActionKind.CHECK if ActionKind.CHECK in legal.kinds else ActionKind.SHOW
+        state, new = apply(state, Action(kind, legal.seat))
+        events += new
+    text = export(state, events)
+    hand = loads(text)
+    draw = [a for a in hand.actions if " sd" in a or a.startswith("d dh") and len(a) < 16]
+    assert draw == [
+        "p1 sd",
+        "p2 sd 7c8dTcJd",
+        "p4 sd 9c9hJcAd",
+        f"d dh p2 {phh_cards(state.holes[1][:3])}",
+        f"d dh p4 {phh_cards(state.holes[3][:3])}",
+        f"d dh p2 {phh_cards(state.holes[1][4:])}",
+        f"d dh p4 {phh_cards(state.holes[3][4:])}",
+    ]
+    assert hand.user_defined["_fourth_card_last"] is True
+    again = replay(hand)
+    assert again.state.stacks == state.stacks and again.state.holes == state.holes

@@ -161,21 +161,29 @@ function studCounts(counts, players) {
  * burns false) and then, from the left of the button, the cards of each player who drew in
  * it (drawn[i]: player i's count in each draw, public). A card dealt from a new stub
  * (R42.4, R36.3: the sequence reached the deck's last card) has none: null. With a deck of
- * deckSize cards (R31.2) these are the places in its sequence, as for the hole cards
+ * deckSize cards (R31.2) these are the places in its sequence, as for the hole cards.
+ * With fourthLast (poker all'italiana's R36.2) a player who changed four gets three in
+ * their turn and the fourth after everyone, in the order of the draw
  * (engine.fairness.draw_positions). */
-export function drawPositions(players, drawn, holes = 5, deckSize = 52, burns = true) {
+export function drawPositions(players, drawn, holes = 5, deckSize = 52, burns = true, fourthLast = false) {
   let position = holes * players;
   const out = Array.from({ length: players }, () => []);
+  const deal = (i, count) => {
+    for (let c = 0; c < count; c++) {
+      out[i].push(position < deckSize - 1 ? position : null);
+      position += 1;
+    }
+  };
   const draws = Math.max(0, ...drawn.map((counts) => counts.length));
   for (let d = 0; d < draws; d++) {
     if (burns) position += 1; // the draw's one burn (none: R31)
+    // R36.2: who changed four gets the fourth after everyone, in the order of the draw
+    const later = [];
+    for (let i = 0; i < players; i++) if (fourthLast && drawn[i].length > d && drawn[i][d] === 4) later.push(i);
     for (let i = 0; i < players; i++) {
-      if (drawn[i].length <= d) continue;
-      for (let c = 0; c < drawn[i][d]; c++) {
-        out[i].push(position < deckSize - 1 ? position : null);
-        position += 1;
-      }
+      if (drawn[i].length > d) deal(i, drawn[i][d] - (later.includes(i) ? 1 : 0));
     }
+    for (const i of later) deal(i, 1);
   }
   return out;
 }
@@ -190,7 +198,8 @@ const MAX_DRAWS = 3;
  * lies at one of their positions, and each card opened there was seen. Every position is
  * opened; a card from a new stub has none. Adds to problems; returns how many cards came
  * from a new stub. play: the deal positions a short deck deals from (R30.4, R31.2), or null
- * for all 52; burns: false when the draws burn no card (R31). */
+ * for all 52; burns: false when the draws burn no card (R31); record.fourth_card_last (true:
+ * R36.2) places a fourth card after the others' draws. */
 function checkDraws(record, byPosition, problems, play = null, burns = true) {
   const seats = record.seats;
   const holes = record.hole_cards || 2;
@@ -201,7 +210,9 @@ function checkDraws(record, byPosition, problems, play = null, burns = true) {
       throw new Error(gettext("a draw's count is a whole number of the cards a player holds"));
     }
   }
-  const inDraws = drawPositions(seats.length, drawn, holes, play ? play.length : 52, burns);
+  const fourthLast = record.fourth_card_last === undefined ? false : record.fourth_card_last; // R36.2
+  if (typeof fourthLast !== "boolean") throw new Error(gettext("fourth_card_last is true or false"));
+  const inDraws = drawPositions(seats.length, drawn, holes, play ? play.length : 52, burns, fourthLast);
   let uncovered = 0;
   for (const key of ["dealt", "held"]) {
     for (const [seat, cards] of Object.entries(record[key] || {})) {

@@ -28,7 +28,7 @@ import pytest
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
 from engine.cards import Card, card_str
-from engine.events import CardsDrawn, HandShown, HoleCardsDealt, OpeningShown
+from engine.events import CardsDrawn, FourthCardDealt, HandShown, HoleCardsDealt, OpeningShown
 from engine.games import Game, rules
 from engine.legal_actions import LegalActions
 from engine.phh import loads
@@ -208,6 +208,8 @@ def unseen(replayed: ReplayedHand, me: int | None) -> set[str]:
             held.setdefault(e.seat, set()).update(card_str(c) for c in e.cards)
         elif isinstance(e, CardsDrawn):
             held.setdefault(e.seat, set()).update(card_str(c) for c in e.drawn)
+        elif isinstance(e, FourthCardDealt):  # R36.2
+            held.setdefault(e.seat, set()).add(card_str(e.card))
     public = {
         card_str(c)
         for e in replayed.events

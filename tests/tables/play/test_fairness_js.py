@@ -306,6 +306,23 @@ ITALIANA_DEALS = [(2, 3, 24), (4, 2, 32), (6, 1, 40), (9, 1, 52)]
 """Players, cards each changes, and the deck (R31.2) of the italiana hands checked here."""
 
 
+def test_R36_2_the_browser_places_the_fourth_cards_after_the_others_as_the_engine() -> None:
+    """R36.2: everyone changes four, the fourth cards after the others' draws (the record's
+    fourth_card_last): the browser's verdict, opened and uncovered counts equal the
+    engine's, at 2, 3 and 9 players (a new stub); read as four at once (the field left
+    out) or with a malformed field, both fail alike."""
+    records = [
+        spec.italiana_record(n, throws=4, viewer=viewer, fourth_card_last=True)[0]
+        for n, viewer in ((2, 0), (3, 2), (9, 8))
+    ]
+    misread = [{k: v for k, v in r.items() if k != "fourth_card_last"} for r in records[:2]]
+    malformed = [{**records[0], "fourth_card_last": 1}]
+    everything = records + misread + malformed
+    browser = browser_verdicts(everything)
+    assert browser == engine_verdicts(everything)
+    assert [v[0] for v in browser] == [True, True, True, False, False, False]
+
+
 def test_R15_R31_2_R42_6_the_browser_accepts_italiana_hands_with_their_draws_unburnt() -> None:
     """Poker all'italiana at 2, 4, 6 and 9 players (24, 32, 40 and 52 cards): the browser
     accepts each hand's proof as the engine does, its deck named (but the full deck's) and

@@ -48,6 +48,7 @@ ITALIANA = {
     "opener_first": "on",
     "full_over_flush_on_52": "on",
     "minima_beats_massima": "on",
+    "fourth_card_last": "on",
 }
 """The invito (everyone's ante) is the small blind field, the cip the big blind's."""
 
