@@ -574,7 +574,8 @@ def replay(phh: PhhHand) -> Replay:
             for e in events:  # R36.2: a fourth card is its own `d dh` after the others'
                 if isinstance(e, CardsDrawn | FourthCardDealt):
                     new = e.drawn if isinstance(e, CardsDrawn) else (e.card,)
-                    drawn.setdefault(seats.index(e.seat), []).append(new)
+                    if new:  # (standing pat deals nothing: the file has no `d dh` for it)
+                        drawn.setdefault(seats.index(e.seat), []).append(new)
             continue
         if action.verb == "db":
             file_board.extend(action.cards)
