@@ -147,6 +147,7 @@ def _mixed_label(code: str) -> str:
 
 
 class TableForm(forms.ModelForm):
+    italiana_fields = ITALIANA_FIELDS  # (the page's script shows them only for that game)
     mixed_games = forms.MultipleChoiceField(
         label=_("Mixed games (a new game every orbit)"),
         choices=[(code, lazy(_mixed_label, str)(code)) for code in MIXED_GAMES],

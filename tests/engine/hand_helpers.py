@@ -44,6 +44,16 @@ def italiana(n: int = 4, **changes: Any) -> HandConfig:
     return HandConfig(**base)
 
 
+def play(state: HandState, *steps: str) -> tuple[HandState, list[Event]]:
+    """Play ``"2 open 40"``, ``"3 fold"``, ``"1 draw 7"`` (a bit mask) ...; every event."""
+    events: list[Event] = []
+    for step in steps:
+        seat, kind, *amount = step.split()
+        state, new = apply(state, Action(ActionKind(kind), int(seat), *map(int, amount)))
+        events += new
+    return state, events
+
+
 def deck_for(*hands: str, stub: str = "") -> list[Card]:
     """The deck that deals ``hands`` (one a player, from the mazziere's left) one card at a
     time (R33.3), then ``stub`` (the draw's first cards: no burn, R31)."""

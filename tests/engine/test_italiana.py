@@ -37,7 +37,7 @@ from engine.hand import HandInPlay, apply, start_hand
 from engine.legal_actions import default_action, legal_actions
 from engine.opening import opening_cards
 from engine.state import HandConfig, HandState, Phase
-from tests.engine.hand_helpers import deck_for, italiana
+from tests.engine.hand_helpers import deck_for, italiana, play
 
 SEATS = (1, 2, 3, 4)
 """Four players, seat 4 the mazziere: seat 1 is dealt first and speaks first (R33.3)."""
@@ -47,16 +47,6 @@ def act(state: HandState, kind: ActionKind, amount: int | None = None) -> HandSt
     legal = legal_actions(state)
     assert legal is not None
     return apply(state, Action(kind, legal.seat, amount))[0]
-
-
-def play(state: HandState, *steps: str) -> tuple[HandState, list[Event]]:
-    """Play ``"2 open 40"``, ``"3 fold"``, ``"1 draw 7"`` (a bit mask) ...; every event."""
-    events: list[Event] = []
-    for step in steps:
-        seat, kind, *amount = step.split()
-        state, new = apply(state, Action(ActionKind(kind), int(seat), *map(int, amount)))
-        events += new
-    return state, events
 
 
 def of(events: list[Event], kind: type[Event]) -> list[Any]:

@@ -16,13 +16,13 @@ from engine.actions import Action, ActionKind
 from engine.betting import Structure
 from engine.cards import FULL_DECK, Card, parse_cards
 from engine.errors import EngineError, ErrorCode
-from engine.events import Event, PotAwarded
+from engine.events import PotAwarded
 from engine.games import Game, rules
 from engine.hand import apply, start_hand
 from engine.legal_actions import legal_actions
 from engine.opening import hand_opening_cards
 from engine.state import HandConfig, HandState, Phase
-from tests.engine.hand_helpers import italiana
+from tests.engine.hand_helpers import italiana, play
 from tests.engine.hand_strategies import MAX_STEPS, check_invariants, choose_action, configs
 
 R34_HANDS = ("7c 8d Tc Jd Ks", "Qc Qd 7h 9s Ah", "8c 9d Th Js As", "9c 9h Jc Ad 7s")
@@ -47,16 +47,6 @@ def _nine(first: str, second: str) -> list[Card]:
 
 def _name(card: Card) -> str:
     return "23456789TJQKA"[card >> 2] + "cdhs"[card & 3]
-
-
-def play(state: HandState, *steps: str) -> tuple[HandState, list[Event]]:
-    """Play ``"2 open 40"``, ``"3 fold"``, ``"1 draw 0"`` ...; every event."""
-    events: list[Event] = []
-    for step in steps:
-        seat, kind, *amount = step.split()
-        state, new = apply(state, Action(ActionKind(kind), int(seat), *map(int, amount)))
-        events += new
-    return state, events
 
 
 def showdown(deck: list[Card], n: int, **changes: Any) -> tuple[int, str | None]:

@@ -154,3 +154,35 @@ def cards_named(value) -> set[str]:
     if isinstance(value, list):
         return set().union(*map(cards_named, value))
     return {value} if isinstance(value, str) and re.fullmatch("[2-9TJQKA][cdhs]", value) else set()
+
+
+def first_opening(table):
+    """Poker all'italiana: deal hands, everyone passing, until a player on turn in the
+    opening round holds cards that open (R34.2); the table and that player's seat, before
+    they decide."""
+    for _ in range(40):
+        t = deal(table)
+        while fresh(t).in_hand:
+            seat, _state = to_act(t)
+            user = user_at(t, seat)
+            if own_cards_by_user(t.pk, t.hand_count)[user.pk].get("opening_cards"):
+                return fresh(t), seat
+            services.act(user, t.pk, "pass", None, None)
+    raise AssertionError("nobody could open in 40 hands")
+
+
+ITALIANA_TABLE = {
+    "game": "italiana",
+    "structure": "pot_limit",
+    "small_blind": 1,
+    "big_blind": 2,
+    # the form's checkboxes as the browser posts them, ticked by default
+    "rising_openings": "on",
+    "piatto_di_parola": "on",
+    "opener_first": "on",
+    "full_over_flush_on_52": "on",
+    "minima_beats_massima": "on",
+    "fourth_card_last": "on",
+}
+"""A poker all'italiana table's form post (the invito is the small blind field, the cip the
+big blind's; R31-R39's house rules at their defaults)."""

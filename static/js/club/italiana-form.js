@@ -6,15 +6,8 @@
 import { gettext } from "../i18n.js";
 
 const form = document.querySelector("select[name=game]")?.closest("form");
-const HOUSE_RULES = [
-  "dealer_ante",
-  "opening_draw",
-  "rising_openings",
-  "repeat_invito",
-  "max_draw",
-  "piatto_di_parola",
-  "opener_first",
-];
+// the game's house rules: the server's list (tables.play.forms.ITALIANA_FIELDS), one place
+const HOUSE_RULES = (form?.dataset.houseRules || "").split(" ").filter(Boolean);
 
 function labelOf(name) {
   const input = form.elements[name];

@@ -14,25 +14,21 @@ from tables.play import actions as services
 from tables.play.error_codes import PlayError
 from tables.play.forms import ITALIANA_FIELDS, TableForm
 from tables.play.hand_state import current_state
-from tables.play.projection import load_public_state, own_cards_by_user
+from tables.play.projection import load_public_state
 from tests.tables.conftest import table_form_data
-from tests.tables.play_helpers import assert_chips_accounted, deal, fresh, to_act, user_at
+from tests.tables.play_helpers import (
+    ITALIANA_TABLE,
+    assert_chips_accounted,
+    deal,
+    first_opening,
+    fresh,
+    to_act,
+    user_at,
+)
 
 pytestmark = pytest.mark.django_db
 
-ITALIANA = {
-    "game": "italiana",
-    "structure": "pot_limit",
-    "small_blind": 1,
-    "big_blind": 2,
-    "max_seats": 9,
-    # the form's checkboxes as the browser posts them, ticked by default
-    "rising_openings": "on",
-    "piatto_di_parola": "on",
-    "opener_first": "on",
-    "full_over_flush_on_52": "on",
-    "minima_beats_massima": "on",
-}
+ITALIANA = {**ITALIANA_TABLE, "max_seats": 9}
 
 
 def _form(**overrides) -> TableForm:
@@ -83,24 +79,10 @@ def test_everyone_sees_the_options_and_each_hand_is_dealt_with_them_R32_R38_3(ca
     )
 
 
-def _opener(table):
-    """Deal hands, everyone passing, until a player on turn in the opening round holds cards
-    that open (R34.2): the table and that player's seat, before they decide."""
-    for _ in range(40):
-        t = deal(table)
-        while fresh(t).in_hand:
-            seat, _state = to_act(t)
-            user = user_at(t, seat)
-            if own_cards_by_user(t.pk, t.hand_count)[user.pk].get("opening_cards"):
-                return fresh(t), seat
-            services.act(user, t.pk, "pass", None, None)
-    raise AssertionError("nobody could open in 40 hands")
-
-
 def test_a_raise_past_the_tables_cap_is_refused_in_the_players_language_R38_3(
     capped_table, seeded_decks
 ):
-    t, seat = _opener(capped_table)
+    t, seat = first_opening(capped_table)
     services.act(user_at(t, seat), t.pk, "open", 2, None)
     raiser, state = to_act(t)
     legal = state["hand"]["legal"]

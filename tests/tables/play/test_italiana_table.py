@@ -26,9 +26,11 @@ from tables.play.projection import load_public_state, own_cards_by_user
 from tables.tournaments.forms import TournamentForm
 from tests.tables.conftest import table_form_data
 from tests.tables.play_helpers import (
+    ITALIANA_TABLE,
     assert_chips_accounted,
     cards_named,
     deal,
+    first_opening,
     fresh,
     play_randomly,
     to_act,
@@ -37,20 +39,7 @@ from tests.tables.play_helpers import (
 
 pytestmark = pytest.mark.django_db
 
-ITALIANA = {
-    "game": "italiana",
-    "structure": "pot_limit",
-    "small_blind": 1,
-    "big_blind": 2,
-    # the form's checkboxes as the browser posts them, ticked by default
-    "rising_openings": "on",
-    "piatto_di_parola": "on",
-    "opener_first": "on",
-    "full_over_flush_on_52": "on",
-    "minima_beats_massima": "on",
-    "fourth_card_last": "on",
-}
-"""The invito (everyone's ante) is the small blind field, the cip the big blind's."""
+ITALIANA = ITALIANA_TABLE
 
 
 @pytest.fixture
@@ -73,20 +62,6 @@ def _everyone_passes(table) -> None:
         seat, state = to_act(table)
         assert state["hand"]["legal"]["opening"] is True
         services.act(user_at(table, seat), table.pk, "pass", None, None)
-
-
-def _first_opening(table, rng):
-    """Deal hands, everyone passing, until a player on turn in the opening round holds cards
-    that open (R34.2); return the table and that player's seat, before they decide."""
-    for _ in range(40):
-        t = deal(table)
-        while fresh(t).in_hand:
-            seat, state = to_act(t)
-            user = user_at(t, seat)
-            if own_cards_by_user(t.pk, t.hand_count)[user.pk].get("opening_cards"):
-                return fresh(t), seat
-            services.act(user, t.pk, "pass", None, None)
-    raise AssertionError("nobody could open in 40 hands")
 
 
 def test_the_form_offers_poker_all_italiana_with_its_house_rules_R31_R38():
@@ -139,8 +114,7 @@ def test_the_deal_antes_the_invito_no_blinds_and_a_deck_of_the_players_R31_2_R33
 def test_apro_is_offered_only_to_cards_that_open_and_only_they_are_told_R34_2_R34_3(
     italiana_table, seeded_decks
 ):
-    rng = random.Random(7)
-    t, seat = _first_opening(italiana_table, rng)
+    t, seat = first_opening(italiana_table)
     state = current_state(t)
     own = own_cards_by_user(t.pk, t.hand_count)
     for i, s in enumerate(state.seats):  # each player is told their own opening cards
@@ -230,8 +204,7 @@ def test_a_pot_nobody_opens_stays_and_the_next_hands_need_queens_then_kings_R35_
 def test_the_first_hand_won_takes_the_carried_pot_and_jacks_open_again_R35_2_R35_3(
     italiana_table, seeded_decks
 ):
-    rng = random.Random(3)
-    t, seat = _first_opening(italiana_table, rng)
+    t, seat = first_opening(italiana_table)
     before = current_state(t)
     pot, stack = before.pot_total, before.stacks[before.seats.index(seat)]
     opener = user_at(t, seat)
