@@ -109,11 +109,21 @@ class Hand(models.Model):
 
 
 class HandAction(models.Model):
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
+    # One row per decision, the one thing each action adds (issue #44): the hand's own index
+    # would repeat the unique constraint's, whose first column it is; who acted is the hand's
+    # player at that seat (Hand.players) and is never looked up by user, so it has neither
+    # an index nor a foreign-key check (whose row lock was written to the WAL with every
+    # action). Django still sets it to null if that user is ever deleted.
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions", db_index=False)
     sequence = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        db_index=False,
+        db_constraint=False,
     )
     kind = models.CharField(max_length=12)
     amount = models.BigIntegerField(null=True, blank=True)
