@@ -111,6 +111,12 @@ class HandConfig:
             the next hand (R37.3); otherwise they show down.
         opener_first: the opener speaks first after the draw (R37.1); otherwise the first
             player still in left of the dealer.
+
+    Telesina's (R40; refused in other games unless at its default). Its ``ante`` is the
+    invito (R40.2), ``big_blind`` the least bet, and it has no small blind (0):
+
+        best_showing_first: "parla per primo" (R40.4): in every round the best showing
+            hand speaks first; otherwise the first player still in left of the dealer.
     """
 
     seats: tuple[int, ...]
@@ -143,9 +149,11 @@ class HandConfig:
     max_draw: int | None = None
     piatto_di_parola: bool = True
     opener_first: bool = True
+    best_showing_first: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        """Plain-JSON form; poker all'italiana's fields only in its configs."""
+        """Plain-JSON form; poker all'italiana's fields only in its configs, Telesina's in
+        its."""
         data: dict[str, Any] = {
             "seats": list(self.seats),
             "stacks": list(self.stacks),
@@ -181,6 +189,8 @@ class HandConfig:
                 piatto_di_parola=self.piatto_di_parola,
                 opener_first=self.opener_first,
             )
+        if self.game == Game.TELESINA:  # (R40)
+            data["best_showing_first"] = self.best_showing_first
         return data
 
     @classmethod
@@ -218,6 +228,7 @@ class HandConfig:
             max_draw=data.get("max_draw"),
             piatto_di_parola=data.get("piatto_di_parola", True),
             opener_first=data.get("opener_first", True),
+            best_showing_first=data.get("best_showing_first", True),  # Telesina's (R40.4)
         )
 
 

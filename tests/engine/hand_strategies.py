@@ -24,9 +24,10 @@ MAX_STEPS = 400
 @st.composite
 def configs(draw: st.DrawFn) -> HandConfig:
     game = draw(st.sampled_from(list(Game)))
-    stud = rules(game).stud  # R45.1: fixed-limit, a bring-in, antes only, no board
-    italiana = rules(game).opening  # R31-R38: the invito (an ante), no blinds, no board
-    board = not rules(game).draws and not stud  # R42: no bomb pot and no double board
+    telesina = game is Game.TELESINA  # R40: the invito, no blinds, any structure
+    stud = rules(game).stud and not telesina  # R45.1: fixed-limit, a bring-in, antes only
+    italiana = rules(game).opening or telesina  # R31-R38, R40: the invito, no blinds
+    board = not rules(game).draws and not rules(game).stud  # R42: no bomb pot, double board
     double_board = board and draw(st.booleans())  # R23
     # five-card Omaha seats eight (R18); a double board nine Omaha hands, seven PLO5 (R23.3)
     n = draw(st.integers(2, rules(game).seats_for(2 if double_board else 1)))
@@ -50,7 +51,9 @@ def configs(draw: st.DrawFn) -> HandConfig:
         tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True))) if blinds else ()
     )
     italian: dict[str, object] = {}
-    if italiana:  # R33.2, R34.2, R35.2, R35.3, R36.1, R37.1, R37.3
+    if telesina:  # R40.4
+        italian = {"best_showing_first": draw(st.booleans())}
+    elif italiana:  # R33.2, R34.2, R35.2, R35.3, R36.1, R37.1, R37.3
         italian = {
             "carried": draw(st.sampled_from([0, 0, 3 * big_blind])),
             "dealer_ante": draw(st.sampled_from([0, big_blind])),
