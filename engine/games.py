@@ -369,8 +369,7 @@ def _italiana_rules(players: int | None) -> GameRules:
         winner = ranking.winners
 
         def describe(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
-            named = ranking.base.evaluate(hole)  # the name; R32.5's strength
-            return HandValue(ranking.strength(hole), named.category, named.best_five, named.name)
+            return ranking.evaluate(hole)  # the name; R32.5's strength
 
     return GameRules(
         Game.ITALIANA,
