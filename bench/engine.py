@@ -50,7 +50,8 @@ with a bring-in of half the small bet and antes in most hands, 2 to 8 players (P
 seventh-street community card (R45.3), which PokerKit deals otherwise. Poker all'italiana
 (``italiana``, R31-R39) is in ``--per-game`` only (PHH has no code for it): pot-limit, 2 to
 9 players, an invito (ante) and a cip of the big blind, a pot carried in now and then; the
-random policy opens when it may.
+random policy opens when it may. Telesina (``telesina``, R40) is there too, the same way
+(pot-limit, 2 to 9 players, the invito, the least bet the big blind).
 
 The hands are random no-limit (NT) and fixed-limit (FT) hands, 2-10 players, uneven stacks,
 antes, big-blind antes and straddles, played by our engine with a seeded random policy and
@@ -119,7 +120,8 @@ def machine() -> str:
 def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
     n = min(rng.choice([2, 3, 4, 5, 6, 6, 7, 8, 9, 10]), rules(game).max_players)  # R18, R42
     big_blind = rng.choice([2, 10, 20, 100])
-    if rules(game).opening:  # R31-R38: the invito, the cip, pot limit, no blinds
+    italiana = rules(game).opening
+    if italiana or game is Game.TELESINA:  # R31-R38, R40: the invito, pot limit, no blinds
         seats = tuple(sorted(rng.sample(range(1, 10), n)))
         return HandConfig(
             seats=seats,
@@ -130,7 +132,7 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
             ante=big_blind,
             structure=Structure.POT_LIMIT,
             game=game,
-            carried=rng.choice([0, 0, 0, n * big_blind]),
+            carried=rng.choice([0, 0, 0, n * big_blind]) if italiana else 0,
             explicit_showdown=True,
         )
     ante = big_blind_ante = 0
@@ -223,7 +225,8 @@ def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
         state, events = apply(state, action)
         history.extend(events)
         actions.append(action)
-    text = "" if rules(game).opening else phh.export(state, history)  # (no PHH code, R31)
+    no_code = rules(game).opening or game is Game.TELESINA  # (no PHH code, R31, R40)
+    text = "" if no_code else phh.export(state, history)
     return BenchHand(config, tuple(deck), tuple(actions), text, state.stacks, tuple(history))
 
 
@@ -346,8 +349,8 @@ def main() -> None:
         whole_process(args.folder, args.rounds)
         return
     game = Game(args.game)
-    if rules(game).opening:
-        sys.exit("poker all'italiana has no PHH code for PokerKit: use --per-game")
+    if rules(game).opening or game is Game.TELESINA:
+        sys.exit(f"{rules(game).name} has no PHH code for PokerKit: use --per-game")
 
     from importlib.metadata import version
 

@@ -1,5 +1,5 @@
 """The checks a hand's inputs pass before it starts: its :class:`~engine.state.HandConfig`
-(R1.1, R2, R3, R13, R21, R22, R23, R28.5, R31-R38, R45.1) and a deck given for a replay (R4).
+(R1.1, R2, R3, R13, R21, R22, R23, R28.5, R31-R38, R40, R45.1) and a deck given for a replay (R4).
 
 :func:`engine.hand.start_hand` calls both; a refusal is an
 :class:`~engine.errors.EngineError` with code ``invalid_config`` or ``invalid_deck``, and no
@@ -48,8 +48,8 @@ def check_player_count(game: Game, players: int, double_board: bool) -> None:
 
 
 def check_config(config: HandConfig) -> None:
-    """Refuse a config that breaks R1.1, R2, R3, R13, R21, R22, R23, R28.5, R31-R38 or
-    R45.1 (code ``invalid_config``)."""
+    """Refuse a config that breaks R1.1, R2, R3, R13, R21, R22, R23, R28.5, R31-R38, R40
+    or R45.1 (code ``invalid_config``)."""
     seats, stacks = config.seats, config.stacks
     if not isinstance(seats, tuple) or not isinstance(stacks, tuple):
         raise EngineError(ErrorCode.INVALID_CONFIG, "seats and stacks must be tuples")
@@ -119,9 +119,10 @@ def check_config(config: HandConfig) -> None:
             ErrorCode.INVALID_CONFIG,
             "a draw game has no board: no bomb pot, no double board (R21, R23, R42)",
         )
-    if rules(config.game).stud:
+    if rules(config.game).stud and config.game is not Game.TELESINA:
         _check_stud(config)
     _check_italiana(config)
+    _check_telesina(config)
     _check_int(config.seven_deuce, "seven_deuce")
     if config.seven_deuce and config.game is not Game.HOLDEM:
         raise EngineError(
@@ -198,6 +199,19 @@ _ITALIANA_DEFAULTS: Final = (
     ("fourth_card_last", True),
 )
 """Poker all'italiana's config fields and their defaults, which every other game keeps."""
+_NO_BLINDS_OPTIONS: Final = (
+    ("big-blind ante", "big_blind_ante"),
+    ("straddle", "straddle"),
+    ("posted big blind", "posting"),
+    ("bomb pot", "bomb_pot"),
+    ("double board", "double_board"),
+    ("run it twice", "run_it_twice_allowed"),
+    ("7-2 bounty", "seven_deuce"),
+    ("dead button", "dead_button"),
+    ("dead small blind", "dead_small_blind"),
+)
+"""What comes with blinds or a board, which Telesina refuses (R40.2; poker all'italiana's
+check refuses the same, R31, R33)."""
 
 
 def _check_italiana(config: HandConfig) -> None:
@@ -296,3 +310,30 @@ def full_deck(deck: Sequence[Card], cards: Sequence[Card] = FULL_DECK) -> tuple[
         raise EngineError(ErrorCode.INVALID_DECK, "the deck holds a card twice")
     used = set(head)
     return head + tuple(card for card in cards if card not in used)
+
+
+def _check_telesina(config: HandConfig) -> None:
+    """R40: Telesina has the invito (the ante) and no blinds, no board, no bring-in; its
+    option "parla per primo" (R40.4) is a bool. Other games leave that option at its
+    default (and Telesina poker all'italiana's fields at theirs: :func:`_check_italiana`)."""
+    if config.game is not Game.TELESINA:
+        if config.best_showing_first is not True:
+            raise EngineError(
+                ErrorCode.INVALID_CONFIG,
+                f"best_showing_first is Telesina's (R40.4), not {rules(config.game).name}'s",
+            )
+        return
+    if type(config.best_showing_first) is not bool:
+        raise EngineError(ErrorCode.INVALID_CONFIG, "best_showing_first must be a bool")
+    if config.small_blind:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            "Telesina has no blinds: small_blind is 0, big_blind the least bet (R40.2), not"
+            f" {config.small_blind}",
+        )
+    refused = [option for option, name in _NO_BLINDS_OPTIONS if getattr(config, name)]
+    if refused:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"Telesina has the invito and no blinds, no board: no {', no '.join(refused)} (R40.2)",
+        )

@@ -49,6 +49,9 @@ sixteen it lacks after them; the root binds the size, ``H(C_0 || ... || C_51 || 
 (:func:`play_positions`). Poker all'italiana's decks (R31.2: 24, 28, ... 52 cards, by the
 players dealt in) are committed the same way; its draw burns no card, which the root binds
 too: ``H(C_0 || ... || C_51 [|| "deck" || size] || "noburn")`` (``draw_burns`` false).
+Telesina (R40) is committed as poker all'italiana (its deck, no burn) and dealt as a stud
+game without burns: the record's ``"stud"`` counts, its ``hole_cards`` (2: the first
+round's, as stud's 3), :func:`stud_positions` with ``first=2, burns=False``.
 
 What it proves and what it does not: see R15 in docs/rules.md.
 
@@ -120,6 +123,9 @@ DECK_SIZES: Final = frozenset((FULL, *range(24, FULL, 4)))
 STUD_FIRST: Final = 3
 STUD_CARDS: Final = 7
 """A stud player is dealt three cards on third street and up to seven (R45.2)."""
+TELESINA_FIRST: Final = 2
+TELESINA_CARDS: Final = 5
+"""A Telesina player is dealt two cards in the first round and up to five (R40.3)."""
 BOARD_STREETS: Final = ((0, 3), (3, 4), (4, 5))
 """The flop, turn and river as slices of a board; each is dealt after a burn (R4.2)."""
 
@@ -396,7 +402,11 @@ def draw_positions(
 
 
 def stud_positions(
-    players: int, dealt: Sequence[int], community: bool = False
+    players: int,
+    dealt: Sequence[int],
+    community: bool = False,
+    first: int = STUD_FIRST,
+    burns: bool = True,
 ) -> tuple[list[list[int]], int | None]:
     """Deal positions of every card of a stud hand (R45.2, R45.3), by position index: the
     first three rounds one card at a time from the left of the button (as
@@ -404,7 +414,9 @@ def stud_positions(
     on it, from the left of the button. ``dealt[i]``: how many cards player ``i`` was dealt
     (public: a player still in gets every street's card, one who folded no more). With
     ``community`` the seventh street was one card in the middle (R45.3): its position, after
-    a burn unless it was the deck's last card; else ``None``.
+    a burn unless it was the deck's last card; else ``None``. Telesina (R40.3): ``first``
+    two rounds and no burns (``burns`` false); its cards are in its deck's own sequence
+    (:func:`play_positions`, R31.2).
 
     >>> stud_positions(3, [7, 3, 7])
     ([[0, 3, 6, 10, 13, 16, 19], [1, 4, 7], [2, 5, 8, 11, 14, 17, 20]], None)
@@ -412,14 +424,16 @@ def stud_positions(
     51
     >>> stud_positions(7, [6] * 7, community=True)[1]  # 45 dealt: a burn, then the card
     46
+    >>> stud_positions(3, [5, 2, 4], first=2, burns=False)  # Telesina
+    ([[0, 3, 6, 8, 10], [1, 4], [2, 5, 7, 9]], None)
     """
-    out = [list(hole_positions(players, i, 3)) for i in range(players)]
-    position = 3 * players
-    for k in range(3, 7):
+    out = [list(hole_positions(players, i, first)) for i in range(players)]
+    position = first * players
+    for k in range(first, STUD_CARDS):
         served = [i for i in range(players) if dealt[i] > k]
         if not served:
             break
-        position += 1  # the street's burn
+        position += int(burns)  # the street's burn
         for i in served:
             out[i].append(position)
             position += 1
@@ -542,9 +556,12 @@ def _hex(value: object, size: int) -> bytes:
     return bytes.fromhex(value)
 
 
-def _seen_cards(record: Mapping[str, Any], play: Sequence[int] | None = None) -> dict[int, Card]:
+def _seen_cards(
+    record: Mapping[str, Any], play: Sequence[int] | None = None, burns: bool = True
+) -> dict[int, Card]:
     """Deal position -> card of every card the record says its viewer saw; ``play``: the
-    deal positions a short deck deals from (R30.4), ``None`` for all 52."""
+    deal positions a short deck deals from (R30.4), ``None`` for all 52; ``burns``: false
+    when the game burns none (poker all'italiana's draw, R31; Telesina's streets, R40)."""
     seats = list(record["seats"])
     n = len(seats)
     hole_cards = int(record.get("hole_cards", 2))
@@ -552,7 +569,8 @@ def _seen_cards(record: Mapping[str, Any], play: Sequence[int] | None = None) ->
     seen: dict[int, Card] = {}
     boards = [[parse_card(c) for c in board] for board in record.get("boards", [])]
     if "stud" in record:  # R45.9: the cards each player was dealt place every street's
-        places, middle = stud_positions(n, _stud_counts(record["stud"], n), any(boards))
+        counts = _stud_counts(record["stud"], n, hole_cards, burns)
+        places, middle = stud_positions(n, counts, any(boards), hole_cards, burns)
         positions_of = [[middle] if middle is not None else [] for _ in boards]
     else:
         places = [list(hole_positions(n, i, hole_cards)) for i in range(n)]
@@ -572,13 +590,24 @@ def _seen_cards(record: Mapping[str, Any], play: Sequence[int] | None = None) ->
     return {play[position]: card for position, card in seen.items()}
 
 
-def _stud_counts(counts: object, players: int) -> list[int]:
+def _stud_counts(
+    counts: object, players: int, first: int = STUD_FIRST, burns: bool = True
+) -> list[int]:
     """A stud record's cards each player was dealt (R45.9), checked: one whole number from
-    three (third street) to seven a player, else :class:`ValueError`."""
+    three (third street) to seven a player, with burns; Telesina's (R40.3, its first round
+    the record's ``hole_cards``): from two to five, without (``draw_burns`` false, bound to
+    the root). Else :class:`ValueError`."""
     if not isinstance(counts, list) or len(counts) != players:
         raise ValueError("the stud counts are not one number a seat")
-    if not all(type(c) is int and STUD_FIRST <= c <= STUD_CARDS for c in counts):
-        raise ValueError(f"a stud player is dealt from {STUD_FIRST} to {STUD_CARDS} cards")
+    games = {(STUD_FIRST, True): STUD_CARDS, (TELESINA_FIRST, False): TELESINA_CARDS}
+    most = games.get((first, burns))
+    if most is None:
+        raise ValueError(
+            "a stud record deals three cards first with burns (R45.2), or two without"
+            " (Telesina, R40.3)"
+        )
+    if not all(type(c) is int and first <= c <= most for c in counts):
+        raise ValueError(f"a stud player is dealt from {first} to {most} cards")
     return counts
 
 
@@ -675,7 +704,7 @@ def _verify_v2(
         elif card_commitment(table, hand, o.index, o.salt, o.card) != commitments[o.index]:
             problems.append(f"the card at deal position {o.position} does not match its commitment")
     play = play_positions(order, deck_size) if deck_size != FULL else None  # R30.4
-    for position, card in _seen_cards(record, play).items():
+    for position, card in _seen_cards(record, play, draw_burns).items():
         opened = by_position.get(position)
         if opened is None:
             problems.append(f"{card_str(card)} (deal position {position}) was never opened")

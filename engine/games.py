@@ -24,15 +24,21 @@ parameterised by a :class:`Game`; it has no copy per game.
   (:attr:`GameRules.opening`, R34), at most four cards changed (R36.1), ranked by
   :class:`engine.ranking.ItalianRanking` (R32), which never splits a pot
   (:attr:`GameRules.winner`, R32.4, R32.5).
+* Telesina (R40): poker all'italiana's deck of the players and its ranking, dealt as a
+  stud game of five cards (:attr:`GameRules.street_cards`: one down and one up, then three
+  up one at a time), four betting rounds, no bring-in (:attr:`GameRules.bring_in` ``None``)
+  but the invito; the best showing hand by the Italian ranking speaks first in every
+  round (:func:`engine.showing.showing_italian`, R40.4); no card is burned.
 
 The board and draw games and poker all'italiana are dealt with every betting structure
-(no-limit, pot-limit, fixed-limit, R6); the stud games fixed-limit only (R45.1).
+(no-limit, pot-limit, fixed-limit, R6), Telesina too (R40.5); the stud games fixed-limit
+only (R45.1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache, partial
 from itertools import combinations
@@ -62,9 +68,15 @@ from engine.ranking import (
     evaluate_ace_to_five,
     evaluate_deuce_to_seven,
 )
-from engine.showing import door_order_high, door_order_low, showing_high, showing_low
+from engine.showing import (
+    door_order_high,
+    door_order_low,
+    showing_high,
+    showing_italian,
+    showing_low,
+)
 
-__all__ = ["BOARD_CARDS", "GAMES", "STUD_STREETS", "Game", "GameRules", "rules"]
+__all__ = ["BOARD_CARDS", "GAMES", "STUD_STREETS", "TELESINA_STREETS", "Game", "GameRules", "rules"]
 
 _T = TypeVar("_T")
 
@@ -78,6 +90,9 @@ STUD_STREETS: Final = (
     "third_street", "fourth_street", "fifth_street", "sixth_street", "seventh_street",
 )  # fmt: skip
 """The names of a stud game's five betting rounds, each after its street's cards (R45.2)."""
+TELESINA_STREETS: Final = ("second_card", "third_card", "fourth_card", "fifth_card")
+"""Telesina's four betting rounds (R40.3), each named by the card just dealt: the first
+after the second card (the first face up), the last after the fifth."""
 ITALIANA_PLAYERS: Final = 9
 """R31.1: poker all'italiana seats 2 to 9 (ten would leave a stub of two cards)."""
 STUD_PLAYERS: Final = 8
@@ -100,6 +115,7 @@ class Game(StrEnum):
     STUD_HILO = "stud8"
     RAZZ = "razz"
     ITALIANA = "italiana"
+    TELESINA = "telesina"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +157,11 @@ class GameRules:
     up_cards: tuple[int, ...] = ()
     """Stud (R45.2): the hole-card indices dealt face up, public from the deal (R4.3)."""
     bring_in: Callable[[Card], int] | None = None
-    """Stud (R45.4): the door cards' order; the greatest brings in."""
+    """Stud (R45.4): the door cards' order; the greatest brings in. ``None`` in Telesina,
+    which has no bring-in: the best showing hand speaks first from the first round (R40.4)."""
     showing: Callable[[Sequence[Card]], tuple[int, ...]] | None = None
-    """Stud (R45.5): the up cards' order from fourth street; the greatest acts first."""
+    """Stud (R45.5): the up cards' order from fourth street (Telesina: from the first
+    round, R40.4); the greatest acts first."""
     street_names: tuple[str, ...] = BOARD_STREETS
     """The betting rounds' names in the events (a draw's rounds are named by its draws)."""
     dealt_to: Callable[[int, bool, bool, bool], GameRules] | None = None
@@ -158,7 +176,8 @@ class GameRules:
     hand; the opener speaks first after the draw and shows the opening at the end
     (:mod:`engine.opening`)."""
     draw_burn: bool = True
-    """Whether each draw begins with a burn (R42.1; poker all'italiana burns none, R31)."""
+    """Whether each draw begins with a burn (R42.1; poker all'italiana burns none, R31);
+    in a stud game, whether each street after the first does (R45.2; Telesina: none, R40)."""
     max_draw: int = 5
     """The most cards a player changes in a draw (R42.2: all five; R36.1: four)."""
     most_players: int = 0
@@ -179,7 +198,8 @@ class GameRules:
 
     @property
     def stud(self) -> bool:
-        """Whether this is a stud game (R45): cards face up, a bring-in, no board."""
+        """Whether this is a stud game (R45): cards face up, streets dealt to the players,
+        no board; a bring-in unless :attr:`bring_in` is ``None`` (Telesina, R40)."""
         return bool(self.street_cards)
 
     @property
@@ -358,8 +378,7 @@ def _italiana_rules(
         winner = ranking.winners
 
         def describe(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
-            named = ranking.base.evaluate(hole)  # the name; R32.5's strength
-            return HandValue(ranking.strength(hole), named.category, named.best_five, named.name)
+            return ranking.evaluate(hole)  # the name; R32.5's strength
 
     return GameRules(
         Game.ITALIANA,
@@ -379,6 +398,37 @@ def _italiana_rules(
         max_draw=4,
         most_players=ITALIANA_PLAYERS,
         winner=winner,
+    )
+
+
+@cache
+def _telesina_rules(
+    players: int | None,
+    full_over_flush_on_52: bool = True,
+    flush_by_suit: bool = False,
+    minima_beats_massima: bool = True,
+) -> GameRules:
+    """Telesina (R40) dealt to ``players`` (2 to 9): poker all'italiana's deck of the
+    players and its ranking (R40.1: :func:`_italiana_rules`' own, five cards, never a
+    split), dealt as a stud game: one card down and one up, then three up one at a time
+    (R40.3), no burn; four betting rounds, the best showing hand first (R40.4, by the
+    Italian ranking of the up cards: :func:`engine.showing.showing_italian`); no bring-in
+    and no opening, the invito only (R40.2); in fixed-limit the big bet from the third
+    round (after the fourth card), as Hold'em's from the turn."""
+    return replace(
+        _italiana_rules(players, full_over_flush_on_52, flush_by_suit, minima_beats_massima),
+        game=Game.TELESINA,
+        name="Telesina",
+        letter=" Telesina",
+        draws=0,
+        big_bet_from=2,
+        street_cards=(2, 1, 1, 1),
+        up_cards=(1, 2, 3, 4),
+        showing=showing_italian,
+        street_names=TELESINA_STREETS,
+        dealt_to=_telesina_rules,
+        opening=False,
+        max_draw=0,
     )
 
 
@@ -415,6 +465,7 @@ GAMES: Final[dict[Game, GameRules]] = {
     Game.STUD_HILO: _stud_rules(Game.STUD_HILO, "Seven-card stud hi-lo", " Stud8"),
     Game.RAZZ: _stud_rules(Game.RAZZ, "Razz", " Razz"),
     Game.ITALIANA: _italiana_rules(None),
+    Game.TELESINA: _telesina_rules(None),
 }
 
 
@@ -446,6 +497,8 @@ def rules(
     [0]
     >>> rules("italiana", 9, full_over_flush_on_52=False).winner([full, flush])
     [1]
+    >>> len(rules("telesina", 5).deck), rules("telesina").max_players, rules("telesina").last_street
+    (36, 9, 3)
     """
     try:  # a name finds its Game (a StrEnum hashes and compares as its value), and fast
         found = GAMES[cast(Game, game)]

@@ -315,7 +315,21 @@ class ItalianRanking:
         card). R32.4 is not in it (it is not an order): see :meth:`winners`."""
         if len(five) != 5:
             raise ValueError("a hand of poker all'italiana is five cards (R32)")
-        base, category = self.base._best(five)
+        return self._with_suit(five, *self.base._best(five))
+
+    def evaluate(self, five: Sequence[Card]) -> HandValue:
+        """:meth:`strength`'s strength with the category, the five cards in reading order
+        and the hand's name (R11.4), the cards ranked once."""
+        if len(five) != 5:
+            raise ValueError("a hand of poker all'italiana is five cards (R32)")
+        named = self.base.evaluate(five)
+        strength = self._with_suit(five, named.strength, named.category)
+        return HandValue(strength, named.category, named.best_five, named.name)
+
+    def _with_suit(self, five: Sequence[Card], base: int, category: HandCategory) -> int:
+        """The strength of ``five`` from its strength ``base`` on :attr:`base`'s scale: the
+        suit of the deciding card after the ranks (R32.5), or before them for a flush with
+        R32.6."""
         deciding = base % _PLACE // _FIRST_DIGIT  # the tie-break's first rank
         suit = max(ITALIAN_SUITS[c & 3] for c in five if c >> 2 == deciding)
         if category is H.FLUSH and self.flush_by_suit:  # R32.6: the suit before the ranks

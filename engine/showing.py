@@ -10,6 +10,11 @@ showing hand that opens each later street. Pure functions of the face-up cards.
   one pair, high cards; with fewer than five cards no straight or flush counts), in razz
   the lowest (the ace low, a pair worse than any hand without one). Equal showing hands go
   to the lower position (the player nearer the button's left): the caller's tie-break.
+* **R40.4** Telesina: in every round the best showing hand by the Italian ranking speaks
+  first (:func:`showing_italian`): four of a kind, three of a kind, two pair, one pair,
+  high cards, the ranks by group as above (the ace high; fewer than five cards make no
+  straight, flush or full); equal ranks go to the higher-suited card of the combination
+  (R32.5, R40's Choices: hearts, diamonds, clubs, spades), so two players never tie.
 
 Each function gives an *order*: the player with the greatest value acts first (brings in,
 or opens the betting). Showing values are compared between players with the same number of
@@ -33,8 +38,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import Card
+from engine.ranking import ITALIAN_SUITS
 
-__all__ = ["door_order_high", "door_order_low", "low_rank", "showing_high", "showing_low"]
+__all__ = [
+    "door_order_high",
+    "door_order_low",
+    "low_rank",
+    "showing_high",
+    "showing_italian",
+    "showing_low",
+]
 
 _RANKS: Final = 13
 
@@ -99,3 +112,24 @@ def showing_low(up: Sequence[Card]) -> tuple[int, ...]:
     """
     kind, order = _groups([low_rank(card) for card in up])
     return (-kind, *(-rank for rank in order))
+
+
+def showing_italian(up: Sequence[Card]) -> tuple[int, ...]:
+    """R40.4, Telesina: the strength of the up cards by the Italian ranking without
+    straights, flushes or fulls (fewer than five cards make none): the kind, the ranks by
+    group, then the suit of the combination's highest card (R32.5: of a pair, its
+    better-suited card; of two pair, the top pair's; of high cards, the top card), so that
+    different cards never tie (R40's Choices).
+
+    >>> from engine.cards import parse_cards
+    >>> showing_italian(parse_cards("Ks Kh")) > showing_italian(parse_cards("Ad Qd"))
+    True
+    >>> showing_italian(parse_cards("Kh Kc")) > showing_italian(parse_cards("Kd Ks"))
+    True
+    >>> showing_italian(parse_cards("Jh")) > showing_italian(parse_cards("Js"))
+    True
+    """
+    kind, order = _groups([card >> 2 for card in up])
+    top = order[0]
+    suit = max(ITALIAN_SUITS[card & 3] for card in up if card >> 2 == top)
+    return (kind, *order, suit)

@@ -122,6 +122,12 @@ class HandConfig:
         fourth_card_last: a player changing four cards gets three at once and the fourth
             after every other player has drawn, the fourth cards in the order of the draw
             (R36.2); otherwise all four at once.
+
+    Telesina's (R40; refused in other games unless at its default). Its ``ante`` is the
+    invito (R40.2), ``big_blind`` the least bet, and it has no small blind (0):
+
+        best_showing_first: "parla per primo" (R40.4): in every round the best showing
+            hand speaks first; otherwise the first player still in left of the dealer.
     """
 
     seats: tuple[int, ...]
@@ -171,9 +177,11 @@ class HandConfig:
         )
 
     fourth_card_last: bool = True
+    best_showing_first: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        """Plain-JSON form; poker all'italiana's fields only in its configs."""
+        """Plain-JSON form; poker all'italiana's fields only in its configs, Telesina's in
+        its."""
         data: dict[str, Any] = {
             "seats": list(self.seats),
             "stacks": list(self.stacks),
@@ -214,6 +222,8 @@ class HandConfig:
                 max_raises=self.max_raises,
                 fourth_card_last=self.fourth_card_last,
             )
+        if self.game == Game.TELESINA:  # (R40)
+            data["best_showing_first"] = self.best_showing_first
         return data
 
     @classmethod
@@ -257,6 +267,7 @@ class HandConfig:
             max_raises=data.get("max_raises"),
             # R36.2: poker all'italiana's states before it dealt the four cards at once
             fourth_card_last=data.get("fourth_card_last", data.get("game") != Game.ITALIANA),
+            best_showing_first=data.get("best_showing_first", True),  # Telesina's (R40.4)
         )
 
 

@@ -17,6 +17,10 @@ hand machine's, told by :class:`~engine.games.GameRules` what differs.
 * **R45.5** From fourth street the best showing hand (:attr:`GameRules.showing`) among the
   players still in opens, or, all-in, the first player after them who can bet
   (:func:`first_to_act`).
+* **R40.3, R40.4** Telesina deals two cards, one down and one up, then one up card a street
+  with no burn (:attr:`GameRules.draw_burn` false); it has no bring-in: the best showing
+  hand by the Italian ranking speaks first from the first round, or, with the host option
+  ``best_showing_first`` off, the first player still in left of the dealer.
 
 The functions are steps of the hand: they take the
 :class:`~engine.working_copy.WorkingCopy` ``w`` (or read a state) and record their events.
@@ -44,11 +48,15 @@ def first_to_act(w: WorkingCopy, street: int) -> int:
     """The position whose cards open ``street``'s betting (R45.4, R45.5): on third street
     the door card that brings in, later the best showing hand of the players still in; equal
     showing hands, the lower position. All-in players count (the caller starts the round
-    with the first after them who can bet)."""
+    with the first after them who can bet). Telesina (R40.4): the best showing hand in every
+    round (never a tie: R32.5's suits), or, with ``best_showing_first`` off, the first
+    player still in left of the dealer."""
     game = rules(w.config.game)
     holes = w.holes
     live = [q for q in range(w.n) if not w.folded[q]]
-    if street == 0:
+    if not w.config.best_showing_first:
+        return live[0]
+    if street == 0 and game.bring_in is not None:
         order = game.bring_in
         assert order is not None
         return max(live, key=lambda q: order(holes[q][2]))
@@ -60,14 +68,14 @@ def first_to_act(w: WorkingCopy, street: int) -> int:
 
 def bringing_in(s: HandState | WorkingCopy) -> bool:
     """R45.4: the player to act brings in or completes: a stud game's third street, nobody
-    has put a chip in yet."""
-    return s.street == 0 and not any(s.bets) and rules(s.config.game).stud
+    has put a chip in yet (not Telesina, which has no bring-in, R40.2)."""
+    return s.street == 0 and not any(s.bets) and rules(s.config.game).bring_in is not None
 
 
 def completing(s: HandState | WorkingCopy) -> bool:
     """R45.4: on third street, before the bring-in is completed, a bet or raise is the
     completion: to the small bet, and full (it reopens the betting) when it reaches it."""
-    return s.street == 0 and s.bets_made == 0 and rules(s.config.game).stud
+    return s.street == 0 and s.bets_made == 0 and rules(s.config.game).bring_in is not None
 
 
 def bring_in_chips(s: HandState | WorkingCopy, p: int) -> int:
@@ -98,13 +106,15 @@ def post_bring_in(w: WorkingCopy, p: int) -> None:
 def deal_stud_street(w: WorkingCopy, street: int) -> None:
     """R45.2, R45.3: fourth to seventh street: one burn, then one card to every player still
     in from the left of the button, face up (face down on seventh street); or, the deck
-    short, one community card face up (after a burn unless it is the last card)."""
+    short, one community card face up (after a burn unless it is the last card). Telesina
+    (R40.3): the third to fifth card, face up, with no burn (its deck is never short)."""
     game = rules(w.config.game)
     label = game.street_names[street]
     deck = w.deck
     live = [q for q in range(w.n) if not w.folded[q]]  # (nobody mucks before the end, R45.7)
     left = len(deck) - w.dealt
-    if left < 1 + len(live):  # R45.3: one card for everyone, in the middle
+    burn = 1 if game.draw_burn else 0
+    if left < burn + len(live):  # R45.3: one card for everyone, in the middle
         if left >= 2:
             w.dealt += 1  # the burn
         card = deck[w.dealt]
@@ -112,7 +122,7 @@ def deal_stud_street(w: WorkingCopy, street: int) -> None:
         w.boards[0] = (*w.boards[0], card)
         w.events.append(BoardDealt(label, (card,)))
         return
-    w.dealt += 1  # the burn
+    w.dealt += burn
     holes = list(w.holes)
     up = game.up_cards
     for q in live:

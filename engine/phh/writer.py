@@ -22,7 +22,7 @@ from engine.events import (
     PotCarried,
     UpCardDealt,
 )
-from engine.games import rules
+from engine.games import Game, rules
 from engine.phh.document import GAME_STRUCTURE_VARIANTS, PhhError, PhhHand, phh_cards
 from engine.state import HandState
 
@@ -67,6 +67,8 @@ def to_phh(
     if not state.is_finished:
         raise PhhError("only a finished hand can be exported")
     config = state.config
+    if config.game is Game.TELESINA:  # (no code in the standard, none of the club's yet)
+        raise PhhError("PHH has no code for Telesina (R40): not exported yet")
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     if started is None:
         raise PhhError("the events do not start with hand_started")

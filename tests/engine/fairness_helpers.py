@@ -311,6 +311,48 @@ def stud_record(n: int, viewer: int = 0) -> dict[str, Any]:
     }
 
 
+def telesina_record(n: int, viewer: int = 0) -> dict[str, Any]:
+    """A hand of Telesina (R40) where everyone checks or calls to the end, as player
+    ``viewer`` verifies it: the proof (the players' deck, no burn, R31.2), the cards each
+    was dealt (``"stud"``), everyone's up cards and the shown hands, the viewer's own hole
+    card, and the openings of exactly those, at their places in the deck's own sequence."""
+    nonces = [hashlib.sha256(b"t%d" % i).digest() for i in range(n)]
+    config = HandConfig(
+        seats=tuple(range(1, n + 1)), stacks=tuple([100] * n), button=n, small_blind=0,
+        big_blind=2, ante=2, structure=Structure.POT_LIMIT, game=Game.TELESINA,
+    )  # fmt: skip
+    plan = italiana_plan(n, hashlib.sha256(b"telesina").digest())
+    state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
+    while (legal := legal_actions(state)) is not None:
+        kinds = {str(k) for k in legal.kinds}
+        kind = next(k for k in ("check", "call", "show") if k in kinds)
+        state = apply(state, Action(ActionKind(kind), legal.seat))[0]
+    entries = [
+        {"seat": i + 1, "user_id": i + 1, "nonce": nonce.hex(), "by": "player", "version": 11}
+        for i, nonce in enumerate(nonces)
+    ]
+    proof = proof_json(
+        plan, entries, state.seats, 10, 12, deck_size=plan.deck_size, draw_burns=False
+    )
+    order = permutation(plan.root, nonce_bytes(proof))
+    play_at = play_positions(order, plan.deck_size)
+    counts = [len(hole) for hole in state.holes]
+    places, _ = stud_positions(n, counts, first=2, burns=False)
+    holes: dict[str, list[str | None]] = {}
+    positions = []
+    for i in range(n):
+        cards = state.holes[i] if i == viewer else state.public_holes(i)
+        holes[str(state.seats[i])] = [None if c is None else card_str(c) for c in cards]
+        positions += [play_at[p] for p, c in zip(places[i], cards, strict=True) if c is not None]
+    return {
+        **proof,
+        "openings": [open_position(plan, order, k).to_json() for k in sorted(positions)],
+        "boards": [[]],
+        "holes": holes,
+        "stud": counts,
+    }
+
+
 def finished_record(
     n: int = 4, double_board: bool = False, game: Game = Game.HOLDEM
 ) -> tuple[dict[str, Any], list[bytes]]:

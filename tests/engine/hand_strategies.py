@@ -25,9 +25,10 @@ MAX_STEPS = 400
 def configs(draw: st.DrawFn, games: tuple[Game, ...] = tuple(Game)) -> HandConfig:
     """A random hand's config of one of ``games`` (every game by default)."""
     game = draw(st.sampled_from(games))
-    stud = rules(game).stud  # R45.1: fixed-limit, a bring-in, antes only, no board
-    italiana = rules(game).opening  # R31-R38: the invito (an ante), no blinds, no board
-    board = not rules(game).draws and not stud  # R42: no bomb pot and no double board
+    telesina = game is Game.TELESINA  # R40: the invito, no blinds, any structure
+    stud = rules(game).stud and not telesina  # R45.1: fixed-limit, a bring-in, antes only
+    italiana = rules(game).opening or telesina  # R31-R38, R40: the invito, no blinds
+    board = not rules(game).draws and not rules(game).stud  # R42: no bomb pot, double board
     double_board = board and draw(st.booleans())  # R23
     # five-card Omaha seats eight (R18); a double board nine Omaha hands, seven PLO5 (R23.3)
     n = draw(st.integers(2, rules(game).seats_for(2 if double_board else 1)))
@@ -51,7 +52,9 @@ def configs(draw: st.DrawFn, games: tuple[Game, ...] = tuple(Game)) -> HandConfi
         tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True))) if blinds else ()
     )
     italian: dict[str, object] = {}
-    if italiana:  # R32.2, R32.4, R32.6, R33.2, R34.2, R35.2, R35.3, R36.1, R37.1, R37.3, R38.3
+    if telesina:  # R40.4
+        italian = {"best_showing_first": draw(st.booleans())}
+    elif italiana:  # R32.2, R32.4, R32.6, R33.2, R34.2, R35.2, R35.3, R36.1, R37.1, R37.3, R38.3
         italian = {
             "full_over_flush_on_52": draw(st.booleans()),
             "minima_beats_massima": draw(st.booleans()),
