@@ -192,6 +192,14 @@ def book(club: Club) -> Book:
     )
     for seated in on_tables:
         member(seated["user_id"]).net += seated["total"] or 0
+    # a pot of poker all'italiana in the middle is nobody's stack: counted as the close
+    # would give it back (R35.5), so the book's nets still add up
+    carrying = Table.objects.filter(club=club, tournament__isnull=True).exclude(
+        status=Table.Status.CLOSED
+    )
+    for table in carrying.exclude(carried_pot={}).only("carried_pot"):
+        for user_id, chips in table.carried_shares():
+            member(user_id).net += chips
 
     everyone = {**members, HOUSE: house}
     group_payments: dict[str, list[int]] = defaultdict(lambda: [0, 0])

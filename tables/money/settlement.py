@@ -151,6 +151,10 @@ def session(table: Table) -> Session:
         name = guest_name(str(seat.user)) if seat.user_id in guests else str(seat.user)
         line = lines.setdefault(key, SessionLine(key, name, seat.user_id))
         line.on_table += seat.stack
+    # a pot of poker all'italiana in the middle, as the close would give it back (R35.5):
+    # its players bought in here, so each has a line
+    for user_id, chips in table.carried_shares():
+        lines[user_key(user_id)].on_table += chips
     ordered = sorted(lines.values(), key=lambda line: (-line.net, line.name.lower()))
     if house.rake:
         ordered.append(house)

@@ -476,6 +476,19 @@ class Table(models.Model):
         fmt = self.format_amount
         return f"{fmt(self.min_buy_in)}–{fmt(self.max_buy_in)}"
 
+    def carried_shares(self) -> list[tuple[int, int]]:
+        """R35.5: the pot of poker all'italiana in the middle (``carried_pot``) as it goes
+        back when the table closes: ``(user id, chips)`` in equal shares to the players dealt
+        into the hand that left it, the odd chips one each in seat order; empty when none.
+        The running book counts it so (tables.money.balances), as the close pays it
+        (tables.play.actions.between_hands.share_carried_pot)."""
+        users = list(self.carried_pot.get("users") or ())
+        amount = int(self.carried_pot.get("amount", 0))
+        if not amount or not users:
+            return []
+        share, odd = divmod(amount, len(users))
+        return [(user, share + (1 if k < odd else 0)) for k, user in enumerate(users)]
+
     @property
     def in_hand(self) -> bool:
         """A hand is being played (a finished hand's state stays for display until the next)."""

@@ -105,19 +105,14 @@ def share_carried_pot(table: Table, seats: list[Seat]) -> None:
     carried it, the odd chips one each in seat order: into the stack of those still seated
     (cashed out with it at a close), as a cash-out to those who have left. So every chip
     that came into the table leaves it, and the session's nets add up."""
-    carried, table.carried_pot = table.carried_pot, {}
-    users = list(carried.get("users") or ())
-    amount = int(carried.get("amount", 0))
-    if not amount or not users:
-        return
-    share, odd = divmod(amount, len(users))
+    shares = table.carried_shares()
+    table.carried_pot = {}
     seated = {
         s.user_id: s
         for s in seats
         if s.user_id is not None and s.status in (Seat.Status.SEATED, Seat.Status.SITTING_OUT)
     }
-    for k, user_id in enumerate(users):
-        chips = share + (1 if k < odd else 0)
+    for user_id, chips in shares:
         seat = seated.get(user_id)
         if not chips:
             continue

@@ -15,6 +15,7 @@ from engine.cards import card_str
 from engine.fairness import DeckPlan
 from engine.opening import opening_cards
 from pokerclub.models import Club
+from tables.money import balances, settlement
 from tables.money.models import LedgerEntry
 from tables.play import actions as services
 from tables.play.error_codes import PlayError
@@ -249,6 +250,10 @@ def test_a_table_closing_with_a_pot_in_the_middle_gives_it_back_and_the_nets_add
     _everyone_passes(t)  # 8
     leaver = user_at(t, 2)
     services.leave(leaver, t.pk)  # they leave their share in it (R35.3)
+    # while it waits, the session and the club's book count it as the close would pay it
+    running = settlement.session(fresh(t))
+    assert [line.net for line in running.lines] == [0, 0, 0, 0]  # two invitos in, two back
+    assert sum(m.net for m in balances.book(fresh(t).club).members) == 0
     services.close_table(club_with_roles["host"], t.pk)
     t = fresh(t)
     assert t.status == "closed" and t.carried_pot == {}
