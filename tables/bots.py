@@ -244,6 +244,8 @@ class Bot:
             return
         if hand["number"] in self._showed_after:
             return
+        if hand.get("italiana") and (state["table"].get("italiana") or {}).get("carried"):
+            return  # poker all'italiana's pot stays for the next hand: nobody shows (R35.1)
         self._showed_after.add(hand["number"])
         seat = next(s for s in state["seats"] if s["number"] == mine["seat"])
         public = seat["cards"] if seat["in_hand"] and not seat["shown"] else None
@@ -293,7 +295,8 @@ class Bot:
         legal = hand["legal"]
         if legal.get("draw"):  # R42.2: throw up to three of its cards, at random
             mine = ((self.state or {}).get("you") or {}).get("cards") or []
-            most = min(len(mine), 3, legal.get("max_draw") or 5)  # (R36.1: four at most)
+            # up to three, or in poker all'italiana up to its four (R36.1, R36.2's fourth card)
+            most = min(len(mine), 4 if legal.get("max_draw") == 4 else 3)
             thrown = rng.sample(mine, rng.randint(0, most))
             return {"type": "draw", "cards": thrown, "version": version}
         roll = rng.random()

@@ -34,6 +34,7 @@ from engine.legal_actions import legal_actions
 from engine.phh import PhhError, to_phh
 from engine.state import HandConfig, HandState, Phase
 from tests.engine.fairness_helpers import italiana_plan, telesina_record
+from tests.engine.hand_helpers import play
 
 FIVE = (1, 2, 3, 4, 5)
 """Five players, seat 5 the dealer: seat 1 is dealt first (6 to ace, 36 cards, R31.2)."""
@@ -64,16 +65,6 @@ def deck_of(config: HandConfig, *hands: str) -> list[Card]:
     named = {c for c in deck if c is not None}
     spare = iter(c for c in rules(config.game, n).deck if c not in named)
     return [c if c is not None else next(spare) for c in deck]
-
-
-def play(state: HandState, *steps: str) -> tuple[HandState, list[Event]]:
-    """Play ``"2 bet 40"``, ``"3 fold"``, ``"1 check"`` ...; every event."""
-    events: list[Event] = []
-    for step in steps:
-        seat, kind, *amount = step.split()
-        state, new = apply(state, Action(ActionKind(kind), int(seat), *map(int, amount)))
-        events += new
-    return state, events
 
 
 def check_round(state: HandState) -> tuple[HandState, list[int], list[Event]]:

@@ -26,7 +26,7 @@ from django.urls import reverse
 
 from engine.actions import Action, ActionKind
 from engine.cards import card_str
-from engine.events import CardsDrawn, HoleCardsDealt
+from engine.events import CardsDrawn, FourthCardDealt, HoleCardsDealt
 from engine.fairness import DeckPlan
 from engine.games import rules
 from engine.hand import apply, start_hand
@@ -49,6 +49,7 @@ from tests.tables.live_servers import (
     require_live_services,
     server_env,
 )
+from tests.tables.play_helpers import ITALIANA_TABLE
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -83,7 +84,7 @@ TABLES = [  # (settings, seated players)
     ({"game": "stud8", "structure": "fixed_limit", "max_seats": 8}, 4),
     # poker all'italiana (R31-R39): a deck of the players, a pot nobody won carried on,
     # whether a player may open theirs alone, the opener's cards shown at the end
-    ({"game": "italiana", "structure": "pot_limit", "max_seats": 6}, 4),
+    ({**ITALIANA_TABLE, "max_seats": 6}, 4),
 ]
 
 
@@ -178,10 +179,14 @@ def _draws_dealt(hand: Hand) -> dict[int, list[int]]:
                 out[e.seat] += e.cards
             elif isinstance(e, CardsDrawn):
                 out[e.seat] += e.drawn
+            elif isinstance(e, FourthCardDealt):  # R36.2: after everyone else's draw
+                out[e.seat].append(e.card)
         state, events = apply(state, Action(ActionKind(action.kind), action.seat, action.amount))
     for e in events:
         if isinstance(e, CardsDrawn):
             out[e.seat] += e.drawn
+        elif isinstance(e, FourthCardDealt):
+            out[e.seat].append(e.card)
     return out
 
 
