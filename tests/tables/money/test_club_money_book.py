@@ -251,7 +251,7 @@ def test_the_book_takes_the_same_number_of_queries_for_two_sessions_or_twenty(
                        {money["ann"]: (100, 90 + i), money["cat"]: (100, 110 - i)})  # fmt: skip
     with CaptureQueriesContext(connection) as twenty:
         balances.book(club)
-    assert len(twenty) == len(two) <= 10
+    assert len(twenty) == len(two) <= 11  # (one for the pots of poker all'italiana waiting)
 
 
 def test_a_debt_older_than_the_grace_period_is_overdue(money):
