@@ -83,6 +83,10 @@ ALLOWED_IN_ITALIAN = (
 )
 """Poker's English that Italian players speak as it is (docs/glossary.md)."""
 
+ALLOWED_IN_ENGLISH = ("invito", "Invito")
+"""Poker all'italiana's own words, which the English interface keeps as the game's terms
+(R33.1: the invito, everyone's ante; docs/glossary.md)."""
+
 LANGUAGE_NAMES = ("English", "Italiano", "Hi-Lo")
 """The switcher names each language in itself, on every page; a game's name is no language."""
 
@@ -105,8 +109,8 @@ def words_of(text: str, others: tuple[str, ...] = ()) -> list[str]:
 def wrong_words(text: str, language: str, others: tuple[str, ...] = ()) -> list[str]:
     """The words of ``text`` that belong to the other language, in order, once each."""
     wrong = ENGLISH if language == "it" else ITALIAN
-    if language == "it":
-        others = (*ALLOWED_IN_ITALIAN, *others)
+    allowed = ALLOWED_IN_ITALIAN if language == "it" else ALLOWED_IN_ENGLISH
+    others = (*allowed, *others)
     seen: list[str] = []
     for word in words_of(text, others):
         if word in wrong and word not in seen:
