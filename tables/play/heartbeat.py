@@ -5,8 +5,13 @@ Each seated player's table sockets are counted on their seat (``Seat.connections
 rows. Every process with sockets says it is alive every ``PRESENCE_HEARTBEAT_S``
 (:class:`~tables.play.models.ServerProcess`); the clock takes the sockets of a process silent for
 ``PRESENCE_TIMEOUT_S`` off the seats (:func:`sweep`), so a crash does not leave players shown
-as connected. A live process that was taken for dead (its heartbeats were late) counts its
-sockets again at its next heartbeat.
+as connected. At each heartbeat a process also makes its rows what it holds
+(:func:`heartbeat`): a live process that was taken for dead (its heartbeats were late) counts
+its sockets again, and a count whose write was lost (a disconnect cut short) is mended.
+
+A heartbeat reads what the process holds while no count is on its way to the database (the
+:class:`_Gate`): else a socket closing meanwhile could be counted off before the heartbeat's
+copy was written back, and stay shown as connected.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ import asyncio
 import logging
 import time
 import uuid
+import weakref
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -36,29 +44,89 @@ _sockets: Counter[tuple[int, int]] = Counter()
 _heartbeat: asyncio.Task[None] | None = None
 
 
+class _Gate:
+    """Counts go to the database together; a heartbeat's reconciling goes alone, and a
+    heartbeat waiting goes before the counts that come after it (it is never starved)."""
+
+    def __init__(self) -> None:
+        self.counting = 0
+        self.reconciling = False
+        self.waiting = 0  # heartbeats waiting to reconcile
+        self.changed = asyncio.Condition()
+
+    @asynccontextmanager
+    async def count(self) -> AsyncIterator[None]:
+        async with self.changed:
+            await self.changed.wait_for(lambda: not self.reconciling and not self.waiting)
+            self.counting += 1
+        try:
+            yield
+        finally:
+            async with self.changed:
+                self.counting -= 1
+                self.changed.notify_all()
+
+    @asynccontextmanager
+    async def alone(self) -> AsyncIterator[None]:
+        async with self.changed:
+            self.waiting += 1
+            try:
+                await self.changed.wait_for(lambda: not self.reconciling and not self.counting)
+            finally:
+                self.waiting -= 1
+            self.reconciling = True
+        try:
+            yield
+        finally:
+            async with self.changed:
+                self.reconciling = False
+                self.changed.notify_all()
+
+
+_gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Gate] = weakref.WeakKeyDictionary()
+
+
+def _gate() -> _Gate:
+    """The running event loop's gate (a server process has one loop; tests have several)."""
+    loop = asyncio.get_running_loop()
+    gate = _gates.get(loop)
+    if gate is None:
+        gate = _gates[loop] = _Gate()
+    return gate
+
+
 async def count(user: Any, table_id: int, delta: int) -> None:
     """A socket of this process starts (+1) or stops (-1) counting for ``user``'s seat."""
-    _sockets[(table_id, user.pk)] += delta
-    if _sockets[(table_id, user.pk)] <= 0:
-        del _sockets[(table_id, user.pk)]
-    await database_sync_to_async(services.set_presence, thread_sensitive=False)(
-        user, table_id, delta, SERVER_ID
-    )
+    async with _gate().count():
+        _sockets[(table_id, user.pk)] += delta
+        if _sockets[(table_id, user.pk)] <= 0:
+            del _sockets[(table_id, user.pk)]
+        await database_sync_to_async(services.set_presence, thread_sensitive=False)(
+            user, table_id, delta, SERVER_ID
+        )
 
 
-def heartbeat(now: Any = None) -> None:
-    """Say this process is alive; if it was taken for dead meanwhile, count its sockets
-    again."""
-    alive = ServerProcess.objects.filter(pk=SERVER_ID).update(seen_at=now or timezone.now())
-    if not alive and _sockets:
-        services.restore_presence(SERVER_ID, dict(_sockets))
+def heartbeat(now: Any = None, sockets: dict[tuple[int, int], int] | None = None) -> int:
+    """Say this process is alive, and make its counts in the database ``sockets`` (what it
+    holds; by default :data:`_sockets`). Returns how many counts it corrected."""
+    ServerProcess.objects.filter(pk=SERVER_ID).update(seen_at=now or timezone.now())
+    return services.reconcile_presence(SERVER_ID, dict(_sockets) if sockets is None else sockets)
+
+
+async def beat_once() -> int:
+    """One heartbeat, while no count of this process is on its way (:class:`_Gate`)."""
+    async with _gate().alone():
+        held = dict(_sockets)
+        return await database_sync_to_async(heartbeat, thread_sensitive=False)(None, held)
 
 
 async def _beat(interval: float) -> None:
     while True:
         await asyncio.sleep(interval)
         try:
-            await database_sync_to_async(heartbeat, thread_sensitive=False)()
+            corrected = await beat_once()
+            if corrected:
+                log.warning("presence: %d counts of this process corrected", corrected)
         except Exception:  # the next beat retries
             log.exception("presence heartbeat failed")
 

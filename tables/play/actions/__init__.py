@@ -22,7 +22,7 @@ from tables.play.actions.host import (
     remove_player,
     resume,
 )
-from tables.play.actions.presence import drop_server, restore_presence, set_presence
+from tables.play.actions.presence import drop_server, reconcile_presence, set_presence
 from tables.play.actions.seats import (
     leave,
     release_member,
@@ -64,7 +64,7 @@ __all__ = [
     "resume",
     "set_blind_choice",
     "drop_server",
-    "restore_presence",
+    "reconcile_presence",
     "send_nonce",
     "set_presence",
     "set_straddle",

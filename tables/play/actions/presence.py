@@ -26,7 +26,7 @@ def set_presence(user: Any, table_id: int, delta: int, server: str) -> None:
     process (:class:`~tables.play.models.Presence`) lets the clock take a crashed process's sockets
     off (:func:`drop_server`)."""
     if delta > 0:
-        # the process's row before the table's lock, in the order restore_presence takes them:
+        # the process's row before the table's lock, in the order reconcile_presence takes them:
         # else its first sockets' counts and its first heartbeat (which restores them when it
         # finds no row) deadlock, each holding what the other waits for
         ServerProcess.objects.get_or_create(pk=server)
@@ -34,20 +34,31 @@ def set_presence(user: Any, table_id: int, delta: int, server: str) -> None:
 
 
 @transaction.atomic
-def restore_presence(server: str, sockets: dict[tuple[int, int], int]) -> None:
-    """A live process that was taken for dead (it missed its heartbeats) counts its open
-    sockets again: ``{(table_id, user_id): sockets}``."""
-    ServerProcess.objects.get_or_create(pk=server)
+def reconcile_presence(server: str, sockets: dict[tuple[int, int], int]) -> int:
+    """Make the counts of server process ``server`` what the process itself holds,
+    ``{(table_id, user_id): sockets}``: a live process taken for dead counts its open sockets
+    again, and a count whose write was lost (its socket's disconnect cut short, a failed
+    query) is mended. Returns how many counts it corrected (none, in a healthy process)."""
     counted = {
         (table_id, user_id): n
         for table_id, user_id, n in Presence.objects.filter(server_id=server).values_list(
             "table_id", "user_id", "sockets"
         )
     }
-    for (table_id, user_id), count in sorted(sockets.items()):
-        delta = count - counted.get((table_id, user_id), 0)
-        if delta:
-            _set_presence(user_id, table_id, delta, server)
+    wrong = sorted(
+        key for key in {*sockets, *counted} if sockets.get(key, 0) != counted.get(key, 0)
+    )
+    if not wrong:
+        return 0
+    tables = set(Table.objects.filter(pk__in={t for t, _ in wrong}).values_list("pk", flat=True))
+    wrong = [(table_id, user_id) for table_id, user_id in wrong if table_id in tables]
+    if any(sockets.get(key, 0) > counted.get(key, 0) for key in wrong):
+        # the process's row before any table's lock, in set_presence's order
+        ServerProcess.objects.get_or_create(pk=server)
+    for table_id, user_id in wrong:
+        delta = sockets.get((table_id, user_id), 0) - counted.get((table_id, user_id), 0)
+        _set_presence(user_id, table_id, delta, server)
+    return len(wrong)
 
 
 def _set_presence(user_id: int, table_id: int, delta: int, server: str) -> None:

@@ -4,6 +4,8 @@ process says it is alive, and the clock takes a silent process's sockets off the
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from datetime import timedelta
 
 import pytest
@@ -13,6 +15,7 @@ from tables.play import actions as services
 from tables.play import heartbeat as presence
 from tables.play.models import Presence, Seat, ServerProcess, Table
 from tables.play.projection import load_public_state
+from tests.conftest import run_async
 
 pytestmark = pytest.mark.django_db
 
@@ -84,12 +87,93 @@ def test_a_live_process_taken_for_dead_counts_its_sockets_again_at_its_next_hear
     presence.sweep(every=0)
     assert connected(table, 3) is False
 
-    presence.heartbeat()
+    assert presence.heartbeat() == 1
 
     assert connected(table, 3) is True
     assert Presence.objects.get(server_id="server-late").sockets == 1
-    presence.heartbeat()  # alive: nothing to count again
+    assert presence.heartbeat() == 0  # alive: nothing to count again
     assert Seat.objects.get(table=table, number=3).connections == 1
+
+
+def test_a_disconnect_whose_count_was_lost_is_mended_at_the_next_heartbeat(seated, monkeypatch):
+    """The process forgot the socket (its page closed) but the count off the seat never
+    reached the database (the disconnect was cut short): the next heartbeat shows the
+    player gone, as the others would have seen at once."""
+    table, player = seated
+    monkeypatch.setattr(presence, "SERVER_ID", "server-a")
+    monkeypatch.setattr(presence, "_sockets", presence.Counter())
+    services.set_presence(player, table.pk, 1, "server-a")
+    version = Table.objects.get(pk=table.pk).version
+
+    assert presence.heartbeat() == 1
+
+    seat = Seat.objects.get(table=table, number=3)
+    assert (seat.connections, seat.gone_since is not None) == (0, True)
+    assert connected(table, 3) is False
+    assert Table.objects.get(pk=table.pk).version == version + 1  # everyone is told
+    assert not Presence.objects.exists()
+
+
+def test_a_dropped_process_back_through_a_new_socket_counts_all_its_sockets_again(
+    seated, players, monkeypatch
+):
+    """Taken for dead, the process's next socket makes its row again before its heartbeat
+    does: the heartbeat still counts the sockets it held before (it used to count only a
+    process whose row it did not find)."""
+    table, first = seated
+    second = players[1]
+    services.sit(second, table.pk, 5, 100)
+    monkeypatch.setattr(presence, "SERVER_ID", "server-late")
+    held = presence.Counter({(table.pk, first.pk): 1})
+    monkeypatch.setattr(presence, "_sockets", held)
+    services.set_presence(first, table.pk, 1, "server-late")
+    go_silent("server-late")
+    presence.sweep(every=0)
+    held[(table.pk, second.pk)] += 1
+    services.set_presence(second, table.pk, 1, "server-late")  # the row is back
+    assert (connected(table, 3), connected(table, 5)) == (False, True)
+
+    assert presence.heartbeat() == 1
+
+    assert (connected(table, 3), connected(table, 5)) == (True, True)
+    assert presence.heartbeat() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_socket_closing_during_a_heartbeat_is_counted_off_after_it(seated, monkeypatch):
+    """The heartbeat writes back what the process held when it looked; a socket that closes
+    meanwhile waits for it. Else the heartbeat's copy counted it on again after its count
+    off, and the player was shown connected for ever (a CI run of the Redis restart test)."""
+    table, player = seated
+    monkeypatch.setattr(presence, "SERVER_ID", "server-a")
+    monkeypatch.setattr(presence, "_sockets", presence.Counter({(table.pk, player.pk): 1}))
+    services.set_presence(player, table.pk, 1, "server-a")
+    looking, write_back = threading.Event(), threading.Event()
+    reconcile = services.reconcile_presence
+
+    def held_open(server, sockets):  # the heartbeat has looked; its write is on its way
+        looking.set()
+        write_back.wait(30)
+        return reconcile(server, sockets)
+
+    monkeypatch.setattr(services, "reconcile_presence", held_open)
+
+    async def the_page_closes_during_a_heartbeat():
+        beat = asyncio.create_task(presence.beat_once())
+        await asyncio.to_thread(looking.wait, 30)
+        closing = asyncio.create_task(presence.count(player, table.pk, -1))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        waited = presence._sockets[(table.pk, player.pk)] == 1  # not counted off yet
+        write_back.set()
+        await beat
+        await closing
+        return waited
+
+    assert run_async(the_page_closes_during_a_heartbeat) is True
+    seat = Seat.objects.get(table=table, number=3)
+    assert (seat.connections, seat.gone_since is not None) == (0, True)
+    assert not Presence.objects.exists()
 
 
 def test_a_socket_that_stops_counting_after_its_player_left_clears_its_presence(seated):
@@ -107,7 +191,6 @@ def test_a_processs_first_count_and_its_first_heartbeat_do_not_deadlock(seated):
     not committed yet, and restores its sockets: the process's row, then each table. The
     count takes them in the same order, so neither waits for what the other holds (they
     deadlocked, and a socket was closed with 1011, when the count locked the table first)."""
-    import threading
 
     from django.db import connection, transaction
 
