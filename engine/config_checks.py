@@ -9,7 +9,7 @@ hand starts.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from engine.betting import Structure
 from engine.cards import FULL_DECK, Card
@@ -198,7 +198,13 @@ _ITALIANA_DEFAULTS: Final = (
     ("max_raises", None),
     ("fourth_card_last", True),
 )
-"""Poker all'italiana's config fields and their defaults, which every other game keeps."""
+"""Poker all'italiana's config fields and their defaults, which every other game keeps
+(Telesina all but :data:`TELESINA_SHARES`)."""
+TELESINA_SHARES: Final = frozenset(
+    {"full_over_flush_on_52", "minima_beats_massima", "flush_by_suit", "max_raises"}
+)
+"""Poker all'italiana's fields Telesina has too: its ranking's options (R40.1: R32.2, R32.4,
+R32.6) and the rilanci massimi (R38.3)."""
 _NO_BLINDS_OPTIONS: Final = (
     ("big-blind ante", "big_blind_ante"),
     ("straddle", "straddle"),
@@ -218,8 +224,12 @@ def _check_italiana(config: HandConfig) -> None:
     """R31-R38: poker all'italiana has the invito (the ante) and no blinds, no board; its
     own fields are in range. Other games leave its fields at their defaults."""
     if not rules(config.game).opening:
+        shared = TELESINA_SHARES if config.game is Game.TELESINA else frozenset()
         for name, default in _ITALIANA_DEFAULTS:
             value = getattr(config, name)
+            if name in shared:
+                _check_shared_option(name, value)
+                continue
             if value != default or type(value) is not type(default):
                 raise EngineError(
                     ErrorCode.INVALID_CONFIG,
@@ -246,22 +256,9 @@ def _check_italiana(config: HandConfig) -> None:
         raise EngineError(
             ErrorCode.INVALID_CONFIG, f"max_draw is 4 or 5 (R36.1), not {config.max_draw!r}"
         )
-    if config.max_raises is not None and (
-        type(config.max_raises) is not int or config.max_raises < 1
-    ):
-        raise EngineError(
-            ErrorCode.INVALID_CONFIG,
-            f"max_raises is a number of raises, at least 1 (R38.3), or None, not"
-            f" {config.max_raises!r}",
-        )
-    for flag in (
-        "piatto_di_parola",
-        "opener_first",
-        "full_over_flush_on_52",
-        "minima_beats_massima",
-        "flush_by_suit",
-        "fourth_card_last",
-    ):
+    for name in TELESINA_SHARES:
+        _check_shared_option(name, getattr(config, name))
+    for flag in ("piatto_di_parola", "opener_first", "fourth_card_last"):
         if type(getattr(config, flag)) is not bool:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
     if config.small_blind:
@@ -291,6 +288,18 @@ def _check_italiana(config: HandConfig) -> None:
             "poker all'italiana has the invito and no blinds, no board, and the mazziere is"
             f" dealt in: no {', no '.join(refused)} (R31, R33)",
         )
+
+
+def _check_shared_option(name: str, value: Any) -> None:
+    """One of :data:`TELESINA_SHARES`: a bool, or ``max_raises`` a number of raises."""
+    if name == "max_raises":
+        if value is not None and (type(value) is not int or value < 1):
+            raise EngineError(
+                ErrorCode.INVALID_CONFIG,
+                f"max_raises is a number of raises, at least 1 (R38.3), or None, not {value!r}",
+            )
+    elif type(value) is not bool:
+        raise EngineError(ErrorCode.INVALID_CONFIG, f"{name} must be a bool")
 
 
 def full_deck(deck: Sequence[Card], cards: Sequence[Card] = FULL_DECK) -> tuple[Card, ...]:

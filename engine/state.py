@@ -222,8 +222,14 @@ class HandConfig:
                 max_raises=self.max_raises,
                 fourth_card_last=self.fourth_card_last,
             )
-        if self.game == Game.TELESINA:  # (R40)
-            data["best_showing_first"] = self.best_showing_first
+        if self.game == Game.TELESINA:  # (R40; its ranking's options and raise cap)
+            data.update(
+                best_showing_first=self.best_showing_first,
+                full_over_flush_on_52=self.full_over_flush_on_52,
+                minima_beats_massima=self.minima_beats_massima,
+                flush_by_suit=self.flush_by_suit,
+                max_raises=self.max_raises,
+            )
         return data
 
     @classmethod

@@ -356,10 +356,11 @@ MIXED_GAMES: Mapping[str, tuple[Game, Structure]] = {
     "STUD": (Game.SEVEN_CARD_STUD, Structure.FIXED_LIMIT),
     "STUD8": (Game.STUD_HILO, Structure.FIXED_LIMIT),
     "ITA": (Game.ITALIANA, Structure.POT_LIMIT),
+    "TEL": (Game.TELESINA, Structure.POT_LIMIT),
 }
 """The games a mixed-game table rotates through (R20), by the names home games call them, in
 the rotation's order: FLH, FLO8, RAZZ, STUD, STUD8 is HORSE's (R20.6); ITA is poker
-all'italiana, pot limit (R38.1)."""
+all'italiana, pot limit (R38.1), TEL Telesina, pot limit (R40.5)."""
 
 
 def next_chooser(dealt: Sequence[int], button: int, previous: int | None) -> int:

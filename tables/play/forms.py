@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from typing import Any
 
@@ -34,6 +35,21 @@ ITALIANA_FIELDS = (
     "fourth_card_last",
 )
 """Poker all'italiana's house rules (R32.2-R38.3), each a column of Table."""
+TELESINA_FIELDS = (
+    "best_showing_first",
+    "full_over_flush_on_52",
+    "minima_beats_massima",
+    "flush_by_suit",
+    "max_raises",
+)
+"""Telesina's house rules (R40.4; its ranking's options, R40.1, and the raise cap, R38.3, are
+poker all'italiana's fields), each a column of Table."""
+HOUSE_RULES = {"italiana": ITALIANA_FIELDS, "telesina": TELESINA_FIELDS}
+"""Each game's house rules: the form shows them only while the game (or a mixed list with
+it) is dealt."""
+INVITO_GAMES = ("italiana", "telesina")
+"""The games whose small blind field is the invito, everyone's ante, and whose big blind
+field is the least bet (R33.1, R34.4, R40.2): no blinds, no other ante, no straddle."""
 SETTING_FIELDS = [
     "name",
     "game",
@@ -65,6 +81,7 @@ SETTING_FIELDS = [
     "seven_deuce_bounty",
     "seven_deuce_shown",
     *ITALIANA_FIELDS,
+    "best_showing_first",
 ]
 """The form's fields in the order they are shown. Each is a column of Table except
 ``rake_percent``: hosts think of rake in percent, the table stores basis points
@@ -147,7 +164,12 @@ def _mixed_label(code: str) -> str:
 
 
 class TableForm(forms.ModelForm):
-    italiana_fields = ITALIANA_FIELDS  # (the page's script shows them only for that game)
+    # (the page's script shows each game's house rules only while it is dealt)
+    house_rules = {
+        code: list(HOUSE_RULES[game.value])
+        for code, (game, _structure) in MIXED_GAMES.items()
+        if game.value in HOUSE_RULES
+    } | {game: list(fields) for game, fields in HOUSE_RULES.items()}
     mixed_games = forms.MultipleChoiceField(
         label=_("Mixed games (a new game every orbit)"),
         choices=[(code, lazy(_mixed_label, str)(code)) for code in MIXED_GAMES],
@@ -165,15 +187,15 @@ class TableForm(forms.ModelForm):
     small_blind = AmountField(
         label=_("Small blind"),
         help_text=_(
-            "In stud and razz: the bring-in. In poker all'italiana: the invito, which "
-            "everyone puts in."
+            "In stud and razz: the bring-in. In poker all'italiana and Telesina: the "
+            "invito, which everyone puts in."
         ),
     )
     big_blind = AmountField(
         label=_("Big blind"),
         help_text=_(
             "In stud and razz: the small bet; the big bet is twice it. In poker "
-            "all'italiana: the cip, the least opening bet."
+            "all'italiana: the cip, the least opening bet. In Telesina: the least bet."
         ),
     )
     dealer_ante = AmountField(
@@ -242,11 +264,16 @@ class TableForm(forms.ModelForm):
             "max_draw": _("Poker all'italiana: the most cards changed"),
             "piatto_di_parola": _("Poker all'italiana: piatto di parola"),
             "opener_first": _("Poker all'italiana: the opener speaks first after the draw"),
-            "full_over_flush_on_52": _("Poker all'italiana: full above colore with 52 cards"),
-            "minima_beats_massima": _("Poker all'italiana: scala reale minima beats massima"),
-            "flush_by_suit": _("Poker all'italiana: colore by suit"),
-            "max_raises": _("Poker all'italiana: rilanci massimi"),
+            "full_over_flush_on_52": _(
+                "Poker all'italiana, Telesina: full above colore with 52 cards"
+            ),
+            "minima_beats_massima": _(
+                "Poker all'italiana, Telesina: scala reale minima beats massima"
+            ),
+            "flush_by_suit": _("Poker all'italiana, Telesina: colore by suit"),
+            "max_raises": _("Poker all'italiana, Telesina: rilanci massimi"),
             "fourth_card_last": _("Poker all'italiana: the fourth card after the others"),
+            "best_showing_first": _("Telesina: the best hand showing speaks first"),
         }
         help_texts = {
             "ante_by_big_blind": _("The big blind posts the ante for the whole table."),
@@ -296,6 +323,7 @@ class TableForm(forms.ModelForm):
                 "A player changing four cards gets three at once and the fourth after "
                 "every other player has drawn."
             ),
+            "best_showing_first": _("Otherwise the first player left of the dealer, every round."),
         }
         widgets = {"max_draw": forms.Select(choices=[(4, "4"), (5, "5")])}
 
@@ -348,7 +376,8 @@ class TableForm(forms.ModelForm):
         self.fields["mixed_mode"].required = False  # left out: the list in turn
         for name in ("bomb_pot_ante", "bomb_pot_every", "seven_deuce_bounty"):  # left out: off
             self.fields[name].required = False
-        for name in ITALIANA_FIELDS:  # left out: the commonest house rule (the model's default)
+        # left out: the commonest house rule (the model's default)
+        for name in {*ITALIANA_FIELDS, *TELESINA_FIELDS}:
             self.fields[name].required = False
         self.fields["away_seconds"].required = False  # left out: the model's default
         self.seated_numbers: set[int] = set()
@@ -356,6 +385,10 @@ class TableForm(forms.ModelForm):
             self.seated_numbers = set(
                 self.instance.seats.exclude(user=None).values_list("number", flat=True)
             )
+
+    def house_rules_json(self) -> str:
+        """:attr:`house_rules` for the page's script: ``{game or mixed code: [fields]}``."""
+        return json.dumps(self.house_rules)
 
     def common_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in COMMON_FIELDS]
@@ -483,7 +516,7 @@ class TableForm(forms.ModelForm):
                         % {"game": GAME_NAMES[boardless]},
                     )
         self._check_stud(data, mixed, dealt)
-        self._check_italiana(data, mixed, dealt)
+        self._check_invito(data, mixed, dealt)
         games: list[str] = [MIXED_GAMES[code][0].value for code in mixed]
         for game in games or [data.get("game") or ""]:
             if game and seats is not None and seats > rules(game).max_players:
@@ -509,7 +542,8 @@ class TableForm(forms.ModelForm):
     def _check_stud(self, data: dict[str, Any], mixed: list[str], dealt: list[str]) -> None:
         """R45.1: a stud game is dealt fixed-limit, and every player antes: it has no big
         blind to post a big-blind ante."""
-        stud = next((game for game in dealt if rules(game).stud), None)
+        # (Telesina has no bring-in and any structure, and the invito: _check_invito)
+        stud = next((game for game in dealt if rules(game).bring_in is not None), None)
         if stud is None:
             return
         if not mixed and data.get("structure") not in (None, Structure.FIXED_LIMIT):
@@ -527,10 +561,11 @@ class TableForm(forms.ModelForm):
                 % {"game": GAME_NAMES[stud]},
             )
 
-    def _check_italiana(self, data: dict[str, Any], mixed: list[str], dealt: list[str]) -> None:
-        """R31.5, R35.5: poker all'italiana's stakes are its invito (the small blind) and cip
-        (the big blind), so the table's ante, its big-blind ante and the straddle have no
-        place when it is the one game; its game stays while a pot is carried."""
+    def _check_invito(self, data: dict[str, Any], mixed: list[str], dealt: list[str]) -> None:
+        """R31.5, R35.5, R40.2: poker all'italiana's and Telesina's stakes are the invito
+        (the small blind) and the least bet (the big blind), so the table's ante, its
+        big-blind ante and the straddle have no place when one of them is the one game; poker
+        all'italiana's game stays while a pot is carried."""
         table = self.instance if self.instance and self.instance.pk else None
         if (
             table is not None
@@ -545,17 +580,22 @@ class TableForm(forms.ModelForm):
                 )
                 % {"game": GAME_NAMES[table.game]},
             )
-        if mixed or "italiana" not in dealt:
+        if mixed or dealt[0] not in INVITO_GAMES:
             return
+        refusal = (
+            gettext(
+                "Poker all'italiana has no blinds: everyone puts in the invito (the "
+                "small blind field) and the cip is the least opening bet."
+            )
+            if dealt[0] == "italiana"
+            else gettext(
+                "Telesina has no blinds: everyone puts in the invito (the small blind "
+                "field) and the big blind field is the least bet."
+            )
+        )
         for field in ("ante", "straddle_allowed"):
             if data.get(field):
-                self.add_error(
-                    field,
-                    gettext(
-                        "Poker all'italiana has no blinds: everyone puts in the invito (the "
-                        "small blind field) and the cip is the least opening bet."
-                    ),
-                )
+                self.add_error(field, refusal)
 
     def _mixed_blinds(self, mixed: list[str], least_buy_in: int | None) -> dict[str, list[int]]:
         """R20: each listed game's own blinds, from "2/4" (a game left empty, or not in the

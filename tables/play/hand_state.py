@@ -119,6 +119,8 @@ def table_config(
     """The engine's config of a planned hand with the table's settings
     (:func:`engine.table.hand_config`); ``bomb_pot``: this hand is one (R21)."""
     small_blind, big_blind = table.blinds  # the current game's (R20)
+    if table.game == Game.TELESINA:
+        return _telesina_config(table, plan)
     if rules(table.game).stud:  # R45.1: antes and a bring-in, no blinds, no board
         plan = replace(plan, posting=(), dead_button=False, dead_small_blind=False)
         return hand_config(
@@ -221,6 +223,34 @@ def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
         flush_by_suit=table.flush_by_suit,
         max_raises=table.max_raises or None,  # R38.3 (0: no cap)
         fourth_card_last=table.fourth_card_last,
+    )
+
+
+def _telesina_config(table: Table, plan: HandPlan) -> HandConfig:
+    """Telesina's hand (R40): as poker all'italiana's stakes, the table's small blind is the
+    invito, everyone's ante (R40.2), and its big blind the least bet; no blinds, no
+    bring-in, no board; "parla per primo" (R40.4), the ranking's options and the raise cap
+    are the table's."""
+    invito, least_bet = table.blinds
+    plan = replace(plan, posting=(), dead_button=False, dead_small_blind=False)
+    config = hand_config(
+        plan,
+        small_blind=0,
+        big_blind=least_bet,
+        structure=EngineStructure(table.structure),
+        game=Game.TELESINA,
+        ante=invito,
+        show_all_called=table.show_all_called,
+        rake_bps=table.rake_bps,
+        rake_cap=table.rake_cap or None,
+    )
+    return replace(
+        config,
+        best_showing_first=table.best_showing_first,
+        full_over_flush_on_52=table.full_over_flush_on_52,
+        minima_beats_massima=table.minima_beats_massima,
+        flush_by_suit=table.flush_by_suit,
+        max_raises=table.max_raises or None,  # R38.3 (0: no cap)
     )
 
 
@@ -471,8 +501,10 @@ def open_cards(
     plan, order = deck_order(deck)
     holes = deck.get("hole_cards", 2)
     double = deck.get("double_board", False)
-    if stud:
-        places, middle = stud_positions(players, stud, bool(boards and boards[0]))
+    if stud:  # (Telesina's first round is two cards, and it burns none: R40.3)
+        places, middle = stud_positions(
+            players, stud, bool(boards and boards[0]), holes, deck.get("draw_burns", True)
+        )
         positions = {middle} if middle is not None else set()
     else:
         places = [list(hole_positions(players, i, holes)) for i in range(players)]

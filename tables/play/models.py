@@ -38,8 +38,8 @@ class GameChoice(models.TextChoices):
     """What the table deals (``engine.games.Game``; its values are the engine's, the labels
     are for people): Texas Hold'em, Omaha (R17), five-card Omaha (R18), Omaha Hi-Lo (R19),
     short deck hold'em (R30), five-card draw (R43), deuce-to-seven single and triple draw
-    (R44), seven-card stud (R45), stud hi-lo (R46), razz (R47) and poker all'italiana
-    (R31-R39)."""
+    (R44), seven-card stud (R45), stud hi-lo (R46), razz (R47), poker all'italiana
+    (R31-R39) and Telesina (R40)."""
 
     HOLDEM = Game.HOLDEM.value, _("Texas Hold'em")
     OMAHA = Game.OMAHA.value, _("Omaha")
@@ -53,6 +53,7 @@ class GameChoice(models.TextChoices):
     STUD_HILO = Game.STUD_HILO.value, _("Seven-card stud Hi-Lo (eight or better)")
     RAZZ = Game.RAZZ.value, _("Razz")
     ITALIANA = Game.ITALIANA.value, _("Poker all'italiana")
+    TELESINA = Game.TELESINA.value, _("Telesina")
 
 
 class OpeningDraw(models.TextChoices):
@@ -111,6 +112,7 @@ GAME_NAMES = {
     Game.STUD_HILO.value: _("Stud Hi-Lo"),
     Game.RAZZ.value: _("Razz"),
     Game.ITALIANA.value: _("Poker all'italiana"),
+    Game.TELESINA.value: _("Telesina"),
 }
 """Each game's short name (``engine.games.rules(game).name``), for people."""
 
@@ -289,6 +291,11 @@ class Table(models.Model):
     fourth_card_last = models.BooleanField(
         default=True,
         help_text="R36.2: a player changing four gets the fourth after every other player.",
+    )
+    # Telesina's (R40; its ranking's options and the raise cap are the fields above)
+    best_showing_first = models.BooleanField(
+        default=True,
+        help_text="R40.4: the best hand showing speaks first; else the first left of the dealer.",
     )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])

@@ -65,6 +65,10 @@ PHRASES: dict[str, Promise] = {
     "fifth_street": _("Fifth street"),
     "sixth_street": _("Sixth street"),
     "seventh_street": _("Seventh street"),
+    # Telesina's rounds (R40.3), each named by the up card just dealt
+    "third_card": _("Third card"),
+    "fourth_card": _("Fourth card"),
+    "fifth_card": _("Fifth card"),
     "up_card": _("%(who)s gets %(cards)s face up"),
     "community_card": _("Not enough cards for everyone: %(cards)s in the middle, everyone's"),
     # decisions (R6, R7; the bring-in, R45.4)

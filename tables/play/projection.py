@@ -105,6 +105,16 @@ def table_summary(table: Table) -> dict[str, Any]:
         }
         if rules(table.game).opening or "ITA" in table.mixed_games
         else None,
+        # Telesina's house rules (R40.4; the ranking's options R40.1, the raise cap R38.3)
+        "telesina": {
+            "best_showing_first": table.best_showing_first,
+            "full_over_flush_on_52": table.full_over_flush_on_52,
+            "minima_beats_massima": table.minima_beats_massima,
+            "flush_by_suit": table.flush_by_suit,
+            "max_raises": table.max_raises or None,
+        }
+        if table.game == "telesina" or "TEL" in table.mixed_games
+        else None,
         "structure": table.structure,
         # the current game's blinds (R20: per game on a mixed table)
         **dict(zip(("small_blind", "big_blind"), table.blinds, strict=True)),

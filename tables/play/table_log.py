@@ -35,7 +35,7 @@ from engine.events import (
     UncalledBetReturned,
     UpCardDealt,
 )
-from engine.games import STUD_STREETS
+from engine.games import STUD_STREETS, TELESINA_STREETS
 from tables.play.phrases import pot
 
 MAX_LINES = 200
@@ -52,9 +52,9 @@ R34.1): what the table shows as a last action."""
 BOARD_PHRASES = {"flop", "turn", "river", "flop_2", "turn_2", "river_2"}
 DRAW_PHRASES = {"draw", "first_draw", "second_draw", "third_draw"}
 """The start of a draw (R42): like a board's line, it ends a betting round."""
-STUD_PHRASES = set(STUD_STREETS[1:])
-"""A stud game's later streets (R45.2), each its own line before its cards: like a board's
-line, it ends a betting round."""
+STUD_PHRASES = set(STUD_STREETS[1:]) | set(TELESINA_STREETS[1:])
+"""A stud game's later streets (R45.2; Telesina's rounds, R40.3), each its own line before
+its cards: like a board's line, it ends a betting round."""
 
 
 def lines(

@@ -76,8 +76,10 @@ def parse_payout(text: str) -> tuple[int, ...]:
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=60, validators=[validate_name], label=_("Name"))
     # poker all'italiana carries pots nobody won from hand to hand (R35): a tournament needs
-    # every hand to have a winner to end, so it is a cash game only
-    game = forms.ChoiceField(choices=[c for c in GameChoice.choices if c[0] != "italiana"],
+    # every hand to have a winner to end, so it is a cash game only; Telesina's invito and
+    # least bet have no place in the blind levels yet
+    game = forms.ChoiceField(choices=[c for c in GameChoice.choices
+                                      if c[0] not in ("italiana", "telesina")],
                              initial=GameChoice.HOLDEM, label=_("Game"))  # fmt: skip
     structure = forms.ChoiceField(choices=Structure.choices, initial=Structure.NO_LIMIT,
                                   label=_("Structure"))  # fmt: skip

@@ -116,6 +116,8 @@ def test_R40_2_every_player_puts_in_the_invito_and_nobody_a_blind() -> None:
         {"opening_pair": "Q"},  # poker all'italiana's fields stay its own
         {"dealer_ante": 10},
         {"best_showing_first": "yes"},
+        {"flush_by_suit": "yes"},  # its ranking's options are bools (R40.1)
+        {"max_raises": 0},  # at least one raise, or no cap (R38.3)
     ],
     ids=lambda change: next(iter(change)),
 )
@@ -125,6 +127,24 @@ def test_R40_2_a_telesina_config_with_blinds_or_another_games_options_is_refused
     with pytest.raises(EngineError) as refused:
         start_hand(telesina(**change))
     assert refused.value.code == ErrorCode.INVALID_CONFIG
+
+
+def test_R40_1_telesina_is_ranked_with_its_tables_options_and_caps_the_raises_R38_3() -> None:
+    options = {"full_over_flush_on_52": False, "flush_by_suit": True, "minima_beats_massima": False}
+    config = telesina(n=3, max_raises=1, **options)
+    state, _ = start_hand(config)
+    assert state.config.hand_rules() == rules("telesina", 3, **options)
+    assert state.config.hand_rules() != rules("telesina", 3)
+    assert HandConfig.from_json(json.loads(json.dumps(config.to_json()))) == config
+    first = legal_actions(state)
+    assert first is not None
+    state, _ = play(state, f"{first.seat} bet 10")
+    raiser = legal_actions(state)
+    assert raiser is not None and ActionKind.RAISE in raiser.kinds
+    state, _ = play(state, f"{raiser.seat} raise 30")
+    capped = legal_actions(state)
+    assert capped is not None and ActionKind.RAISE not in capped.kinds  # one raise at most
+    assert ActionKind.CALL in capped.kinds
 
 
 def test_R40_4_parla_per_primo_is_telesinas_option_alone() -> None:

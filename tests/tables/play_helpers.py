@@ -186,3 +186,17 @@ ITALIANA_TABLE = {
 }
 """A poker all'italiana table's form post (the invito is the small blind field, the cip the
 big blind's; R31-R39's house rules at their defaults)."""
+
+
+TELESINA_TABLE = {
+    "game": "telesina",
+    "structure": "pot_limit",
+    "small_blind": 1,
+    "big_blind": 2,
+    # the form's checkboxes as the browser posts them, ticked by default
+    "best_showing_first": "on",
+    "full_over_flush_on_52": "on",
+    "minima_beats_massima": "on",
+}
+"""A Telesina table's form post (R40): the invito in the small blind field, the least bet in
+the big blind's, the house rules at their defaults."""

@@ -84,7 +84,7 @@ export function latestDraw(state) {
   return Math.max(0, ...state.seats.map((s) => (Array.isArray(s.drawn) ? s.drawn.length : 0)));
 }
 
-/** The middle's words for each betting round of a stud game (R45.2). */
+/** The middle's words for each betting round of a stud game (R45.2) or Telesina (R40.3). */
 function studStreetText(street) {
   switch (street) {
     // Translators: in the middle of the table in a stud game: the betting round (the third card dealt)
@@ -93,6 +93,11 @@ function studStreetText(street) {
     case "fifth_street": return gettext("Fifth street");
     case "sixth_street": return gettext("Sixth street");
     case "seventh_street": return gettext("Seventh street");
+    // Translators: in the middle of the table in Telesina: the betting round, named by the up card just dealt (R40.3)
+    case "second_card": return gettext("Second card");
+    case "third_card": return gettext("Third card");
+    case "fourth_card": return gettext("Fourth card");
+    case "fifth_card": return gettext("Fifth card");
     default: return "";
   }
 }

@@ -51,8 +51,8 @@ def test_the_form_sets_the_ranking_options_and_the_raise_cap_R32_R38_3():
     assert "max_raises" in _form(max_raises=-1).errors
     with translation.override("it"):
         form = _form()
-        assert form["max_raises"].label == "Poker all'italiana: rilanci massimi"
-        assert form["flush_by_suit"].label == "Poker all'italiana: colore per seme"
+        assert form["max_raises"].label == "Poker all'italiana, Telesina: rilanci massimi"
+        assert form["flush_by_suit"].label == "Poker all'italiana, Telesina: colore per seme"
 
 
 @pytest.fixture

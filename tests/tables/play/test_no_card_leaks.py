@@ -49,7 +49,7 @@ from tests.tables.live_servers import (
     require_live_services,
     server_env,
 )
-from tests.tables.play_helpers import ITALIANA_TABLE
+from tests.tables.play_helpers import ITALIANA_TABLE, TELESINA_TABLE
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -85,6 +85,8 @@ TABLES = [  # (settings, seated players)
     # poker all'italiana (R31-R39): a deck of the players, a pot nobody won carried on,
     # whether a player may open theirs alone, the opener's cards shown at the end
     ({**ITALIANA_TABLE, "max_seats": 6}, 4),
+    # Telesina (R40): a deck of the players, one card down and four up, no burn
+    ({**TELESINA_TABLE, "max_seats": 6}, 5),
 ]
 
 

@@ -1,0 +1,182 @@
+"""Telesina at a live table (R40): the host picks it with its house rules; the deck is the
+players' (R31.2) and nothing is burned; everyone puts in the invito and nobody posts a blind
+or brings in; one card down and one up, then three up, four betting rounds; the best hand
+showing speaks first, or the first left of the dealer when the host says so (R40.4);
+everyone sees every up card and nobody another's down card; the deck proof places every
+card by the public counts; a mixed table deals it as TEL."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.cards import card_str
+from engine.fairness import stud_positions, verify_record
+from engine.showing import showing_italian
+from pokerclub.models import Club
+from tables.hands.models import Hand
+from tables.hands.proof import viewer_record
+from tables.hands.replay import replay
+from tables.play import actions as services
+from tables.play.forms import TableForm
+from tables.play.hand_state import current_state
+from tables.play.projection import load_public_state, own_cards_by_user
+from tables.tournaments.forms import TournamentForm
+from tests.tables.conftest import table_form_data
+from tests.tables.play_helpers import (
+    TELESINA_TABLE,
+    assert_chips_accounted,
+    cards_named,
+    check_down,
+    deal,
+    fresh,
+    play_randomly,
+    user_at,
+)
+
+pytestmark = pytest.mark.django_db
+
+TELESINA = TELESINA_TABLE
+
+
+@pytest.fixture
+def telesina_table(make_table, players):
+    table = make_table(max_seats=9, **TELESINA)
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    return table
+
+
+def _form_errors(**overrides) -> dict[str, list[str]]:
+    form = TableForm(table_form_data(**overrides), club=Club(amount_format="chips"))
+    form.is_valid()
+    return {name: [str(e) for e in errors] for name, errors in form.errors.items()}
+
+
+def _verify_every_viewer(hand) -> None:
+    replayed = replay(hand)
+    for seat in [*replayed.final.seats, None]:
+        verdict = verify_record(viewer_record(replayed, seat))
+        assert verdict.ok, (seat, verdict.problems)
+
+
+def test_the_form_offers_telesina_with_its_house_rules_R40():
+    assert _form_errors(**TELESINA) == {}
+    assert _form_errors(**{**TELESINA, "structure": "no_limit"}) == {}  # any structure (R40.5)
+    assert _form_errors(**{**TELESINA, "structure": "fixed_limit"}) == {}
+    assert "max_seats" in _form_errors(**TELESINA, max_seats=10)  # R31.1: nine at most
+    assert "ante" in _form_errors(**TELESINA, ante=1)  # the invito is everyone's ante
+    assert "straddle_allowed" in _form_errors(**TELESINA, straddle_allowed="on")
+    assert "bomb_pot_ante" in _form_errors(**TELESINA, bomb_pot_ante=2, bomb_pot_every=5)
+    form = TableForm(table_form_data(**TELESINA), club=Club(amount_format="chips"))
+    assert form.is_valid()
+    values = form.table_values()
+    assert values["best_showing_first"] is True and values["max_raises"] == 0
+    values = TableForm(
+        table_form_data(**{**TELESINA, "best_showing_first": "", "max_raises": 2}),
+        club=Club(amount_format="chips"),
+    )
+    assert values.is_valid()
+    assert values.table_values()["best_showing_first"] is False
+    assert values.table_values()["max_raises"] == 2
+    assert "telesina" in TableForm.house_rules and "TEL" in TableForm.house_rules
+    assert "best_showing_first" in TableForm.house_rules["TEL"]
+    assert "opening_draw" not in TableForm.house_rules["telesina"]  # poker all'italiana's
+    # a tournament's blind levels have no invito: not offered there
+    assert "telesina" not in dict(TournamentForm.base_fields["game"].choices)
+
+
+def test_the_deal_antes_the_invito_no_blinds_one_down_one_up_from_the_players_deck_R40_2_R40_3(
+    telesina_table, players
+):
+    t = deal(telesina_table)
+    state = current_state(t)
+    assert state is not None
+    assert state.config.ante == 1 and state.config.small_blind == 0
+    assert state.config.big_blind == 2 and state.config.best_showing_first is True
+    assert len(state.deck) == 32  # four players: 7 to the ace (R31.2)
+    assert sum(state.contributions) == 4 and not any(state.bets)  # the invito, no blind
+    public = load_public_state(t.pk)
+    hand = public["hand"]
+    assert hand["stud"] is True and hand["street"] == "second_card"
+    assert hand["legal"] is not None and hand["legal"]["check"] is True  # no bring-in
+    # everyone sees each player's up card; each player their own down card alone
+    assert cards_named(public) == {card_str(hole[1]) for hole in state.holes}
+    own = own_cards_by_user(t.pk, t.hand_count)
+    for i, seat in enumerate(state.seats):
+        mine = own[user_at(t, seat).pk]
+        assert mine["cards"] == [card_str(c) for c in state.holes[i]]
+        assert len(mine["openings"]) == 2
+    assert set(own) == {p.pk for p in players[:4]}
+
+
+def test_the_best_hand_showing_speaks_first_or_the_first_left_of_the_dealer_R40_4(
+    make_table, players
+):
+    for best_first in (True, False):
+        table = make_table(
+            max_seats=9, **{**TELESINA, "best_showing_first": "on" if best_first else ""}
+        )
+        for i, p in enumerate(players[:4]):
+            services.sit(p, table.pk, i + 1, 100)
+        t = deal(table)
+        state = current_state(t)
+        assert state is not None and state.config.best_showing_first is best_first
+        up = [hole[1] for hole in state.holes]  # each player's first up card
+        if best_first:
+            best = max(range(4), key=lambda i: showing_italian([up[i]]))
+            expected = state.seats[best]
+        else:
+            expected = state.seats[0]  # position 0: the first left of the dealer
+        assert load_public_state(t.pk)["hand"]["to_act"] == expected
+
+
+def test_every_street_and_the_deck_proof_of_every_viewer_R40_3(telesina_table):
+    t = deal(telesina_table)
+    check_down(t)
+    hand = Hand.objects.filter(table=telesina_table).get()
+    _verify_every_viewer(hand)
+    replayed = replay(hand)
+    final = replayed.final
+    assert all(len(hole) == 5 for hole in final.holes)
+    record = viewer_record(replayed, final.seats[0])
+    assert record["stud"] == [5, 5, 5, 5]
+    assert not verify_record({**record, "stud": [5, 5, 4, 5]}).ok
+    # the live table opens every card shown at the showdown (R40.7), no card undealt
+    live = load_public_state(fresh(telesina_table).pk)["hand"]["deck"]
+    assert live["stud"] == [5, 5, 5, 5] and len(live["openings"]) == 20
+
+
+def test_before_the_showdown_the_proof_opens_the_up_cards_alone_R40_3(telesina_table):
+    t = deal(telesina_table)
+    live = load_public_state(t.pk)["hand"]["deck"]
+    assert live["stud"] == [2, 2, 2, 2] and len(live["openings"]) == 4  # one up card each
+    places = stud_positions(4, [2] * 4, first=2, burns=False)[0]
+    assert [place[1] for place in places] == [4, 5, 6, 7]  # the second round, no burn
+
+
+def test_random_hands_balance_replay_and_verify_for_every_viewer(make_table, players):
+    table = make_table(max_seats=9, **TELESINA)
+    for i, p in enumerate(players):
+        services.sit(p, table.pk, i + 1, 100)
+    rng = random.Random("telesina")
+    assert play_randomly(table, rng, 12) == 12
+    assert_chips_accounted(table)
+    hands = Hand.objects.filter(table=table, ended_at__isnull=False)
+    assert hands.count() >= 11
+    for hand in hands:
+        _verify_every_viewer(hand)
+        assert hand.config["game"] == "telesina"
+        assert len(replay(hand).final.deck) == 4 * (len(hand.config["seats"]) + 4)
+
+
+def test_a_mixed_table_deals_telesina_as_tel_R20(make_table, players):
+    table = make_table(max_seats=6, mixed_games=["NLH", "TEL"], mixed_blinds="")
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    rng = random.Random("mixed-telesina")
+    play_randomly(table, rng, 8)
+    games = set(Hand.objects.filter(table=table).values_list("config__game", flat=True))
+    assert games == {"holdem", "telesina"}
+    assert_chips_accounted(table)
