@@ -35,6 +35,20 @@ from pokerclub.models import Club, Membership, User
 from tables.hands.models import HandAction
 from tables.play.models import Seat, Table
 
+DECISION_COLUMNS = (
+    "version",
+    "decision_version",
+    "deadline",
+    "deadline_seat",
+    "time_bank_in_use",
+    "hand_tail",
+)
+"""What a betting decision within a street changes in the table row. On PostgreSQL they are
+the row's last columns, side by side (migration 0054): an update that stays on its page
+logs the row from its first changed byte to its last, so a decision writes these bytes to
+the WAL and not the settings (issue #44). A column a decision starts to change belongs
+here, and next to them in the row."""
+
 
 def _columns(model: Any) -> list[Any]:
     return list(model._meta.concrete_fields)
