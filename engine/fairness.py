@@ -443,14 +443,23 @@ def stud_positions(
 
 
 def stud_deck(
-    holes: Sequence[Sequence[Card | None]], community: Sequence[Card | None] = ()
+    holes: Sequence[Sequence[Card | None]],
+    community: Sequence[Card | None] = (),
+    *,
+    first: int = STUD_FIRST,
+    burns: bool = True,
+    cards: Sequence[Card] = FULL_DECK,
 ) -> tuple[Card, ...]:
     """A stud hand's deck in dealing order (R45.2, R45.3): each player's cards (in position
     order) where :func:`stud_positions` places them, the seventh-street community card where
     it goes, every other place (burns, cards nobody saw: ``None``) filled with the cards not
-    named, lowest first. :class:`ValueError` for a card named twice."""
-    places, middle = stud_positions(len(holes), [len(h) for h in holes], bool(community))
-    slots: list[Card | None] = [None] * FULL
+    named, lowest first. Telesina (R40.3): ``first`` two, no ``burns``, and ``cards`` the
+    deck of its players (R31.2). :class:`ValueError` for a card named twice or one not in
+    ``cards``."""
+    places, middle = stud_positions(
+        len(holes), [len(h) for h in holes], bool(community), first, burns
+    )
+    slots: list[Card | None] = [None] * len(cards)
     for hole, positions in zip(holes, places, strict=True):
         for position, card in zip(positions, hole, strict=True):
             slots[position] = card
@@ -459,7 +468,10 @@ def stud_deck(
     named = [card for card in slots if card is not None]
     if len(set(named)) != len(named):
         raise ValueError(f"{card_str(next(c for c in named if named.count(c) > 1))} is dealt twice")
-    spare = iter(card for card in FULL_DECK if card not in set(named))
+    outside = set(named) - set(cards)
+    if outside:
+        raise ValueError(f"{card_str(min(outside))} is not in this deck of {len(cards)} cards")
+    spare = iter(card for card in cards if card not in set(named))
     return tuple(card if card is not None else next(spare) for card in slots)
 
 

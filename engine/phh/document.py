@@ -50,6 +50,9 @@ VARIANT_STRUCTURES: Final = {
     "PITA": "pot_limit",
     "NITA": "no_limit",
     "FITA": "fixed_limit",
+    "PTEL": "pot_limit",
+    "NTEL": "no_limit",
+    "FTEL": "fixed_limit",
 }
 """The variant codes we read and write, and the engine structure (a Structure value) of each."""
 
@@ -62,14 +65,15 @@ VARIANT_GAMES: Final = {"NT": "holdem", "FT": "holdem", "PT": "holdem", "PO": "o
                         "F2L3D": "27triple", "N5CD": "draw5", "P5CD": "draw5",
                         "F5CD": "draw5", "F7S": "stud", "F7S/8": "stud8",
                         "FR": "razz", "PITA": "italiana", "NITA": "italiana",
-                        "FITA": "italiana"}  # fmt: skip
+                        "FITA": "italiana", "PTEL": "telesina", "NTEL": "telesina",
+                        "FTEL": "telesina"}  # fmt: skip
 """The engine game (an engine.games.Game value) of each variant code (R17: Omaha; R18:
 five-card Omaha; R19: Omaha Hi-Lo, whose fixed-limit game is the standard's FO/8; R30:
 short deck hold'em, whose no-limit game is the standard's NS; R44: deuce-to-seven single
 draw, the standard's N2L1D, and triple draw, its F2L3D; R43: five-card draw, which the
 standard lacks; R45-R47: the standard's F7S, F7S/8 and FR, fixed-limit seven-card stud,
 stud hi-lo and razz; R31-R39: poker all'italiana, which the standard lacks, this club's
-PITA, NITA and FITA)."""
+PITA, NITA and FITA; R40: Telesina, which it lacks too, this club's PTEL, NTEL and FTEL)."""
 
 STUD_VARIANTS: Final = frozenset(("F7S", "F7S/8", "FR"))
 """The stud games' codes (R45-R47): a ``bring_in`` and no ``blinds_or_straddles``."""
@@ -78,6 +82,12 @@ ITALIANA_VARIANTS: Final = frozenset(("PITA", "NITA", "FITA"))
 """Poker all'italiana's codes (R31-R39, this club's): antes (the invito, the mazziere's on
 top of it in the last player's entry) and no blinds; ``pN cc`` before an opening is
 "passo", ``pN cbr`` the opening ("apro"); the hand's own facts in user-defined fields
+(:mod:`engine.phh`)."""
+
+TELESINA_VARIANTS: Final = frozenset(("PTEL", "NTEL", "FTEL"))
+"""Telesina's codes (R40, this club's): a stud game's cards (each street's a ``d dh``, the
+first round's two in one) with no bring-in: the invito as antes, ``blinds_or_straddles``
+all 0, ``min_bet`` the least bet; the deck and the options in user-defined fields
 (:mod:`engine.phh`)."""
 
 GAME_STRUCTURE_VARIANTS: Final = {
@@ -148,6 +158,17 @@ EXTENSION_VARIANTS: Final = {
             ("PITA", "pot-limit"),
             ("NITA", "no-limit"),
             ("FITA", "fixed-limit"),
+        )
+    },
+    **{
+        code: f"{code} ({structure} Telesina: five-card stud on a deck of the players dealt"
+        " in, one card down and four up, the invito and no bring-in) is not a variant of the"
+        " PHH standard, which has no code for the game: it is this club's extension; see"
+        " docs/rules.md, Exports"
+        for code, structure in (
+            ("PTEL", "pot-limit"),
+            ("NTEL", "no-limit"),
+            ("FTEL", "fixed-limit"),
         )
     },
 }

@@ -34,6 +34,7 @@ from engine.phh.document import (
     FIXED_LIMIT_VARIANTS,
     ITALIANA_VARIANTS,
     STUD_VARIANTS,
+    TELESINA_VARIANTS,
     VARIANT_GAMES,
     VARIANT_STRUCTURES,
     PhhAction,
@@ -68,7 +69,7 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
         fourth_last = game is Game.ITALIANA and phh.user_defined.get("_fourth_card_last") is True
         return _draw_deck_order(n, game, actions, fourth_last)
     if rules(game).stud:
-        return _stud_deck_order(n, actions)
+        return _stud_deck_order(n, game, actions)
     slots: list[Card | None] = [None] * len(rules(game).deck)  # R30.1: a short deck's 36
     holes: list[list[Card | None]] = [[] for _ in range(n)]
     shown: dict[int, tuple[Card | None, ...]] = {}
@@ -229,17 +230,28 @@ def _stud_cards(actions: Sequence[PhhAction], n: int) -> list[list[Card | None]]
     return holes
 
 
-def _stud_deck_order(n: int, actions: Sequence[PhhAction]) -> tuple[Card, ...]:
+def _stud_deck_order(n: int, game: Game, actions: Sequence[PhhAction]) -> tuple[Card, ...]:
     """A stud game's deck (R45.2, R45.3): each player's cards where
     :func:`engine.fairness.stud_positions` places them by how many each was dealt, the
     seventh-street community card (a ``d db``) where it goes; unknown cards and the burns
-    filled with cards the file does not mention, lowest first."""
+    filled with cards the file does not mention, lowest first. Telesina (R40.3): two cards
+    first and up to five, no burn, no community card, from the deck of its players (R31.2)."""
     holes = _stud_cards(actions, n)
     board = [card for action in actions if action.verb == "db" for card in action.cards]
     counts = [len(hole) for hole in holes]
-    if any(not 3 <= count <= 7 for count in counts) or len(board) > 1:
+    telesina = game is Game.TELESINA
+    if telesina:
+        first, most = fairness.TELESINA_FIRST, fairness.TELESINA_CARDS
+        if any(not first <= count <= most for count in counts) or board:
+            raise PhhError(
+                "Telesina deals every player 2 to 5 cards and none in the middle (R40.3)"
+            )
+    elif any(not 3 <= count <= 7 for count in counts) or len(board) > 1:
         raise PhhError("a stud game deals every player 3 to 7 cards and at most one in the middle")
     try:
+        if telesina:
+            deck = rules(game, n).deck
+            return fairness.stud_deck(holes, first=first, burns=False, cards=deck)
         return fairness.stud_deck(holes, board)
     except ValueError as error:
         raise PhhError(str(error)) from None
@@ -273,8 +285,8 @@ def phh_config(phh: PhhHand) -> HandConfig:
     seats = _seats_of(phh)
     if phh.variant in STUD_VARIANTS:
         return _stud_config(phh, seats)
-    if phh.variant in ITALIANA_VARIANTS:
-        return _italiana_config(phh, seats)
+    if phh.variant in ITALIANA_VARIANTS or phh.variant in TELESINA_VARIANTS:
+        return _italian_config(phh, seats)
     blinds = phh.blinds_or_straddles
     small_blind, big_blind = blinds[0], blinds[1]
     user = phh.user_defined
@@ -398,15 +410,23 @@ def _stud_config(phh: PhhHand, seats: list[int]) -> HandConfig:
         raise PhhError(str(error)) from error
 
 
-def _italiana_config(phh: PhhHand, seats: list[int]) -> HandConfig:
-    """R31-R39: poker all'italiana's config: no blinds; the invito every player's ante, the
-    mazziere's on top of it in the last entry (R33.1, R33.2); the cip the ``min_bet`` (the
-    fixed-limit small bet, R38); the deck of the players (``_deck_size``, R31.2), the pot
-    carried in and the hand's options from the user-defined fields."""
+def _italian_config(phh: PhhHand, seats: list[int]) -> HandConfig:
+    """R31-R40: poker all'italiana's or Telesina's config: no blinds; the invito every
+    player's ante (R33.1, R40.2), in poker all'italiana the mazziere's on top of it in the
+    last entry (R33.2); the cip, or Telesina's least bet, the ``min_bet`` (the fixed-limit
+    small bet, R38, R40.5); the deck of the players (``_deck_size``, R31.2), the ranking's
+    options and the raise cap (R32, R38.3) from the user-defined fields, and the game's
+    own: poker all'italiana's pot carried in and options, Telesina's "parla per primo"
+    (``_best_showing_first``, R40.4)."""
     n = phh.player_count
+    game = Game(VARIANT_GAMES[phh.variant])
+    telesina = game is Game.TELESINA
     if any(phh.blinds_or_straddles):
-        raise PhhError("poker all'italiana has no blinds or straddles, only the invito (R31.5)")
+        rule = "R40.2" if telesina else "R31.5"
+        raise PhhError(f"{rules(game).name} has no blinds or straddles, only the invito ({rule})")
     ante = phh.antes[0]
+    if telesina and len(set(phh.antes)) != 1:
+        raise PhhError(f"antes {list(phh.antes)}: everyone puts in the same invito (R40.2)")
     if len(set(phh.antes[:-1])) != 1 or phh.antes[-1] < ante:
         raise PhhError(
             f"antes {list(phh.antes)}: everyone puts in the invito and the mazziere (the last"
@@ -417,7 +437,6 @@ def _italiana_config(phh: PhhHand, seats: list[int]) -> HandConfig:
     if fixed and phh.big_bet != 2 * cip:
         raise PhhError(f"fixed-limit bets {phh.small_bet}/{phh.big_bet}: the cip and twice it")
     user = phh.user_defined
-    game = Game(VARIANT_GAMES[phh.variant])
     try:
         size = len(rules(game, n).deck)
     except ValueError as error:
@@ -426,9 +445,24 @@ def _italiana_config(phh: PhhHand, seats: list[int]) -> HandConfig:
         raise PhhError(
             f"_deck_size {user['_deck_size']}: {n} players are dealt from {size} cards (R31.2)"
         )
-    max_draw = user.get("_max_draw")
     max_raises = user.get("_max_raises")
     rake_cap = user.get("_rake_cap")
+    own: dict[str, Any]
+    if telesina:  # R40.4
+        own = {"best_showing_first": _user_flag(user, "_best_showing_first", True)}
+    else:
+        max_draw = user.get("_max_draw")
+        own = {
+            "carried": _user_int(user, "_pot_carried_in", 0),
+            "dealer_ante": phh.antes[-1] - ante,
+            "opening_pair": str(user.get("_opening_pair", "J")),
+            "opening_draw": str(user.get("_opening_draw", "open_ended")),
+            "max_draw": None if max_draw is None else _user_int(user, "_max_draw", 0),
+            "piatto_di_parola": user.get("_piatto_di_parola", True) is not False,
+            "opener_first": user.get("_opener_first", True) is not False,
+            # R36.2: files written before it dealt the four cards at once
+            "fourth_card_last": user.get("_fourth_card_last", False) is True,
+        }
     try:
         return HandConfig(
             seats=tuple(seats),
@@ -442,19 +476,11 @@ def _italiana_config(phh: PhhHand, seats: list[int]) -> HandConfig:
             rake_bps=_user_int(user, "_rake_basis_points", 0),
             rake_cap=None if rake_cap is None else _user_int(user, "_rake_cap", 0),
             game=game,
-            carried=_user_int(user, "_pot_carried_in", 0),
-            dealer_ante=phh.antes[-1] - ante,
-            opening_pair=str(user.get("_opening_pair", "J")),
-            opening_draw=str(user.get("_opening_draw", "open_ended")),
-            max_draw=None if max_draw is None else _user_int(user, "_max_draw", 0),
-            piatto_di_parola=user.get("_piatto_di_parola", True) is not False,
-            opener_first=user.get("_opener_first", True) is not False,
             full_over_flush_on_52=_user_flag(user, "_full_over_flush_on_52", True),
             minima_beats_massima=_user_flag(user, "_minima_beats_massima", True),
             flush_by_suit=_user_flag(user, "_flush_by_suit", False),
             max_raises=None if max_raises is None else _user_int(user, "_max_raises", 0),
-            # R36.2: files written before it dealt the four cards at once
-            fourth_card_last=user.get("_fourth_card_last", False) is True,
+            **own,
         )
     except (TypeError, ValueError) as error:
         raise PhhError(str(error)) from error

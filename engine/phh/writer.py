@@ -63,12 +63,17 @@ def to_phh(
     ``_opener_first``, the ranking's ``_full_over_flush_on_52``, ``_minima_beats_massima``
     and ``_flush_by_suit``, R32.2, R32.4, R32.6, and ``_max_raises`` when the table caps
     the raises, R38.3).
+
+    Telesina (R40, this club's ``PTEL``, ``NTEL``, ``FTEL``) is written as a stud game
+    with no bring-in: each player's first two cards (one down, one up) in one ``d dh``,
+    each later up card in its own; the invito every player's ante, no blinds, ``min_bet``
+    the least bet (fixed-limit: ``small_bet`` and twice it); user-defined the deck
+    (``_deck_size``, R31.2), "parla per primo" (``_best_showing_first``, R40.4) and the
+    ranking's options and the raise cap as poker all'italiana's.
     """
     if not state.is_finished:
         raise PhhError("only a finished hand can be exported")
     config = state.config
-    if config.game is Game.TELESINA:  # (no code in the standard, none of the club's yet)
-        raise PhhError("PHH has no code for Telesina (R40): not exported yet")
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     if started is None:
         raise PhhError("the events do not start with hand_started")
@@ -221,23 +226,29 @@ def to_phh(
             user["_seven_deuce_face_down"] = True
         if any(state.bounty):  # each player's net, for a reader who cannot see a face-down 7-2
             user["_seven_deuce_bounty"] = list(state.bounty)
+    if game.dealt_to is not None:  # R31-R40: the deck of the players, the Italian ranking
+        user["_deck_size"] = len(rules(config.game, n).deck)
     if game.opening:  # R31-R39
         user.update(
-            _deck_size=len(rules(config.game, n).deck),
             _pot_carried_in=config.carried or None,
             _opening_pair=config.opening_pair,
             _opening_draw=config.opening_draw,
             _max_draw=config.max_draw or game.max_draw,
             _piatto_di_parola=config.piatto_di_parola,
             _opener_first=config.opener_first,
+        )
+    elif config.game is Game.TELESINA:  # R40.4: "parla per primo"
+        user["_best_showing_first"] = config.best_showing_first
+    if game.dealt_to is not None:  # R32.2, R32.4, R32.6, R38.3 (R40.1: Telesina's too)
+        user.update(
             _full_over_flush_on_52=config.full_over_flush_on_52,
             _minima_beats_massima=config.minima_beats_massima,
             _flush_by_suit=config.flush_by_suit,
-            _fourth_card_last=config.fourth_card_last,
-            **italiana,
         )
-        if config.max_raises is not None:  # R38.3 (none: unlimited)
-            user["_max_raises"] = config.max_raises
+    if game.opening:
+        user.update(_fourth_card_last=config.fourth_card_last, **italiana)
+    if game.dealt_to is not None and config.max_raises is not None:  # (none: unlimited)
+        user["_max_raises"] = config.max_raises
     return PhhHand(
         variant=variant,
         antes=tuple(antes),
@@ -248,7 +259,7 @@ def to_phh(
         small_bet=config.big_blind if fixed else None,
         big_bet=2 * config.big_blind if fixed else None,
         ante_trimming_status=bool(config.ante or config.bomb_pot or config.dealer_ante),
-        bring_in=config.small_blind if game.stud else None,
+        bring_in=config.small_blind if game.bring_in is not None else None,  # (R40: none)
         optional={key: value for key, value in optional.items() if value is not None},
         user_defined=user,
     )

@@ -1,8 +1,10 @@
-"""Poker all'italiana's own facts of a finished hand (R31-R39), as every member may see
-them: the deck of the players (R31.2), the invito and the mazziere's (R33.1, R33.2), the
-pot carried in (R35.3), what it took to open (R34.2, R35.2), who opened and the cards they
-showed for it (R39.2), and the pot carried out when nobody opened (R35.1) or everyone
-checked after the draw (R37.3). All public: the JSON record (``"italiana"``), the hand
+"""Poker all'italiana's and Telesina's own facts of a finished hand (R31-R40), as every
+member may see them. Both: the deck of the players (R31.2), the invito (R33.1, R40.2), the
+ranking's house rules (R32.2, R32.4, R32.6) and the raise cap (R38.3). Poker all'italiana:
+the mazziere's invito (R33.2), the pot carried in (R35.3), what it took to open (R34.2,
+R35.2), who opened and the cards they showed for it (R39.2), and the pot carried out when
+nobody opened (R35.1) or everyone checked after the draw (R37.3). Telesina: who speaks
+first (R40.4). All public: the JSON record (``"italiana"`` or ``"telesina"``), the hand
 page and the statistics read them here; no player's unshown card is among them."""
 
 from __future__ import annotations
@@ -21,27 +23,49 @@ _SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
 def facts(replayed: ReplayedHand) -> dict[str, Any] | None:
-    """The hand's poker all'italiana facts as plain JSON, ``None`` for another game.
+    """The hand's poker all'italiana or Telesina facts as plain JSON, ``None`` for another
+    game (its key in the JSON record is the game's, :func:`record_key`).
 
-    ``opener`` is the seat that opened (``None``: nobody did), ``opening_shown`` the
-    cards shown for it at the end (R39.2), ``pot_carried`` the pot left for the next
-    hand with its reason (``nobody_opened`` or ``parola``), ``None`` when the hand was won."""
+    ``max_raises`` is ``None`` when the raises are not capped. Poker all'italiana's
+    ``opener`` is the seat that opened (``None``: nobody did), ``opening_shown`` the cards
+    shown for it at the end (R39.2), ``pot_carried`` the pot left for the next hand with
+    its reason (``nobody_opened`` or ``parola``), ``None`` when the hand was won;
+    Telesina's ``best_showing_first`` is "parla per primo" (R40.4: false, the first left of
+    the dealer speaks first)."""
     config = replayed.config
-    if not rules(config.game).opening:
+    game = rules(config.game)
+    if game.dealt_to is None:  # (the games dealt from the deck of their players, R31.2)
         return None
-    shown = next((e for e in replayed.events if isinstance(e, OpeningShown)), None)
-    carried = next((e for e in replayed.events if isinstance(e, PotCarried)), None)
-    return {
+    found: dict[str, Any] = {
         "deck_size": len(rules(config.game, len(config.seats)).deck),
         "invito": config.ante,
-        "dealer_ante": config.dealer_ante,
-        "pot_carried_in": config.carried,
-        "opening_pair": config.opening_pair,
-        "opening_draw": config.opening_draw,
-        "opener": shown.seat if shown else None,
-        "opening_shown": [card_str(c) for c in shown.cards] if shown else None,
-        "pot_carried": {"amount": carried.amount, "reason": carried.reason} if carried else None,
     }
+    if not game.opening:  # R40
+        found["best_showing_first"] = config.best_showing_first
+    else:
+        shown = next((e for e in replayed.events if isinstance(e, OpeningShown)), None)
+        carried = next((e for e in replayed.events if isinstance(e, PotCarried)), None)
+        found.update(
+            dealer_ante=config.dealer_ante,
+            pot_carried_in=config.carried,
+            opening_pair=config.opening_pair,
+            opening_draw=config.opening_draw,
+            opener=shown.seat if shown else None,
+            opening_shown=[card_str(c) for c in shown.cards] if shown else None,
+            pot_carried=({"amount": carried.amount, "reason": carried.reason} if carried else None),
+        )
+    found.update(  # R32.2, R32.4, R32.6, R38.3: the house rules both games have
+        full_over_flush_on_52=config.full_over_flush_on_52,
+        minima_beats_massima=config.minima_beats_massima,
+        flush_by_suit=config.flush_by_suit,
+        max_raises=config.max_raises,
+    )
+    return found
+
+
+def record_key(replayed: ReplayedHand) -> str:
+    """The facts' key in the JSON record: the game's (``"italiana"``, ``"telesina"``)."""
+    return str(replayed.config.game)
 
 
 def pot_carried(replayed: ReplayedHand) -> int:
@@ -64,10 +88,11 @@ def page_lines(replayed: ReplayedHand) -> list[str]:
     names = replayed.names
     fmt = replayed.hand.table.format_amount
     lines = []
+    if "best_showing_first" in found:  # R40: Telesina
+        return [_invito(fmt, found["invito"]), _first_speaker(found["best_showing_first"])]
     if found["pot_carried_in"]:  # R35.3: in the log's words (tables.play.phrases)
         lines.append(_say("pot_carried_in", fmt, amount=found["pot_carried_in"]))
-    # Translators: poker all'italiana, the invito is the ante every player puts in (R33.1).
-    lines.append(_("Invito: %(amount)s each") % {"amount": fmt(found["invito"])})
+    lines.append(_invito(fmt, found["invito"]))
     if found["dealer_ante"]:
         button = replayed.config.button
         who = names.get(button, button)
@@ -81,6 +106,20 @@ def page_lines(replayed: ReplayedHand) -> list[str]:
         cards = [card_text(c) for c in found["opening_shown"]]
         lines.append(_say("opening_shown", fmt, who=who, cards=cards))
     return lines
+
+
+def _invito(fmt: Any, amount: int) -> str:
+    # Translators: poker all'italiana, the invito is the ante every player puts in (R33.1).
+    return _("Invito: %(amount)s each") % {"amount": fmt(amount)}
+
+
+def _first_speaker(best_showing_first: bool) -> str:
+    """Telesina's "parla per primo" (R40.4), in words."""
+    if best_showing_first:
+        # Translators: Telesina, who speaks first in every betting round (R40.4).
+        return _("Speaks first: the best hand showing")
+    # Translators: Telesina, who speaks first in every betting round (R40.4).
+    return _("Speaks first: the first player left of the dealer")
 
 
 def _say(phrase: str, fmt: Any, **args: Any) -> str:
@@ -106,4 +145,4 @@ def _requirement(pair: str, draw: str) -> list[str]:
     return [pairs.get(pair, pairs["J"]), *([draws[draw]] if draw in draws else [])]
 
 
-__all__ = ["card_text", "facts", "page_lines", "pot_carried"]
+__all__ = ["card_text", "facts", "page_lines", "pot_carried", "record_key"]

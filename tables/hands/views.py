@@ -244,7 +244,8 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
             "phrases": phrasebook(),  # the log's words in the viewer's language
             "text": text,
             "text_format": formats[0],
-            "italiana": italiana.page_lines(replayed),  # R33-R39: public facts
+            "italiana": italiana.page_lines(replayed),  # R33-R40: public facts
+            "game_label": GameChoice(replayed.config.game).label,
             "me": me,
             "previous": neighbours.filter(number__lt=hand.number)
             .order_by("-number")
@@ -262,7 +263,7 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
 @login_required
 def hand_export(request: AuthenticatedHttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
     """One hand in ``fmt``, as the viewer saw it. A format the hand's game has not
-    (PokerStars text of poker all'italiana, R31) is refused: 404 with the refusal's code
+    (PokerStars text of poker all'italiana, R31, or Telesina, R40) is refused: 404 with the refusal's code
     and message as JSON (``no_pokerstars_text``)."""
     if fmt not in exports.FORMATS:
         raise Http404("No such format.")

@@ -2,7 +2,7 @@
 
 * :func:`stacked_deck` builds the deck order that deals chosen hole cards and boards.
 * :func:`italiana` and :func:`deck_for`: a hand of poker all'italiana (R31-R39) and the
-  deck that deals it.
+  deck that deals it; :func:`telesina` and :func:`deck_of`, a hand of Telesina (R40).
 * :class:`Table` drives a hand by seat and action name, checks the chip total after every
   step and that every state survives a JSON round trip unchanged (issue scope 5).
 """
@@ -60,6 +60,33 @@ def deck_for(*hands: str, stub: str = "") -> list[Card]:
     cards = [parse_cards(hand) for hand in hands]
     order = [cards[p][r] for r in range(5) for p in range(len(cards))]
     return order + list(parse_cards(stub))
+
+
+def telesina(n: int = 5, **changes: Any) -> HandConfig:
+    """A hand of Telesina for seats 1 to ``n``, the button on the last: an invito of 10,
+    the least bet 10, pot limit (R40.2, R40.5)."""
+    base: dict[str, Any] = {
+        "seats": tuple(range(1, n + 1)), "stacks": tuple([1000] * n), "button": n,
+        "small_blind": 0, "big_blind": 10, "ante": 10, "structure": Structure.POT_LIMIT,
+        "game": Game.TELESINA,
+    }  # fmt: skip
+    base.update(changes)
+    return HandConfig(**base)
+
+
+def deck_of(config: HandConfig, *hands: str) -> list[Card]:
+    """The deck that deals each seat (in seat order, seat 1 left of the button) its cards
+    in the order dealt, nobody folding: card ``r`` of player ``i`` at ``r * n + i`` (two
+    rounds, then a card a street to everyone, no burn: R40.3)."""
+    n = len(config.seats)
+    cards = [parse_cards(hand) for hand in hands]
+    deck: list[Card | None] = [None] * (5 * n)
+    for i, hole in enumerate(cards):
+        for r, card in enumerate(hole):
+            deck[r * n + i] = card
+    named = {c for c in deck if c is not None}
+    spare = iter(c for c in rules(config.game, n).deck if c not in named)
+    return [c if c is not None else next(spare) for c in deck]
 
 
 def positions(config: HandConfig) -> list[int]:

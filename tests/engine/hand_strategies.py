@@ -52,8 +52,14 @@ def configs(draw: st.DrawFn, games: tuple[Game, ...] = tuple(Game)) -> HandConfi
         tuple(draw(st.lists(st.sampled_from(seats), max_size=2, unique=True))) if blinds else ()
     )
     italian: dict[str, object] = {}
-    if telesina:  # R40.4
-        italian = {"best_showing_first": draw(st.booleans())}
+    if telesina:  # R40.4; R40.1: the ranking's options, R38.3 the raise cap
+        italian = {
+            "best_showing_first": draw(st.booleans()),
+            "full_over_flush_on_52": draw(st.booleans()),
+            "minima_beats_massima": draw(st.booleans()),
+            "flush_by_suit": draw(st.booleans()),
+            "max_raises": draw(st.sampled_from([None, 1, 3])),
+        }
     elif italiana:  # R32.2, R32.4, R32.6, R33.2, R34.2, R35.2, R35.3, R36.1, R37.1, R37.3, R38.3
         italian = {
             "full_over_flush_on_52": draw(st.booleans()),

@@ -16,7 +16,7 @@ import pytest
 
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
-from engine.cards import FULL_DECK, Card, cards_str, parse_cards
+from engine.cards import FULL_DECK, cards_str, parse_cards
 from engine.errors import EngineError, ErrorCode
 from engine.events import (
     AntePosted,
@@ -31,40 +31,13 @@ from engine.fairness import dealt_deck, permutation, play_positions, stud_positi
 from engine.games import Game, rules
 from engine.hand import apply, start_hand
 from engine.legal_actions import legal_actions
-from engine.phh import PhhError, to_phh
+from engine.phh import loads, replay, to_phh
 from engine.state import HandConfig, HandState, Phase
 from tests.engine.fairness_helpers import italiana_plan, telesina_record
-from tests.engine.hand_helpers import play
+from tests.engine.hand_helpers import deck_of, play, telesina
 
 FIVE = (1, 2, 3, 4, 5)
 """Five players, seat 5 the dealer: seat 1 is dealt first (6 to ace, 36 cards, R31.2)."""
-
-
-def telesina(n: int = 5, **changes: Any) -> HandConfig:
-    """A hand of Telesina for seats 1 to ``n``, the button on the last: an invito of 10,
-    the least bet 10, pot limit (R40.2, R40.5)."""
-    base: dict[str, Any] = {
-        "seats": tuple(range(1, n + 1)), "stacks": tuple([1000] * n), "button": n,
-        "small_blind": 0, "big_blind": 10, "ante": 10, "structure": Structure.POT_LIMIT,
-        "game": Game.TELESINA,
-    }  # fmt: skip
-    base.update(changes)
-    return HandConfig(**base)
-
-
-def deck_of(config: HandConfig, *hands: str) -> list[Card]:
-    """The deck that deals each seat (in seat order, seat 1 left of the button) its cards
-    in the order dealt, nobody folding: card ``r`` of player ``i`` at ``r * n + i`` (two
-    rounds, then a card a street to everyone, no burn: R40.3)."""
-    n = len(config.seats)
-    cards = [parse_cards(hand) for hand in hands]
-    deck: list[Card | None] = [None] * (5 * n)
-    for i, hole in enumerate(cards):
-        for r, card in enumerate(hole):
-            deck[r * n + i] = card
-    named = {c for c in deck if c is not None}
-    spare = iter(c for c in rules(config.game, n).deck if c not in named)
-    return [c if c is not None else next(spare) for c in deck]
 
 
 def check_round(state: HandState) -> tuple[HandState, list[int], list[Event]]:
@@ -382,13 +355,16 @@ def test_R40_4_the_json_names_parla_per_primo_in_telesinas_config_only() -> None
     assert "best_showing_first" not in holdem.to_json()
 
 
-def test_R40_phh_refuses_telesina_not_exported_yet() -> None:
+def test_R40_phh_writes_telesina_as_this_clubs_ptel_and_replays_it() -> None:
+    """The standard has no Telesina: the writer uses this club's PTEL (NTEL, FTEL by the
+    structure; tests/engine/test_phh_telesina.py has the rest) and our reader replays it."""
     config = telesina(2)
     state, events = start_hand(config, deck=deck_of(config, "9c Ad", "9d Kd"))
     state, new = play(state, "1 bet 10", "2 fold")
     assert state.is_finished
-    with pytest.raises(PhhError, match="Telesina"):
-        to_phh(state, [*events, *new])
+    document = to_phh(state, [*events, *new])
+    assert document.variant == "PTEL" and document.antes == (10, 10)
+    assert replay(loads(document.to_toml())).state.stacks == state.stacks
 
 
 # --- R15: the deck proof ---------------------------------------------------------------------

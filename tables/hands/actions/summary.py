@@ -12,6 +12,9 @@ Computed once per hand from its replayed events, by the clock soon after the han
   In a stud game (R45) third street is the first round and "the flop" fourth street: the
   bring-in is forced, as a blind (not VPIP), the completion is the round's first bet (a
   raise over it is the 3-bet).
+  In Telesina (R40.3) likewise: its first round (after the second card) is the preflop
+  and "the flop" its second (the third card); the invito is forced (an ante), and there
+  is no bring-in: the round's first bet is the first raise.
   In poker all'italiana (R34) the first round is the opening: "passo" is not voluntary
   (nothing goes in, and a player who passed may still play) and the invito is forced (an
   ante); opening ("apro") is the round's first bet (VPIP and PFR), calling it VPIP, a
@@ -46,7 +49,7 @@ from engine.events import (
     StreetStarted,
     UpCardDealt,
 )
-from engine.games import STUD_STREETS
+from engine.games import rules
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.replay import ReplayedHand, describe, replay
 
@@ -54,9 +57,6 @@ log = logging.getLogger(__name__)
 
 FIRST_DRAWS = ("draw", "first_draw")
 """The first draw's name in a single- and a triple-draw game (``engine.drawing.draw_label``)."""
-FOURTH_STREET = STUD_STREETS[1]
-"""A stud game's second betting round (R45.2), the analogue of the flop: its cards come
-first, to every player still in (dealt in an all-in runout too)."""
 
 RETRY_FIRST = timedelta(seconds=1)
 """The wait after a hand's first failed attempt; it doubles after each further failure..."""
@@ -83,13 +83,17 @@ def player_rows(replayed: ReplayedHand) -> list[dict[str, Any]]:
     }
     pot = final.rake
     folded_preflop: set[int] = set()
+    # a stud game's second betting round, the analogue of the flop (R45.2: fourth street;
+    # R40.3: Telesina's third card): its cards come first, to every player still in (dealt
+    # in an all-in runout too)
+    second_round = rules(config.game).street_names[1]
     for event in replayed.events:
         if isinstance(event, BoardDealt) and event.board_index == 0 and event.street == "flop":
             flop_seen = True
         elif isinstance(event, StreetStarted) and event.street in FIRST_DRAWS:
             flop_seen = True  # a draw game's first draw ends its first round as a flop does
-        elif isinstance(event, UpCardDealt) and event.street == FOURTH_STREET:
-            flop_seen = True  # a stud game's fourth street (R45.2)
+        elif isinstance(event, UpCardDealt) and event.street == second_round:
+            flop_seen = True  # a stud game's fourth street (R45.2), Telesina's third card
         elif isinstance(event, PotAwarded | PotCarried):  # (R35.1, R37.3: carried, unwon)
             pot += event.amount
         elif isinstance(event, ActionTaken) and not flop_seen and event.action != "run_twice":

@@ -17,7 +17,7 @@ unknown (PHH ``????``), never as cards. ``Viewer.public()`` is what any member m
 * :func:`stream` yields any of them for a queryset of hands, a bounded chunk at a time
   (``.iterator()`` with the actions prefetched per chunk), so 10,000 hands never load at once.
 
-A game PokerStars never dealt (poker all'italiana, R31-R39) has no PokerStars text
+A game PokerStars never dealt (poker all'italiana, R31-R39; Telesina, R40) has no PokerStars text
 (:func:`formats_of`): a single hand's is refused with ``no_pokerstars_text``, and a
 stream of PokerStars text leaves its hands out (PHH and JSON hold them).
 """

@@ -51,9 +51,10 @@ Hi/Lo Limit" and "Razz Limit", as PokerStars' stud files name them)."""
 
 def has_pokerstars_text(game: str) -> bool:
     """Whether a hand of ``game`` (an engine Game value) can be written as PokerStars text:
-    PokerStars dealt the game (:data:`GAME_NAMES`). Poker all'italiana (R31-R39) it never
-    dealt: a file claiming one of its games would make a tracker rank the hands by the
-    wrong deck and ranking (R31.2, R32) and miss the opening and the pot carried."""
+    PokerStars dealt the game (:data:`GAME_NAMES`). Poker all'italiana (R31-R39) and
+    Telesina (R40) it never dealt: a file claiming one of its games would make a tracker
+    rank the hands by the wrong deck and ranking (R31.2, R32), miss poker all'italiana's
+    opening and pot carried, and deal Telesina's five cards as a seven-card stud."""
     return game in _POKERSTARS_GAMES
 
 

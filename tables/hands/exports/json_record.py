@@ -1,4 +1,4 @@
-"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks). A draw game's draws (R42) are actions of kind ``"draw"`` with the ``count`` of cards changed; only the viewer's own carry their mask and cards (``discarded``, ``drawn``). A stud hand (R45) has ``"streets"``: each street's cards by seat, up cards for all, down cards only to their owner (``null`` to others). A hand of poker all'italiana (R31-R39) has ``"italiana"`` (:func:`tables.hands.italiana.facts`: the deck, the invito and the mazziere's, the pot carried in, what opened, who opened and the cards shown for it, the pot carried out and why); its ``open`` and ``pass`` are actions as the others, its draws R42's (the count to all, the cards to the drawer)."""
+"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks). A draw game's draws (R42) are actions of kind ``"draw"`` with the ``count`` of cards changed; only the viewer's own carry their mask and cards (``discarded``, ``drawn``). A stud hand (R45) has ``"streets"``: each street's cards by seat, up cards for all, down cards only to their owner (``null`` to others). A hand of poker all'italiana (R31-R39) has ``"italiana"`` (:func:`tables.hands.italiana.facts`: the deck, the invito and the mazziere's, the pot carried in, what opened, who opened and the cards shown for it, the pot carried out and why, the ranking's house rules and the raise cap); its ``open`` and ``pass`` are actions as the others, its draws R42's (the count to all, the cards to the drawer). A hand of Telesina (R40) has ``"telesina"`` (the deck, the invito, who speaks first, the ranking's house rules and the raise cap) and a stud hand's ``"streets"``, the first ``second_card`` (one card down, one up)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from engine.events import (
     PotAwarded,
     UpCardDealt,
 )
-from engine.games import STUD_STREETS, rules
+from engine.games import rules
 from tables.hands.exports.common import Viewer
-from tables.hands.italiana import facts
+from tables.hands.italiana import facts, record_key
 from tables.hands.proof import viewer_record
 from tables.hands.replay import ReplayedHand, Step
 
@@ -37,14 +37,16 @@ def _event_json(event: Event) -> dict[str, Any]:
 
 
 def _stud_streets(replayed: ReplayedHand, me: int | None) -> list[dict[str, Any]]:
-    """A stud hand's streets (R45.2), each with the cards every player was dealt on it as
-    the viewer saw them: up cards for all, down cards (``null``) only to their owner, or
-    once shown (R11); seventh street's community card (R45.3) as its ``board``."""
+    """A stud hand's streets (R45.2; Telesina's rounds, R40.3), each with the cards every
+    player was dealt on it as the viewer saw them: up cards for all, down cards (``null``)
+    only to their owner, or once shown (R11); seventh street's community card (R45.3) as
+    its ``board``."""
     visible = {
         seat: {c for c in cards if c is not None}
         for seat, cards in replayed.visible_holes(me).items()
     }
     streets: dict[str, dict[str, Any]] = {}
+    first = rules(replayed.config.game).street_names[0]  # R45.2: third street; R40.3: second card
 
     def street(name: str) -> dict[str, Any]:
         return streets.setdefault(name, {"street": name, "cards": {}, "board": []})
@@ -53,10 +55,8 @@ def _stud_streets(replayed: ReplayedHand, me: int | None) -> list[dict[str, Any]
         if isinstance(e, HoleCardsDealt):
             dealt = [card_str(c) for c in e.cards]
             seen = visible.get(e.seat, set())
-            street(STUD_STREETS[0])["cards"][str(e.seat)] = [
-                c if c in seen else None for c in dealt
-            ]
-        elif isinstance(e, UpCardDealt | DownCardDealt) and e.street != STUD_STREETS[0]:
+            street(first)["cards"][str(e.seat)] = [c if c in seen else None for c in dealt]
+        elif isinstance(e, UpCardDealt | DownCardDealt) and e.street != first:
             card = card_str(e.card)
             street(e.street)["cards"][str(e.seat)] = [
                 card if card in visible.get(e.seat, set()) else None
@@ -194,8 +194,9 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
         "events": [_event_json(e) for e in events],
         # R45.2: a stud hand's streets, each player's cards as the viewer saw them
         **({"streets": _stud_streets(replayed, me)} if rules(config.game).stud else {}),
-        # R31-R39: the deck, the invito, the opening and the pot carried in and out
-        **({"italiana": italiana} if (italiana := facts(replayed)) is not None else {}),
+        # R31-R40: the deck, the invito, the house rules; poker all'italiana's opening and
+        # pot carried in and out, Telesina's first speaker
+        **({record_key(replayed): italian} if (italian := facts(replayed)) is not None else {}),
     }
 
 

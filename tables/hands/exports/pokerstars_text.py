@@ -243,7 +243,7 @@ def pokerstars(replayed: ReplayedHand, viewer: Viewer, club: Any = None) -> str:
     LO: 8,7,5,4,2" and "No low hand qualified"; razz's "Lo: K,8,6,3,A"; folds in the summary
     "on the 3rd Street" ... "on the River".
 
-    A game PokerStars never dealt (poker all'italiana, R31-R39) is refused
+    A game PokerStars never dealt (poker all'italiana, R31-R39; Telesina, R40) is refused
     (:func:`~.common.no_pokerstars_text`): no file of PokerStars' reads as its hands.
     """
     if not has_pokerstars_text(str(replayed.config.game)):

@@ -371,6 +371,10 @@ def test_json_record_gives_the_opening_the_draw_counts_and_the_pots_carried(club
         "opener": 2,
         "opening_shown": ["Qc", "Qd"],
         "pot_carried": {"amount": 205, "reason": "parola"},
+        "full_over_flush_on_52": True,  # R32.2, R32.4, R32.6, R38.3: the house rules
+        "minima_beats_massima": True,
+        "flush_by_suit": False,
+        "max_raises": None,
     }
     kinds = [(a["name"], a["kind"], a["amount"]) for a in data["actions"][:5]]
     assert kinds == [
