@@ -178,6 +178,14 @@ def check_or_call(player) -> None:
     ).click()
 
 
+def host_pauses_now(host) -> None:
+    """Between hands a pause is at once: the players sit down, then the first hand deals them all."""
+    host.page.get_by_role("tab", name="Host").click()
+    host.button("Pause after this hand").click()
+    host.page.get_by_text("The game is paused.").wait_for()
+    host.page.get_by_role("tab", name="Log").click()
+
+
 def host_pauses_after_this_hand(host) -> None:
     """The host keeps the finished hand on screen (so the test can look at it calmly)."""
     host.page.get_by_role("tab", name="Host").click()
