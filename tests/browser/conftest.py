@@ -3,6 +3,8 @@
 * ``browser``: one Chromium for the session, launched from ``CHROMIUM`` (default
   /usr/bin/chromium). Missing Chromium or Playwright skips these tests in development and fails
   them in CI (REQUIRE_SERVICES=1).
+* ``laptop``: a browser context of a laptop's screen (``LAPTOP``); ``seat_of(state, n)``: a
+  seat of a table state, for the tests that build states for the fake server (harness.py).
 * ``console``: collects console errors and uncaught page errors of every page it watches; a test
   asserts ``console.errors == []`` at the end.
 * ``players``: ``players("Alice")`` is a person in a browser of their own at the live
@@ -49,6 +51,11 @@ def action_button(page, verb: str):
     return page.get_by_role(
         "button", name=re.compile(rf"^{re.escape(verb)}(?: [\d.,€$£]+| to [\d.,€$£]+)?$")
     )
+
+
+def seat_of(state, number):
+    """The seat numbered ``number`` in a table state (the server's shape, docs/protocol.md)."""
+    return next(s for s in state["seats"] if s["number"] == number)
 
 
 def pause_on(page) -> Callable[[float], None]:
@@ -112,6 +119,14 @@ class Console:
 
         page.on("console", on_console)
         page.on("pageerror", lambda exc: self.errors.append(f"{prefix}page error: {exc}"))
+
+
+@pytest.fixture
+def laptop(browser) -> Iterator[object]:
+    """A browser context of a laptop's screen (``LAPTOP``), closed after the test."""
+    context = browser.new_context(viewport=LAPTOP)
+    yield context
+    context.close()
 
 
 @pytest.fixture

@@ -145,7 +145,9 @@ def wait_for_new_hand(players, after: int, hole_cards: int = 2) -> int:
 
 
 def hand_over(player) -> bool:
-    return "wins" in (player.page.locator("#center-msg").inner_text() or "")
+    """The middle says who won, in English or Italian ("Alice wins 12", "Alice vince 12")."""
+    words = (player.page.locator("#center-msg").inner_text() or "").split()
+    return "wins" in words or "vince" in words
 
 
 def play_hand(players, decide, shots=None) -> None:
@@ -178,6 +180,14 @@ def check_or_call(player) -> None:
     ).click()
 
 
+def host_pauses_now(host) -> None:
+    """Between hands a pause is at once: the players sit down, then the first hand deals them all."""
+    host.page.get_by_role("tab", name="Host").click()
+    host.button("Pause after this hand").click()
+    host.page.get_by_text("The game is paused.").wait_for()
+    host.page.get_by_role("tab", name="Log").click()
+
+
 def host_pauses_after_this_hand(host) -> None:
     """The host keeps the finished hand on screen (so the test can look at it calmly)."""
     host.page.get_by_role("tab", name="Host").click()
@@ -193,15 +203,17 @@ def host_resumes(host) -> None:
     host.page.get_by_role("tab", name="Log").click()
 
 
-def set_up_table(alice, bob, shots, spectator=None, preset=None, more=None):
-    """Alice signs up, makes a club and a table and invites Bob (and the spectator)."""
-    for p in (alice, bob, *([spectator] if spectator else [])):
+def set_up_table(alice, bob, shots, spectator=None, preset=None, more=None, others=()):
+    """Alice signs up, makes a club and a table and invites Bob (and the spectator, and
+    ``others``)."""
+    guests = (bob, *([spectator] if spectator else []), *others)
+    for p in (alice, *guests):
         p.sign_up()
     alice.create_club("Friday Game")
     link = alice.invitation_link()
     shots(alice.page, "club-with-invitation")
     table_url = alice.open_table("Main", preset, more)
-    for p in (bob, *([spectator] if spectator else [])):
+    for p in guests:
         p.accept(link)
         shots(p.page, f"{p.name}-club-page")
         p.page.get_by_role("link", name="Join Main").click()  # on a phone too: the list is cards

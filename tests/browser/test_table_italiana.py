@@ -17,10 +17,11 @@ from copy import deepcopy
 
 import pytest
 
-from .conftest import LAPTOP, PHONE, action_button
+from .conftest import LAPTOP, PHONE, action_button, seat_of
 from .harness import load_state, open_table
 from .live_players import (
     host_pauses_after_this_hand,
+    host_pauses_now,
     host_resumes,
     set_up_table,
     until,
@@ -29,17 +30,6 @@ from .live_players import (
 
 DANA = ["Qc", "Qd", "9h", "Ts", "Ah"]
 VERSION = 30
-
-
-@pytest.fixture
-def laptop(browser):
-    context = browser.new_context(viewport=LAPTOP)
-    yield context
-    context.close()
-
-
-def seat_of(state, number):
-    return next(s for s in state["seats"] if s["number"] == number)
 
 
 def italiana(to_act=4, opening_cards=(), pair="J", carried=0, version=VERSION):
@@ -306,14 +296,6 @@ def test_the_draw_takes_at_most_four_cards_R36_1(laptop, console):
 
 
 # --- a live game of poker all'italiana (live.py, live_players.py) -------------------------------
-
-
-def host_pauses_now(host) -> None:
-    """Between hands a pause is at once: the players sit down, then the first hand deals them all."""
-    host.page.get_by_role("tab", name="Host").click()
-    host.button("Pause after this hand").click()
-    host.page.get_by_text("The game is paused.").wait_for()
-    host.page.get_by_role("tab", name="Log").click()
 
 
 def may_open(player) -> bool:

@@ -15,11 +15,12 @@ from copy import deepcopy
 
 import pytest
 
-from .conftest import LAPTOP, PHONE, action_button
+from .conftest import PHONE, action_button, seat_of
 from .harness import load_state, open_table
 from .live_players import (
     check_or_call,
     host_pauses_after_this_hand,
+    host_pauses_now,
     host_resumes,
     play_hand,
     set_up_table,
@@ -42,17 +43,6 @@ SEVENTH = {
     8: ["??", "??", "3h", "9c", "8c", "8s"],
 }
 DAN = ["3c", "Jh", "9h", "Jd", "Qc", "Ah", "2d"]
-
-
-@pytest.fixture
-def laptop(browser):
-    context = browser.new_context(viewport=LAPTOP)
-    yield context
-    context.close()
-
-
-def seat_of(state, number):
-    return next(s for s in state["seats"] if s["number"] == number)
 
 
 def bring_in():
@@ -335,14 +325,6 @@ def stud(page) -> None:
     page.fill("input[name=big_blind]", "4")  # the small bet
     page.fill("input[name=ante]", "1")
     page.fill("input[name=max_seats]", "8")  # a stud table seats at most eight (R45.3)
-
-
-def host_pauses_now(host) -> None:
-    """Between hands a pause is at once: the players sit down, then the first hand deals them all."""
-    host.page.get_by_role("tab", name="Host").click()
-    host.button("Pause after this hand").click()
-    host.page.get_by_text("The game is paused.").wait_for()
-    host.page.get_by_role("tab", name="Log").click()
 
 
 def seat_cards(player) -> dict[str, list[str | None]]:

@@ -6,6 +6,8 @@ import { gettext, interpolate, ngettext } from "../i18n.js";
 import { italianaDeckSize, newNonce, verifyRecord } from "./fairness.js";
 
 const STORE = "pokerclub-nonces";
+/** The games dealt from the deck of the players dealt in (R31.2, R40.1). */
+const PLAYERS_DECK = new Set(["italiana", "telesina"]);
 
 export class DeckCheck {
   /** send(message) sends on the socket; onResult(handNumber, {ok, text}) reports a check. */
@@ -128,10 +130,10 @@ export class DeckCheck {
     if (!(window.crypto && crypto.subtle)) {
       return { ok: false, text: gettext("Deck not checked: this browser checks only over HTTPS.") };
     }
-    // the game this table deals fixes the deck's size (R30.4; poker all'italiana's by the
-    // players dealt in, R31.2), whatever the record says
+    // the game this table deals fixes the deck's size (R30.4; poker all'italiana's and
+    // Telesina's by the players dealt in, R31.2, R40.1), whatever the record says
     const game = state.table && state.table.game;
-    const deckSize = game === "shortdeck" ? 36 : game === "italiana" ? italianaDeckSize((deck.seats || []).length) : 52;
+    const deckSize = game === "shortdeck" ? 36 : PLAYERS_DECK.has(game) ? italianaDeckSize((deck.seats || []).length) : 52;
     const result = await verifyRecord(record, sent ? { myNonce: mine.nonce, rootSeen: mine.root, deckSize } : { deckSize });
     if (!result.ok) {
       return { ok: false, text: interpolate(gettext("✗ DECK CHECK FAILED: %(problems)s"), { problems: result.problems.join("; ") }) };

@@ -131,28 +131,41 @@ export function boardPositions(players, boards, holes = 2, doubleBoard = false) 
   return out;
 }
 
+/** The cards seven-card stud deals first (third street, R45.2) and in all; Telesina's (R40.3). */
+const STUD_FIRST = 3;
+const STUD_CARDS = 7;
+const TELESINA_FIRST = 2;
+const TELESINA_CARDS = 5;
+
 /** Deal positions of every card of a stud hand (R45.2, R45.3; engine.fairness.stud_positions):
- * the first three rounds one card at a time from the left of the button, then each street one
- * burn and one card to every player dealt one on it. dealt[i]: how many cards player i was
- * dealt (public). With community, the seventh street's card in the middle: after a burn unless
- * it was the deck's last card. Returns {places, middle}. */
-export function studPositions(players, dealt, community = false) {
-  const places = Array.from({ length: players }, (_, i) => holePositions(players, i, 3));
-  let position = 3 * players;
-  for (let k = 3; k < 7; k++) {
+ * the first rounds one card at a time from the left of the button, then each street one burn
+ * and one card to every player dealt one on it. dealt[i]: how many cards player i was dealt
+ * (public). With community, the seventh street's card in the middle: after a burn unless it
+ * was the deck's last card. Telesina (R40.3): first two rounds and no burns (burns false);
+ * its cards are in its deck's own sequence (playPositions, R31.2). Returns {places, middle}. */
+export function studPositions(players, dealt, community = false, first = STUD_FIRST, burns = true) {
+  const places = Array.from({ length: players }, (_, i) => holePositions(players, i, first));
+  let position = first * players;
+  for (let k = first; k < STUD_CARDS; k++) {
     const served = dealt.flatMap((count, i) => (count > k ? [i] : []));
     if (!served.length) break;
-    position += 1; // the street's burn
+    if (burns) position += 1; // the street's burn
     for (const i of served) places[i].push(position++);
   }
   if (!community) return { places, middle: null };
   return { places, middle: 52 - position >= 2 ? position + 1 : position };
 }
 
-/** A stud record's cards each player was dealt (R45.9): one whole number from 3 to 7 a seat. */
-function studCounts(counts, players) {
+/** A stud record's cards each player was dealt (R45.9), checked as engine.fairness._stud_counts:
+ * one whole number from 3 to 7 a seat, with burns; Telesina's (R40.3, its first round the
+ * record's hole_cards): from 2 to 5, without (draw_burns false, bound to the root). */
+function studCounts(counts, players, first = STUD_FIRST, burns = true) {
   if (!Array.isArray(counts) || counts.length !== players) throw new Error(gettext("the stud counts are not one number a seat"));
-  if (!counts.every((c) => Number.isInteger(c) && c >= 3 && c <= 7)) throw new Error(gettext("a stud player is dealt from 3 to 7 cards"));
+  const most = first === STUD_FIRST && burns ? STUD_CARDS : first === TELESINA_FIRST && !burns ? TELESINA_CARDS : null;
+  if (most === null) throw new Error(gettext("a stud record deals three cards first with burns (R45.2), or two without (Telesina, R40.3)"));
+  if (!counts.every((c) => Number.isInteger(c) && c >= first && c <= most)) {
+    throw new Error(interpolate(gettext("a stud player is dealt from %(first)s to %(most)s cards"), { first, most }));
+  }
   return counts;
 }
 
@@ -254,17 +267,20 @@ function checkDraws(record, byPosition, problems, play = null, burns = true) {
 }
 
 /** Deal position -> card of every card the record says its viewer saw. play: the deal
- * positions a short deck deals from (R30.4: the hand's k-th card lies at play[k]), or null. */
-function seenCards(record, play = null) {
+ * positions a short deck deals from (R30.4: the hand's k-th card lies at play[k]), or null;
+ * burns: false when the game burns none (poker all'italiana's draw, R31; Telesina's
+ * streets, R40). */
+function seenCards(record, play = null, burns = true) {
   const seats = record.seats;
   const n = seats.length;
   const seen = new Map();
   const boards = record.boards || [];
-  const holes = record.hole_cards || 2; // named in an Omaha hand's proof (R17)
+  // named in an Omaha hand's proof (R17) and a stud hand's (three: R45.2; Telesina's two, R40.3)
+  const holes = record.hole_cards === undefined ? 2 : record.hole_cards;
   let places;
   let positions;
   if ("stud" in record) { // R45.9: the cards each player was dealt place every street's
-    const stud = studPositions(n, studCounts(record.stud, n), boards.some((board) => board.length > 0));
+    const stud = studPositions(n, studCounts(record.stud, n, holes, burns), boards.some((board) => board.length > 0), holes, burns);
     places = stud.places;
     positions = boards.map(() => (stud.middle === null ? [] : [stud.middle]));
   } else {
@@ -362,7 +378,7 @@ async function verifyV2(record, myNonce, rootSeen, expectedDeckSize) {
     }
   }
   const play = deckSize === 52 ? null : playPositions(order, deckSize); // R30.4, R31.2
-  for (const [position, card] of seenCards(record, play)) {
+  for (const [position, card] of seenCards(record, play, drawBurns)) {
     const opened = byPosition.get(position);
     if (!opened) problems.push(interpolate(gettext("%(card)s (deal position %(position)s) was never opened"), { card, position }));
     else if (opened.card !== card) {

@@ -299,6 +299,9 @@ export class TableView {
       el.style.top = `${pos.y}%`;
       el.classList.toggle("top-half", pos.y < 50);
       el.classList.toggle("right-half", pos.x > 52);
+      // on a tall table the top row's tags stand beside its plate (table.css, stud): below
+      // it, nine seats' (Telesina, R40) reach the up cards of the row under it
+      el.classList.toggle("top-row", this.portrait && pos.y < 20);
       const view = {
         seat,
         me: me === n,

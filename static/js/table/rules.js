@@ -1,11 +1,14 @@
 // The table's house rules in one compact line, with each rule said in full on a tap: the
-// 7-2 game, bomb pots, double boards, antes, a stud game's bring-in and bets, straddles, run
-// it twice, the rake and the clock (docs/rules.md R3, R12, R13, R14, R21-R23, R45), from the
-// state's `table` (projection.py's table_summary). Only what is on is named.
-import { gettext, interpolate } from "../i18n.js";
+// 7-2 game, bomb pots, double boards, antes, a stud game's bring-in and bets, Telesina's invito,
+// least bet, who speaks first and ranking, straddles, run it twice, the rake and the clock
+// (docs/rules.md R3, R12, R13, R14, R21-R23, R40, R45), from the state's `table`
+// (projection.py's table_summary). Only what is on is named.
+import { gettext, interpolate, ngettext } from "../i18n.js";
 import { decimalText, money } from "./format.js";
 
 const STUD_GAMES = new Set(["stud", "stud8", "razz"]);
+/** The games whose stakes are the invito, everyone's ante, and not the table's ante (R33.1, R40.2). */
+const INVITO_GAMES = new Set(["italiana", "telesina"]);
 
 /** [{short, long}] for each house rule that is on at this table. */
 export function houseRules(table) {
@@ -33,7 +36,7 @@ export function houseRules(table) {
   } else if (table.double_board === "bomb_pots") {
     add(gettext("Double-board bomb pots"), gettext("Bomb pots are dealt with two boards: each pot is split between the best hand on each."));
   }
-  if (table.ante) {
+  if (table.ante && !INVITO_GAMES.has(table.game)) {
     const values = { ante: money(table.ante) };
     add(interpolate(table.ante_by_big_blind ? gettext("Big-blind ante %(ante)s") : gettext("Ante %(ante)s"), values),
       interpolate(table.ante_by_big_blind ? gettext("The big blind posts an ante of %(ante)s for the whole table.") : gettext("Everyone dealt in posts an ante of %(ante)s."), values));
@@ -47,6 +50,7 @@ export function houseRules(table) {
         ? gettext("The highest up card brings in for %(bring_in)s or completes to %(small)s; bets are %(small)s on third and fourth street, %(big)s from fifth street.")
         : gettext("The lowest up card brings in for %(bring_in)s or completes to %(small)s; bets are %(small)s on third and fourth street, %(big)s from fifth street."), values));
   }
+  if (table.game === "telesina" && table.telesina) telesinaRules(table, add);
   if (table.straddle_allowed) add(gettext("Straddle"), gettext("The player under the gun may straddle: a blind bet of two big blinds."));
   if (table.run_it_twice_allowed) add(gettext("Run it twice"), gettext("When players are all-in, they may agree to deal the rest of the board twice."));
   const rake = table.rake || {};
@@ -62,6 +66,42 @@ export function houseRules(table) {
       interpolate(gettext("Each decision has %(action)s seconds, then a time bank of %(bank)s seconds; a player whose browser has closed has %(away)s seconds."), values));
   }
   return out;
+}
+
+/** Telesina's (R40): the invito and the least bet (the table's small and big blinds, R40.2),
+ * who speaks first (R40.4), and the ranking's options and the raise cap where not the
+ * defaults (R32.2, R32.4, R32.6, R38.3). */
+function telesinaRules(table, add) {
+  const rules = table.telesina;
+  const values = { invito: money(table.small_blind), least: money(table.big_blind) };
+  // Translators: Telesina: everyone's ante and the least bet ("Invito 1 · least bet 2")
+  add(interpolate(gettext("Invito %(invito)s · least bet %(least)s"), values),
+    interpolate(gettext("Everyone dealt in puts in the invito of %(invito)s; the least bet is %(least)s."), values));
+  if (rules.best_showing_first) {
+    add(gettext("The best hand showing speaks first"),
+      gettext("In each round the player whose up cards make the best hand speaks first."));
+  } else {
+    add(gettext("The first left of the dealer speaks first"),
+      gettext("In each round the first player still in left of the dealer speaks first."));
+  }
+  if (!rules.full_over_flush_on_52) {
+    // Translators: Telesina's ranking (R32.2): with nine players colore still beats full
+    add(gettext("Colore over full at 52 cards"), gettext("With nine players the whole deck is dealt, and colore still beats full."));
+  }
+  if (!rules.minima_beats_massima) {
+    // Translators: Telesina's ranking (R32.4): the ace-high straight flush beats the ace-low one
+    add(gettext("Massima beats minima"), gettext("Between straight flushes the higher top card wins: the massima beats the minima."));
+  }
+  if (rules.flush_by_suit) {
+    // Translators: Telesina's ranking (R32.6)
+    add(gettext("Colore by suit"), gettext("Between two flushes the higher suit wins whatever the ranks (hearts, diamonds, clubs, spades)."));
+  }
+  if (rules.max_raises) {
+    const cap = { count: rules.max_raises };
+    add(interpolate(ngettext("At most %(count)s raise", "At most %(count)s raises", cap.count), cap),
+      interpolate(ngettext("At most %(count)s raise in a betting round after its first bet; then players call or fold.",
+        "At most %(count)s raises in a betting round after its first bet; then players call or fold.", cap.count), cap));
+  }
 }
 
 /** Draws the line (`details#house-rules`): the short names in its summary, the rules in full inside. */

@@ -17,6 +17,7 @@ from engine.fairness import (
     nonce_bytes,
     permutation,
     play_positions,
+    stud_positions,
     verify_record,
 )
 from engine.games import Game, rules
@@ -300,6 +301,101 @@ console.log(JSON.stringify(out));
         False,
     ]
     assert browser == [[v.ok, v.opened] for v in engine]
+
+
+def test_R40_3_the_browser_places_telesina_and_stud_cards_where_the_engine_deals_them() -> None:
+    """R45.2 and R40.3: every card of a stud hand at the engine's deal position, stud's
+    three first with a burn a street, Telesina's two first without, whoever folded when."""
+    cases = [
+        (3, [7, 3, 7], False, 3, True),
+        (8, [6] * 8, True, 3, True),
+        (3, [5, 2, 4], False, 2, False),
+        (4, [5, 5, 5, 5], False, 2, False),
+        (9, [5, 3, 2, 5, 4, 5, 5, 2, 5], False, 2, False),
+        (2, [2, 2], False, 2, False),
+    ]
+    script = (
+        IMPORT
+        + f"""
+console.log(JSON.stringify({json.dumps(cases)}.map(([n, dealt, middle, first, burns]) => {{
+  const got = f.studPositions(n, dealt, middle, first, burns);
+  return [got.places, got.middle];
+}})));
+"""
+    )
+    assert json.loads(run_node(script)) == [
+        list(stud_positions(n, dealt, middle, first, burns))
+        for n, dealt, middle, first, burns in cases
+    ]
+
+
+TELESINA_DEALS = [(2, 1, 24), (4, 0, 32), (5, 2, 36), (9, 8, 52)]
+"""Players, the viewer and the deck (R31.2, R40.1) of the Telesina hands checked here."""
+
+
+def test_R15_R40_the_browser_checks_a_telesina_hand_as_the_engine_does() -> None:
+    """R40.3, R45.9: honest Telesina hands at 2, 4, 5 and 9 players (every up card and, shown
+    down, every hole card opened in the deck's own sequence), told their deck; and forged
+    ones, refused alike: an up card of another player swapped, the viewer's down card
+    swapped, two up cards in another order, the streets read with burns (the root binds
+    none), stud's three first without burns, two first with burns (a stud record without
+    its hole_cards), six cards or one, a count missing, a card short, and told another
+    number of players' deck."""
+    honest = [spec.telesina_record(n, viewer=viewer) for n, viewer, _ in TELESINA_DEALS]
+    four = honest[1]
+    assert four["stud"] == [5] * 4 and "hole_cards" not in four and four["draw_burns"] is False
+    opened = {o["card"] for o in four["openings"]}
+    spare = next(c for c in ("2c", "2d", "2h", "2s", "3c", "3d") if c not in opened)
+    other_up = copy.deepcopy(four)
+    other_up["holes"]["2"][3] = spare
+    own_down = copy.deepcopy(four)
+    own_down["holes"]["1"][0] = spare
+    reordered = copy.deepcopy(four)
+    cards = reordered["holes"]["3"]
+    cards[1], cards[2] = cards[2], cards[1]
+    stud = spec.stud_record(4)
+    forged = [
+        other_up,
+        own_down,
+        reordered,
+        {**four, "draw_burns": True},
+        {k: v for k, v in four.items() if k != "draw_burns"},
+        {**four, "hole_cards": 3},
+        {k: v for k, v in stud.items() if k != "hole_cards"},
+        {**four, "stud": [6, 5, 5, 5]},
+        {**four, "stud": [5, 1, 5, 5]},
+        {**four, "stud": [5, 5, 5]},
+        {**four, "holes": {**four["holes"], "1": four["holes"]["1"][:4]}},
+    ]
+    records = honest + forged
+    browser, engine = browser_verdicts(records), engine_verdicts(records)
+    assert [v[:3] for v in browser] == [v[:3] for v in engine]
+    assert browser[:-1] == engine[:-1]  # (a card short: each language says it its way)
+    assert [v[:2] for v in browser[: len(honest)]] == [[True, 5 * n] for n, _, _ in TELESINA_DEALS]
+    assert not any(v[0] for v in browser[len(honest) :])
+    malformed = [v[3][0] for v in browser[len(honest) + 5 : len(honest) + 10]]
+    assert malformed == [
+        "malformed record: a stud record deals three cards first with burns (R45.2), or two"
+        " without (Telesina, R40.3)",
+        "malformed record: a stud record deals three cards first with burns (R45.2), or two"
+        " without (Telesina, R40.3)",
+        "malformed record: a stud player is dealt from 2 to 5 cards",
+        "malformed record: a stud player is dealt from 2 to 5 cards",
+        "malformed record: the stud counts are not one number a seat",
+    ]
+    script = (
+        IMPORT
+        + f"""
+const out = [];
+for (const r of {json.dumps(honest)}) {{
+  const players = r.seats.length;
+  out.push([(await f.verifyRecord(r, {{ deckSize: f.italianaDeckSize(players) }})).ok,
+    (await f.verifyRecord(r, {{ deckSize: f.italianaDeckSize(players - 1) }})).ok]);
+}}
+console.log(JSON.stringify(out));
+"""
+    )
+    assert json.loads(run_node(script)) == [[True, False]] * len(TELESINA_DEALS)
 
 
 ITALIANA_DEALS = [(2, 3, 24), (4, 2, 32), (6, 1, 40), (9, 1, 52)]
