@@ -6,12 +6,13 @@ import json
 from typing import Any
 
 from engine.actions import ActionKind
-from engine.cards import card_str
+from engine.cards import Card, card_str
 from engine.events import (
     BoardDealt,
     CardsDrawn,
     DownCardDealt,
     Event,
+    FourthCardDealt,
     HoleCardsDealt,
     PotAwarded,
     UpCardDealt,
@@ -66,11 +67,19 @@ def _stud_streets(replayed: ReplayedHand, me: int | None) -> list[dict[str, Any]
     return list(streets.values())
 
 
-def _action_json(index: int, step: Step, names: dict[int, str], me: int | None) -> dict[str, Any]:
+def _action_json(
+    index: int,
+    step: Step,
+    names: dict[int, str],
+    me: int | None,
+    fourth: Card | None = None,
+) -> dict[str, Any]:
     """One recorded decision. A draw (R42) is public only as how many cards were changed,
     ``count``: its ``amount`` (the bit mask of the places thrown, which says which of a
     shown hand's cards came in the draw) and its cards, ``discarded`` and ``drawn``, are
-    only in the viewer's own draws (R42.3)."""
+    only in the viewer's own draws (R42.3). ``fourth``: the viewer's fourth card of a
+    change of four, dealt after the others' draws (poker all'italiana, R36.2): it is
+    ``drawn``'s last."""
     action = step.action
     assert action is not None
     data: dict[str, Any] = {
@@ -89,7 +98,7 @@ def _action_json(index: int, step: Step, names: dict[int, str], me: int | None) 
         )
         if action.seat == me and drawn is not None:
             data["discarded"] = [card_str(c) for c in drawn.discarded]
-            data["drawn"] = [card_str(c) for c in drawn.drawn]
+            data["drawn"] = [card_str(c) for c in (*drawn.drawn, *([fourth] if fourth else []))]
         else:
             data["amount"] = None
     return data
@@ -107,6 +116,15 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
     final = replayed.final
     me = viewer.seat_in(replayed)
     holes = replayed.visible_holes(me)
+    fourth = next(  # the viewer's fourth card of a change of four (R36.2), theirs alone
+        (
+            e.card
+            for step in replayed.steps
+            for e in step.events
+            if isinstance(e, FourthCardDealt) and e.seat == me
+        ),
+        None,
+    )
     start = dict(zip(config.seats, config.stacks, strict=True))
     finals = final.stacks_by_seat()
     bounties = dict(zip(final.seats, final.bounty, strict=True))
@@ -162,7 +180,7 @@ def record(replayed: ReplayedHand, viewer: Viewer) -> dict[str, Any]:
             for p in sorted(hand.players, key=lambda p: p["seat"])
         ],
         "actions": [
-            _action_json(i, step, names, me)
+            _action_json(i, step, names, me, fourth)
             for i, step in enumerate(replayed.steps[1:], start=1)
             if step.action is not None
         ],

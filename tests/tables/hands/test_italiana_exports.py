@@ -398,6 +398,27 @@ def test_json_record_gives_the_opening_the_draw_counts_and_the_pots_carried(club
     assert "dealer_ante_posted" in types and types[-3:-1] == ["pot_carried", "opening_shown"]
 
 
+def test_json_record_gives_a_change_of_four_its_fourth_card_to_the_drawer_alone_R36_2(club):
+    """Ann changes four: three at her turn (8♥ 8♠ K♥), Dan one (K♦), then Ann's fourth
+    (Q♥) after every other draw; her record's draw names all four, the others' the count."""
+    script = Script(
+        ("pass", None), ("open", 40), ("fold", None), ("call", None), ("call", None),
+        ("draw", 0b01111), ("draw", 0), ("draw", 0b00001),
+        ("bet", 40), ("call", None), ("fold", None),
+        ("muck", None),
+    )  # fmt: skip
+    hand = store(club, italiana(), deck_for(*R34_HANDS, stub=STUB), script)
+    ann = next(a for a in record(replay(hand), club.viewer(1))["actions"] if a["kind"] == "draw")
+    assert ann["count"] == 4
+    assert ann["discarded"] == ["7c", "8d", "Tc", "Jd"]
+    assert ann["drawn"] == ["8h", "8s", "Kh", "Qh"]
+    for viewer in (club.viewer(4), club.viewer(None)):  # Dan, and a member
+        theirs = next(a for a in record(replay(hand), viewer)["actions"] if a["kind"] == "draw")
+        assert theirs["count"] == 4 and "drawn" not in theirs and theirs["amount"] is None
+    dan = [a for a in record(replay(hand), club.viewer(4))["actions"] if a["kind"] == "draw"]
+    assert dan[2]["drawn"] == ["Kd"]  # Dan's own one card, no fourth of Ann's
+
+
 def test_json_record_of_a_hand_nobody_opened_has_no_winner_and_no_card_but_the_viewers(club):
     hand = nobody_opened_hand(club)
     data = record(replay(hand), club.viewer(4))
