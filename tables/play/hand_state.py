@@ -197,11 +197,39 @@ def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
         ante, dealer_ante = 0, invito + table.dealer_ante
     elif carried and table.repeat_invito == "nobody":
         ante, dealer_ante = 0, 0
+    return replace(
+        _invito_config(table, plan, ante, cip),
+        carried=int(carried.get("amount", 0)),
+        dealer_ante=dealer_ante,
+        opening_pair=opening_pair(carried, table.rising_openings),
+        opening_draw=table.opening_draw,
+        max_draw=table.max_draw,
+        piatto_di_parola=table.piatto_di_parola,
+        opener_first=table.opener_first,
+        fourth_card_last=table.fourth_card_last,
+    )
+
+
+def _telesina_config(table: Table, plan: HandPlan) -> HandConfig:
+    """Telesina's hand (R40): as poker all'italiana's stakes, the table's small blind is the
+    invito, everyone's ante (R40.2), and its big blind the least bet; no blinds, no
+    bring-in, no board; "parla per primo" (R40.4) is the table's."""
+    invito, least_bet = table.blinds
+    return replace(
+        _invito_config(table, plan, invito, least_bet),
+        best_showing_first=table.best_showing_first,
+    )
+
+
+def _invito_config(table: Table, plan: HandPlan, ante: int, least_bet: int) -> HandConfig:
+    """The config poker all'italiana and Telesina share (R31.5, R40.2): ``ante`` from every
+    player dealt in, ``least_bet`` the big blind, no blinds, nobody posting to come in; the
+    Italian ranking's options (R32.2, R32.4, R32.6) and the raise cap (R38.3) the table's."""
     plan = replace(plan, posting=(), dead_button=False, dead_small_blind=False)
     config = hand_config(
         plan,
         small_blind=0,
-        big_blind=cip,
+        big_blind=least_bet,
         structure=EngineStructure(table.structure),
         game=Game(table.game),
         ante=ante,
@@ -211,42 +239,6 @@ def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
     )
     return replace(
         config,
-        carried=int(carried.get("amount", 0)),
-        dealer_ante=dealer_ante,
-        opening_pair=opening_pair(carried, table.rising_openings),
-        opening_draw=table.opening_draw,
-        max_draw=table.max_draw,
-        piatto_di_parola=table.piatto_di_parola,
-        opener_first=table.opener_first,
-        full_over_flush_on_52=table.full_over_flush_on_52,
-        minima_beats_massima=table.minima_beats_massima,
-        flush_by_suit=table.flush_by_suit,
-        max_raises=table.max_raises or None,  # R38.3 (0: no cap)
-        fourth_card_last=table.fourth_card_last,
-    )
-
-
-def _telesina_config(table: Table, plan: HandPlan) -> HandConfig:
-    """Telesina's hand (R40): as poker all'italiana's stakes, the table's small blind is the
-    invito, everyone's ante (R40.2), and its big blind the least bet; no blinds, no
-    bring-in, no board; "parla per primo" (R40.4), the ranking's options and the raise cap
-    are the table's."""
-    invito, least_bet = table.blinds
-    plan = replace(plan, posting=(), dead_button=False, dead_small_blind=False)
-    config = hand_config(
-        plan,
-        small_blind=0,
-        big_blind=least_bet,
-        structure=EngineStructure(table.structure),
-        game=Game.TELESINA,
-        ante=invito,
-        show_all_called=table.show_all_called,
-        rake_bps=table.rake_bps,
-        rake_cap=table.rake_cap or None,
-    )
-    return replace(
-        config,
-        best_showing_first=table.best_showing_first,
         full_over_flush_on_52=table.full_over_flush_on_52,
         minima_beats_massima=table.minima_beats_massima,
         flush_by_suit=table.flush_by_suit,

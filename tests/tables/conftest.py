@@ -39,6 +39,17 @@ def table_form_data(**overrides):
     return data
 
 
+def form_errors(**overrides) -> dict[str, list[str]]:
+    """The table form's errors, by field, for :func:`table_form_data` with ``overrides`` in a
+    chip club."""
+    from pokerclub.models import Club
+    from tables.play.forms import TableForm
+
+    form = TableForm(table_form_data(**overrides), club=Club(amount_format="chips"))
+    form.is_valid()
+    return {name: [str(e) for e in errors] for name, errors in form.errors.items()}
+
+
 def table_settings(**overrides):
     """The table's columns from a valid form post (:func:`table_form_data`), its amounts
     read as plain chips: the integers it holds."""

@@ -12,6 +12,18 @@ from tables.play.models import Seat, Table
 from tables.play.projection import load_public_state, own_cards_by_user
 
 
+def verify_every_viewer(hand) -> None:
+    """Every seat's and a member's deck proof of the stored ``hand`` checks out (R15)."""
+    from engine.fairness import verify_record
+    from tables.hands.proof import viewer_record
+    from tables.hands.replay import replay
+
+    replayed = replay(hand)
+    for seat in [*replayed.final.seats, None]:
+        verdict = verify_record(viewer_record(replayed, seat))
+        assert verdict.ok, (seat, verdict.problems)
+
+
 def fresh(table):
     return Table.objects.get(pk=table.pk)
 

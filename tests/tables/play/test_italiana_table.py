@@ -25,7 +25,7 @@ from tables.play.models import Seat
 from tables.play.phrases import render
 from tables.play.projection import load_public_state, own_cards_by_user
 from tables.tournaments.forms import TournamentForm
-from tests.tables.conftest import table_form_data
+from tests.tables.conftest import form_errors, table_form_data
 from tests.tables.play_helpers import (
     ITALIANA_TABLE,
     assert_chips_accounted,
@@ -51,12 +51,6 @@ def italiana_table(make_table, players):
     return table
 
 
-def _form_errors(**overrides) -> dict[str, list[str]]:
-    form = TableForm(table_form_data(**overrides), club=Club(amount_format="chips"))
-    form.is_valid()
-    return {name: [str(e) for e in errors] for name, errors in form.errors.items()}
-
-
 def _everyone_passes(table) -> None:
     """R34.1: every player in turn says "passo"."""
     while fresh(table).in_hand:
@@ -66,14 +60,14 @@ def _everyone_passes(table) -> None:
 
 
 def test_the_form_offers_poker_all_italiana_with_its_house_rules_R31_R38():
-    assert _form_errors(**ITALIANA) == {}
-    assert _form_errors(**ITALIANA, max_seats=9) == {}
-    assert "max_seats" in _form_errors(**ITALIANA, max_seats=10)  # R31.1: nine at most
-    assert "ante" in _form_errors(**ITALIANA, ante=1)  # the invito is everyone's ante
-    assert "straddle_allowed" in _form_errors(**ITALIANA, straddle_allowed="on")
-    assert "bomb_pot_ante" in _form_errors(**ITALIANA, bomb_pot_ante=2, bomb_pot_every=5)
-    assert "max_draw" in _form_errors(**ITALIANA, max_draw=3)
-    assert "opening_draw" in _form_errors(**ITALIANA, opening_draw="gutshot")
+    assert form_errors(**ITALIANA) == {}
+    assert form_errors(**ITALIANA, max_seats=9) == {}
+    assert "max_seats" in form_errors(**ITALIANA, max_seats=10)  # R31.1: nine at most
+    assert "ante" in form_errors(**ITALIANA, ante=1)  # the invito is everyone's ante
+    assert "straddle_allowed" in form_errors(**ITALIANA, straddle_allowed="on")
+    assert "bomb_pot_ante" in form_errors(**ITALIANA, bomb_pot_ante=2, bomb_pot_every=5)
+    assert "max_draw" in form_errors(**ITALIANA, max_draw=3)
+    assert "opening_draw" in form_errors(**ITALIANA, opening_draw="gutshot")
     # every house rule left out is the commonest one (the model's defaults)
     form = TableForm(table_form_data(**ITALIANA), club=Club(amount_format="chips"))
     assert form.is_valid()

@@ -13,18 +13,16 @@ import pytest
 from engine.cards import card_str
 from engine.fairness import stud_positions, verify_record
 from engine.games import rules
-from pokerclub.models import Club
 from tables.hands.models import Hand
 from tables.hands.proof import viewer_record
 from tables.hands.replay import replay
 from tables.play import actions as services
 from tables.play.error_codes import PlayError
-from tables.play.forms import TableForm
 from tables.play.hand_state import current_state
 from tables.play.models import Seat
 from tables.play.phrases import render
 from tables.play.projection import load_public_state, own_cards_by_user, public_message
-from tests.tables.conftest import table_form_data
+from tests.tables.conftest import form_errors
 from tests.tables.play_helpers import (
     assert_chips_accounted,
     cards_named,
@@ -33,6 +31,7 @@ from tests.tables.play_helpers import (
     fresh,
     play_randomly,
     user_at,
+    verify_every_viewer,
 )
 
 pytestmark = pytest.mark.django_db
@@ -48,24 +47,18 @@ def stud_table(make_table, players):
     return table
 
 
-def _form_errors(**overrides) -> dict[str, list[str]]:
-    form = TableForm(table_form_data(**overrides), club=Club(amount_format="chips"))
-    form.is_valid()
-    return {name: [str(e) for e in errors] for name, errors in form.errors.items()}
-
-
 def test_the_form_offers_stud_fixed_limit_only_with_every_player_anteing_R45_1():
-    assert _form_errors(game="stud", **STUD) == {}
-    assert "structure" in _form_errors(game="razz", **{**STUD, "structure": "no_limit"})
-    assert "structure" in _form_errors(game="stud8", **{**STUD, "structure": "pot_limit"})
-    assert "ante_by_big_blind" in _form_errors(game="stud", ante_by_big_blind="on", **STUD)
-    assert "bomb_pot_ante" in _form_errors(game="stud", bomb_pot_ante=2, bomb_pot_every=5, **STUD)
-    assert "double_board" in _form_errors(game="razz", double_board="always", **STUD)
-    assert "max_seats" in _form_errors(game="stud", max_seats=9, **STUD)  # R45.3: eight
+    assert form_errors(game="stud", **STUD) == {}
+    assert "structure" in form_errors(game="razz", **{**STUD, "structure": "no_limit"})
+    assert "structure" in form_errors(game="stud8", **{**STUD, "structure": "pot_limit"})
+    assert "ante_by_big_blind" in form_errors(game="stud", ante_by_big_blind="on", **STUD)
+    assert "bomb_pot_ante" in form_errors(game="stud", bomb_pot_ante=2, bomb_pot_every=5, **STUD)
+    assert "double_board" in form_errors(game="razz", double_board="always", **STUD)
+    assert "max_seats" in form_errors(game="stud", max_seats=9, **STUD)  # R45.3: eight
     # a mixed table's stud game is fixed-limit by its code, whatever the form's structure
     horse = ["FLH", "FLO8", "RAZZ", "STUD", "STUD8"]
-    assert _form_errors(mixed_games=horse, structure="no_limit", max_seats=8) == {}
-    assert "ante_by_big_blind" in _form_errors(
+    assert form_errors(mixed_games=horse, structure="no_limit", max_seats=8) == {}
+    assert "ante_by_big_blind" in form_errors(
         mixed_games=horse, ante=1, ante_by_big_blind="on", max_seats=8
     )
 
@@ -173,21 +166,13 @@ def test_a_players_frames_carry_each_new_street_and_hide_the_others_down_cards(s
         assert sorted(o["k"] for o in mine["openings"]) == sorted(places)
 
 
-def _verify_every_viewer(hand) -> None:
-    replayed = replay(hand)
-    for seat in [*replayed.final.seats, None]:
-        record = viewer_record(replayed, seat)
-        verdict = verify_record(record)
-        assert verdict.ok, (seat, verdict.problems)
-
-
 def test_the_deck_proof_checks_every_street_of_every_viewer_and_catches_a_swapped_card_R45_9(
     stud_table,
 ):
     t = deal(stud_table)
     check_down(t)
     hand = Hand.objects.filter(table=stud_table).get()
-    _verify_every_viewer(hand)
+    verify_every_viewer(hand)
     replayed = replay(hand)
     seat = replayed.final.seats[0]
     record = viewer_record(replayed, seat)
@@ -232,7 +217,7 @@ def test_eight_players_reaching_seventh_street_share_one_card_in_the_middle_R45_
     texts = [render(line, str) for line in fresh(table).hand_log]
     community = card_str(final.boards[0][0])
     assert any(community in t and "in the middle" in t for t in texts)
-    _verify_every_viewer(hand)
+    verify_every_viewer(hand)
     record = viewer_record(replay(hand), final.seats[3])
     assert record["stud"] == [6] * 8 and record["boards"] == [[community]]
     middle = stud_positions(8, [6] * 8, community=True)[1]
@@ -252,7 +237,7 @@ def test_random_hands_balance_replay_and_verify_for_every_viewer(make_table, pla
     hands = Hand.objects.filter(table=table, ended_at__isnull=False)
     assert hands.count() >= 11
     for hand in hands:
-        _verify_every_viewer(hand)
+        verify_every_viewer(hand)
         assert hand.config["game"] == game
 
 
@@ -277,7 +262,7 @@ def test_horse_rotates_through_its_five_games_an_orbit_each_R20(make_table, play
             # every player antes in stud (no big blind to post it), and no blinds are posted
             assert config["ante"] == 1 and config["big_blind_ante"] == 0
             assert not config.get("posting")
-        _verify_every_viewer(hand)
+        verify_every_viewer(hand)
     assert_chips_accounted(table)
 
 

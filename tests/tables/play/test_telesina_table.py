@@ -23,7 +23,7 @@ from tables.play.forms import TableForm
 from tables.play.hand_state import current_state
 from tables.play.projection import load_public_state, own_cards_by_user
 from tables.tournaments.forms import TournamentForm
-from tests.tables.conftest import table_form_data
+from tests.tables.conftest import form_errors, table_form_data
 from tests.tables.play_helpers import (
     TELESINA_TABLE,
     assert_chips_accounted,
@@ -33,6 +33,7 @@ from tests.tables.play_helpers import (
     fresh,
     play_randomly,
     user_at,
+    verify_every_viewer,
 )
 
 pytestmark = pytest.mark.django_db
@@ -48,27 +49,14 @@ def telesina_table(make_table, players):
     return table
 
 
-def _form_errors(**overrides) -> dict[str, list[str]]:
-    form = TableForm(table_form_data(**overrides), club=Club(amount_format="chips"))
-    form.is_valid()
-    return {name: [str(e) for e in errors] for name, errors in form.errors.items()}
-
-
-def _verify_every_viewer(hand) -> None:
-    replayed = replay(hand)
-    for seat in [*replayed.final.seats, None]:
-        verdict = verify_record(viewer_record(replayed, seat))
-        assert verdict.ok, (seat, verdict.problems)
-
-
 def test_the_form_offers_telesina_with_its_house_rules_R40():
-    assert _form_errors(**TELESINA) == {}
-    assert _form_errors(**{**TELESINA, "structure": "no_limit"}) == {}  # any structure (R40.5)
-    assert _form_errors(**{**TELESINA, "structure": "fixed_limit"}) == {}
-    assert "max_seats" in _form_errors(**TELESINA, max_seats=10)  # R31.1: nine at most
-    assert "ante" in _form_errors(**TELESINA, ante=1)  # the invito is everyone's ante
-    assert "straddle_allowed" in _form_errors(**TELESINA, straddle_allowed="on")
-    assert "bomb_pot_ante" in _form_errors(**TELESINA, bomb_pot_ante=2, bomb_pot_every=5)
+    assert form_errors(**TELESINA) == {}
+    assert form_errors(**{**TELESINA, "structure": "no_limit"}) == {}  # any structure (R40.5)
+    assert form_errors(**{**TELESINA, "structure": "fixed_limit"}) == {}
+    assert "max_seats" in form_errors(**TELESINA, max_seats=10)  # R31.1: nine at most
+    assert "ante" in form_errors(**TELESINA, ante=1)  # the invito is everyone's ante
+    assert "straddle_allowed" in form_errors(**TELESINA, straddle_allowed="on")
+    assert "bomb_pot_ante" in form_errors(**TELESINA, bomb_pot_ante=2, bomb_pot_every=5)
     form = TableForm(table_form_data(**TELESINA), club=Club(amount_format="chips"))
     assert form.is_valid()
     values = form.table_values()
@@ -136,7 +124,7 @@ def test_every_street_and_the_deck_proof_of_every_viewer_R40_3(telesina_table):
     t = deal(telesina_table)
     check_down(t)
     hand = Hand.objects.filter(table=telesina_table).get()
-    _verify_every_viewer(hand)
+    verify_every_viewer(hand)
     replayed = replay(hand)
     final = replayed.final
     assert all(len(hole) == 5 for hole in final.holes)
@@ -166,7 +154,7 @@ def test_random_hands_balance_replay_and_verify_for_every_viewer(make_table, pla
     hands = Hand.objects.filter(table=table, ended_at__isnull=False)
     assert hands.count() >= 11
     for hand in hands:
-        _verify_every_viewer(hand)
+        verify_every_viewer(hand)
         assert hand.config["game"] == "telesina"
         assert len(replay(hand).final.deck) == 4 * (len(hand.config["seats"]) + 4)
 
