@@ -16,7 +16,7 @@ from engine.cards import FULL_DECK, Card
 from engine.errors import EngineError, ErrorCode
 from engine.games import Game, rules
 from engine.opening import OPENING_DRAWS, OPENING_PAIRS
-from engine.state import HandConfig
+from engine.state import ITALIAN_SHARED_OPTIONS, HandConfig
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "check_config", "check_player_count", "full_deck"]
 
@@ -199,12 +199,7 @@ _ITALIANA_DEFAULTS: Final = (
     ("fourth_card_last", True),
 )
 """Poker all'italiana's config fields and their defaults, which every other game keeps
-(Telesina all but :data:`TELESINA_SHARES`)."""
-TELESINA_SHARES: Final = frozenset(
-    {"full_over_flush_on_52", "minima_beats_massima", "flush_by_suit", "max_raises"}
-)
-"""Poker all'italiana's fields Telesina has too: its ranking's options (R40.1: R32.2, R32.4,
-R32.6) and the rilanci massimi (R38.3)."""
+(Telesina all but :data:`~engine.state.ITALIAN_SHARED_OPTIONS`)."""
 _NO_BLINDS_OPTIONS: Final = (
     ("big-blind ante", "big_blind_ante"),
     ("straddle", "straddle"),
@@ -224,7 +219,7 @@ def _check_italiana(config: HandConfig) -> None:
     """R31-R38: poker all'italiana has the invito (the ante) and no blinds, no board; its
     own fields are in range. Other games leave its fields at their defaults."""
     if not rules(config.game).opening:
-        shared = TELESINA_SHARES if config.game is Game.TELESINA else frozenset()
+        shared = ITALIAN_SHARED_OPTIONS if config.game is Game.TELESINA else ()
         for name, default in _ITALIANA_DEFAULTS:
             value = getattr(config, name)
             if name in shared:
@@ -256,7 +251,7 @@ def _check_italiana(config: HandConfig) -> None:
         raise EngineError(
             ErrorCode.INVALID_CONFIG, f"max_draw is 4 or 5 (R36.1), not {config.max_draw!r}"
         )
-    for name in TELESINA_SHARES:
+    for name in ITALIAN_SHARED_OPTIONS:
         _check_shared_option(name, getattr(config, name))
     for flag in ("piatto_di_parola", "opener_first", "fourth_card_last"):
         if type(getattr(config, flag)) is not bool:
@@ -291,7 +286,7 @@ def _check_italiana(config: HandConfig) -> None:
 
 
 def _check_shared_option(name: str, value: Any) -> None:
-    """One of :data:`TELESINA_SHARES`: a bool, or ``max_raises`` a number of raises."""
+    """One of :data:`~engine.state.ITALIAN_SHARED_OPTIONS`: a bool, or ``max_raises`` a number of raises."""
     if name == "max_raises":
         if value is not None and (type(value) is not int or value < 1):
             raise EngineError(

@@ -23,6 +23,16 @@ __all__ = ["FORMAT", "HandConfig", "HandState", "Phase", "Street"]
 FORMAT: Final = 1
 """Version of the JSON form of :class:`HandState` (``"format"`` key)."""
 
+ITALIAN_SHARED_OPTIONS: Final = (
+    "full_over_flush_on_52",
+    "minima_beats_massima",
+    "flush_by_suit",
+    "max_raises",
+)
+"""The :class:`HandConfig` fields poker all'italiana and Telesina share: the Italian
+ranking's options (R32.2, R32.4, R32.6; Telesina's ranking is the same, R40.1) and the
+rilanci massimi (R38.3)."""
+
 
 class Street(IntEnum):
     """The four betting rounds, and the board cards dealt before each (R4.2); a stud game's
@@ -216,20 +226,12 @@ class HandConfig:
                 max_draw=self.max_draw,
                 piatto_di_parola=self.piatto_di_parola,
                 opener_first=self.opener_first,
-                full_over_flush_on_52=self.full_over_flush_on_52,
-                minima_beats_massima=self.minima_beats_massima,
-                flush_by_suit=self.flush_by_suit,
-                max_raises=self.max_raises,
                 fourth_card_last=self.fourth_card_last,
             )
-        if self.game == Game.TELESINA:  # (R40; its ranking's options and raise cap)
-            data.update(
-                best_showing_first=self.best_showing_first,
-                full_over_flush_on_52=self.full_over_flush_on_52,
-                minima_beats_massima=self.minima_beats_massima,
-                flush_by_suit=self.flush_by_suit,
-                max_raises=self.max_raises,
-            )
+        if self.game == Game.TELESINA:  # (R40)
+            data["best_showing_first"] = self.best_showing_first
+        if self.game in (Game.ITALIANA, Game.TELESINA):
+            data.update({name: getattr(self, name) for name in ITALIAN_SHARED_OPTIONS})
         return data
 
     @classmethod

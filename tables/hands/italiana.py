@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from engine.cards import card_str
 from engine.events import OpeningShown, PotCarried
 from engine.games import rules
+from engine.state import ITALIAN_SHARED_OPTIONS
 from tables.hands.replay import ReplayedHand
 from tables.play.phrases import render
 
@@ -54,12 +55,8 @@ def facts(replayed: ReplayedHand) -> dict[str, Any] | None:
             opening_shown=[card_str(c) for c in shown.cards] if shown else None,
             pot_carried=({"amount": carried.amount, "reason": carried.reason} if carried else None),
         )
-    found.update(  # R32.2, R32.4, R32.6, R38.3: the house rules both games have
-        full_over_flush_on_52=config.full_over_flush_on_52,
-        minima_beats_massima=config.minima_beats_massima,
-        flush_by_suit=config.flush_by_suit,
-        max_raises=config.max_raises,
-    )
+    # R32.2, R32.4, R32.6, R38.3: the house rules both games have
+    found.update({name: getattr(config, name) for name in ITALIAN_SHARED_OPTIONS})
     return found
 
 

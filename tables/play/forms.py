@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.games import rules
+from engine.state import ITALIAN_SHARED_OPTIONS
 from engine.table import MIXED_GAMES, mixed_game_code
 from pokerclub.forms import AmountField, read_amounts_for
 from pokerclub.models import Club
@@ -35,13 +36,7 @@ ITALIANA_FIELDS = (
     "fourth_card_last",
 )
 """Poker all'italiana's house rules (R32.2-R38.3), each a column of Table."""
-TELESINA_FIELDS = (
-    "best_showing_first",
-    "full_over_flush_on_52",
-    "minima_beats_massima",
-    "flush_by_suit",
-    "max_raises",
-)
+TELESINA_FIELDS = ("best_showing_first", *ITALIAN_SHARED_OPTIONS)
 """Telesina's house rules (R40.4; its ranking's options, R40.1, and the raise cap, R38.3, are
 poker all'italiana's fields), each a column of Table."""
 HOUSE_RULES = {"italiana": ITALIANA_FIELDS, "telesina": TELESINA_FIELDS}

@@ -100,7 +100,8 @@ def keeps_tail(table: Table, before: HandState, after: HandState) -> bool:
 
 def street_names(game: str) -> tuple[str, ...]:
     """A game's betting rounds' names: the board's streets, a draw game's (R42) or a stud
-    game's (R45.2: "third_street" to "seventh_street", the engine's names)."""
+    game's (R45.2: "third_street" to "seventh_street"; Telesina's, R40.3: "second_card" to
+    "fifth_card"; the engine's names)."""
     game_rules = rules(game)
     if game_rules.stud:
         return game_rules.street_names

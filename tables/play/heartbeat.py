@@ -74,6 +74,7 @@ class _Gate:
                 await self.changed.wait_for(lambda: not self.reconciling and not self.counting)
             finally:
                 self.waiting -= 1
+                self.changed.notify_all()  # (cancelled: the counts it held back go on)
             self.reconciling = True
         try:
             yield
@@ -101,9 +102,16 @@ async def count(user: Any, table_id: int, delta: int) -> None:
         _sockets[(table_id, user.pk)] += delta
         if _sockets[(table_id, user.pk)] <= 0:
             del _sockets[(table_id, user.pk)]
-        await database_sync_to_async(services.set_presence, thread_sensitive=False)(
-            user, table_id, delta, SERVER_ID
+        write = asyncio.ensure_future(
+            database_sync_to_async(services.set_presence, thread_sensitive=False)(
+                user, table_id, delta, SERVER_ID
+            )
         )
+        try:
+            await asyncio.shield(write)
+        except asyncio.CancelledError:  # the socket's task was cancelled: the write goes on,
+            await asyncio.wait({write})  # and the gate stays held until it is done
+            raise
 
 
 def heartbeat(now: Any = None, sockets: dict[tuple[int, int], int] | None = None) -> int:
@@ -153,4 +161,4 @@ def sweep(now: Any = None, every: float | None = None) -> int:
     _last_sweep = moment
     cutoff = (now or timezone.now()) - timedelta(seconds=settings.PRESENCE_TIMEOUT_S)
     dead = ServerProcess.objects.filter(seen_at__lt=cutoff).values_list("pk", flat=True)
-    return sum(services.drop_server(server) for server in list(dead))
+    return sum(services.drop_server(server, cutoff) for server in list(dead))

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from engine.games import Game, rules
 from engine.opening import opening_cards
+from engine.state import ITALIAN_SHARED_OPTIONS
 from engine.table import next_chooser
 from pokerclub.models import Membership, Role
 from tables.play.hand_state import (
@@ -108,12 +109,10 @@ def table_summary(table: Table) -> dict[str, Any]:
         # Telesina's house rules (R40.4; the ranking's options R40.1, the raise cap R38.3)
         "telesina": {
             "best_showing_first": table.best_showing_first,
-            "full_over_flush_on_52": table.full_over_flush_on_52,
-            "minima_beats_massima": table.minima_beats_massima,
-            "flush_by_suit": table.flush_by_suit,
-            "max_raises": table.max_raises or None,
+            **{name: getattr(table, name) for name in ITALIAN_SHARED_OPTIONS},
+            "max_raises": table.max_raises or None,  # (None: no cap)
         }
-        if table.game == "telesina" or "TEL" in table.mixed_games
+        if table.game == Game.TELESINA or "TEL" in table.mixed_games
         else None,
         "structure": table.structure,
         # the current game's blinds (R20: per game on a mixed table)

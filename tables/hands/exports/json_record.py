@@ -98,7 +98,8 @@ def _action_json(
         )
         if action.seat == me and drawn is not None:
             data["discarded"] = [card_str(c) for c in drawn.discarded]
-            data["drawn"] = [card_str(c) for c in (*drawn.drawn, *([fourth] if fourth else []))]
+            cards = (*drawn.drawn, *(() if fourth is None else (fourth,)))  # (2♣ is card 0)
+            data["drawn"] = [card_str(c) for c in cards]
         else:
             data["amount"] = None
     return data

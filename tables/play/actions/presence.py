@@ -64,16 +64,23 @@ def reconcile_presence(server: str, sockets: dict[tuple[int, int], int]) -> int:
 def _set_presence(user_id: int, table_id: int, delta: int, server: str) -> None:
     table, seats = lock(table_id)
     row = Presence.objects.filter(server_id=server, table=table, user_id=user_id).first()
+    # the seat changes by what the process's row took: a socket of a process already
+    # dropped (drop_server took its sockets off), or whose count on never reached the
+    # database, takes nothing off (else a player connected through another process would
+    # be shown gone)
     if row is None:
+        taken = max(delta, 0)
         if delta > 0:
             ServerProcess.objects.get_or_create(pk=server)  # seen now: its heartbeat follows
             Presence.objects.create(server_id=server, table=table, user_id=user_id, sockets=delta)
     elif row.sockets + delta > 0:
+        taken = delta
         row.sockets += delta
         row.save(update_fields=["sockets"])
     else:
+        taken = -row.sockets
         row.delete()
-    _add_connections(table, seats, user_id, delta)
+    _add_connections(table, seats, user_id, taken)
 
 
 def _add_connections(table: Table, seats: list[Seat], user_id: int, delta: int) -> None:
@@ -115,11 +122,18 @@ def _clock_after(table: Table, seats: list[Seat], seat: Seat, now: Any) -> list[
 
 
 @transaction.atomic
-def drop_server(server: str) -> bool:
+def drop_server(server: str, silent_since: Any = None) -> bool:
     """Take the sockets of a server process that stopped saying it is alive off the seats
     (it crashed or was killed: its sockets are gone). Exactly once, however many clocks
-    run: the process's row is locked (skipping one another clock holds) and deleted."""
-    process = ServerProcess.objects.select_for_update(skip_locked=True).filter(pk=server).first()
+    run: the process's row is locked (skipping one another clock holds) and deleted.
+    ``silent_since``: only if it has not been seen since then (looked at again under the
+    lock: a heartbeat that came after the sweep looked keeps the process)."""
+    alive_since = {} if silent_since is None else {"seen_at__lt": silent_since}
+    process = (
+        ServerProcess.objects.select_for_update(skip_locked=True)
+        .filter(pk=server, **alive_since)
+        .first()
+    )
     if process is None:
         return False
     for table_id, user_id, sockets in (

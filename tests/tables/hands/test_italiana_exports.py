@@ -419,6 +419,22 @@ def test_json_record_gives_a_change_of_four_its_fourth_card_to_the_drawer_alone_
     assert dan[2]["drawn"] == ["Kd"]  # Dan's own one card, no fourth of Ann's
 
 
+def test_a_fourth_card_that_is_the_two_of_clubs_is_in_the_drawers_record_too_R36_2():
+    """2♣ is card 0 (a deck of nine players holds it): it is a card like any other."""
+    from engine.actions import ActionKind
+    from engine.cards import parse_card
+    from engine.events import CardsDrawn
+    from tables.hands.exports.json_record import _action_json
+    from tables.hands.replay import RecordedAction, Step
+
+    two = parse_card("2c")
+    assert two == 0
+    drawn = CardsDrawn(seat=1, discarded=(1, 2, 3, 4), drawn=(5, 6, 7), hole=(5, 6, 7, 8))
+    step = Step(RecordedAction(1, ActionKind.DRAW, 0b01111), None, (drawn,))
+    assert _action_json(1, step, {1: "Ann"}, 1, two)["drawn"][-1] == "2c"
+    assert len(_action_json(1, step, {1: "Ann"}, 1, None)["drawn"]) == 3
+
+
 def test_json_record_of_a_hand_nobody_opened_has_no_winner_and_no_card_but_the_viewers(club):
     hand = nobody_opened_hand(club)
     data = record(replay(hand), club.viewer(4))

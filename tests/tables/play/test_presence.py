@@ -68,6 +68,35 @@ def test_a_player_stays_connected_through_a_live_process_when_another_dies(seate
     assert connected(table, 3) is False
 
 
+def test_a_socket_of_a_dropped_process_closing_late_takes_nothing_more_off_the_seat(seated):
+    """Process a was taken for dead (its sockets are off the seat) and one of them closes
+    after: the player, still connected through process b, stays shown connected."""
+    table, player = seated
+    services.set_presence(player, table.pk, 1, "server-a")
+    services.set_presence(player, table.pk, 1, "server-b")
+    go_silent("server-a")
+    assert presence.sweep(every=0) == 1
+    assert Seat.objects.get(table=table, number=3).connections == 1
+
+    services.set_presence(player, table.pk, -1, "server-a")
+
+    assert Seat.objects.get(table=table, number=3).connections == 1
+    assert connected(table, 3) is True
+
+
+def test_a_process_seen_since_the_sweep_looked_is_not_dropped(seated):
+    """The sweep found the process silent, then its heartbeat came before the drop took
+    the process's row: the drop looks again under the lock and keeps it."""
+    table, player = seated
+    services.set_presence(player, table.pk, 1, "server-a")  # seen now
+    looked = timezone.now() - timedelta(seconds=1)  # silent since: before it was seen
+
+    assert services.drop_server("server-a", looked) is False
+
+    assert connected(table, 3) is True
+    assert ServerProcess.objects.filter(pk="server-a").exists()
+
+
 def test_a_process_silent_for_less_than_the_timeout_is_not_dropped(seated, settings):
     table, player = seated
     services.set_presence(player, table.pk, 1, "server-a")

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from engine.cards import card_str
-from engine.fairness import stud_positions, verify_record
+from engine.fairness import play_positions, stud_positions, verify_record
 from engine.showing import showing_italian
 from pokerclub.models import Club
 from tables.hands.models import Hand
@@ -20,7 +20,7 @@ from tables.hands.proof import viewer_record
 from tables.hands.replay import replay
 from tables.play import actions as services
 from tables.play.forms import TableForm
-from tables.play.hand_state import current_state
+from tables.play.hand_state import current_state, deck_order
 from tables.play.projection import load_public_state, own_cards_by_user
 from tables.tournaments.forms import TournamentForm
 from tests.tables.conftest import form_errors, table_form_data
@@ -139,9 +139,17 @@ def test_every_street_and_the_deck_proof_of_every_viewer_R40_3(telesina_table):
 def test_before_the_showdown_the_proof_opens_the_up_cards_alone_R40_3(telesina_table):
     t = deal(telesina_table)
     live = load_public_state(t.pk)["hand"]["deck"]
+    state = current_state(t)
+    assert state is not None
     assert live["stud"] == [2, 2, 2, 2] and len(live["openings"]) == 4  # one up card each
+    # the openings are the up cards, each at its place: the second round's, no burn,
+    # in the deck of the players' own sequence (R31.2)
+    assert {o["card"] for o in live["openings"]} == {card_str(h[1]) for h in state.holes}
     places = stud_positions(4, [2] * 4, first=2, burns=False)[0]
-    assert [place[1] for place in places] == [4, 5, 6, 7]  # the second round, no burn
+    assert [place[1] for place in places] == [4, 5, 6, 7]
+    plan, order = deck_order(fresh(t).deck)
+    play = play_positions(order, plan.deck_size)
+    assert sorted(o["k"] for o in live["openings"]) == sorted(play[p[1]] for p in places)
 
 
 def test_random_hands_balance_replay_and_verify_for_every_viewer(make_table, players):
