@@ -93,13 +93,17 @@ LANGUAGE_NAMES = ("English", "Italiano", "Hi-Lo")
 ZONE = re.compile(r"\b[A-Z][A-Za-z]+/[A-Za-z_\-/]+")
 """A time zone's name (Europe/Rome, America/Punta_Arenas): a name, in no language."""
 
+HASH = re.compile(r"\b[0-9a-f]{16,}\b")
+"""A hash in hex (the deck proof's root, a nonce): in no language. Its letters between
+digits read as words otherwise ("…30be4…": "be"), and a random root failed the check."""
+
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 
 
 def words_of(text: str, others: tuple[str, ...] = ()) -> list[str]:
     """The words of ``text``, lower-cased, with ``others`` (names people gave things, the
     language names) taken out first."""
-    text = ZONE.sub(" ", text)
+    text = HASH.sub(" ", ZONE.sub(" ", text))
     for other in (*LANGUAGE_NAMES, *others):
         if other:
             text = text.replace(other, " ")
