@@ -22,7 +22,7 @@ import time
 import uuid
 import weakref
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from typing import Any
@@ -46,42 +46,51 @@ _heartbeat: asyncio.Task[None] | None = None
 
 class _Gate:
     """Counts go to the database together; a heartbeat's reconciling goes alone, and a
-    heartbeat waiting goes before the counts that come after it (it is never starved)."""
+    heartbeat waiting goes before the counts that come after it (it is never starved).
+
+    The bookkeeping is plain (the event loop runs one task at a time) and is never behind an
+    ``await``: a task cancelled anywhere, even in a ``finally``, cannot leave it wrong.
+    Waiters wake on the current :class:`asyncio.Event`, which each change sets and
+    replaces, and look again."""
 
     def __init__(self) -> None:
         self.counting = 0
         self.reconciling = False
         self.waiting = 0  # heartbeats waiting to reconcile
-        self.changed = asyncio.Condition()
+        self._changed = asyncio.Event()
+
+    def _change(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def _until(self, ready: Callable[[], bool]) -> None:
+        while not ready():
+            await self._changed.wait()
 
     @asynccontextmanager
     async def count(self) -> AsyncIterator[None]:
-        async with self.changed:
-            await self.changed.wait_for(lambda: not self.reconciling and not self.waiting)
-            self.counting += 1
+        await self._until(lambda: not self.reconciling and not self.waiting)
+        self.counting += 1  # (no await since the look: nothing came in between)
         try:
             yield
         finally:
-            async with self.changed:
-                self.counting -= 1
-                self.changed.notify_all()
+            self.counting -= 1
+            self._change()
 
     @asynccontextmanager
     async def alone(self) -> AsyncIterator[None]:
-        async with self.changed:
-            self.waiting += 1
-            try:
-                await self.changed.wait_for(lambda: not self.reconciling and not self.counting)
-            finally:
-                self.waiting -= 1
-                self.changed.notify_all()  # (cancelled: the counts it held back go on)
-            self.reconciling = True
+        self.waiting += 1
+        try:
+            await self._until(lambda: not self.reconciling and not self.counting)
+        finally:
+            self.waiting -= 1  # (cancelled: the counts it held back go on)
+            self._change()
+        self.reconciling = True
         try:
             yield
         finally:
-            async with self.changed:
-                self.reconciling = False
-                self.changed.notify_all()
+            self.reconciling = False
+            self._change()
 
 
 _gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Gate] = weakref.WeakKeyDictionary()
@@ -102,16 +111,13 @@ async def count(user: Any, table_id: int, delta: int) -> None:
         _sockets[(table_id, user.pk)] += delta
         if _sockets[(table_id, user.pk)] <= 0:
             del _sockets[(table_id, user.pk)]
-        write = asyncio.ensure_future(
-            database_sync_to_async(services.set_presence, thread_sensitive=False)(
-                user, table_id, delta, SERVER_ID
-            )
+        # (a task cancelled meanwhile leaves the gate while its write may still run in its
+        # thread: a heartbeat may then write the same change, and set_presence takes off a
+        # seat only what the process's row held, the next heartbeat mending any excess.
+        # Waiting for the write instead would hang a cancelled socket on a stuck database.)
+        await database_sync_to_async(services.set_presence, thread_sensitive=False)(
+            user, table_id, delta, SERVER_ID
         )
-        try:
-            await asyncio.shield(write)
-        except asyncio.CancelledError:  # the socket's task was cancelled: the write goes on,
-            await asyncio.wait({write})  # and the gate stays held until it is done
-            raise
 
 
 def heartbeat(now: Any = None, sockets: dict[tuple[int, int], int] | None = None) -> int:

@@ -271,3 +271,58 @@ def test_a_processs_first_count_and_its_first_heartbeat_do_not_deadlock(seated):
         thread.join(60)
     assert failed == []
     assert Seat.objects.get(table=table, user=player).connections == 1
+
+
+def test_a_heartbeat_cancelled_while_it_waits_at_the_gate_holds_no_count_back():
+    """A heartbeat waits for the counts on their way, and the counts after it wait for it;
+    cancelled (its process shutting down), it lets them go on, and the gate is free."""
+
+    async def through(door) -> None:
+        async with door:
+            pass
+
+    async def cancel_a_waiting_heartbeat():
+        gate = presence._Gate()
+        async with gate.count():  # a count on its way
+            beat = asyncio.create_task(through(gate.alone()))
+            await asyncio.sleep(0)
+            later = asyncio.create_task(through(gate.count()))
+            await asyncio.sleep(0)
+            held_back = not later.done()
+            beat.cancel()
+            await asyncio.wait_for(later, 10)  # goes on though the first count is still on
+        async with asyncio.timeout(10):
+            await through(gate.alone())
+            await through(gate.count())
+        return held_back, gate.counting, gate.waiting, gate.reconciling
+
+    assert run_async(cancel_a_waiting_heartbeat) == (True, 0, 0, False)
+
+
+def test_a_socket_cancelled_while_its_count_is_written_does_not_wait_for_the_database(
+    monkeypatch,
+):
+    """Its write goes on in its thread; the socket's task ends now. Waiting for the write
+    hung a cancelled socket for as long as the database held it (the CI's hostile-frames
+    test hung on a row its own transaction held)."""
+    writing, release = threading.Event(), threading.Event()
+
+    def stuck(*args):
+        writing.set()
+        release.wait(60)
+
+    monkeypatch.setattr(services, "set_presence", stuck)
+
+    class Someone:
+        pk = 1
+
+    async def cancel_during_the_write():
+        closing = asyncio.create_task(presence.count(Someone(), 1, -1))
+        await asyncio.to_thread(writing.wait, 30)
+        closing.cancel()
+        done, _ = await asyncio.wait({closing}, timeout=10)
+        release.set()
+        return bool(done) and closing.cancelled()
+
+    monkeypatch.setattr(presence, "_sockets", presence.Counter({(1, 1): 1}))
+    assert run_async(cancel_during_the_write) is True
