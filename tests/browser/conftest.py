@@ -58,6 +58,32 @@ def seat_of(state, number):
     return next(s for s in state["seats"] if s["number"] == number)
 
 
+def visible_buttons(page) -> list[str]:
+    """The action bar's buttons the player sees now, as they read."""
+    return [
+        b.inner_text()
+        for b in page.locator("#action-bar .act-buttons button").all()
+        if b.is_visible()
+    ]
+
+
+def seat_cards(player) -> dict[str, list[str | None]]:
+    """Every seat's cards on the player's screen by name, left to right: a face's code, None
+    for a back."""
+    out = {}
+    for seat in player.page.locator(".seat:not(.vacant)").all():
+        name = seat.locator(".seat-name").inner_text()
+        out[name] = seat.locator(".seat-cards .pcard").evaluate_all(
+            "cards => cards.map((c) => c.classList.contains('back') ? null : c.dataset.card)"
+        )
+    return out
+
+
+def middle_of(player) -> str:
+    """What the middle of the table says to the player."""
+    return player.page.locator("#center-msg").inner_text() or ""
+
+
 def pause_on(page) -> Callable[[float], None]:
     """A pause for :func:`tests.conftest.eventually` that lets Playwright run ``page``'s
     events meanwhile (``time.sleep`` would hold them back until the wait fails)."""

@@ -17,7 +17,7 @@ from copy import deepcopy
 
 import pytest
 
-from .conftest import LAPTOP, PHONE, action_button, seat_of
+from .conftest import LAPTOP, PHONE, action_button, middle_of, seat_of, visible_buttons
 from .harness import load_state, open_table
 from .live_players import (
     host_pauses_after_this_hand,
@@ -81,14 +81,6 @@ def italiana(to_act=4, opening_cards=(), pair="J", carried=0, version=VERSION):
         },
     )
     return state
-
-
-def visible_buttons(page) -> list[str]:
-    return [
-        b.inner_text()
-        for b in page.locator("#action-bar .act-buttons button").all()
-        if b.is_visible()
-    ]
 
 
 def middle(page) -> str:
@@ -300,10 +292,6 @@ def test_the_draw_takes_at_most_four_cards_R36_1(laptop, console):
 
 def may_open(player) -> bool:
     return player.page.locator("#btn-raise").is_visible()
-
-
-def middle_of(player) -> str:
-    return player.page.locator("#center-msg").inner_text() or ""
 
 
 def carried(player) -> int:

@@ -15,7 +15,7 @@ from copy import deepcopy
 
 import pytest
 
-from .conftest import PHONE, action_button, seat_of
+from .conftest import PHONE, action_button, seat_cards, seat_of
 from .harness import load_state, open_table
 from .live_players import (
     check_or_call,
@@ -325,18 +325,6 @@ def stud(page) -> None:
     page.fill("input[name=big_blind]", "4")  # the small bet
     page.fill("input[name=ante]", "1")
     page.fill("input[name=max_seats]", "8")  # a stud table seats at most eight (R45.3)
-
-
-def seat_cards(player) -> dict[str, list[str | None]]:
-    """Every seat's cards on the player's screen by name, left to right: a face's code, None
-    for a back."""
-    out = {}
-    for seat in player.page.locator(".seat:not(.vacant)").all():
-        name = seat.locator(".seat-name").inner_text()
-        out[name] = seat.locator(".seat-cards .pcard").evaluate_all(
-            "cards => cards.map((c) => c.classList.contains('back') ? null : c.dataset.card)"
-        )
-    return out
 
 
 def own_down_cards(player) -> list[str]:

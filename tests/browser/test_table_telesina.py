@@ -19,7 +19,7 @@ from copy import deepcopy
 
 import pytest
 
-from .conftest import LAPTOP, PHONE, seat_of
+from .conftest import LAPTOP, PHONE, middle_of, seat_cards, seat_of, visible_buttons
 from .harness import load_state, open_table
 from .interface_words import in_context, wrong_words
 from .live_players import (
@@ -106,14 +106,6 @@ def telesina(street="fifth_card", dealt=5, version=VERSION, **rules):
         },
     )
     return state
-
-
-def visible_buttons(page) -> list[str]:
-    return [
-        b.inner_text()
-        for b in page.locator("#action-bar .act-buttons button").all()
-        if b.is_visible()
-    ]
 
 
 def face_codes(page, seat: int) -> list[str | None]:
@@ -302,22 +294,6 @@ def form(page) -> None:
     page.fill("input[name=small_blind]", "1")  # the invito
     page.fill("input[name=big_blind]", "2")  # the least bet
     page.fill("input[name=max_seats]", "4")
-
-
-def seat_cards(player) -> dict[str, list[str | None]]:
-    """Every seat's cards on the player's screen by name, left to right: a face's code, None
-    for a back."""
-    out = {}
-    for seat in player.page.locator(".seat:not(.vacant)").all():
-        name = seat.locator(".seat-name").inner_text()
-        out[name] = seat.locator(".seat-cards .pcard").evaluate_all(
-            "cards => cards.map((c) => c.classList.contains('back') ? null : c.dataset.card)"
-        )
-    return out
-
-
-def middle_of(player) -> str:
-    return player.page.locator("#center-msg").inner_text() or ""
 
 
 def act(player) -> None:
