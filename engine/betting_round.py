@@ -33,7 +33,6 @@ from engine.drawing import start_draw
 from engine.errors import EngineError, ErrorCode
 from engine.events import ActionTaken, StreetStarted, UncalledBetReturned
 from engine.forced_bets import blind_positions
-from engine.games import rules
 from engine.legal_actions import opening_limits, raise_options
 from engine.opening import first_five, hand_opening_cards, in_opening
 from engine.pots import uncalled_bet
@@ -78,7 +77,7 @@ def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
     n = w.n
     w.street = street
     w.phase = Phase.BETTING
-    game = rules(w.config.game)
+    game = w.config.hand_rules()  # (Telesina's vele name its last rounds, R41)
     if game.stud:
         first = first_to_act(w, street)
     elif game.opening:
@@ -374,7 +373,7 @@ def end_round(w: WorkingCopy) -> None:
     if len(live) == 1:
         win_uncontested(w, live[0])  # (R34.6: the opener, when everyone else folds)
         return
-    game = rules(w.config.game)
+    game = w.config.hand_rules()  # (R41: the vele are Telesina's last rounds)
     if game.opening and _carried(w, live, game.last_street):
         return
     if sum(1 for q in live if w.stacks[q] > 0) <= 1:

@@ -14,7 +14,7 @@ from typing import Any, Final
 from engine.betting import Structure
 from engine.cards import FULL_DECK, Card
 from engine.errors import EngineError, ErrorCode
-from engine.games import Game, rules
+from engine.games import MOST_VELE, Game, rules
 from engine.opening import OPENING_DRAWS, OPENING_PAIRS
 from engine.state import ITALIAN_SHARED_OPTIONS, HandConfig
 
@@ -318,17 +318,24 @@ def full_deck(deck: Sequence[Card], cards: Sequence[Card] = FULL_DECK) -> tuple[
 
 def _check_telesina(config: HandConfig) -> None:
     """R40: Telesina has the invito (the ante) and no blinds, no board, no bring-in; its
-    option "parla per primo" (R40.4) is a bool. Other games leave that option at its
-    default (and Telesina poker all'italiana's fields at theirs: :func:`_check_italiana`)."""
+    option "parla per primo" (R40.4) is a bool, its vele (R41) 0, 1 or 2. Other games
+    leave those options at their defaults (and Telesina poker all'italiana's fields at
+    theirs: :func:`_check_italiana`)."""
     if config.game is not Game.TELESINA:
-        if config.best_showing_first is not True:
-            raise EngineError(
-                ErrorCode.INVALID_CONFIG,
-                f"best_showing_first is Telesina's (R40.4), not {rules(config.game).name}'s",
-            )
+        for name, default in (("best_showing_first", True), ("vele", 0)):
+            if getattr(config, name) != default:
+                raise EngineError(
+                    ErrorCode.INVALID_CONFIG,
+                    f"{name} is Telesina's (R40.4, R41), not {rules(config.game).name}'s",
+                )
         return
     if type(config.best_showing_first) is not bool:
         raise EngineError(ErrorCode.INVALID_CONFIG, "best_showing_first must be a bool")
+    if type(config.vele) is not int or not 0 <= config.vele <= MOST_VELE:
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"vele is 0 (no vela), 1 or 2 (R41, R41.4), not {config.vele!r}",
+        )
     if config.small_blind:
         raise EngineError(
             ErrorCode.INVALID_CONFIG,

@@ -57,10 +57,11 @@ def deal_hole_cards(w: WorkingCopy) -> None:
 def cards_to_come(s: HandState | WorkingCopy, every_board: bool = False) -> bool:
     """Whether cards are still to be dealt to the players still in (R5.5): the (first, or
     ``every_board``) board is short of its five cards, or a stud game is before its seventh
-    street (R45.2); a draw game's cards are all dealt (R42)."""
+    street (R45.2; Telesina before its fifth card or its last vela, R41); a draw game's
+    cards are all dealt (R42)."""
     game = rules(s.config.game)
     if game.stud:
-        return s.street < game.last_street
+        return s.street < s.config.hand_rules().last_street
     boards = s.boards if every_board else s.boards[:1]
     return any(len(board) < game.board_cards for board in boards)
 
@@ -101,7 +102,7 @@ def deal_runout_street(w: WorkingCopy) -> bool:
         street = Street(w.street + 1)
         deal_stud_street(w, street)
         w.street = street
-        return street < game.last_street
+        return street < w.config.hand_rules().last_street  # (Telesina's vele, R41)
     board_index = next(i for i, board in enumerate(w.boards) if len(board) < BOARD_CARDS)
     street = _STREET_OF_BOARD[len(w.boards[board_index])]
     deal_street(w, street, board_index)

@@ -404,28 +404,31 @@ def draw_positions(
 def stud_positions(
     players: int,
     dealt: Sequence[int],
-    community: bool = False,
+    community: int = 0,
     first: int = STUD_FIRST,
     burns: bool = True,
-) -> tuple[list[list[int]], int | None]:
+) -> tuple[list[list[int]], list[int]]:
     """Deal positions of every card of a stud hand (R45.2, R45.3), by position index: the
     first three rounds one card at a time from the left of the button (as
     :func:`hole_positions`), then each street one burn and one card to every player dealt one
     on it, from the left of the button. ``dealt[i]``: how many cards player ``i`` was dealt
     (public: a player still in gets every street's card, one who folded no more). With
-    ``community`` the seventh street was one card in the middle (R45.3): its position, after
-    a burn unless it was the deck's last card; else ``None``. Telesina (R40.3): ``first``
-    two rounds and no burns (``burns`` false); its cards are in its deck's own sequence
-    (:func:`play_positions`, R31.2).
+    ``community`` (one) the seventh street was one card in the middle (R45.3): its position,
+    after a burn unless it was the deck's last card. Telesina (R40.3): ``first`` two rounds
+    and no burns (``burns`` false); its cards are in its deck's own sequence
+    (:func:`play_positions`, R31.2), and its ``community`` vele (R41: one or two) follow the
+    fifth cards, one after the other. The second item: the community cards' positions.
 
     >>> stud_positions(3, [7, 3, 7])
-    ([[0, 3, 6, 10, 13, 16, 19], [1, 4, 7], [2, 5, 8, 11, 14, 17, 20]], None)
-    >>> stud_positions(8, [6] * 8, community=True)[1]  # the deck's last card: no burn
-    51
-    >>> stud_positions(7, [6] * 7, community=True)[1]  # 45 dealt: a burn, then the card
-    46
+    ([[0, 3, 6, 10, 13, 16, 19], [1, 4, 7], [2, 5, 8, 11, 14, 17, 20]], [])
+    >>> stud_positions(8, [6] * 8, community=1)[1]  # the deck's last card: no burn
+    [51]
+    >>> stud_positions(7, [6] * 7, community=1)[1]  # 45 dealt: a burn, then the card
+    [46]
     >>> stud_positions(3, [5, 2, 4], first=2, burns=False)  # Telesina
-    ([[0, 3, 6, 8, 10], [1, 4], [2, 5, 7, 9]], None)
+    ([[0, 3, 6, 8, 10], [1, 4], [2, 5, 7, 9]], [])
+    >>> stud_positions(3, [5, 2, 5], community=2, first=2, burns=False)[1]  # two vele (R41.4)
+    [12, 13]
     """
     out = [list(hole_positions(players, i, first)) for i in range(players)]
     position = first * players
@@ -438,8 +441,10 @@ def stud_positions(
             out[i].append(position)
             position += 1
     if not community:
-        return out, None
-    return out, position + 1 if FULL - position >= 2 else position
+        return out, []
+    if not burns:  # R41: Telesina's vele, the next cards of the deck
+        return out, list(range(position, position + community))
+    return out, [position + 1 if FULL - position >= 2 else position]
 
 
 def stud_deck(
@@ -454,17 +459,17 @@ def stud_deck(
     order) where :func:`stud_positions` places them, the seventh-street community card where
     it goes, every other place (burns, cards nobody saw: ``None``) filled with the cards not
     named, lowest first. Telesina (R40.3): ``first`` two, no ``burns``, and ``cards`` the
-    deck of its players (R31.2). :class:`ValueError` for a card named twice or one not in
-    ``cards``."""
+    deck of its players (R31.2); its ``community`` cards are its vele (R41).
+    :class:`ValueError` for a card named twice or one not in ``cards``."""
     places, middle = stud_positions(
-        len(holes), [len(h) for h in holes], bool(community), first, burns
+        len(holes), [len(h) for h in holes], len(community), first, burns
     )
     slots: list[Card | None] = [None] * len(cards)
     for hole, positions in zip(holes, places, strict=True):
         for position, card in zip(positions, hole, strict=True):
             slots[position] = card
-    if middle is not None:
-        slots[middle] = community[0]
+    for position, card in zip(middle, community, strict=True):
+        slots[position] = card
     named = [card for card in slots if card is not None]
     if len(set(named)) != len(named):
         raise ValueError(f"{card_str(next(c for c in named if named.count(c) > 1))} is dealt twice")
@@ -582,8 +587,9 @@ def _seen_cards(
     boards = [[parse_card(c) for c in board] for board in record.get("boards", [])]
     if "stud" in record:  # R45.9: the cards each player was dealt place every street's
         counts = _stud_counts(record["stud"], n, hole_cards, burns)
-        places, middle = stud_positions(n, counts, any(boards), hole_cards, burns)
-        positions_of = [[middle] if middle is not None else [] for _ in boards]
+        middle_cards = len(boards[0]) if boards else 0
+        places, middle = stud_positions(n, counts, middle_cards, hole_cards, burns)
+        positions_of = [middle for _ in boards]
     else:
         places = [list(hole_positions(n, i, hole_cards)) for i in range(n)]
         positions_of = board_positions(n, boards, hole_cards, double)

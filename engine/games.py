@@ -28,7 +28,10 @@ parameterised by a :class:`Game`; it has no copy per game.
   stud game of five cards (:attr:`GameRules.street_cards`: one down and one up, then three
   up one at a time), four betting rounds, no bring-in (:attr:`GameRules.bring_in` ``None``)
   but the invito; the best showing hand by the Italian ranking speaks first in every
-  round (:func:`engine.showing.showing_italian`, R40.4); no card is burned.
+  round (:func:`engine.showing.showing_italian`, R40.4); no card is burned. With the
+  vela (R41, host option: :attr:`GameRules.vele`) one or two community cards follow the
+  fifth cards, each turned before a betting round of its own; a hand is then the best
+  five of the player's cards and the vele.
 
 The board and draw games and poker all'italiana are dealt with every betting structure
 (no-limit, pot-limit, fixed-limit, R6), Telesina too (R40.5); the stud games fixed-limit
@@ -76,7 +79,17 @@ from engine.showing import (
     showing_low,
 )
 
-__all__ = ["BOARD_CARDS", "GAMES", "STUD_STREETS", "TELESINA_STREETS", "Game", "GameRules", "rules"]
+__all__ = [
+    "BOARD_CARDS",
+    "GAMES",
+    "MOST_VELE",
+    "STUD_STREETS",
+    "TELESINA_STREETS",
+    "VELA_STREETS",
+    "Game",
+    "GameRules",
+    "rules",
+]
 
 _T = TypeVar("_T")
 
@@ -93,6 +106,10 @@ STUD_STREETS: Final = (
 TELESINA_STREETS: Final = ("second_card", "third_card", "fourth_card", "fifth_card")
 """Telesina's four betting rounds (R40.3), each named by the card just dealt: the first
 after the second card (the first face up), the last after the fifth."""
+VELA_STREETS: Final = ("vela", "second_vela")
+"""Telesina con la vela (R41): the betting rounds after each vela is turned."""
+MOST_VELE: Final = len(VELA_STREETS)
+"""R41.4: one vela, or two."""
 ITALIANA_PLAYERS: Final = 9
 """R31.1: poker all'italiana seats 2 to 9 (ten would leave a stub of two cards)."""
 STUD_PLAYERS: Final = 8
@@ -164,11 +181,14 @@ class GameRules:
     round, R40.4); the greatest acts first."""
     street_names: tuple[str, ...] = BOARD_STREETS
     """The betting rounds' names in the events (a draw's rounds are named by its draws)."""
-    dealt_to: Callable[[int, bool, bool, bool], GameRules] | None = None
+    vele: int = 0
+    """Telesina con la vela (R41): the community cards dealt, without a burn, after every
+    player's cards, each with a betting round of its own after it is turned (0, 1 or 2)."""
+    dealt_to: Callable[[int, bool, bool, bool, int], GameRules] | None = None
     """A game whose deck and ranking depend on the players dealt in (poker all'italiana,
-    R31.2): (players, and the ranking's host options R32.2, R32.6, R32.4) -> the rules of a
-    hand of that many (:func:`rules` with ``players``); ``None`` when every hand of the
-    game is dealt from :attr:`deck`."""
+    R31.2): (players, the ranking's host options R32.2, R32.6, R32.4, and Telesina's vele,
+    R41) -> the rules of a hand of that many (:func:`rules` with ``players``); ``None``
+    when every hand of the game is dealt from :attr:`deck`."""
     opening: bool = False
     """Poker all'italiana (R34, R35, R37): no blinds but antes; the first round is an
     opening ("apro" or "passo", the opening needs the cards the hand's config asks for);
@@ -185,15 +205,17 @@ class GameRules:
     one deck deals (:meth:`seats_for`)."""
     winner: Callable[[Sequence[Sequence[Card]]], list[int]] | None = None
     """A game whose best hand is not the strongest by :attr:`strength` alone (R32.4,
-    poker all'italiana's ace-low straight flush above the ace-high one): hands -> the
-    index of the best, as a one-item list (R32.5: never a split); ``None``: by strength."""
+    poker all'italiana's ace-low straight flush above the ace-high one): each player's
+    cards with the board's (Telesina's vele, R41.2) -> the index of the best, as a
+    one-item list (R32.5: never a split); ``None``: by strength."""
 
     @property
     def last_street(self) -> int:
         """The last betting round (an engine.state.Street value): the river (3), the one
-        after the last draw (R42), or stud's seventh street (4)."""
+        after the last draw (R42), or stud's seventh street (4); Telesina's fifth card (3)
+        or its last vela (R41)."""
         if self.street_cards:
-            return len(self.street_cards) - 1
+            return len(self.street_cards) - 1 + self.vele
         return self.draws or RIVER
 
     @property
@@ -358,13 +380,17 @@ def _italiana_rules(
     full_over_flush_on_52: bool = True,
     flush_by_suit: bool = False,
     minima_beats_massima: bool = True,
+    vele: int = 0,
 ) -> GameRules:
     """Poker all'italiana (R31-R39) dealt to ``players`` (2 to 9): the cards from rank
     11 - players up (R31.2), ranked by :class:`ItalianRanking` with the host options (R32.2
     full above colore on 52 cards, R32.6 colore by suit, R32.4 scala reale minima above the
     massima); one draw of at most four cards, no burn (R31, R36.1); the big bet, in
     fixed-limit, after the draw. With ``players`` None the game as a whole: the most cards
-    it deals (52), and no ranking. Cached: one GameRules for each players and options."""
+    it deals (52), and no ranking. Cached: one GameRules for each players and options.
+    ``vele`` is Telesina's (R41): ValueError unless 0."""
+    if vele:
+        raise ValueError("the vela is Telesina's (R41), not poker all'italiana's")
     strength: Callable[[Sequence[Card], Sequence[Card]], int] = _no_ranking
     describe: Callable[[Sequence[Card], Sequence[Card]], HandValue] = _no_ranking
     winner: Callable[[Sequence[Sequence[Card]]], list[int]] | None = None
@@ -407,6 +433,7 @@ def _telesina_rules(
     full_over_flush_on_52: bool = True,
     flush_by_suit: bool = False,
     minima_beats_massima: bool = True,
+    vele: int = 0,
 ) -> GameRules:
     """Telesina (R40) dealt to ``players`` (2 to 9): poker all'italiana's deck of the
     players and its ranking (R40.1: :func:`_italiana_rules`' own, five cards, never a
@@ -414,9 +441,21 @@ def _telesina_rules(
     (R40.3), no burn; four betting rounds, the best showing hand first (R40.4, by the
     Italian ranking of the up cards: :func:`engine.showing.showing_italian`); no bring-in
     and no opening, the invito only (R40.2); in fixed-limit the big bet from the third
-    round (after the fourth card), as Hold'em's from the turn."""
+    round (after the fourth card), as Hold'em's from the turn. With ``vele`` (R41: 1 or 2)
+    a betting round after each vela and a hand the best five of the player's five cards
+    and the vele: the strongest five by R32.3 (and R32.5), compared with the others' by
+    R32.4 (:func:`_best_of_vela`)."""
+    if not 0 <= vele <= MOST_VELE:
+        raise ValueError(f"Telesina deals one vela or two (R41.4), not {vele}")
+    italiana = _italiana_rules(players, full_over_flush_on_52, flush_by_suit, minima_beats_massima)
+    ranked: dict[str, Any] = {}
+    if vele and players is not None:
+        ranked = _best_of_vela(
+            ItalianRanking(players, full_over_flush_on_52, flush_by_suit, minima_beats_massima)
+        )
     return replace(
-        _italiana_rules(players, full_over_flush_on_52, flush_by_suit, minima_beats_massima),
+        italiana,
+        **ranked,
         game=Game.TELESINA,
         name="Telesina",
         letter=" Telesina",
@@ -425,11 +464,36 @@ def _telesina_rules(
         street_cards=(2, 1, 1, 1),
         up_cards=(1, 2, 3, 4),
         showing=showing_italian,
-        street_names=TELESINA_STREETS,
+        street_names=TELESINA_STREETS + VELA_STREETS[:vele],
+        vele=vele,
         dealt_to=_telesina_rules,
         opening=False,
         max_draw=0,
     )
+
+
+def _best_of_vela(ranking: ItalianRanking) -> dict[str, Any]:
+    """Telesina con la vela (R41.2): a hand is the best five of the player's cards and the
+    vele (six or seven cards): the five strongest by :meth:`ItalianRanking.strength` (R32.3,
+    R32.5); the pot goes by :meth:`ItalianRanking.winners` over each player's five (R32.4).
+    A player whose cards hold both an ace-low straight flush and one without an ace plays
+    the stronger by R32.3 (the one without: its top card is higher)."""
+
+    def best_five(cards: Sequence[Card]) -> tuple[Card, ...]:
+        if len(cards) == 5:
+            return tuple(cards)
+        return max(combinations(cards, 5), key=ranking.strength)
+
+    def strength(hole: Sequence[Card], board: Sequence[Card]) -> int:
+        return ranking.strength(best_five((*hole, *board)))
+
+    def describe(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+        return ranking.evaluate(best_five((*hole, *board)))
+
+    def winner(hands: Sequence[Sequence[Card]]) -> list[int]:
+        return ranking.winners([best_five(hand) for hand in hands])
+
+    return {"strength": strength, "evaluate": describe, "winner": winner}
 
 
 GAMES: Final[dict[Game, GameRules]] = {
@@ -476,11 +540,13 @@ def rules(
     full_over_flush_on_52: bool = True,
     flush_by_suit: bool = False,
     minima_beats_massima: bool = True,
+    vele: int = 0,
 ) -> GameRules:
     """The rules of ``game`` (a :class:`Game` or its name); with ``players``, of a hand
     dealt to that many, for a game whose deck depends on them (poker all'italiana, R31.2:
     :attr:`GameRules.dealt_to`; ValueError outside 2 to 9), ranked with the ranking's host
-    options (R32.2, R32.6, R32.4; their defaults when not given); other games ignore them.
+    options (R32.2, R32.6, R32.4; their defaults when not given) and Telesina's ``vele``
+    (R41); other games ignore them.
     A hand's rules with its config's options: ``engine.state.HandConfig.hand_rules``.
 
     >>> rules("omaha").hole_cards, rules("omaha").max_players
@@ -499,11 +565,15 @@ def rules(
     [1]
     >>> len(rules("telesina", 5).deck), rules("telesina").max_players, rules("telesina").last_street
     (36, 9, 3)
+    >>> rules("telesina", 5, vele=2).last_street, rules("telesina", 5, vele=2).street_names[4:]
+    (5, ('vela', 'second_vela'))
     """
     try:  # a name finds its Game (a StrEnum hashes and compares as its value), and fast
         found = GAMES[cast(Game, game)]
     except (KeyError, TypeError):
         found = GAMES[Game(game)]  # ValueError: not a game
     if players is not None and found.dealt_to is not None:
-        return found.dealt_to(players, full_over_flush_on_52, flush_by_suit, minima_beats_massima)
+        return found.dealt_to(
+            players, full_over_flush_on_52, flush_by_suit, minima_beats_massima, vele
+        )
     return found

@@ -26,7 +26,6 @@ from engine.awards import award, finish_hand, take_rake
 from engine.dealing import boards_to_run, cards_to_come, deal_runout_street
 from engine.errors import EngineError, ErrorCode
 from engine.events import CardsShownAfter, Event, HandMucked, HandNamed, HandShown
-from engine.games import rules
 from engine.pots import award_order, side_pots, split_high_low, split_runs
 from engine.state import HandState, Phase, Street
 from engine.working_copy import WorkingCopy
@@ -103,8 +102,11 @@ def may_muck(s: HandState | WorkingCopy, p: int) -> bool:
             continue
         for board_index in range(len(boards)):
             if winner is not None:  # R32.4: the best of two, which strength alone does not say
+                board = boards[board_index]  # (Telesina's vele, R41.2)
                 if not any(
-                    q != p and s.shown[q] and winner((holes[q], holes[p])) == [0]
+                    q != p
+                    and s.shown[q]
+                    and winner(((*holes[q], *board), (*holes[p], *board))) == [0]
                     for q in pot.eligible
                 ):
                     return False
@@ -129,7 +131,7 @@ def showdown_order(w: WorkingCopy) -> list[int]:
     """The last player to bet or raise on the river shows first; with no river bet the
     first player still in left of the button; then clockwise (R11.2)."""
     n = w.n
-    last = w.street == rules(w.config.game).last_street
+    last = w.street == w.config.hand_rules().last_street
     first = w.aggressor if last and w.aggressor is not None else 0
     return [q for q in ((first + k) % n for k in range(n)) if not w.folded[q]]
 
@@ -216,7 +218,7 @@ def run_out(w: WorkingCopy) -> None:
 
 def name_hands(w: WorkingCopy) -> None:
     """Every shown hand's name on each complete board (R11.4)."""
-    w.street = Street(rules(w.config.game).last_street)
+    w.street = Street(w.config.hand_rules().last_street)
     for q in range(w.n):
         if w.shown[q]:
             w.events.append(HandNamed(w.seats[q], hand_names(w, q)))
@@ -274,7 +276,7 @@ def finish_showdown(w: WorkingCopy) -> None:
         for board_index, part in enumerate(split_runs(amount, len(w.boards))):
             board = w.boards[board_index]
             if game.winner is not None:  # R32.4, R32.5: one winner, never a split
-                best = game.winner([holes[q] for q in contenders])
+                best = game.winner([(*holes[q], *board) for q in contenders])  # (R41.2)
                 winners = [contenders[k] for k in best]
             else:
                 _, winners = best_of(contenders, board_index, game.strength, strengths)

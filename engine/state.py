@@ -36,14 +36,18 @@ rilanci massimi (R38.3)."""
 
 class Street(IntEnum):
     """The four betting rounds, and the board cards dealt before each (R4.2); a stud game's
-    five (R45.2: third to seventh street, named by ``engine.games.STUD_STREETS``)."""
+    five (R45.2: third to seventh street, named by ``engine.games.STUD_STREETS``); Telesina's
+    four, and one after each vela (R40.3, R41: ``TELESINA_STREETS``, ``VELA_STREETS``)."""
 
     PREFLOP = 0
     FLOP = 1
     TURN = 2
     RIVER = 3
     SEVENTH = 4
-    """A stud game's fifth and last betting round, on seventh street (R45.2)."""
+    """A stud game's fifth and last betting round, on seventh street (R45.2); Telesina's
+    after its vela (R41)."""
+    SECOND_VELA = 5
+    """Telesina's last betting round with two vele, after the second (R41.4)."""
 
     @property
     def label(self) -> str:
@@ -138,6 +142,8 @@ class HandConfig:
 
         best_showing_first: "parla per primo" (R40.4): in every round the best showing
             hand speaks first; otherwise the first player still in left of the dealer.
+        vele: Telesina con la vela (R41): 0 (none), 1 or 2 community cards after the fifth
+            cards, each turned before a betting round of its own.
     """
 
     seats: tuple[int, ...]
@@ -184,10 +190,12 @@ class HandConfig:
             full_over_flush_on_52=self.full_over_flush_on_52,
             flush_by_suit=self.flush_by_suit,
             minima_beats_massima=self.minima_beats_massima,
+            vele=self.vele,
         )
 
     fourth_card_last: bool = True
     best_showing_first: bool = True
+    vele: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form; poker all'italiana's fields only in its configs, Telesina's in
@@ -230,6 +238,8 @@ class HandConfig:
             )
         if self.game == Game.TELESINA:  # (R40)
             data["best_showing_first"] = self.best_showing_first
+            if self.vele:  # (R41; a hand without the vela is written as before it)
+                data["vele"] = self.vele
         if self.game in (Game.ITALIANA, Game.TELESINA):
             data.update({name: getattr(self, name) for name in ITALIAN_SHARED_OPTIONS})
         return data
@@ -276,6 +286,7 @@ class HandConfig:
             # R36.2: poker all'italiana's states before it dealt the four cards at once
             fourth_card_last=data.get("fourth_card_last", data.get("game") != Game.ITALIANA),
             best_showing_first=data.get("best_showing_first", True),  # Telesina's (R40.4)
+            vele=data.get("vele", 0),  # (R41)
         )
 
 

@@ -21,6 +21,9 @@ hand machine's, told by :class:`~engine.games.GameRules` what differs.
   with no burn (:attr:`GameRules.draw_burn` false); it has no bring-in: the best showing
   hand by the Italian ranking speaks first from the first round, or, with the host option
   ``best_showing_first`` off, the first player still in left of the dealer.
+* **R41** Telesina con la vela: after the fifth cards each vela is one card in the middle,
+  with no burn, turned before a betting round of its own (:func:`deal_stud_street`); in
+  that round the best showing hand counting the vele speaks first (:func:`first_to_act`).
 
 The functions are steps of the hand: they take the
 :class:`~engine.working_copy.WorkingCopy` ``w`` (or read a state) and record their events.
@@ -50,19 +53,25 @@ def first_to_act(w: WorkingCopy, street: int) -> int:
     showing hands, the lower position. All-in players count (the caller starts the round
     with the first after them who can bet). Telesina (R40.4): the best showing hand in every
     round (never a tie: R32.5's suits), or, with ``best_showing_first`` off, the first
-    player still in left of the dealer."""
+    player still in left of the dealer. After a vela (R41.3) the showing hand is the best
+    five of the up cards and the vele, by the hand's ranking (straights, flushes and fulls
+    count: it is five cards or more)."""
     game = rules(w.config.game)
     holes = w.holes
     live = [q for q in range(w.n) if not w.folded[q]]
     if not w.config.best_showing_first:
         return live[0]
+    up = game.up_cards
+    if street >= len(game.street_cards):  # R41.3: a vela's round
+        ranked = w.config.hand_rules()
+        vele = w.boards[0]
+        return max(live, key=lambda q: (ranked.strength([holes[q][k] for k in up], vele), -q))
     if street == 0 and game.bring_in is not None:
         order = game.bring_in
         assert order is not None
         return max(live, key=lambda q: order(holes[q][2]))
     showing = game.showing
     assert showing is not None
-    up = game.up_cards
     return max(live, key=lambda q: (showing([holes[q][k] for k in up if k < len(holes[q])]), -q))
 
 
@@ -107,10 +116,17 @@ def deal_stud_street(w: WorkingCopy, street: int) -> None:
     """R45.2, R45.3: fourth to seventh street: one burn, then one card to every player still
     in from the left of the button, face up (face down on seventh street); or, the deck
     short, one community card face up (after a burn unless it is the last card). Telesina
-    (R40.3): the third to fifth card, face up, with no burn (its deck is never short)."""
-    game = rules(w.config.game)
+    (R40.3): the third to fifth card, face up, with no burn (its deck is never short); then
+    each vela (R41), one card in the middle with no burn."""
+    game = w.config.hand_rules()  # (R41: the vele's rounds are named by it)
     label = game.street_names[street]
     deck = w.deck
+    if street >= len(game.street_cards):  # R41.1: a vela, everyone's card
+        card = deck[w.dealt]
+        w.dealt += 1
+        w.boards[0] = (*w.boards[0], card)
+        w.events.append(BoardDealt(label, (card,)))
+        return
     live = [q for q in range(w.n) if not w.folded[q]]  # (nobody mucks before the end, R45.7)
     left = len(deck) - w.dealt
     burn = 1 if game.draw_burn else 0

@@ -496,9 +496,9 @@ def open_cards(
     double = deck.get("double_board", False)
     if stud:  # (Telesina's first round is two cards, and it burns none: R40.3)
         places, middle = stud_positions(
-            players, stud, bool(boards and boards[0]), holes, deck.get("draw_burns", True)
+            players, stud, len(boards[0]) if boards else 0, holes, deck.get("draw_burns", True)
         )
-        positions = {middle} if middle is not None else set()
+        positions = set(middle)
     else:
         places = [list(hole_positions(players, i, holes)) for i in range(players)]
         # a second board (R12) shares the cards dealt before the run twice: open each once

@@ -311,15 +311,16 @@ def stud_record(n: int, viewer: int = 0) -> dict[str, Any]:
     }
 
 
-def telesina_record(n: int, viewer: int = 0) -> dict[str, Any]:
+def telesina_record(n: int, viewer: int = 0, vele: int = 0) -> dict[str, Any]:
     """A hand of Telesina (R40) where everyone checks or calls to the end, as player
     ``viewer`` verifies it: the proof (the players' deck, no burn, R31.2), the cards each
     was dealt (``"stud"``), everyone's up cards and the shown hands, the viewer's own hole
-    card, and the openings of exactly those, at their places in the deck's own sequence."""
+    card, the ``vele`` in the middle (R41), and the openings of exactly those, at their
+    places in the deck's own sequence."""
     nonces = [hashlib.sha256(b"t%d" % i).digest() for i in range(n)]
     config = HandConfig(
         seats=tuple(range(1, n + 1)), stacks=tuple([100] * n), button=n, small_blind=0,
-        big_blind=2, ante=2, structure=Structure.POT_LIMIT, game=Game.TELESINA,
+        big_blind=2, ante=2, structure=Structure.POT_LIMIT, game=Game.TELESINA, vele=vele,
     )  # fmt: skip
     plan = italiana_plan(n, hashlib.sha256(b"telesina").digest())
     state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
@@ -337,9 +338,9 @@ def telesina_record(n: int, viewer: int = 0) -> dict[str, Any]:
     order = permutation(plan.root, nonce_bytes(proof))
     play_at = play_positions(order, plan.deck_size)
     counts = [len(hole) for hole in state.holes]
-    places, _ = stud_positions(n, counts, first=2, burns=False)
+    places, middle = stud_positions(n, counts, len(state.board), first=2, burns=False)
     holes: dict[str, list[str | None]] = {}
-    positions = []
+    positions = [play_at[p] for p in middle]
     for i in range(n):
         cards = state.holes[i] if i == viewer else state.public_holes(i)
         holes[str(state.seats[i])] = [None if c is None else card_str(c) for c in cards]
@@ -347,7 +348,7 @@ def telesina_record(n: int, viewer: int = 0) -> dict[str, Any]:
     return {
         **proof,
         "openings": [open_position(plan, order, k).to_json() for k in sorted(positions)],
-        "boards": [[]],
+        "boards": [[card_str(c) for c in state.board]],
         "holes": holes,
         "stud": counts,
     }

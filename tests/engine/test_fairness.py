@@ -527,12 +527,12 @@ def test_R45_2_R45_3_the_stud_cards_lie_at_the_positions_the_public_counts_give(
                 action = Action(ActionKind(passive), legal.seat)
             state, _ = apply(state, action)
         dealt = [len(hole) for hole in state.holes]
-        places, middle = stud_positions(n, dealt, community=bool(state.board))
+        places, middle = stud_positions(n, dealt, community=len(state.board))
         for i in range(n):
             assert [deck[k] for k in places[i]] == list(state.holes[i])
         if state.board:
             community += 1
-            assert middle is not None and state.board == (deck[middle],)
+            assert state.board == tuple(deck[k] for k in middle) and len(middle) == 1
         folded += any(state.folded)
     assert community and folded  # both kinds of deal happened
 

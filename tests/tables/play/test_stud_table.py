@@ -220,7 +220,7 @@ def test_eight_players_reaching_seventh_street_share_one_card_in_the_middle_R45_
     verify_every_viewer(hand)
     record = viewer_record(replay(hand), final.seats[3])
     assert record["stud"] == [6] * 8 and record["boards"] == [[community]]
-    middle = stud_positions(8, [6] * 8, community=True)[1]
+    (middle,) = stud_positions(8, [6] * 8, community=1)[1]
     assert middle == 51
     forged = {**record, "boards": [[card_str(final.holes[0][0])]]}  # another card there
     assert not verify_record(forged).ok
