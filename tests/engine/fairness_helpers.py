@@ -295,9 +295,9 @@ def stud_record(n: int, viewer: int = 0) -> dict[str, Any]:
     proof = proof_json(plan, entries, state.seats, 10, 12, hole_cards=3)
     order = permutation(plan.root, nonce_bytes(proof))
     counts = [len(hole) for hole in state.holes]
-    places, middle = stud_positions(n, counts, bool(state.boards[0]))
+    places, middle = stud_positions(n, counts, len(state.boards[0]))
     holes: dict[str, list[str | None]] = {}
-    positions = [middle] if middle is not None else []
+    positions = list(middle)
     for i in range(n):
         cards = state.holes[i] if i == viewer else state.public_holes(i)
         holes[str(state.seats[i])] = [None if c is None else card_str(c) for c in cards]

@@ -140,10 +140,12 @@ const TELESINA_CARDS = 5;
 /** Deal positions of every card of a stud hand (R45.2, R45.3; engine.fairness.stud_positions):
  * the first rounds one card at a time from the left of the button, then each street one burn
  * and one card to every player dealt one on it. dealt[i]: how many cards player i was dealt
- * (public). With community, the seventh street's card in the middle: after a burn unless it
- * was the deck's last card. Telesina (R40.3): first two rounds and no burns (burns false);
- * its cards are in its deck's own sequence (playPositions, R31.2). Returns {places, middle}. */
-export function studPositions(players, dealt, community = false, first = STUD_FIRST, burns = true) {
+ * (public). With community (one), the seventh street's card in the middle: after a burn
+ * unless it was the deck's last card. Telesina (R40.3): first two rounds and no burns (burns
+ * false); its cards are in its deck's own sequence (playPositions, R31.2), and its community
+ * vele (R41: one or two) follow the fifth cards, one after the other. Returns {places,
+ * middle}: middle, the community cards' positions. */
+export function studPositions(players, dealt, community = 0, first = STUD_FIRST, burns = true) {
   const places = Array.from({ length: players }, (_, i) => holePositions(players, i, first));
   let position = first * players;
   for (let k = first; k < STUD_CARDS; k++) {
@@ -152,8 +154,9 @@ export function studPositions(players, dealt, community = false, first = STUD_FI
     if (burns) position += 1; // the street's burn
     for (const i of served) places[i].push(position++);
   }
-  if (!community) return { places, middle: null };
-  return { places, middle: 52 - position >= 2 ? position + 1 : position };
+  if (!community) return { places, middle: [] };
+  if (!burns) return { places, middle: Array.from({ length: community }, (_, k) => position + k) }; // R41: the vele
+  return { places, middle: [52 - position >= 2 ? position + 1 : position] };
 }
 
 /** A stud record's cards each player was dealt (R45.9), checked as engine.fairness._stud_counts:
@@ -280,9 +283,9 @@ function seenCards(record, play = null, burns = true) {
   let places;
   let positions;
   if ("stud" in record) { // R45.9: the cards each player was dealt place every street's
-    const stud = studPositions(n, studCounts(record.stud, n, holes, burns), boards.some((board) => board.length > 0), holes, burns);
+    const stud = studPositions(n, studCounts(record.stud, n, holes, burns), boards.length ? boards[0].length : 0, holes, burns);
     places = stud.places;
-    positions = boards.map(() => (stud.middle === null ? [] : [stud.middle]));
+    positions = boards.map(() => stud.middle);
   } else {
     places = seats.map((_, index) => holePositions(n, index, holes));
     positions = boardPositions(n, boards, holes, record.double_board === true); // R23

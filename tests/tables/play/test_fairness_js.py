@@ -305,14 +305,18 @@ console.log(JSON.stringify(out));
 
 def test_R40_3_the_browser_places_telesina_and_stud_cards_where_the_engine_deals_them() -> None:
     """R45.2 and R40.3: every card of a stud hand at the engine's deal position, stud's
-    three first with a burn a street, Telesina's two first without, whoever folded when."""
+    three first with a burn a street, Telesina's two first without, whoever folded when, and
+    its vele after them (R41)."""
     cases = [
-        (3, [7, 3, 7], False, 3, True),
-        (8, [6] * 8, True, 3, True),
-        (3, [5, 2, 4], False, 2, False),
-        (4, [5, 5, 5, 5], False, 2, False),
-        (9, [5, 3, 2, 5, 4, 5, 5, 2, 5], False, 2, False),
-        (2, [2, 2], False, 2, False),
+        (3, [7, 3, 7], 0, 3, True),
+        (8, [6] * 8, 1, 3, True),
+        (3, [5, 2, 4], 0, 2, False),
+        (4, [5, 5, 5, 5], 0, 2, False),
+        (9, [5, 3, 2, 5, 4, 5, 5, 2, 5], 0, 2, False),
+        (2, [2, 2], 0, 2, False),
+        (5, [5] * 5, 1, 2, False),  # R41: the vela after the fifth cards
+        (3, [5, 2, 5], 2, 2, False),  # R41.4: two vele
+        (9, [5] * 9, 2, 2, False),
     ]
     script = (
         IMPORT
@@ -396,6 +400,31 @@ console.log(JSON.stringify(out));
 """
     )
     assert json.loads(run_node(script)) == [[True, False]] * len(TELESINA_DEALS)
+
+
+def test_R15_R41_the_browser_checks_telesinas_vele_as_the_engine_does() -> None:
+    """R41: honest hands with one vela and with two (the vele opened to everyone, after the
+    fifth cards, no burn); forged: a vela swapped with an up card, the two vele in the other
+    order, a third vela; and a page that saw only the first vela, which names less but
+    nothing out of place: the browser's verdict is the engine's."""
+    honest = [spec.telesina_record(n, viewer=1, vele=vele) for n, vele in ((5, 1), (4, 2), (9, 2))]
+    two = honest[1]
+    swapped = copy.deepcopy(two)
+    swapped["holes"]["1"][1], swapped["boards"][0][0] = (
+        swapped["boards"][0][0],
+        swapped["holes"]["1"][1],
+    )
+    reversed_vele = copy.deepcopy(two)
+    reversed_vele["boards"][0].reverse()
+    one_left_out = {**two, "boards": [two["boards"][0][:1]]}
+    opened = {o["card"] for o in two["openings"]}
+    spare = next(c for c in ("2c", "2d", "2h", "2s", "3c", "3d") if c not in opened)
+    third = {**two, "boards": [[*two["boards"][0], spare]]}
+    records = [*honest, swapped, reversed_vele, one_left_out, third]
+    browser, engine = browser_verdicts(records), engine_verdicts(records)
+    assert [v[:3] for v in browser] == [v[:3] for v in engine]
+    assert [v[0] for v in browser] == [True, True, True, False, False, True, False]
+    assert [v[1] for v in browser[:3]] == [5 * 5 + 1, 5 * 4 + 2, 5 * 9 + 2]
 
 
 ITALIANA_DEALS = [(2, 3, 24), (4, 2, 32), (6, 1, 40), (9, 1, 52)]
