@@ -36,9 +36,9 @@ ITALIANA_FIELDS = (
     "fourth_card_last",
 )
 """Poker all'italiana's house rules (R32.2-R38.3), each a column of Table."""
-TELESINA_FIELDS = ("best_showing_first", *ITALIAN_SHARED_OPTIONS)
-"""Telesina's house rules (R40.4; its ranking's options, R40.1, and the raise cap, R38.3, are
-poker all'italiana's fields), each a column of Table."""
+TELESINA_FIELDS = ("best_showing_first", "vele", *ITALIAN_SHARED_OPTIONS)
+"""Telesina's house rules (R40.4, the vela R41; its ranking's options, R40.1, and the raise
+cap, R38.3, are poker all'italiana's fields), each a column of Table."""
 HOUSE_RULES = {"italiana": ITALIANA_FIELDS, "telesina": TELESINA_FIELDS}
 """Each game's house rules: the form shows them only while the game (or a mixed list with
 it) is dealt."""
@@ -77,6 +77,7 @@ SETTING_FIELDS = [
     "seven_deuce_shown",
     *ITALIANA_FIELDS,
     "best_showing_first",
+    "vele",
 ]
 """The form's fields in the order they are shown. Each is a column of Table except
 ``rake_percent``: hosts think of rake in percent, the table stores basis points
@@ -269,6 +270,8 @@ class TableForm(forms.ModelForm):
             "max_raises": _("Poker all'italiana, Telesina: rilanci massimi"),
             "fourth_card_last": _("Poker all'italiana: the fourth card after the others"),
             "best_showing_first": _("Telesina: the best hand showing speaks first"),
+            # Translators: Telesina con la vela (R41): the shared card(s) in the middle
+            "vele": _("Telesina: the vela"),
         }
         help_texts = {
             "ante_by_big_blind": _("The big blind posts the ante for the whole table."),
@@ -319,8 +322,18 @@ class TableForm(forms.ModelForm):
                 "every other player has drawn."
             ),
             "best_showing_first": _("Otherwise the first player left of the dealer, every round."),
+            "vele": _(
+                "After the fifth cards a card in the middle, everyone's, is turned, with a "
+                "betting round of its own; each player's hand is the best five of their "
+                "cards and the vela."
+            ),
         }
-        widgets = {"max_draw": forms.Select(choices=[(4, "4"), (5, "5")])}
+        widgets = {
+            "max_draw": forms.Select(choices=[(4, "4"), (5, "5")]),
+            "vele": forms.Select(
+                choices=[(0, _("No vela")), (1, _("One vela")), (2, _("Two vele"))]
+            ),
+        }
 
     def __init__(
         self, *args: Any, club: Club, in_hand_or_seated: bool = False, **kwargs: Any
@@ -427,8 +440,8 @@ class TableForm(forms.ModelForm):
         return self.cleaned_data.get("dealer_ante") or 0
 
     def _italiana_default(self, name: str) -> Any:
-        """A house rule of poker all'italiana left out: the table's, or the model's default
-        (a checkbox left out is "off": only the choices fall back)."""
+        """A house rule of poker all'italiana or Telesina left out: the table's, or the model's
+        default (a checkbox left out is "off": only the choices fall back)."""
         value = self.cleaned_data.get(name)
         if value in (None, ""):
             if self.instance and self.instance.pk:
@@ -443,6 +456,9 @@ class TableForm(forms.ModelForm):
 
     def clean_repeat_invito(self) -> str:
         return str(self._italiana_default("repeat_invito"))
+
+    def clean_vele(self) -> int:
+        return int(self._italiana_default("vele"))  # R41: left out, the table's (or none)
 
     def clean_max_draw(self) -> int:
         return int(self._italiana_default("max_draw"))

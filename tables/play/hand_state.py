@@ -36,7 +36,7 @@ from engine.hand import apply
 from engine.legal_actions import legal_actions, opening_limits
 from engine.opening import in_opening
 from engine.pots import pots as engine_pots
-from engine.state import HandConfig, HandState, Phase
+from engine.state import HandConfig, HandState, Phase, Street
 from engine.table import HandPlan, buy_in_range, hand_config, mixed_game_code
 from tables.play import table_log as handlog
 from tables.play.models import Table
@@ -110,7 +110,10 @@ def street_names(game: str) -> tuple[str, ...]:
 
 
 def street_name(state: HandState) -> str:
-    """The name of the hand's current betting round (during a draw, of the round after it)."""
+    """The name of the hand's current betting round (during a draw, of the round after it;
+    Telesina's vele, R41: "vela", "second_vela", the hand's own)."""
+    if state.street > Street.RIVER:
+        return state.config.hand_rules().street_names[int(state.street)]
     return street_names(state.config.game)[int(state.street)]
 
 
@@ -214,11 +217,12 @@ def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
 def _telesina_config(table: Table, plan: HandPlan) -> HandConfig:
     """Telesina's hand (R40): as poker all'italiana's stakes, the table's small blind is the
     invito, everyone's ante (R40.2), and its big blind the least bet; no blinds, no
-    bring-in, no board; "parla per primo" (R40.4) is the table's."""
+    bring-in; "parla per primo" (R40.4) and the vele (R41) are the table's."""
     invito, least_bet = table.blinds
     return replace(
         _invito_config(table, plan, invito, least_bet),
         best_showing_first=table.best_showing_first,
+        vele=table.vele,
     )
 
 

@@ -297,6 +297,11 @@ class Table(models.Model):
         default=True,
         help_text="R40.4: the best hand showing speaks first; else the first left of the dealer.",
     )
+    vele = models.PositiveSmallIntegerField(
+        default=0,
+        choices=[(0, "0"), (1, "1"), (2, "2")],
+        help_text="R41: Telesina con la vela: community cards after the fifth cards (0: none).",
+    )
     small_blind = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     big_blind = models.PositiveIntegerField(default=2, validators=[MinValueValidator(1)])
     ante = models.PositiveIntegerField(default=0)

@@ -69,6 +69,9 @@ PHRASES: dict[str, Promise] = {
     "third_card": _("Third card"),
     "fourth_card": _("Fourth card"),
     "fifth_card": _("Fifth card"),
+    # Telesina con la vela (R41): the card in the middle, everyone's, turned
+    "vela": _("The vela: %(cards)s"),
+    "second_vela": _("The second vela: %(cards)s"),
     "up_card": _("%(who)s gets %(cards)s face up"),
     "community_card": _("Not enough cards for everyone: %(cards)s in the middle, everyone's"),
     # decisions (R6, R7; the bring-in, R45.4)

@@ -109,6 +109,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         # Telesina's house rules (R40.4; the ranking's options R40.1, the raise cap R38.3)
         "telesina": {
             "best_showing_first": table.best_showing_first,
+            "vele": table.vele,  # R41
             **{name: getattr(table, name) for name in ITALIAN_SHARED_OPTIONS},
             "max_raises": table.max_raises or None,  # (None: no cap)
         }

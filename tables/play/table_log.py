@@ -35,7 +35,7 @@ from engine.events import (
     UncalledBetReturned,
     UpCardDealt,
 )
-from engine.games import STUD_STREETS, TELESINA_STREETS
+from engine.games import STUD_STREETS, TELESINA_STREETS, VELA_STREETS
 from tables.play.phrases import pot
 
 MAX_LINES = 200
@@ -49,7 +49,8 @@ DECISION_PHRASES = {
 }
 """The phrases of a betting decision (R6, R7; poker all'italiana's "apro" and "passo",
 R34.1): what the table shows as a last action."""
-BOARD_PHRASES = {"flop", "turn", "river", "flop_2", "turn_2", "river_2"}
+BOARD_PHRASES = {"flop", "turn", "river", "flop_2", "turn_2", "river_2", *VELA_STREETS}
+"""A board's streets (R4.2; Telesina's vele, R41, each a card in the middle)."""
 DRAW_PHRASES = {"draw", "first_draw", "second_draw", "third_draw"}
 """The start of a draw (R42): like a board's line, it ends a betting round."""
 STUD_PHRASES = set(STUD_STREETS[1:]) | set(TELESINA_STREETS[1:])

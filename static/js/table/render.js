@@ -84,7 +84,8 @@ export function latestDraw(state) {
   return Math.max(0, ...state.seats.map((s) => (Array.isArray(s.drawn) ? s.drawn.length : 0)));
 }
 
-/** The middle's words for each betting round of a stud game (R45.2) or Telesina (R40.3). */
+/** The middle's words for each betting round of a stud game (R45.2) or Telesina (R40.3, and
+ * its vele, R41). */
 function studStreetText(street) {
   switch (street) {
     // Translators: in the middle of the table in a stud game: the betting round (the third card dealt)
@@ -98,6 +99,9 @@ function studStreetText(street) {
     case "third_card": return gettext("Third card");
     case "fourth_card": return gettext("Fourth card");
     case "fifth_card": return gettext("Fifth card");
+    // Translators: Telesina con la vela (R41): the betting round after the card in the middle is turned
+    case "vela": return gettext("Vela");
+    case "second_vela": return gettext("Second vela");
     default: return "";
   }
 }

@@ -69,8 +69,8 @@ export function houseRules(table) {
 }
 
 /** Telesina's (R40): the invito and the least bet (the table's small and big blinds, R40.2),
- * who speaks first (R40.4), and the ranking's options and the raise cap where not the
- * defaults (R32.2, R32.4, R32.6, R38.3). */
+ * who speaks first (R40.4), the vela (R41), and the ranking's options and the raise cap
+ * where not the defaults (R32.2, R32.4, R32.6, R38.3). */
 function telesinaRules(table, add) {
   const rules = table.telesina;
   const values = { invito: money(table.small_blind), least: money(table.big_blind) };
@@ -83,6 +83,15 @@ function telesinaRules(table, add) {
   } else {
     add(gettext("The first left of the dealer speaks first"),
       gettext("In each round the first player still in left of the dealer speaks first."));
+  }
+  if (rules.vele === 1) {
+    // Translators: Telesina con la vela (R41): one shared card in the middle after the fifth cards
+    add(gettext("With the vela"),
+      gettext("After the fifth cards a card in the middle, everyone's, is turned, with a betting round of its own; each hand is the best five of the player's cards and the vela."));
+  } else if (rules.vele === 2) {
+    // Translators: Telesina con due vele (R41.4): two shared cards in the middle, turned one at a time
+    add(gettext("With two vele"),
+      gettext("After the fifth cards two cards in the middle, everyone's, are turned one at a time, each with a betting round of its own; each hand is the best five of the player's cards and the vele."));
   }
   if (!rules.full_over_flush_on_52) {
     // Translators: Telesina's ranking (R32.2): with nine players colore still beats full

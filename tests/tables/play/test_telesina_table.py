@@ -176,3 +176,65 @@ def test_a_mixed_table_deals_telesina_as_tel_R20(make_table, players):
     games = set(Hand.objects.filter(table=table).values_list("config__game", flat=True))
     assert games == {"holdem", "telesina"}
     assert_chips_accounted(table)
+
+
+# --- R41: Telesina con la vela ----------------------------------------------------------------
+
+
+def test_the_form_offers_the_vela_as_telesinas_house_rule_R41():
+    assert "vele" in TableForm.house_rules["telesina"] and "vele" in TableForm.house_rules["TEL"]
+    for vele in (0, 1, 2):
+        form = TableForm(table_form_data(**TELESINA, vele=vele), club=Club(amount_format="chips"))
+        assert form.is_valid(), form.errors
+        assert form.table_values()["vele"] == vele
+    assert "vele" in form_errors(**TELESINA, vele=3)  # R41.4: one vela or two
+    assert "vele" in form_errors(**TELESINA, vele="una")
+    # left out of a form's post, the option is its default: no vela
+    assert TableForm(table_form_data(**TELESINA), club=Club(amount_format="chips")).is_valid()
+
+
+@pytest.mark.parametrize("vele", [1, 2])
+def test_the_vele_are_turned_in_the_middle_each_with_its_round_and_proved_to_everyone_R41(
+    make_table, players, vele
+):
+    table = make_table(max_seats=9, **TELESINA, vele=vele)
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    public = load_public_state(t.pk)
+    assert public["table"]["telesina"]["vele"] == vele  # the house rules line says it
+    seen_streets = []
+    while fresh(t).in_hand:
+        hand = load_public_state(t.pk)["hand"]
+        if hand["street"] not in seen_streets:
+            seen_streets.append(hand["street"])
+        if hand["pending"] or hand["street"] == "showdown":
+            check_down(t)
+            break
+        seat = hand["to_act"]
+        services.act(user_at(t, seat), t.pk, "check", None, None)
+    streets = ["second_card", "third_card", "fourth_card", "fifth_card", "vela", "second_vela"]
+    assert seen_streets[: 4 + vele] == streets[: 4 + vele]
+    stored = Hand.objects.filter(table=table).get()
+    final = replay(stored).final
+    assert len(final.board) == vele and final.dealt == 4 * 5 + vele  # no burn (R41.1)
+    verify_every_viewer(stored)
+    record = viewer_record(replay(stored), final.seats[0])
+    assert record["boards"] == [[card_str(c) for c in final.board]]
+    # the log tells the vela as a card in the middle, everyone's
+    said = [line["say"] for line in load_public_state(t.pk)["hand"]["log"]]
+    assert "vela" in said and ("second_vela" in said) == (vele == 2)
+    assert_chips_accounted(table)
+
+
+def test_random_hands_with_two_vele_balance_replay_and_verify_for_every_viewer(make_table, players):
+    table = make_table(max_seats=9, **TELESINA, vele=2)
+    for i, p in enumerate(players):
+        services.sit(p, table.pk, i + 1, 100)
+    assert play_randomly(table, random.Random("vele"), 10) == 10
+    assert_chips_accounted(table)
+    hands = Hand.objects.filter(table=table, ended_at__isnull=False)
+    assert any(len(replay(hand).final.board) == 2 for hand in hands)
+    for hand in hands:
+        verify_every_viewer(hand)
+        assert hand.config["vele"] == 2
