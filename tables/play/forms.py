@@ -328,12 +328,7 @@ class TableForm(forms.ModelForm):
                 "cards and the vela."
             ),
         }
-        widgets = {
-            "max_draw": forms.Select(choices=[(4, "4"), (5, "5")]),
-            "vele": forms.Select(
-                choices=[(0, _("No vela")), (1, _("One vela")), (2, _("Two vele"))]
-            ),
-        }
+        widgets = {"max_draw": forms.Select(choices=[(4, "4"), (5, "5")])}
 
     def __init__(
         self, *args: Any, club: Club, in_hand_or_seated: bool = False, **kwargs: Any
@@ -387,6 +382,9 @@ class TableForm(forms.ModelForm):
         # left out: the commonest house rule (the model's default)
         for name in {*ITALIANA_FIELDS, *TELESINA_FIELDS}:
             self.fields[name].required = False
+        vele = self.fields["vele"]
+        assert isinstance(vele, forms.ChoiceField)  # R41: none, one or two
+        vele.choices = [(0, _("No vela")), (1, _("One vela")), (2, _("Two vele"))]
         self.fields["away_seconds"].required = False  # left out: the model's default
         self.seated_numbers: set[int] = set()
         if self.instance and self.instance.pk:

@@ -59,7 +59,13 @@ HOUSE_RULES = {
     "minima_beats_massima": True,
     "flush_by_suit": False,
     "max_raises": None,
+    "vele": 0,
 }
+VELE = {
+    "vela": ("Vela", "Vela"),
+    "second_vela": ("Second vela", "Seconda vela"),
+}
+"""Telesina con la vela (R41): the rounds after each vela, in English and Italian."""
 
 
 def telesina(street="fifth_card", dealt=5, version=VERSION, **rules):
@@ -172,6 +178,75 @@ def test_nine_seats_show_one_card_down_and_four_up_and_nobody_brings_in_R40_3(
     finally:
         context.close()
     assert console.errors == []
+
+
+def with_vele(vele: list[str], version: int = VERSION) -> dict:
+    """The hand at nine seats after its vele were turned (R41): the last one's round."""
+    street = "vela" if len(vele) == 1 else "second_vela"
+    state = telesina(street, version=version, vele=2 if len(vele) == 2 else 1)
+    state["hand"]["boards"] = [vele]
+    return state
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "360"])
+def test_the_vela_lies_in_the_middle_and_names_its_round_R41(viewport, browser, console, shots):
+    """Nine seats of five cards and the vela in the middle, on a laptop and a 360-px phone,
+    nothing overlapping; the round is "Vela", then "Seconda vela" in Italian with two. The
+    vela comes in a new state: a top-row seat redrawn keeps its tags beside its plate (they
+    fell back below it, onto the row under it, before render.js kept "top-row")."""
+    phone = viewport is PHONE
+    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+    context = browser.new_context(viewport=viewport, **extra)
+    try:
+        page, server = open_table(context, telesina())
+        console.watch(page)
+        server.settle()
+        server.push(with_vele(["Qc"], VERSION + 1))
+        page.locator('#boards .pcard[data-card="Qc"]').wait_for()
+        shots(page, "vela-nine-seats")
+        assert page.locator("#center-msg").inner_text() == "Vela"
+        assert page.locator("#boards .pcard").count() == 1
+        assert face_codes(page, 4) == DAN  # the players' cards stay where they were
+        assert page.evaluate(OVERLAPS) == []
+        middle = page.locator("#boards .pcard").bounding_box()
+        seats = page.locator("#seats > li .pcard").evaluate_all(
+            "cs => cs.map((c) => c.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom])"
+        )
+        assert middle is not None
+        right, bottom = middle["x"] + middle["width"], middle["y"] + middle["height"]
+        assert not [
+            box
+            for box in seats
+            if box[0] < right - 1
+            and middle["x"] < box[2] - 1
+            and box[1] < bottom - 1
+            and middle["y"] < box[3] - 1
+        ], "a seat's card on the vela"
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        server.push(with_vele(["Qc", "9h"], VERSION + 2))
+        page.locator('#boards .pcard[data-card="9h"]').wait_for()
+        assert page.locator("#center-msg").inner_text() == "Second vela"
+        assert page.evaluate(OVERLAPS) == []
+        for street, vele in (("vela", ["Qc"]), ("second_vela", ["Qc", "9h"])):
+            page, server = open_table(context, with_vele(vele), language="it")
+            server.settle()
+            assert page.locator("#center-msg").inner_text() == VELE[street][1]
+    finally:
+        context.close()
+    assert console.errors == []
+
+
+def test_the_house_rules_say_the_vela_R41(laptop):
+    page, _ = open_table(laptop, telesina(vele=1))
+    assert "· With the vela" in page.locator("#house-rules summary").inner_text()
+    page.locator("#house-rules summary").click()
+    assert "each hand is the best five of the player's cards and the vela" in (
+        page.locator("#house-rules ul").inner_text()
+    )
+    page, _ = open_table(laptop, telesina(vele=2), language="it")
+    assert "· Con due vele" in page.locator("#house-rules summary").inner_text()
+    page, _ = open_table(laptop, telesina())
+    assert "vela" not in page.locator("#house-rules summary").inner_text()
 
 
 def test_the_middle_names_each_round_by_the_card_just_dealt_R40_3(laptop, console):
@@ -294,6 +369,8 @@ def form(page) -> None:
     page.fill("input[name=small_blind]", "1")  # the invito
     page.fill("input[name=big_blind]", "2")  # the least bet
     page.fill("input[name=max_seats]", "4")
+    assert page.locator("select[name=vele]").is_visible()  # R41, a house rule of Telesina
+    page.select_option("select[name=vele]", label="One vela")
 
 
 def act(player) -> None:
@@ -309,13 +386,13 @@ def act(player) -> None:
 
 
 def test_a_hand_of_telesina_live_on_a_laptop_and_a_phone_R40(players, console, shots):
-    """Alice opens Telesina at invito 1, least bet 2, four seats; Bob (a 360-px phone, in
-    Italian), Carol and Dan sit. Each round every screen names it and shows each player's
+    """Alice opens Telesina at invito 1, least bet 2, four seats, with the vela (R41); Bob (a
+    360-px phone, in Italian), Carol and Dan sit. Each round every screen names it and shows each player's
     cards: their own all face up, the first marked down, the others' down card a back and
     their up cards face up, one more a round; no socket carries another's down card before
     the showdown. On the second card the first to speak bets 2 and every screen shows it;
-    nobody is ever offered a bring-in. The hand is called down to the showdown, where the
-    down cards are turned up; no chip is lost, every browser says "✓ deck checked", and
+    nobody is ever offered a bring-in. The hand is called down through the vela, the same
+    card in the middle of every screen, to the showdown, where the down cards are turned up; no chip is lost, every browser says "✓ deck checked", and
     Bob's page has no English word left."""
     alice = players("Alice")
     bob = players("Bob", viewport=PHONE, phone=True)
@@ -342,6 +419,7 @@ def test_a_hand_of_telesina_live_on_a_laptop_and_a_phone_R40(players, console, s
     wait_for_new_hand(everyone, after=0, hole_cards=2)
     host_pauses_after_this_hand(alice)
     assert "Invito 1 · least bet 2" in alice.page.locator("#house-rules summary").inner_text()
+    assert "With the vela" in alice.page.locator("#house-rules summary").inner_text()
 
     own: dict[str, list[str]] = {}
     rounds_seen: list[str] = []
@@ -349,6 +427,20 @@ def test_a_hand_of_telesina_live_on_a_laptop_and_a_phone_R40(players, console, s
     def look_at_the_round() -> None:
         """Once a round, when every screen has it: the names, the cards, the down ones."""
         english = middle_of(alice)
+        if english == VELE["vela"][0] and "vela" not in rounds_seen:  # R41: everyone's card
+            until(
+                everyone,
+                lambda: all(
+                    middle_of(p) in VELE["vela"] and p.page.locator("#boards .pcard").count() == 1
+                    for p in everyone
+                ),
+                "the vela on every screen",
+            )
+            rounds_seen.append("vela")
+            vela = {p.page.locator("#boards .pcard").get_attribute("data-card") for p in everyone}
+            assert len(vela) == 1 and None not in vela, vela
+            shots(bob.page, "phone-vela")
+            return
         street = next((s for s, names in ROUNDS.items() if english == names[0]), None)
         if street is None or street in rounds_seen:
             return
@@ -413,7 +505,7 @@ def test_a_hand_of_telesina_live_on_a_laptop_and_a_phone_R40(players, console, s
         return False
 
     until(everyone, over_or_act, "the end of the hand")
-    assert rounds_seen == list(ROUNDS) and bettor
+    assert rounds_seen == [*ROUNDS, "vela"] and bettor
 
     # the down cards reached nobody else before the showdown (R4.3, R40.3)
     down = {name: cards[0] for name, cards in own.items()}

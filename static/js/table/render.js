@@ -331,7 +331,7 @@ export class TableView {
 
   fillSeat(el, { seat, me, myCards, opening, italiana, throwing, toAct, canSit, finished, handNumber, equityExact, draw, stud }) {
     const empty = seat.status === "empty" || !seat.player;
-    const keep = ["top-half", "right-half"].filter((c) => el.classList.contains(c));
+    const keep = ["top-half", "right-half", "top-row"].filter((c) => el.classList.contains(c)); // (the layout's)
     el.className = ["seat", ...keep].join(" ");
     el.classList.toggle("vacant", empty);
     el.classList.toggle("me", me);
