@@ -206,6 +206,7 @@ def test_the_vela_lies_in_the_middle_and_names_its_round_R41(viewport, browser, 
         shots(page, "vela-nine-seats")
         assert page.locator("#center-msg").inner_text() == "Vela"
         assert page.locator("#boards .pcard").count() == 1
+        assert page.locator("#boards .board").get_attribute("aria-label") == "The vela, everyone's"
         assert face_codes(page, 4) == DAN  # the players' cards stay where they were
         assert page.evaluate(OVERLAPS) == []
         middle = page.locator("#boards .pcard").bounding_box()

@@ -265,3 +265,17 @@ def stud(holes=HOLES, game=Game.SEVEN_CARD_STUD, stacks=None, **options) -> Tabl
         structure=Structure.FIXED_LIMIT,
         **options,
     )
+
+
+def check_round(state: HandState) -> tuple[HandState, list[int], list[Event]]:
+    """Everyone checks the round: the seats in the order they spoke, and the events."""
+    order: list[int] = []
+    events: list[Event] = []
+    street = state.street
+    while state.street == street and (legal := legal_actions(state)) is not None:
+        if ActionKind.CHECK not in legal.kinds:
+            break
+        order.append(legal.seat)
+        state, new = apply(state, Action(ActionKind.CHECK, legal.seat))
+        events += new
+    return state, order, events

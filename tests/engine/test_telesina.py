@@ -34,24 +34,10 @@ from engine.legal_actions import legal_actions
 from engine.phh import loads, replay, to_phh
 from engine.state import HandConfig, HandState, Phase
 from tests.engine.fairness_helpers import italiana_plan, telesina_record
-from tests.engine.hand_helpers import deck_of, play, telesina
+from tests.engine.hand_helpers import check_round, deck_of, play, telesina
 
 FIVE = (1, 2, 3, 4, 5)
 """Five players, seat 5 the dealer: seat 1 is dealt first (6 to ace, 36 cards, R31.2)."""
-
-
-def check_round(state: HandState) -> tuple[HandState, list[int], list[Event]]:
-    """Everyone checks the round: the seats in the order they spoke, and the events."""
-    order: list[int] = []
-    events: list[Event] = []
-    street = state.street
-    while state.street == street and (legal := legal_actions(state)) is not None:
-        if ActionKind.CHECK not in legal.kinds:
-            break
-        order.append(legal.seat)
-        state, new = apply(state, Action(ActionKind.CHECK, legal.seat))
-        events += new
-    return state, order, events
 
 
 # --- R40.1, R40.2: the deck, the ranking, the invito ----------------------------------------

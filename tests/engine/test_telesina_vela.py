@@ -25,8 +25,7 @@ from engine.hand import apply, start_hand
 from engine.legal_actions import legal_actions
 from engine.state import HandConfig, HandState, Phase, Street
 from tests.engine.fairness_helpers import italiana_plan, telesina_record
-from tests.engine.hand_helpers import deck_of, play, telesina
-from tests.engine.test_telesina import check_round
+from tests.engine.hand_helpers import check_round, deck_of, play, telesina
 
 
 def show_down(state: HandState) -> tuple[HandState, list[Event]]:

@@ -541,8 +541,11 @@ export class TableView {
       row.setAttribute("aria-label", boards.length > 1 ? interpolate(gettext("Board %(number)s"), { number }) : gettext("Board"));
       row.setAttribute("role", "group");
       if (stud) {
-        // Translators: the one card in the middle of a stud table when the deck runs short: every player's seventh card
-        const shared = gettext("Everyone's seventh card");
+        const shared = state.table.game === "telesina"
+          // Translators: Telesina con la vela (R41): the card(s) in the middle, everyone's
+          ? ngettext("The vela, everyone's", "The vele, everyone's", board.length)
+          // Translators: the one card in the middle of a stud table when the deck runs short: every player's seventh card
+          : gettext("Everyone's seventh card");
         row.setAttribute("aria-label", shared);
         row.title = shared;
       }

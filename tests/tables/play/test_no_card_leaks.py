@@ -85,8 +85,9 @@ TABLES = [  # (settings, seated players)
     # poker all'italiana (R31-R39): a deck of the players, a pot nobody won carried on,
     # whether a player may open theirs alone, the opener's cards shown at the end
     ({**ITALIANA_TABLE, "max_seats": 6}, 4),
-    # Telesina (R40): a deck of the players, one card down and four up, no burn
-    ({**TELESINA_TABLE, "max_seats": 6}, 5),
+    # Telesina (R40): a deck of the players, one card down and four up, no burn; with two
+    # vele (R41), cards in the middle turned one at a time, each unknown before its turn
+    ({**TELESINA_TABLE, "max_seats": 6, "vele": 2}, 5),
 ]
 
 
