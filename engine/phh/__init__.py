@@ -18,7 +18,8 @@ What we read and write:
   the mazziere's on top in the last entry, no blinds, ``pN cc # pass`` and ``pN cbr X #
   open`` before the opening, a draw with no burn; Telesina, R40, this club's ``PTEL``,
   ``NTEL`` and ``FTEL``: a stud game's ``d dh`` for each street, the first round's two
-  cards in one, no bring-in and no burn, the invito as antes, no blinds).
+  cards in one, no bring-in and no burn, the invito as antes, no blinds; con la vela,
+  R41, each vela a ``d db`` of one card after the fifth cards' round).
 * ``antes``, ``blinds_or_straddles``: one entry per player in PHH order (below). We write a
   uniform ante (R3.1) as the same value for everyone (with ``ante_trimming_status = true``:
   an all-in for less than the ante only wins what it matched, R8.1) and a big-blind ante (R3.2)
@@ -51,7 +52,8 @@ What we read and write:
   its options ``_opening_pair``, ``_opening_draw``, ``_max_draw``, ``_piatto_di_parola``,
   ``_opener_first``, ``_full_over_flush_on_52``, ``_minima_beats_massima``,
   ``_flush_by_suit`` and ``_max_raises`` (absent: unlimited); Telesina's ``_deck_size``,
-  ``_best_showing_first`` (R40.4) and the same ranking options and ``_max_raises``. PokerKit
+  ``_best_showing_first`` (R40.4), ``_vele`` (R41, 1 or 2; absent: no vela) and the same
+  ranking options and ``_max_raises``. PokerKit
   ignores them, so it cannot replay hands with a live big blind outside the blinds (R2.6) or
   a second run (R12), and it takes no rake (R13).
 * The hand in PHH terms: ``d dh`` for every player first, then the betting and the boards in

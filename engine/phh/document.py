@@ -87,7 +87,8 @@ top of it in the last player's entry) and no blinds; ``pN cc`` before an opening
 TELESINA_VARIANTS: Final = frozenset(("PTEL", "NTEL", "FTEL"))
 """Telesina's codes (R40, this club's): a stud game's cards (each street's a ``d dh``, the
 first round's two in one) with no bring-in: the invito as antes, ``blinds_or_straddles``
-all 0, ``min_bet`` the least bet; the deck and the options in user-defined fields
+all 0, ``min_bet`` the least bet; con la vela (R41) each vela a ``d db`` of one card;
+the deck and the options (the vele's number among them) in user-defined fields
 (:mod:`engine.phh`)."""
 
 GAME_STRUCTURE_VARIANTS: Final = {

@@ -27,7 +27,7 @@ from engine.events import (
     OpeningShown,
     PotCarried,
 )
-from engine.games import Game, rules
+from engine.games import MOST_VELE, Game, rules
 from engine.hand import HandInPlay, start_hand
 from engine.legal_actions import legal_actions
 from engine.phh.document import (
@@ -69,7 +69,7 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
         fourth_last = game is Game.ITALIANA and phh.user_defined.get("_fourth_card_last") is True
         return _draw_deck_order(n, game, actions, fourth_last)
     if rules(game).stud:
-        return _stud_deck_order(n, game, actions)
+        return _stud_deck_order(n, game, actions, _vele(phh) if game is Game.TELESINA else 0)
     slots: list[Card | None] = [None] * len(rules(game).deck)  # R30.1: a short deck's 36
     holes: list[list[Card | None]] = [[] for _ in range(n)]
     shown: dict[int, tuple[Card | None, ...]] = {}
@@ -230,31 +230,66 @@ def _stud_cards(actions: Sequence[PhhAction], n: int) -> list[list[Card | None]]
     return holes
 
 
-def _stud_deck_order(n: int, game: Game, actions: Sequence[PhhAction]) -> tuple[Card, ...]:
+def _stud_deck_order(
+    n: int, game: Game, actions: Sequence[PhhAction], vele: int = 0
+) -> tuple[Card, ...]:
     """A stud game's deck (R45.2, R45.3): each player's cards where
     :func:`engine.fairness.stud_positions` places them by how many each was dealt, the
     seventh-street community card (a ``d db``) where it goes; unknown cards and the burns
     filled with cards the file does not mention, lowest first. Telesina (R40.3): two cards
-    first and up to five, no burn, no community card, from the deck of its players (R31.2)."""
+    first and up to five, no burn, from the deck of its players (R31.2); nothing in the
+    middle but, con la vela (R41), up to ``vele`` ``d db`` of one card each, every one
+    after the fifth cards of the players still in (:func:`_telesina_vele`), placed one
+    after the other after every player's cards."""
     holes = _stud_cards(actions, n)
     board = [card for action in actions if action.verb == "db" for card in action.cards]
     counts = [len(hole) for hole in holes]
     telesina = game is Game.TELESINA
     if telesina:
         first, most = fairness.TELESINA_FIRST, fairness.TELESINA_CARDS
-        if any(not first <= count <= most for count in counts) or board:
+        if any(not first <= count <= most for count in counts) or (board and not vele):
             raise PhhError(
                 "Telesina deals every player 2 to 5 cards and none in the middle (R40.3)"
             )
+        _telesina_vele(actions, n, vele)
     elif any(not 3 <= count <= 7 for count in counts) or len(board) > 1:
         raise PhhError("a stud game deals every player 3 to 7 cards and at most one in the middle")
     try:
         if telesina:
             deck = rules(game, n).deck
-            return fairness.stud_deck(holes, first=first, burns=False, cards=deck)
+            return fairness.stud_deck(holes, board, first=first, burns=False, cards=deck)
         return fairness.stud_deck(holes, board)
     except ValueError as error:
         raise PhhError(str(error)) from None
+
+
+def _telesina_vele(actions: Sequence[PhhAction], n: int, vele: int) -> None:
+    """Telesina con la vela (R41): each ``d db`` is one vela, one card, dealt once every
+    player still in (who has not folded before it) has their five cards (R41.1), and the
+    file has at most its ``_vele`` of them (R41.4); :class:`PhhError` naming the action."""
+    dealt = [0] * n
+    folded: set[int] = set()
+    turned = 0
+    for action in actions:
+        if action.verb == "dh" and action.player is not None:
+            dealt[action.player] += len(action.cards)
+        elif action.verb == "f" and action.player is not None:
+            folded.add(action.player)
+        elif action.verb == "db":
+            turned += 1
+            if len(action.cards) != 1:
+                raise PhhError(f"{action.text!r}: each vela is one card, its own `d db` (R41.1)")
+            if turned > vele:
+                raise PhhError(
+                    f"{action.text!r}: the file deals {turned} vele, more than its _vele"
+                    f" {vele} (R41, R41.4)"
+                )
+            short = [q for q in range(n) if q not in folded and dealt[q] < fairness.TELESINA_CARDS]
+            if short:
+                raise PhhError(
+                    f"{action.text!r}: a vela comes after the fifth cards (R41.1), and"
+                    f" p{short[0] + 1} has {dealt[short[0]]}"
+                )
 
 
 @dataclass(frozen=True)
@@ -417,7 +452,7 @@ def _italian_config(phh: PhhHand, seats: list[int]) -> HandConfig:
     small bet, R38, R40.5); the deck of the players (``_deck_size``, R31.2), the ranking's
     options and the raise cap (R32, R38.3) from the user-defined fields, and the game's
     own: poker all'italiana's pot carried in and options, Telesina's "parla per primo"
-    (``_best_showing_first``, R40.4)."""
+    (``_best_showing_first``, R40.4) and vele (``_vele``, R41: absent, none)."""
     n = phh.player_count
     game = Game(VARIANT_GAMES[phh.variant])
     telesina = game is Game.TELESINA
@@ -448,8 +483,9 @@ def _italian_config(phh: PhhHand, seats: list[int]) -> HandConfig:
     max_raises = user.get("_max_raises")
     rake_cap = user.get("_rake_cap")
     own: dict[str, Any]
-    if telesina:  # R40.4
+    if telesina:  # R40.4, R41
         own = {"best_showing_first": _user_flag(user, "_best_showing_first", True)}
+        own["vele"] = _vele(phh)
     else:
         max_draw = user.get("_max_draw")
         own = {
@@ -523,6 +559,14 @@ def _user_flag(user: Mapping[str, Any], key: str, default: bool) -> bool:
     return value
 
 
+def _vele(phh: PhhHand) -> int:
+    """Telesina con la vela (R41): the file's ``_vele``, 1 or 2 (R41.4); absent, 0 (none)."""
+    vele = _user_int(phh.user_defined, "_vele", 0)
+    if vele > MOST_VELE:
+        raise PhhError(f"_vele {vele}: Telesina deals no vela, one or two (R41, R41.4)")
+    return vele
+
+
 def _user_int(user: Mapping[str, Any], key: str, default: int) -> int:
     value = user.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -545,6 +589,7 @@ def replay(phh: PhhHand) -> Replay:
     n = phh.player_count
     stud = rules(config.game).stud
     opening = rules(config.game).opening  # R34: poker all'italiana's first round
+    vela = config.vele > 0  # R41: Telesina con la vela, its `d db`s the vele
     opened = False
     if stud:  # R45: a player's cards are known when the file gives every one dealt
         known = [None not in hole for hole in _stud_cards(actions, n)]
@@ -605,6 +650,8 @@ def replay(phh: PhhHand) -> Replay:
             continue
         if action.verb == "db":
             file_board.extend(action.cards)
+            if vela and len(hand.state.boards[0]) < len(file_board):  # (R41.1)
+                raise PhhError(f"{text!r}: a vela is turned after the fifth cards' round (R41.1)")
             continue
         if config.bomb_pot and not file_board and action.verb == "cc":
             continue  # R21: the file's blindless preflop round, checked through (writer.py)
@@ -679,6 +726,8 @@ def replay(phh: PhhHand) -> Replay:
         raise PhhError(f"the board is {phh_cards(dealt_board)}, not the file's")
     if len(file_board) > len(dealt_board):
         raise PhhError(f"the file deals {len(file_board)} board cards, the hand {len(dealt_board)}")
+    if vela and len(file_board) != len(dealt_board):  # R41.1: a vela is public, always written
+        raise PhhError(f"the file turns {len(file_board)} vele, the hand {len(dealt_board)}")
     if opening:
         _check_italiana_end(phh, state, history)
     if config is not file_config:

@@ -69,7 +69,10 @@ def to_phh(
     each later up card in its own; the invito every player's ante, no blinds, ``min_bet``
     the least bet (fixed-limit: ``small_bet`` and twice it); user-defined the deck
     (``_deck_size``, R31.2), "parla per primo" (``_best_showing_first``, R40.4) and the
-    ranking's options and the raise cap as poker all'italiana's.
+    ranking's options and the raise cap as poker all'italiana's. Con la vela (R41) each
+    vela is a ``d db`` of its one card after the fifth cards' round (an all-in hand's
+    after its shows and the fifth cards, as stud's seventh-street card), and ``_vele`` says
+    how many the hand deals (1 or 2, R41.4; absent: none).
     """
     if not state.is_finished:
         raise PhhError("only a finished hand can be exported")
@@ -239,6 +242,8 @@ def to_phh(
         )
     elif config.game is Game.TELESINA:  # R40.4: "parla per primo"
         user["_best_showing_first"] = config.best_showing_first
+        if config.vele:  # R41, R41.4 (none: the field is left out, as before the vela)
+            user["_vele"] = config.vele
     if game.dealt_to is not None:  # R32.2, R32.4, R32.6, R38.3 (R40.1: Telesina's too)
         user.update(
             _full_over_flush_on_52=config.full_over_flush_on_52,

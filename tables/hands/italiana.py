@@ -4,8 +4,9 @@ ranking's house rules (R32.2, R32.4, R32.6) and the raise cap (R38.3). Poker all
 the mazziere's invito (R33.2), the pot carried in (R35.3), what it took to open (R34.2,
 R35.2), who opened and the cards they showed for it (R39.2), and the pot carried out when
 nobody opened (R35.1) or everyone checked after the draw (R37.3). Telesina: who speaks
-first (R40.4). All public: the JSON record (``"italiana"`` or ``"telesina"``), the hand
-page and the statistics read them here; no player's unshown card is among them."""
+first (R40.4) and the vele (R41). All public: the JSON record (``"italiana"`` or
+``"telesina"``), the hand page and the statistics read them here; no player's unshown
+card is among them."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ def facts(replayed: ReplayedHand) -> dict[str, Any] | None:
     shown for it at the end (R39.2), ``pot_carried`` the pot left for the next hand with
     its reason (``nobody_opened`` or ``parola``), ``None`` when the hand was won;
     Telesina's ``best_showing_first`` is "parla per primo" (R40.4: false, the first left of
-    the dealer speaks first)."""
+    the dealer speaks first), its ``vele`` how many the hand deals con la vela (R41: 1 or
+    2, absent without the vela; the vele themselves are the hand's board)."""
     config = replayed.config
     game = rules(config.game)
     if game.dealt_to is None:  # (the games dealt from the deck of their players, R31.2)
@@ -43,6 +45,8 @@ def facts(replayed: ReplayedHand) -> dict[str, Any] | None:
     }
     if not game.opening:  # R40
         found["best_showing_first"] = config.best_showing_first
+        if config.vele:  # R41 (a hand without the vela is written as before it)
+            found["vele"] = config.vele
     else:
         shown = next((e for e in replayed.events if isinstance(e, OpeningShown)), None)
         carried = next((e for e in replayed.events if isinstance(e, PotCarried)), None)
@@ -86,7 +90,8 @@ def page_lines(replayed: ReplayedHand) -> list[str]:
     fmt = replayed.hand.table.format_amount
     lines = []
     if "best_showing_first" in found:  # R40: Telesina
-        return [_invito(fmt, found["invito"]), _first_speaker(found["best_showing_first"])]
+        lines = [_invito(fmt, found["invito"]), _first_speaker(found["best_showing_first"])]
+        return lines + _vele(found.get("vele", 0))
     if found["pot_carried_in"]:  # R35.3: in the log's words (tables.play.phrases)
         lines.append(_say("pot_carried_in", fmt, amount=found["pot_carried_in"]))
     lines.append(_invito(fmt, found["invito"]))
@@ -117,6 +122,17 @@ def _first_speaker(best_showing_first: bool) -> str:
         return _("Speaks first: the best hand showing")
     # Translators: Telesina, who speaks first in every betting round (R40.4).
     return _("Speaks first: the first player left of the dealer")
+
+
+def _vele(vele: int) -> list[str]:
+    """Telesina con la vela (R41, R41.4), in words; nothing without it."""
+    if vele == 1:
+        # Translators: Telesina con la vela (R41): one card turned in the middle for everyone.
+        return [_("With the vela: one card in the middle for everyone")]
+    if vele == 2:
+        # Translators: Telesina with two vele (R41.4): two cards in the middle, turned one at a time.
+        return [_("With two vele: two cards in the middle for everyone, one at a time")]
+    return []
 
 
 def _say(phrase: str, fmt: Any, **args: Any) -> str:

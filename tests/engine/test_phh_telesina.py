@@ -4,7 +4,9 @@ The cards are written as a stud game's (each player's first two, one down and on
 one ``d dh``, every later up card in its own, R40.3), with no bring-in: the invito is
 every player's ante and ``blinds_or_straddles`` all 0 (R40.2); ``min_bet`` is the least
 bet (R40.5); the deck of the players, "parla per primo" and the ranking's options and
-raise cap are user-defined fields (R31.2, R40.4, R32, R38.3). Every exported hand replays
+raise cap are user-defined fields (R31.2, R40.4, R32, R38.3). Con la vela (R41) each vela
+is a ``d db`` of its card after the fifth cards' round and ``_vele`` says how many the hand
+deals (R41.4); a hand without the vela is written as before. Every exported hand replays
 through our reader to the same result."""
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ from hypothesis import strategies as st
 
 from engine.actions import Action, ActionKind
 from engine.betting import Structure
-from engine.events import ActionTaken, Event, HandShown
+from engine.cards import parse_cards
+from engine.events import ActionTaken, BoardDealt, Event, HandShown
 from engine.games import Game
 from engine.hand import apply, start_hand
 from engine.legal_actions import legal_actions
-from engine.phh import PhhError, export, loads, replay
+from engine.phh import PhhError, export, loads, phh_cards, replay
 from engine.state import HandConfig, HandState
 from tests.engine.hand_helpers import deck_of, play, telesina
 from tests.engine.hand_strategies import MAX_STEPS, choose_action, configs
@@ -199,13 +202,18 @@ def test_R40_a_file_whose_cards_are_not_the_dealt_ones_is_refused() -> None:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     config=configs(games=(Game.TELESINA,)),
+    vele=st.sampled_from([0, 1, 2]),
     seed=st.binary(min_size=32, max_size=32),
     data=st.data(),
 )
-def test_R40_every_telesina_hand_replays_from_its_phh_to_the_same_result(config, seed, data):
-    """Random hands of 2 to 9 players, every structure, every house rule on and off, any
-    stacks (all-ins before the fifth card among them; tests/engine/hand_strategies.py):
-    written, read and replayed, the same stacks, cards, decisions and options."""
+def test_R40_R41_every_telesina_hand_replays_from_its_phh_to_the_same_result(
+    config, vele, seed, data
+):
+    """Random hands of 2 to 9 players, every structure, every house rule on and off, no
+    vela, one or two (R41, R41.4), any stacks (all-ins before the fifth card among them;
+    tests/engine/hand_strategies.py): written, read and replayed, the same stacks, cards,
+    vele, decisions and options."""
+    config = replace(config, vele=vele)
     state, events = start_hand(config, seed=seed)
     history: list[Event] = list(events)
     for _ in range(MAX_STEPS):
@@ -219,12 +227,18 @@ def test_R40_every_telesina_hand_replays_from_its_phh_to_the_same_result(config,
         hand.variant
         == {"pot_limit": "PTEL", "no_limit": "NTEL", "fixed_limit": "FTEL"}[str(config.structure)]
     )
+    vele_dealt = [e.cards for e in history if isinstance(e, BoardDealt)]
+    assert [a for a in hand.actions if a.startswith("d db")] == [
+        f"d db {phh_cards(cards)}" for cards in vele_dealt
+    ]  # R41.1: each vela its own `d db`
+    assert hand.user_defined.get("_vele") == (vele or None)  # (no vela: no field)
     again = replay(hand)
     assert again.state.stacks == state.stacks and again.state.won == state.won
     assert again.state.holes == state.holes and again.state.folded == state.folded
+    assert again.state.boards == state.boards
     options = (
         "structure", "ante", "big_blind", "best_showing_first", "full_over_flush_on_52",
-        "minima_beats_massima", "flush_by_suit", "max_raises",
+        "minima_beats_massima", "flush_by_suit", "max_raises", "vele",
     )  # fmt: skip
     assert [getattr(again.config, o) for o in options] == [getattr(config, o) for o in options]
     decisions = [(e.seat, e.action, e.amount) for e in again.events if isinstance(e, ActionTaken)]
@@ -245,3 +259,120 @@ def test_R40_python_m_engine_phh_replays_a_telesina_file(tmp_path: Path) -> None
     )
     assert result.returncode == 0, result.stderr + result.stdout
     assert json.loads(result.stdout)["finishing_stacks"] == list(state.stacks)
+
+
+# --------------------------------------------------------------------------- R41: the vela
+
+# R41's worked example: seat 2 holds (8♣) 9♣ 10♣ J♣ 6♥ and the vela is Q♣
+VELA_EXAMPLE = ("Ah As Ad Ac Kh", "8c 9c Tc Jc 6h", "7d 8d 9d 6s Ks", "7h 8h 9h Th Js",
+                "6c 6d 7s 8s Kd")  # fmt: skip
+
+
+def vela_example(vele: int = 1) -> tuple[HandState, list[Event]]:
+    """R41's worked example checked down (with ``vele`` 2 the second vela is K♣)."""
+    config = telesina(vele=vele)
+    middle = parse_cards("Qc Kc")[:vele]
+    return checked_down(config, [*deck_of(config, *VELA_EXAMPLE), *middle])
+
+
+def test_R41_worked_example_the_vela_is_a_d_db_after_the_fifth_cards_round() -> None:
+    state, events = vela_example()
+    hand = loads(export(state, events))
+    assert hand.user_defined["_vele"] == 1  # R41: the host option, in a field of ours
+    vela = hand.actions.index("d db Qc")
+    assert hand.actions[vela - 6 : vela] == (
+        "d dh p5 Kd",  # the fifth cards (R40.3) ...
+        *(f"p{p} cc" for p in (1, 2, 3, 4, 5)),  # ... and their round, then the vela
+    )
+    after = hand.actions[vela + 1 :]
+    # the vela's round: p4's 8♥ 9♥ T♥ J♠ and the vela Q♣ show a straight, first (R41.3)
+    assert after[:5] == tuple(f"p{p} cc" for p in (4, 5, 1, 2, 3))
+    assert "d db" not in " ".join(after)  # one vela, one `d db` (R41.1)
+    again = replay(hand)
+    assert again.config.vele == 1 and again.state.board == tuple(parse_cards("Qc"))
+    assert again.state.stacks == state.stacks  # the scala reale with the vela (R41.2)
+    assert again.state.won[1] == 50
+    speakers = [(e.seat, e.action) for e in again.events if isinstance(e, ActionTaken)]
+    assert speakers == [(e.seat, e.action) for e in events if isinstance(e, ActionTaken)]
+
+
+def test_R41_4_two_vele_are_two_d_db_each_followed_by_its_round() -> None:
+    state, events = vela_example(2)
+    hand = loads(export(state, events))
+    assert hand.user_defined["_vele"] == 2
+    first, second = hand.actions.index("d db Qc"), hand.actions.index("d db Kc")
+    assert second - first == 6  # the first vela's round of five checks between them
+    assert all(a.endswith(" cc") for a in hand.actions[first + 1 : second])
+    again = replay(hand)
+    assert again.config.vele == 2 and again.state.board == tuple(parse_cards("Qc Kc"))
+    assert again.state.stacks == state.stacks
+
+
+def test_R41_without_the_vela_the_file_has_no_vele_field_and_no_board() -> None:
+    """A hand without the vela is written as before R41: no ``_vele``, no ``d db``."""
+    state, events = worked_example()
+    text = export(state, events)
+    assert "_vele" not in text and "d db" not in text
+    assert replay(loads(text)).config.vele == 0
+
+
+def test_R41_a_hand_all_in_before_the_fifth_card_is_shown_then_dealt_its_vela() -> None:
+    """R40's Choices (R45.7): a player all in on the second card is shown; the fifth
+    cards and the vela follow the shows, as the engine deals them, and replay."""
+    config = telesina(2, vele=1, stacks=(50, 1000), structure=Structure.NO_LIMIT)
+    deck = [*deck_of(config, "9c Ad Kd Qs Js", "9d Kc Ks Qd Jd"), *parse_cards("Ac")]
+    state, events = checked_down(config, deck, "1 bet 40", "2 call")
+    hand = loads(export(state, events))
+    shows = [k for k, a in enumerate(hand.actions) if " sm " in a]
+    assert hand.actions[-1] == "d db Ac" and max(shows) < len(hand.actions) - 1
+    again = replay(hand)
+    assert again.state.stacks == state.stacks == (100, 950)  # the vela's ace (R41.2)
+
+
+def vela_malformed(vele: int = 1, **changes: Any) -> str:
+    """R41's worked example's file with ``changes``: ``user`` updates the user-defined
+    fields, ``move`` moves its first vela's ``d db`` to just after the action at that
+    index, ``actions`` maps the action list to another."""
+    state, events = vela_example(vele)
+    hand = loads(export(state, events))
+    user = {**hand.user_defined, **changes.pop("user", {})}
+    actions = list(hand.actions)
+    if "move" in changes:
+        vela = next(a for a in actions if a.startswith("d db"))
+        actions.remove(vela)
+        actions.insert(changes.pop("move") + 1, vela)
+    actions = list(changes.pop("actions", lambda a: a)(actions))
+    return replace(hand, user_defined=user, actions=tuple(actions), **changes).to_toml()
+
+
+def _no_vela(actions: list[str]) -> list[str]:
+    return [a for a in actions if not a.startswith("d db")]
+
+
+def _two_in_one(actions: list[str]) -> list[str]:
+    return [a.replace("d db Qc", "d db QcKc") for a in actions if a != "d db Kc"]
+
+
+@pytest.mark.parametrize(
+    ("vele", "changes", "reason"),
+    [
+        (1, {"user": {"_vele": 0}}, "none in the middle"),  # R40.3: no vela, no board
+        (2, {"user": {"_vele": 1}}, "deals 2 vele, more than its _vele 1"),  # R41.4
+        (1, {"user": {"_vele": 3}}, "_vele 3: Telesina deals no vela, one or two"),
+        (1, {"user": {"_vele": "one"}}, "_vele must be a non-negative whole number"),
+        (1, {"move": 19}, "a vela comes after the fifth cards"),  # after the third cards
+        (1, {"move": 33}, "p5 has 4"),  # among the fifth cards
+        (1, {"move": 34}, "turned after the fifth cards' round"),  # before its betting
+        (2, {"actions": _two_in_one}, "each vela is one card"),
+        (1, {"actions": _no_vela}, "the file turns 0 vele, the hand 1"),  # a vela is public
+    ],
+    ids=["no-vele", "more", "three", "text", "early", "among", "before-round", "two", "none"],
+)
+def test_R41_a_malformed_vela_file_is_refused_with_the_reason(vele, changes, reason) -> None:
+    with pytest.raises(PhhError, match=reason):
+        replay(loads(vela_malformed(vele, **changes)))
+
+
+def test_R41_a_vela_that_is_also_a_players_card_is_refused() -> None:
+    with pytest.raises(PhhError, match="Ah is dealt twice"):
+        replay(loads(vela_malformed().replace('"d db Qc"', '"d db Ah"')))

@@ -14,7 +14,8 @@ Computed once per hand from its replayed events, by the clock soon after the han
   raise over it is the 3-bet).
   In Telesina (R40.3) likewise: its first round (after the second card) is the preflop
   and "the flop" its second (the third card); the invito is forced (an ante), and there
-  is no bring-in: the round's first bet is the first raise.
+  is no bring-in: the round's first bet is the first raise. The rounds after a vela
+  (R41) are later streets, as the fourth and fifth card's.
   In poker all'italiana (R34) the first round is the opening: "passo" is not voluntary
   (nothing goes in, and a player who passed may still play) and the invito is forced (an
   ante); opening ("apro") is the round's first bet (VPIP and PFR), calling it VPIP, a

@@ -1,4 +1,4 @@
-"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks). A draw game's draws (R42) are actions of kind ``"draw"`` with the ``count`` of cards changed; only the viewer's own carry their mask and cards (``discarded``, ``drawn``). A stud hand (R45) has ``"streets"``: each street's cards by seat, up cards for all, down cards only to their owner (``null`` to others). A hand of poker all'italiana (R31-R39) has ``"italiana"`` (:func:`tables.hands.italiana.facts`: the deck, the invito and the mazziere's, the pot carried in, what opened, who opened and the cards shown for it, the pot carried out and why, the ranking's house rules and the raise cap); its ``open`` and ``pass`` are actions as the others, its draws R42's (the count to all, the cards to the drawer). A hand of Telesina (R40) has ``"telesina"`` (the deck, the invito, who speaks first, the ranking's house rules and the raise cap) and a stud hand's ``"streets"``, the first ``second_card`` (one card down, one up)."""
+"""The full JSON record of a hand (settings, players, stacks, button, every action with its time, boards, shown cards, pots and winners, rake, and the deck's proof for the viewer, ``"deck"``, which ``python -m engine.fairness verify FILE`` checks). A draw game's draws (R42) are actions of kind ``"draw"`` with the ``count`` of cards changed; only the viewer's own carry their mask and cards (``discarded``, ``drawn``). A stud hand (R45) has ``"streets"``: each street's cards by seat, up cards for all, down cards only to their owner (``null`` to others). A hand of poker all'italiana (R31-R39) has ``"italiana"`` (:func:`tables.hands.italiana.facts`: the deck, the invito and the mazziere's, the pot carried in, what opened, who opened and the cards shown for it, the pot carried out and why, the ranking's house rules and the raise cap); its ``open`` and ``pass`` are actions as the others, its draws R42's (the count to all, the cards to the drawer). A hand of Telesina (R40) has ``"telesina"`` (the deck, the invito, who speaks first, the ranking's house rules and the raise cap; con la vela, R41, how many ``vele``) and a stud hand's ``"streets"``, the first ``second_card`` (one card down, one up), each vela a street of its own (``vela``, ``second_vela``) with the card as its ``board``."""
 
 from __future__ import annotations
 
@@ -41,7 +41,8 @@ def _stud_streets(replayed: ReplayedHand, me: int | None) -> list[dict[str, Any]
     """A stud hand's streets (R45.2; Telesina's rounds, R40.3), each with the cards every
     player was dealt on it as the viewer saw them: up cards for all, down cards (``null``)
     only to their owner, or once shown (R11); seventh street's community card (R45.3) as
-    its ``board``."""
+    its ``board``, and so Telesina's vele (R41: the streets ``vela`` and ``second_vela``,
+    no player's card on them)."""
     visible = {
         seat: {c for c in cards if c is not None}
         for seat, cards in replayed.visible_holes(me).items()

@@ -5,6 +5,9 @@ never dealt the game: refused with ``no_pokerstars_text``, left out of a list's 
 JSON (the ``"telesina"`` facts, the rounds' cards as a stud hand's ``"streets"``), the hand
 page and its replayer (the rounds named by their card, in English and Italian), and the
 statistics (the invito is not VPIP; "the flop" is the third card), each for one viewer.
+Con la vela (R41): the vele in PHH (``d db``, ``_vele``) and in the JSON (``"vele"``, the
+``vela`` and ``second_vela`` streets), the page's facts say it, the statistics take the
+vele's rounds as later streets; a hand without the vela is exported as before.
 
 What a viewer may see: their own cards, every up card, the hands shown at the showdown
 (R40.7); never another player's down card that was not shown."""
@@ -16,18 +19,25 @@ from dataclasses import replace
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from engine.actions import Action, ActionKind
 from engine.cards import card_str
-from engine.events import UpCardDealt
+from engine.events import BoardDealt, UpCardDealt
+from engine.hand import apply, start_hand
+from engine.legal_actions import legal_actions
 from engine.phh import loads
 from engine.phh import replay as phh_replay
 from engine.phh.writer import to_phh
+from engine.state import HandConfig
 from tables.hands import stats
 from tables.hands.exports import formats_of, stream
 from tables.hands.exports.common import Viewer
 from tables.hands.exports.json_record import record
 from tables.hands.exports.phh_text import phh
-from tables.hands.models import Hand, HandPlayer
+from tables.hands.italiana import page_lines
+from tables.hands.models import Hand, HandAction, HandPlayer
+from tables.hands.proof import start_kwargs
 from tables.hands.replay import ReplayedHand, replay
 from tables.hands.timeline import steps
 from tables.play import actions as services
@@ -40,6 +50,7 @@ from tests.tables.play_helpers import (
     play_randomly,
     to_act,
     user_at,
+    verify_every_viewer,
 )
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(URLS)]
@@ -300,3 +311,166 @@ def test_R40_stats_the_invito_is_not_vpip_and_the_third_card_is_the_flop(telesin
     assert stats.club_stats(table.club, game="italiana") == []
     games = dict(stats.stats_by_game(table.club, user_at(t, caller).pk))
     assert list(games) == ["Telesina"] and games["Telesina"].vpip == 1
+
+
+# --------------------------------------------------------------------------- R41: the vela
+
+
+def with_vela(hand: Hand, vele: int = 1) -> Hand:
+    """The stored ``hand``, checked down, as a hand dealt con la vela (R41, ``vele`` 1 or
+    2; the table's form has no such option yet): its config's ``vele``, its decisions to
+    the end of the fifth cards' round kept, then everyone checking each vela's round and
+    showing, stored as the table stores them. The deck is the hand's own: each vela is its
+    next card (no burn, R41.1), and the deck proof opens it."""
+    config = HandConfig.from_json({**hand.config, "vele": vele})
+    state, _ = start_hand(config, **start_kwargs(hand))
+    rows = list(hand.actions.order_by("sequence"))
+    kept = [row for row in rows if row.kind not in ("show", "muck")]
+    for row in kept:
+        state, _ = apply(state, Action(ActionKind(row.kind), row.seat, row.amount))
+    HandAction.objects.filter(pk__in=[row.pk for row in rows if row not in kept]).delete()
+    sequence = kept[-1].sequence
+    while (legal := legal_actions(state)) is not None:
+        if ActionKind.SHOW in legal.kinds:
+            action = Action(ActionKind.SHOW, legal.waiting[0] if legal.waiting else legal.seat)
+        else:
+            action = Action(ActionKind.CHECK, legal.seat)
+        state, _ = apply(state, action)
+        sequence += 1
+        HandAction.objects.create(
+            hand=hand, sequence=sequence, seat=action.seat, kind=str(action.kind),
+            amount=None, version=sequence,
+        )  # fmt: skip
+    assert state.is_finished and len(state.board) == vele
+    Hand.objects.filter(pk=hand.pk).update(
+        config=config.to_json(), final_state=state.to_json(), history_recorded=False
+    )
+    return Hand.objects.get(pk=hand.pk)
+
+
+def test_R41_the_phh_download_writes_the_vela_and_replays(telesina_table, players, client):
+    """Each viewer's PHH has ``_vele`` and each vela's ``d db`` after the fifth cards'
+    round, and our reader replays it to the stored stacks, the vele the hand's."""
+    table = telesina_table
+    for vele in (1, 2):
+        hand = with_vela(checked_down(table), vele)
+        verify_every_viewer(hand)  # R15: the proof opens the vele where they were dealt
+        replayed = replay(hand)
+        vele_dealt = [card_str(c) for c in replayed.final.board]
+        assert len(vele_dealt) == vele
+        for seat in (None, *replayed.final.seats):
+            viewer = Viewer.public() if seat is None else Viewer(players[seat - 1].pk)
+            document = loads(phh(replayed, viewer))
+            assert document.variant == "PTEL" and document.user_defined["_vele"] == vele
+            boards = [a for a in document.actions if a.startswith("d db")]
+            assert boards == [f"d db {card}" for card in vele_dealt]  # public: every viewer's
+            fifth = max(k for k, a in enumerate(document.actions) if a.startswith("d dh"))
+            assert document.actions.index(boards[0]) > fifth + 1  # after the round's decisions
+            again = phh_replay(document)
+            assert again.config.vele == vele and again.state.stacks == replayed.final.stacks
+            assert again.state.board == replayed.final.board
+        client.force_login(players[0])
+        response = client.get(url("hand_export", table.club, hand.pk, "phh"))
+        assert response.status_code == 200 and "_vele = " in response.content.decode()
+        pokerstars = client.get(url("hand_export", table.club, hand.pk, "pokerstars"))
+        assert pokerstars.status_code == 404  # still none for Telesina (R40)
+        assert pokerstars.json()["code"] == "no_pokerstars_text"
+
+
+def test_R41_a_hand_without_the_vela_is_exported_as_before(telesina_table, players):
+    """No ``_vele`` or ``d db`` in PHH, no ``"vele"`` and no vela street in the JSON, the
+    page's facts as R40's: the same text as the hand's config without the field."""
+    table = telesina_table
+    hand = checked_down(table)
+    assert "vele" not in hand.config
+    replayed = replay(hand)
+    viewer = Viewer(players[0].pk)
+    text = phh(replayed, viewer)
+    assert "_vele" not in text and "d db" not in text
+    data = record(replayed, viewer)
+    assert "vele" not in data["telesina"] and data["boards"] == [[]]
+    assert [s["street"] for s in data["streets"]] == ["second_card", *ROUNDS]
+    assert page_lines(replayed) == ["Invito: 1 each", "Speaks first: the best hand showing"]
+    Hand.objects.filter(pk=hand.pk).update(config={**hand.config, "vele": 0})
+    again = replay(Hand.objects.get(pk=hand.pk))  # vele 0 written out: the same exports
+    assert phh(again, viewer) == text and record(again, viewer) == data
+
+
+def test_R41_the_json_names_the_vele_and_their_streets(telesina_table, players):
+    table = telesina_table
+    for vele in (1, 2):
+        hand = with_vela(checked_down(table), vele)
+        replayed = replay(hand)
+        vele_dealt = [card_str(c) for c in replayed.final.board]
+        for viewer in (Viewer.public(), Viewer(players[1].pk)):
+            data = record(replayed, viewer)
+            assert data["telesina"]["vele"] == vele  # R41.4
+            assert data["boards"] == [vele_dealt]
+            streets = data["streets"]
+            names = ["vela", "second_vela"][:vele]
+            assert [s["street"] for s in streets] == ["second_card", *ROUNDS, *names]
+            for street, card in zip(streets[4:], vele_dealt, strict=True):
+                assert street["board"] == [card] and street["cards"] == {}  # everyone's
+            turned = [e for e in data["events"] if e["type"] == "board_dealt"]
+            assert [(e["street"], e["cards"]) for e in turned] == [
+                (name, [card]) for name, card in zip(names, vele_dealt, strict=True)
+            ]
+            assert data["deck"] is not None and data["deck"]["boards"] == [vele_dealt]
+
+
+def test_R41_the_hand_pages_facts_say_the_vela_in_english_and_italian(telesina_table):
+    """The facts end with the vela: "With the vela: ...", "Con la vela: ..."; with two, "Con
+    due vele: ..." (R41.4)."""
+    table = telesina_table
+    one = replay(with_vela(checked_down(table), 1))
+    two = replay(with_vela(checked_down(table), 2))
+    assert page_lines(one) == [
+        "Invito: 1 each",
+        "Speaks first: the best hand showing",
+        "With the vela: one card in the middle for everyone",
+    ]
+    assert page_lines(two)[-1] == (
+        "With two vele: two cards in the middle for everyone, one at a time"
+    )
+    with translation.override("it"):
+        assert page_lines(one) == [
+            "Invito: 1 a testa",
+            "Parla per primo: il punto più alto scoperto",
+            "Con la vela: una carta in mezzo, di tutti",
+        ]
+        assert page_lines(two)[-1] == "Con due vele: due carte in mezzo, di tutti, una alla volta"
+
+
+def test_R41_the_hand_page_shows_the_facts_and_the_vela_in_the_middle(
+    telesina_table, players, client
+):
+    table = telesina_table
+    hand = with_vela(checked_down(table), 1)
+    replayed = replay(hand)
+    client.force_login(players[0])
+    response = client.get(url("hand", table.club, hand.pk))
+    assert response.status_code == 200
+    assert response.context["italiana"][-1] == "With the vela: one card in the middle for everyone"
+    vela = card_str(replayed.final.board[0])
+    last = response.context["data"]["steps"][-1]
+    assert last["hand"]["boards"] == [[vela]]  # in the middle, as stud's seventh card
+
+
+def test_R41_stats_the_vele_rounds_are_later_streets(telesina_table):
+    """A vela hand's statistics are those of the same hand without it: the invito is not
+    VPIP, everyone who checks to the end saw the flop (the third card) and went to the
+    showdown; the vele's rounds add nothing before the flop (R41, R40.3)."""
+    table = telesina_table
+    plain = checked_down(table)
+    hand = with_vela(checked_down(table), 2)
+    assert any(isinstance(e, BoardDealt) for e in replay(hand).events)
+    record_history()
+    rows = HandPlayer.objects.filter(hand=hand)
+    assert rows.count() == 4 and not any(r.vpip or r.pfr or r.three_bet for r in rows)
+    assert all(r.saw_flop and r.went_to_showdown and r.showdown for r in rows)
+    assert sum(r.net for r in rows) == 0 and {r.pot for r in rows} == {4}
+    assert sum(r.won_at_showdown for r in rows) == 1
+    before = HandPlayer.objects.filter(hand=plain)
+    assert {r.pot for r in before} == {4}
+    by_user = {s.user_id: s for s in stats.club_stats(table.club, game="telesina")}
+    assert all(s.hands == 2 and s.vpip == 0 for s in by_user.values())
