@@ -197,6 +197,7 @@ _ITALIANA_DEFAULTS: Final = (
     ("flush_by_suit", False),
     ("max_raises", None),
     ("fourth_card_last", True),
+    ("morto", False),
 )
 """Poker all'italiana's config fields and their defaults, which every other game keeps
 (Telesina all but :data:`~engine.state.ITALIAN_SHARED_OPTIONS`)."""
@@ -253,7 +254,7 @@ def _check_italiana(config: HandConfig) -> None:
         )
     for name in ITALIAN_SHARED_OPTIONS:
         _check_shared_option(name, getattr(config, name))
-    for flag in ("piatto_di_parola", "opener_first", "fourth_card_last"):
+    for flag in ("piatto_di_parola", "opener_first", "fourth_card_last", "morto"):
         if type(getattr(config, flag)) is not bool:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
     if config.small_blind:

@@ -39,13 +39,16 @@ _CARDS_FOR: Final = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
 def deal_hole_cards(w: WorkingCopy) -> None:
     """The game's hole cards (two; Omaha four), one at a time, clockwise from the left of
-    the button (R4.1, R17); a stud game's first three, the third face up (R45.2)."""
+    the button (R4.1, R17); a stud game's first three, the third face up (R45.2); poker
+    all'italiana's morto (R31.4) a hand at the place after the button, dealt and never
+    played (nobody sees it)."""
     n = w.n
+    places = w.config.places
     deck = w.deck
     game = rules(w.config.game)
     count = game.street_cards[0] if game.stud else game.hole_cards
-    w.holes = tuple(tuple(deck[r * n + p] for r in range(count)) for p in range(n))
-    w.dealt = count * n
+    w.holes = tuple(tuple(deck[r * places + p] for r in range(count)) for p in range(n))
+    w.dealt = count * places
     for p in range(n):
         w.events.append(HoleCardsDealt(w.seats[p], w.holes[p]))
     if game.stud:  # the door cards, which everyone sees (R45.2)

@@ -160,7 +160,7 @@ def _new_stub(w: WorkingCopy, kept_out: frozenset[Card] = frozenset()) -> None:
     pool = [card for card in out if card not in kept_out]
     if len(pool) < 2:  # unreachable with the seats R42.4 allows (GameRules.seats_for)
         raise EngineError(ErrorCode.INVALID_STATE, "no cards are left to draw (R42.4)")
-    first = bytes(w.deck[: len(rules(w.config.game, w.n).deck)])
+    first = bytes(w.deck[: len(w.config.hand_rules().deck)])  # (R31.4: the morto's deck)
     key = hashlib.sha256(b"reshuffle" + first + len(w.deck).to_bytes(2, "big")).digest()
     # the new stub follows the deck (which keeps its first order, for the proof, R15)
     w.dealt = len(w.deck)

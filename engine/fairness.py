@@ -83,6 +83,7 @@ from typing import Any, Final
 
 from engine.cards import FULL_DECK, Card, card_str, parse_card
 from engine.deck import shuffle_with, shuffled_deck
+from engine.games import MORTO_PLAYERS
 
 __all__ = [
     "SCHEME",
@@ -94,6 +95,7 @@ __all__ = [
     "dealt_deck",
     "draw_positions",
     "filler_nonce",
+    "hands_dealt",
     "hole_positions",
     "new_secret",
     "nonce_bytes",
@@ -516,14 +518,18 @@ def proof_json(
     double_board: bool = False,
     deck_size: int = FULL,
     draw_burns: bool = True,
+    morto: bool = False,
 ) -> dict[str, Any]:
     """The public proof of a dealt hand (everything but the openings): what the history
     keeps and every viewer may see. ``seats``: the seats dealt in, in position order;
     ``hole_cards``: each player's (named in the proof when not Hold'em's two, R17);
     ``double_board``: named when the hand deals two boards (R23); ``deck_size``: named for
     a short deck (R30.4, R31.2); ``draw_burns``: named when false (poker all'italiana's
-    draw burns no card, R31; the plan's, bound to the root)."""
+    draw burns no card, R31; the plan's, bound to the root); ``morto``: named when a
+    fourth hand is dealt to three players (R31.4, :func:`hands_dealt`)."""
     extra: dict[str, Any] = {"hole_cards": hole_cards} if hole_cards != 2 else {}
+    if morto:
+        extra["morto"] = True
     if double_board:
         extra["double_board"] = True
     if deck_size != FULL:
@@ -573,6 +579,17 @@ def _hex(value: object, size: int) -> bytes:
     return bytes.fromhex(value)
 
 
+def hands_dealt(record: Mapping[str, Any]) -> int:
+    """The hands a record's deal went round: one a seat, and poker all'italiana's morto
+    (R31.4: ``"morto": true``, three players) at the place after the button, dealt last in
+    each round and never opened. :class:`ValueError` for a malformed ``morto``."""
+    seats = len(record["seats"])
+    morto = record.get("morto", False)
+    if type(morto) is not bool or (morto and seats != MORTO_PLAYERS):
+        raise ValueError("morto is true only with three players (R31.4)")
+    return seats + morto
+
+
 def _seen_cards(
     record: Mapping[str, Any], play: Sequence[int] | None = None, burns: bool = True
 ) -> dict[int, Card]:
@@ -590,8 +607,9 @@ def _seen_cards(
         middle_cards = len(boards[0]) if boards else 0
         places, middle = stud_positions(n, counts, middle_cards, hole_cards, burns)
         positions_of = [middle for _ in boards]
-    else:
-        places = [list(hole_positions(n, i, hole_cards)) for i in range(n)]
+    else:  # (R31.4: a morto's place deals a hand too, after the button's)
+        dealt_to = hands_dealt(record)
+        places = [list(hole_positions(dealt_to, i, hole_cards)) for i in range(n)]
         positions_of = board_positions(n, boards, hole_cards, double)
     for board, positions in zip(boards, positions_of, strict=True):
         seen.update(zip(positions, board, strict=True))
@@ -771,12 +789,14 @@ def _check_draws(
     if type(fourth_last) is not bool:
         raise ValueError("fourth_card_last is true or false")
     size = FULL if play is None else len(play)
-    in_draws = draw_positions(len(seats), drawn, holes, size, burns, fourth_last)
+    dealt_to = hands_dealt(record)  # R31.4: the morto's hand, dealt and never drawn to
+    padded = [*drawn, *([[]] * (dealt_to - len(seats)))]
+    in_draws = draw_positions(dealt_to, padded, holes, size, burns, fourth_last)
     uncovered = 0
     for key in ("dealt", "held"):
         for seat, cards in (record.get(key) or {}).items():
             index = seats.index(int(seat))
-            positions = [*hole_positions(len(seats), index, holes), *in_draws[index]]
+            positions = [*hole_positions(dealt_to, index, holes), *in_draws[index]]
             if play is not None:  # a short deck's places in its sequence (R30.4, R31.2)
                 positions = [None if p is None else play[p] for p in positions]
             covered = [p for p in positions if p is not None]

@@ -82,6 +82,7 @@ from engine.showing import (
 __all__ = [
     "BOARD_CARDS",
     "GAMES",
+    "MORTO_PLAYERS",
     "MOST_VELE",
     "STUD_STREETS",
     "TELESINA_STREETS",
@@ -112,6 +113,8 @@ MOST_VELE: Final = len(VELA_STREETS)
 """R41.4: one vela, or two."""
 ITALIANA_PLAYERS: Final = 9
 """R31.1: poker all'italiana seats 2 to 9 (ten would leave a stub of two cards)."""
+MORTO_PLAYERS: Final = 3
+"""R31.4: the morto, a hand dealt and never played, comes with exactly three players."""
 STUD_PLAYERS: Final = 8
 """R45.3: a stud table seats eight, as card rooms deal it (one community card when the deck
 cannot give every player still in a seventh-street card)."""

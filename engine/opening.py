@@ -126,8 +126,9 @@ def _draw_cards(five: Sequence[Card], ranking: ItalianRanking, draw: str) -> tup
 
 def first_five(s: HandState | WorkingCopy, p: int) -> tuple[Card, ...]:
     """The five cards first dealt to player ``p`` (R33.3: one at a time from the dealer's
-    left), which the deck keeps whatever the draw changed (R36.4, R39.2)."""
-    n = len(s.seats)
+    left, the morto's place last, R31.4), which the deck keeps whatever the draw changed
+    (R36.4, R39.2)."""
+    n = s.config.places
     return tuple(s.deck[p + r * n] for r in range(5))
 
 
@@ -135,7 +136,7 @@ def hand_opening_cards(config: HandConfig, five: Sequence[Card]) -> tuple[Card, 
     """:func:`opening_cards` of ``five`` with the requirement of the hand's ``config``."""
     return opening_cards(
         five,
-        len(config.seats),
+        config.places,  # (the deck of the hands dealt: R31.4's morto counts)
         config.opening_pair,
         config.opening_draw,
         config.full_over_flush_on_52,

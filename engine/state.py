@@ -16,7 +16,7 @@ from typing import Any, Final
 from engine.betting import Structure
 from engine.cards import Card
 from engine.errors import EngineError, ErrorCode
-from engine.games import Game, GameRules, rules
+from engine.games import MORTO_PLAYERS, Game, GameRules, rules
 
 __all__ = ["FORMAT", "HandConfig", "HandState", "Phase", "Street"]
 
@@ -136,6 +136,9 @@ class HandConfig:
         fourth_card_last: a player changing four cards gets three at once and the fourth
             after every other player has drawn, the fourth cards in the order of the draw
             (R36.2); otherwise all four at once.
+        morto: with exactly three players a fourth hand is dealt to the place after the
+            mazziere and never played, from the four players' deck (R31.4); no effect with
+            more or fewer (:attr:`places`).
 
     Telesina's (R40; refused in other games unless at its default). Its ``ante`` is the
     invito (R40.2), ``big_blind`` the least bet, and it has no small blind (0):
@@ -183,10 +186,11 @@ class HandConfig:
 
     def hand_rules(self) -> GameRules:
         """The rules of this hand: its game's, dealt to its seats (R31.2: poker
-        all'italiana's deck by the players), ranked with its options (R32.2, R32.4, R32.6)."""
+        all'italiana's deck by the players, the morto's place counted, R31.4), ranked with
+        its options (R32.2, R32.4, R32.6)."""
         return rules(
             self.game,
-            len(self.seats),
+            self.places,
             full_over_flush_on_52=self.full_over_flush_on_52,
             flush_by_suit=self.flush_by_suit,
             minima_beats_massima=self.minima_beats_massima,
@@ -196,6 +200,12 @@ class HandConfig:
     fourth_card_last: bool = True
     best_showing_first: bool = True
     vele: int = 0
+    morto: bool = False
+
+    @property
+    def places(self) -> int:
+        """The hands dealt: one a player, and the morto's with three players (R31.4)."""
+        return len(self.seats) + (self.morto is True and len(self.seats) == MORTO_PLAYERS)
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form; poker all'italiana's fields only in its configs, Telesina's in
@@ -236,6 +246,8 @@ class HandConfig:
                 opener_first=self.opener_first,
                 fourth_card_last=self.fourth_card_last,
             )
+            if self.morto:  # (R31.4; a hand without it is written as before it)
+                data["morto"] = self.morto
         if self.game == Game.TELESINA:  # (R40)
             data["best_showing_first"] = self.best_showing_first
             if self.vele:  # (R41; a hand without the vela is written as before it)
@@ -287,6 +299,7 @@ class HandConfig:
             fourth_card_last=data.get("fourth_card_last", data.get("game") != Game.ITALIANA),
             best_showing_first=data.get("best_showing_first", True),  # Telesina's (R40.4)
             vele=data.get("vele", 0),  # (R41)
+            morto=data.get("morto", False),  # (R31.4)
         )
 
 
@@ -439,7 +452,7 @@ class HandState:
     def dealt_cards(self) -> tuple[Card, ...]:
         """Every card that left the deck, burns included, in order (for deck.verify, R15);
         a draw game's from its first stub only (a new stub deals them again, R42.4)."""
-        first = len(rules(self.config.game, len(self.seats)).deck)  # (R31.2: by players)
+        first = len(self.config.hand_rules().deck)  # (R31.2: by players; R31.4: the morto)
         return self.deck[: min(self.dealt, first)]
 
     @property
@@ -550,7 +563,7 @@ class HandState:
                   state.shown, state.mucked, state.won, state.holes, state.shown_after,
                   state.bounty)  # fmt: skip
         try:
-            game = rules(state.config.game, n)  # (R31.2: the deck of this many players)
+            game = state.config.hand_rules()  # (R31.2: the deck of the players; R31.4)
         except ValueError:
             raise EngineError(ErrorCode.INVALID_STATE, f"no hand of {n} players") from None
         # a draw game's deck grows by each new stub (R42.4)

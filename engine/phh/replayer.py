@@ -27,7 +27,7 @@ from engine.events import (
     OpeningShown,
     PotCarried,
 )
-from engine.games import MOST_VELE, Game, rules
+from engine.games import MORTO_PLAYERS, MOST_VELE, Game, rules
 from engine.hand import HandInPlay, start_hand
 from engine.legal_actions import legal_actions
 from engine.phh.document import (
@@ -67,7 +67,7 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
         actions = parse_actions(phh)
     if rules(game).draws:
         fourth_last = game is Game.ITALIANA and phh.user_defined.get("_fourth_card_last") is True
-        return _draw_deck_order(n, game, actions, fourth_last)
+        return _draw_deck_order(n, game, actions, fourth_last, _morto(phh, n))
     if rules(game).stud:
         return _stud_deck_order(n, game, actions, _vele(phh) if game is Game.TELESINA else 0)
     slots: list[Card | None] = [None] * len(rules(game).deck)  # R30.1: a short deck's 36
@@ -137,7 +137,11 @@ def deck_order(phh: PhhHand, actions: Sequence[PhhAction] | None = None) -> tupl
 
 
 def _draw_deck_order(
-    n: int, game: Game, actions: Sequence[PhhAction], fourth_last: bool = False
+    n: int,
+    game: Game,
+    actions: Sequence[PhhAction],
+    fourth_last: bool = False,
+    morto: bool = False,
 ) -> tuple[Card, ...]:
     """A draw game's deck (R42): the hole cards one at a time from p1, then each draw's burn
     and the new cards of each player in the order they drew (a draw is one `sd` from every
@@ -146,7 +150,11 @@ def _draw_deck_order(
     PHH (the new stub's order is the dealer's shuffle, which the file does not hold).
     Poker all'italiana burns no card (R31) and deals from the deck of its players (R31.2);
     with ``fourth_last`` (R36.2) a player who threw four has three cards in their turn and
-    the fourth after everyone's, in the draw's order: a second ``d dh`` of one card."""
+    the fourth after everyone's, in the draw's order: a second ``d dh`` of one card. With
+    the ``morto`` (R31.4) a fifth of the cards dealt are its hand's, after the last
+    player's in each round, unknown (nobody sees them), from the deck of four."""
+    places = n + morto
+    unseen: list[Card | None] = [None] * 5  # the morto's hand
     holes: list[list[Card | None]] = [[] for _ in range(n)]
     slots: list[Card | None] = []
     reserved: dict[int, list[tuple[int, int]]] = {}  # player -> where their new cards go
@@ -164,7 +172,7 @@ def _draw_deck_order(
             dealing = False
             if any(len(hole) != 5 for hole in holes):
                 raise PhhError("a draw game deals five cards to every player (R42)")
-            slots = [hole[r] for r in range(5) for hole in holes]
+            slots = [hole[r] for r in range(5) for hole in [*holes, *[unseen] * morto]]
         if action.verb == "f":
             assert player is not None
             folded.add(player)
@@ -192,11 +200,12 @@ def _draw_deck_order(
                 raise PhhError(f"{action.text!r}: p{player + 1} threw {count} cards")
             slots[where : where + count] = action.cards
     if dealing:
-        slots = [hole[r] for r in range(5) for hole in holes]
-    if any(card is None for card in slots[: 5 * n]) or len(slots) < 5 * n:
+        slots = [hole[r] for r in range(5) for hole in [*holes, *[unseen] * morto]]
+    players = [slots[r * places + p] for r in range(5) for p in range(n)] if slots else []
+    if any(card is None for card in players) or len(slots) < 5 * places:
         raise PhhError("a draw game's hand is replayed from all its cards: the file hides some")
     known = [card for card in slots if card is not None]
-    deck = rules(game, n).deck  # (R31.2: poker all'italiana's is the players')
+    deck = rules(game, places).deck  # (R31.2: poker all'italiana's is the players'; R31.4)
     if len(set(known)) != len(known) or len(slots) > len(deck) - 1:
         raise PhhError(
             "the draws ran the stub out and dealt from a new one (R42.4): such a hand is not"
@@ -472,8 +481,9 @@ def _italian_config(phh: PhhHand, seats: list[int]) -> HandConfig:
     if fixed and phh.big_bet != 2 * cip:
         raise PhhError(f"fixed-limit bets {phh.small_bet}/{phh.big_bet}: the cip and twice it")
     user = phh.user_defined
+    morto = not telesina and _morto(phh, n)  # R31.4: the deck of four for three
     try:
-        size = len(rules(game, n).deck)
+        size = len(rules(game, n + morto).deck)
     except ValueError as error:
         raise PhhError(str(error)) from None
     if _user_int(user, "_deck_size", size) != size:
@@ -498,6 +508,7 @@ def _italian_config(phh: PhhHand, seats: list[int]) -> HandConfig:
             "opener_first": user.get("_opener_first", True) is not False,
             # R36.2: files written before it dealt the four cards at once
             "fourth_card_last": user.get("_fourth_card_last", False) is True,
+            "morto": morto,
         }
     try:
         return HandConfig(
@@ -557,6 +568,15 @@ def _user_flag(user: Mapping[str, Any], key: str, default: bool) -> bool:
     if not isinstance(value, bool):
         raise PhhError(f"{key} must be true or false")
     return value
+
+
+def _morto(phh: PhhHand, n: int) -> bool:
+    """Poker all'italiana's morto (R31.4): the file's ``_morto``, true with three players
+    only; absent, false."""
+    morto = phh.user_defined.get("_morto", False)
+    if type(morto) is not bool or (morto and n != MORTO_PLAYERS):
+        raise PhhError(f"_morto {morto!r}: the morto is true or false, and three players' (R31.4)")
+    return morto
 
 
 def _vele(phh: PhhHand) -> int:

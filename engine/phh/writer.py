@@ -230,7 +230,7 @@ def to_phh(
         if any(state.bounty):  # each player's net, for a reader who cannot see a face-down 7-2
             user["_seven_deuce_bounty"] = list(state.bounty)
     if game.dealt_to is not None:  # R31-R40: the deck of the players, the Italian ranking
-        user["_deck_size"] = len(rules(config.game, n).deck)
+        user["_deck_size"] = len(config.hand_rules().deck)  # (R31.4: the morto's deck)
     if game.opening:  # R31-R39
         user.update(
             _pot_carried_in=config.carried or None,
@@ -240,6 +240,8 @@ def to_phh(
             _piatto_di_parola=config.piatto_di_parola,
             _opener_first=config.opener_first,
         )
+        if config.places > n:  # R31.4 (none: the field is left out, as before the morto)
+            user["_morto"] = True
     elif config.game is Game.TELESINA:  # R40.4: "parla per primo"
         user["_best_showing_first"] = config.best_showing_first
         if config.vele:  # R41, R41.4 (none: the field is left out, as before the vela)

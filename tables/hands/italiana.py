@@ -34,13 +34,15 @@ def facts(replayed: ReplayedHand) -> dict[str, Any] | None:
     its reason (``nobody_opened`` or ``parola``), ``None`` when the hand was won;
     Telesina's ``best_showing_first`` is "parla per primo" (R40.4: false, the first left of
     the dealer speaks first), its ``vele`` how many the hand deals con la vela (R41: 1 or
-    2, absent without the vela; the vele themselves are the hand's board)."""
+    2, absent without the vela; the vele themselves are the hand's board); poker
+    all'italiana's ``morto`` true when a fourth hand was dealt to its three players (R31.4,
+    absent otherwise)."""
     config = replayed.config
     game = rules(config.game)
     if game.dealt_to is None:  # (the games dealt from the deck of their players, R31.2)
         return None
     found: dict[str, Any] = {
-        "deck_size": len(rules(config.game, len(config.seats)).deck),
+        "deck_size": len(config.hand_rules().deck),  # (R31.4: the morto's place counts)
         "invito": config.ante,
     }
     if not game.opening:  # R40
@@ -59,6 +61,8 @@ def facts(replayed: ReplayedHand) -> dict[str, Any] | None:
             opening_shown=[card_str(c) for c in shown.cards] if shown else None,
             pot_carried=({"amount": carried.amount, "reason": carried.reason} if carried else None),
         )
+        if config.places > len(config.seats):  # R31.4 (without it, written as before)
+            found["morto"] = True
     # R32.2, R32.4, R32.6, R38.3: the house rules both games have
     found.update({name: getattr(config, name) for name in ITALIAN_SHARED_OPTIONS})
     return found
@@ -95,6 +99,9 @@ def page_lines(replayed: ReplayedHand) -> list[str]:
     if found["pot_carried_in"]:  # R35.3: in the log's words (tables.play.phrases)
         lines.append(_say("pot_carried_in", fmt, amount=found["pot_carried_in"]))
     lines.append(_invito(fmt, found["invito"]))
+    if found.get("morto"):  # R31.4
+        # Translators: poker all'italiana's morto (R31.4), a fact on the hand's page
+        lines.append(_("Morto: a fourth hand dealt, never played"))
     if found["dealer_ante"]:
         button = replayed.config.button
         who = names.get(button, button)

@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from engine.games import rules as game_rules
 from pokerclub.access import club_for_member, club_for_owner, guest_membership
 from pokerclub.errors import Refused
 from pokerclub.http import AuthenticatedHttpRequest
@@ -221,7 +220,7 @@ def hand_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpRe
         "verify": viewer_record(replayed, me),
         # the deck the hand's game deals (R30.4; by the players dealt in, R31.2): the page's
         # verifier refuses another
-        "deck_size": len(game_rules(replayed.config.game, len(replayed.config.seats)).deck),
+        "deck_size": len(replayed.config.hand_rules().deck),  # (R31.4: the morto counts)
     }
     formats = exports.hand_formats(hand)
     # the hand in a tool's own text: PokerStars', or PHH for a game PokerStars never dealt

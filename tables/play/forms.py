@@ -34,6 +34,7 @@ ITALIANA_FIELDS = (
     "flush_by_suit",
     "max_raises",
     "fourth_card_last",
+    "morto",
 )
 """Poker all'italiana's house rules (R32.2-R38.3), each a column of Table."""
 TELESINA_FIELDS = ("best_showing_first", "vele", *ITALIAN_SHARED_OPTIONS)
@@ -269,6 +270,8 @@ class TableForm(forms.ModelForm):
             "flush_by_suit": _("Poker all'italiana, Telesina: colore by suit"),
             "max_raises": _("Poker all'italiana, Telesina: rilanci massimi"),
             "fourth_card_last": _("Poker all'italiana: the fourth card after the others"),
+            # Translators: poker all'italiana's "morto" (R31.4): a dead hand dealt to an empty place
+            "morto": _("Poker all'italiana: the morto with three players"),
             "best_showing_first": _("Telesina: the best hand showing speaks first"),
             # Translators: Telesina con la vela (R41): the shared card(s) in the middle
             "vele": _("Telesina: the vela"),
@@ -320,6 +323,10 @@ class TableForm(forms.ModelForm):
             "fourth_card_last": _(
                 "A player changing four cards gets three at once and the fourth after "
                 "every other player has drawn."
+            ),
+            "morto": _(
+                "With three players a fourth hand is dealt to the place after the dealer and "
+                "never played, and the deck is the one for four (seven to ace)."
             ),
             "best_showing_first": _("Otherwise the first player left of the dealer, every round."),
             "vele": _(

@@ -211,6 +211,7 @@ def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
         piatto_di_parola=table.piatto_di_parola,
         opener_first=table.opener_first,
         fourth_card_last=table.fourth_card_last,
+        morto=table.morto,  # (R31.4: with three players only, HandConfig.places)
     )
 
 
@@ -457,6 +458,7 @@ PUBLIC_DECK_KEYS = (
     "double_board",
     "deck_size",
     "draw_burns",
+    "morto",
 )
 """What every member may see of ``Table.deck`` (everything but its secret); ``hole_cards``
 only in an Omaha hand's (R17), ``double_board`` only in a double-board hand's (R23),
@@ -498,6 +500,9 @@ def open_cards(
     plan, order = deck_order(deck)
     holes = deck.get("hole_cards", 2)
     double = deck.get("double_board", False)
+    if deck.get("morto") is True:  # R31.4: a fourth hand, after the button, never opened
+        players += 1
+        drawn = [*drawn, ()] if drawn else drawn
     if stud:  # (Telesina's first round is two cards, and it burns none: R40.3)
         places, middle = stud_positions(
             players, stud, len(boards[0]) if boards else 0, holes, deck.get("draw_burns", True)

@@ -292,6 +292,10 @@ class Table(models.Model):
         default=True,
         help_text="R36.2: a player changing four gets the fourth after every other player.",
     )
+    morto = models.BooleanField(
+        default=False,
+        help_text="R31.4: with three players a fourth hand is dealt and never played.",
+    )
     # Telesina's (R40; its ranking's options and the raise cap are the fields above)
     best_showing_first = models.BooleanField(
         default=True,

@@ -96,6 +96,7 @@ def table_summary(table: Table) -> dict[str, Any]:
             "flush_by_suit": table.flush_by_suit,
             "max_raises": table.max_raises or None,  # R38.3 (None: no cap)
             "fourth_card_last": table.fourth_card_last,  # R36.2
+            "morto": table.morto,  # R31.4
             "carried": {
                 "amount": table.carried_pot["amount"],
                 "pair": opening_pair(table.carried_pot, table.rising_openings),

@@ -200,6 +200,7 @@ def italiana_record(
     viewer: int = 0,
     placed_with_burn: bool = False,
     fourth_card_last: bool = False,
+    morto: bool = False,
 ) -> tuple[dict[str, Any], list[bytes], int]:
     """A hand of poker all'italiana (R31-R37) opened by the first player who may, called by
     everyone, where everyone changes its first ``throws`` cards and checks to the showdown,
@@ -210,11 +211,15 @@ def italiana_record(
     that opens the viewer's drawn cards where a draw with a burn would put them (R42.6) and
     says they were dealt those cards, though the root binds a draw without one (R31).
     ``fourth_card_last``: R36.2 on, the fourth cards dealt after every other player's draw
-    (the record says so, ``"fourth_card_last": true``)."""
+    (the record says so, ``"fourth_card_last": true``). ``morto``: three players and the
+    morto's hand dealt after the button's (R31.4: the four players' deck)."""
     nonces = [hashlib.sha256(b"i%d" % i).digest() for i in range(n)]
+    hands = n + morto
     for attempt in range(100):  # a deal somebody opens
-        plan = italiana_plan(n, hashlib.sha256(b"italiana %d" % attempt).digest())
-        config = italiana_config(n, piatto_di_parola=False, fourth_card_last=fourth_card_last)
+        plan = italiana_plan(hands, hashlib.sha256(b"italiana %d" % attempt).digest())
+        config = italiana_config(
+            n, piatto_di_parola=False, fourth_card_last=fourth_card_last, morto=morto
+        )
         state, _ = start_hand(config, deck=dealt_deck(plan, nonces))
         dealt = list(state.holes[viewer])
         while (legal := legal_actions(state)) is not None:
@@ -240,14 +245,19 @@ def italiana_record(
     ]
     proof = proof_json(
         plan, entries, state.seats, 10, 12, hole_cards=5, deck_size=plan.deck_size,
-        draw_burns=False,
+        draw_burns=False, morto=morto,
     )  # fmt: skip
     order = permutation(plan.root, nonce_bytes(proof))
     play_at = play_positions(order, plan.deck_size)
     drawn_at = draw_positions(
-        n, state.drawn, 5, plan.deck_size, burns=placed_with_burn, fourth_last=fourth_card_last
+        hands,
+        [*state.drawn, *([()] * morto)],
+        5,
+        plan.deck_size,
+        burns=placed_with_burn,
+        fourth_last=fourth_card_last,
     )
-    places = [*hole_positions(n, viewer, 5), *drawn_at[viewer]]
+    places = [*hole_positions(hands, viewer, 5), *drawn_at[viewer]]
     openings = [open_position(plan, order, play_at[k]) for k in places if k is not None]
     if placed_with_burn:  # the cards opened at those places, as if dealt there
         at = iter(o.card for o in openings[5:])

@@ -133,7 +133,9 @@ export class DeckCheck {
     // the game this table deals fixes the deck's size (R30.4; poker all'italiana's and
     // Telesina's by the players dealt in, R31.2, R40.1), whatever the record says
     const game = state.table && state.table.game;
-    const deckSize = game === "shortdeck" ? 36 : PLAYERS_DECK.has(game) ? italianaDeckSize((deck.seats || []).length) : 52;
+    // R31.4: a morto's hand is dealt from the four players' deck (a house rule every player sees)
+    const hands = (deck.seats || []).length + (deck.morto === true ? 1 : 0);
+    const deckSize = game === "shortdeck" ? 36 : PLAYERS_DECK.has(game) ? italianaDeckSize(hands) : 52;
     const result = await verifyRecord(record, sent ? { myNonce: mine.nonce, rootSeen: mine.root, deckSize } : { deckSize });
     if (!result.ok) {
       return { ok: false, text: interpolate(gettext("✗ DECK CHECK FAILED: %(problems)s"), { problems: result.problems.join("; ") }) };

@@ -136,6 +136,8 @@ const STUD_FIRST = 3;
 const STUD_CARDS = 7;
 const TELESINA_FIRST = 2;
 const TELESINA_CARDS = 5;
+/** R31.4: the morto comes with exactly three players (engine.games.MORTO_PLAYERS). */
+const MORTO_PLAYERS = 3;
 
 /** Deal positions of every card of a stud hand (R45.2, R45.3; engine.fairness.stud_positions):
  * the first rounds one card at a time from the left of the button, then each street one burn
@@ -216,6 +218,16 @@ const MAX_DRAWS = 3;
  * from a new stub. play: the deal positions a short deck deals from (R30.4, R31.2), or null
  * for all 52; burns: false when the draws burn no card (R31); record.fourth_card_last (true:
  * R36.2) places a fourth card after the others' draws. */
+/** The hands a record's deal went round (engine.fairness.hands_dealt): one a seat, and poker
+ * all'italiana's morto (R31.4: "morto": true, three players) at the place after the button,
+ * dealt last in each round and never opened. Throws for a malformed morto. */
+export function handsDealt(record) {
+  const seats = record.seats.length;
+  const morto = record.morto === undefined ? false : record.morto;
+  if (typeof morto !== "boolean" || (morto && seats !== MORTO_PLAYERS)) throw new Error(gettext("morto is true only with three players (R31.4)"));
+  return seats + (morto ? 1 : 0);
+}
+
 function checkDraws(record, byPosition, problems, play = null, burns = true) {
   const seats = record.seats;
   const holes = record.hole_cards || 2;
@@ -228,13 +240,15 @@ function checkDraws(record, byPosition, problems, play = null, burns = true) {
   }
   const fourthLast = record.fourth_card_last === undefined ? false : record.fourth_card_last; // R36.2
   if (typeof fourthLast !== "boolean") throw new Error(gettext("fourth_card_last is true or false"));
-  const inDraws = drawPositions(seats.length, drawn, holes, play ? play.length : 52, burns, fourthLast);
+  const dealtTo = handsDealt(record); // R31.4: the morto's hand, dealt and never drawn to
+  const padded = [...drawn, ...Array.from({ length: dealtTo - seats.length }, () => [])];
+  const inDraws = drawPositions(dealtTo, padded, holes, play ? play.length : 52, burns, fourthLast);
   let uncovered = 0;
   for (const key of ["dealt", "held"]) {
     for (const [seat, cards] of Object.entries(record[key] || {})) {
       const index = seats.indexOf(Number(seat));
       if (index < 0) throw new Error(interpolate(gettext("seat %(seat)s was not dealt in"), { seat }));
-      let positions = [...holePositions(seats.length, index, holes), ...inDraws[index]];
+      let positions = [...holePositions(dealtTo, index, holes), ...inDraws[index]];
       // a short deck's places in its sequence (R30.4, R31.2)
       if (play) positions = positions.map((p) => (p === null ? null : play[p]));
       const covered = positions.filter((p) => p !== null);
@@ -287,7 +301,8 @@ function seenCards(record, play = null, burns = true) {
     places = stud.places;
     positions = boards.map(() => stud.middle);
   } else {
-    places = seats.map((_, index) => holePositions(n, index, holes));
+    const dealtTo = handsDealt(record); // (R31.4: a morto's place deals a hand too)
+    places = seats.map((_, index) => holePositions(dealtTo, index, holes));
     positions = boardPositions(n, boards, holes, record.double_board === true); // R23
   }
   if (boards.length !== positions.length) throw new Error(gettext("the boards are not the hand's"));

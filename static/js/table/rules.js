@@ -51,6 +51,11 @@ export function houseRules(table) {
         : gettext("The lowest up card brings in for %(bring_in)s or completes to %(small)s; bets are %(small)s on third and fourth street, %(big)s from fifth street."), values));
   }
   if (table.game === "telesina" && table.telesina) telesinaRules(table, add);
+  if (table.game === "italiana" && table.italiana && table.italiana.morto) {
+    // Translators: poker all'italiana's "morto" (R31.4): with three players a dead hand is dealt to an empty place
+    add(gettext("Morto with three"),
+      gettext("With three players a fourth hand is dealt to the place after the dealer and never played; the deck is the one for four."));
+  }
   if (table.straddle_allowed) add(gettext("Straddle"), gettext("The player under the gun may straddle: a blind bet of two big blinds."));
   if (table.run_it_twice_allowed) add(gettext("Run it twice"), gettext("When players are all-in, they may agree to deal the rest of the board twice."));
   const rake = table.rake || {};

@@ -34,7 +34,7 @@ from engine.fairness import (
     parse_nonce,
     proof_json,
 )
-from engine.games import rules
+from engine.games import MORTO_PLAYERS, Game, rules
 from engine.hand import start_hand
 from engine.state import HandConfig, HandState
 from tables.play.actions import rows
@@ -69,6 +69,8 @@ def plan_next(
     # (R31.2), may change it (deal)
     if deck_size is None:
         ready = sum(1 for s in seats or () if is_ready(s))
+        if table.morto and table.game == Game.ITALIANA and ready == MORTO_PLAYERS:
+            ready += 1  # R31.4: the morto's hand is dealt from the four players' deck
         deck_size, draw_burns = game_deck(table.game, ready)
     table.next_deck = {
         "hand": number,
@@ -165,7 +167,7 @@ def deal(
     nonces (R15.2); a deck is committed now if none was (no player could send a nonce
     then). Sets ``Table.deck`` and clears ``Table.next_deck``; the deal is the change at
     ``version + 1``. Returns the engine's first state and events and the public proof."""
-    deck_size, draw_burns = game_deck(config.game, len(config.seats))
+    deck_size, draw_burns = game_deck(config.game, config.places)  # (R31.4: the morto's)
     if table.next_deck and (
         table.next_deck.get("deck_size", FULL) != deck_size
         or table.next_deck.get("draw_burns", True) != draw_burns
@@ -196,6 +198,7 @@ def deal(
         double_board=config.double_board,
         deck_size=deck_size,
         draw_burns=draw_burns,
+        morto=config.places > len(config.seats),
     )
     table.deck = {
         "hand": plan.hand,

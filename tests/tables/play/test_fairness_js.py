@@ -427,6 +427,32 @@ def test_R15_R41_the_browser_checks_telesinas_vele_as_the_engine_does() -> None:
     assert [v[1] for v in browser[:3]] == [5 * 5 + 1, 5 * 4 + 2, 5 * 9 + 2]
 
 
+def test_R15_R31_4_the_browser_places_the_mortos_hand_as_the_engine_does() -> None:
+    """R31.4: three players and the morto's hand after the button's, from the deck of four:
+    honest records of each viewer (everyone changing four, the stub run out) pass in both
+    languages; read without the morto, with four seats, or with a morto that is not true
+    or false, both refuse them alike."""
+    honest = [spec.italiana_record(3, throws=4, viewer=v, morto=True)[0] for v in range(3)]
+    first = honest[0]
+    forged = [
+        {k: v for k, v in first.items() if k != "morto"},
+        {**first, "seats": [1, 2, 3, 4], "drawn": [*first["drawn"], []]},
+        {**first, "morto": "yes"},
+    ]
+    records = honest + forged
+    browser, engine = browser_verdicts(records), engine_verdicts(records)
+    assert [v[:3] for v in browser] == [v[:3] for v in engine]
+    assert [v[0] for v in browser] == [True, True, True, False, False, False]
+    script = (
+        IMPORT
+        + f"""
+const r = {json.dumps(first)};
+console.log(JSON.stringify([f.handsDealt(r), f.handsDealt({{ ...r, morto: false }})]));
+"""
+    )
+    assert json.loads(run_node(script)) == [4, 3]
+
+
 ITALIANA_DEALS = [(2, 3, 24), (4, 2, 32), (6, 1, 40), (9, 1, 52)]
 """Players, cards each changes, and the deck (R31.2) of the italiana hands checked here."""
 

@@ -293,3 +293,52 @@ def test_many_random_hands_keep_every_chip_and_the_deck_by_the_players_dealt_in_
         sizes.add((len(hand.players), hand.deck.get("deck_size"), hand.deck.get("draw_burns")))
     assert (5, 36, False) in sizes and (4, 32, False) in sizes
     assert_chips_accounted(fresh(table))
+
+
+# --- R31.4: the morto ------------------------------------------------------------------------
+
+
+def test_the_form_offers_the_morto_off_by_default_R31_4():
+    assert "morto" in TableForm.house_rules["italiana"] and "morto" in TableForm.house_rules["ITA"]
+    assert "morto" not in TableForm.house_rules["telesina"]
+    form = TableForm(table_form_data(**ITALIANA), club=Club(amount_format="chips"))
+    assert form.is_valid() and form.table_values()["morto"] is False
+    form = TableForm(table_form_data(**ITALIANA, morto="on"), club=Club(amount_format="chips"))
+    assert form.is_valid() and form.table_values()["morto"] is True
+
+
+def test_three_players_with_the_morto_are_dealt_a_fourth_hand_from_the_deck_of_four_R31_4(
+    make_table, players
+):
+    from tests.tables.play_helpers import verify_every_viewer
+
+    table = make_table(max_seats=6, **ITALIANA, morto="on")
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)  # (committed for two when the second sat, again at the deal: R31.2)
+    state = current_state(t)
+    assert t.deck["deck_size"] == 32 and t.deck["morto"] is True
+    assert state.dealt == 20 and len(state.holes) == 3  # a fourth hand, nobody's
+    public = load_public_state(t.pk)
+    assert public["table"]["italiana"]["morto"] is True
+    assert public["hand"]["deck"]["morto"] is True  # every viewer's check places it
+    morto = {card_str(state.deck[3 + 4 * r]) for r in range(5)}
+    for seat in (1, 2, 3):  # nobody is told the morto's cards, in any frame they get
+        own = own_cards_by_user(t.pk, t.hand_count)[user_at(t, seat).pk]
+        assert not morto & set(own["cards"])
+        assert not morto & {o["card"] for o in own["openings"]}
+    assert not morto & cards_named(public)
+    rng = random.Random("morto")
+    assert play_randomly(t, rng, 6) == 6
+    assert_chips_accounted(fresh(table))
+    hands = list(fresh(table).hands.filter(ended_at__isnull=False))
+    assert hands and all(h.deck["morto"] is True and h.deck["deck_size"] == 32 for h in hands)
+    for hand in hands:
+        verify_every_viewer(hand)
+    # the next hand is planned for the three ready: the four players' deck (R31.4)
+    assert fresh(table).next_deck["deck_size"] == 32
+    # a fourth player: no morto, the deck of four all the same
+    services.sit(players[3], table.pk, 4, 100)
+    play_randomly(fresh(table), rng, 2)
+    last = fresh(table).hands.order_by("-number").first()
+    assert len(last.players) == 4 and "morto" not in last.deck and last.deck["deck_size"] == 32
