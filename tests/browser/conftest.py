@@ -147,6 +147,13 @@ class Console:
         page.on("pageerror", lambda exc: self.errors.append(f"{prefix}page error: {exc}"))
 
 
+def screen(browser, viewport: dict[str, int]):
+    """A new browser context of ``viewport``: a phone's (``PHONE``) with touch and a
+    phone's pixel density, else a plain window. The caller closes it."""
+    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+    return browser.new_context(viewport=viewport, **(extra if viewport is PHONE else {}))
+
+
 @pytest.fixture
 def laptop(browser) -> Iterator[object]:
     """A browser context of a laptop's screen (``LAPTOP``), closed after the test."""

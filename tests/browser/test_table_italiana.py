@@ -150,6 +150,24 @@ def test_keys_c_passes_and_enter_opens_and_f_folds_nothing(laptop):
     )
 
 
+def test_the_house_rules_say_the_morto_when_the_host_deals_it_R31_4(laptop):
+    """A table with the morto says so in its house rules line ("Morto in tre" in Italian),
+    in full on a tap; without it, nothing."""
+    state = italiana()
+    state["table"]["italiana"]["morto"] = True
+    page, _ = open_table(laptop, state)
+    line = page.locator("#house-rules summary")
+    assert "Morto with three" in line.inner_text()
+    line.click()
+    assert "With three players a fourth hand is dealt to the place after the dealer" in (
+        page.locator("#house-rules ul").inner_text()
+    )
+    page, _ = open_table(laptop, state, language="it")
+    assert "Morto in tre" in page.locator("#house-rules summary").inner_text()
+    page, _ = open_table(laptop, italiana())
+    assert "Morto" not in page.locator("#house-rules").inner_text()
+
+
 def test_a_player_whose_cards_do_not_open_sees_only_pass_and_what_opens(laptop, console, shots):
     """R34.3: "Apro" only to cards that allow it; the public legal is the same for all, so
     the page goes by the viewer's own ``opening_cards`` (here none)."""

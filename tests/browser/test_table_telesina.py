@@ -19,7 +19,7 @@ from copy import deepcopy
 
 import pytest
 
-from .conftest import LAPTOP, PHONE, middle_of, seat_cards, seat_of, visible_buttons
+from .conftest import LAPTOP, PHONE, middle_of, screen, seat_cards, seat_of, visible_buttons
 from .harness import load_state, open_table
 from .interface_words import in_context, wrong_words
 from .live_players import (
@@ -151,9 +151,7 @@ OVERLAPS = """() => {
 def test_nine_seats_show_one_card_down_and_four_up_and_nobody_brings_in_R40_3(
     viewport, browser, console, shots
 ):
-    phone = viewport is PHONE
-    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
-    context = browser.new_context(viewport=viewport, **extra)
+    context = screen(browser, viewport)
     try:
         page, server = open_table(context, telesina())
         console.watch(page)
@@ -194,9 +192,7 @@ def test_the_vela_lies_in_the_middle_and_names_its_round_R41(viewport, browser, 
     nothing overlapping; the round is "Vela", then "Seconda vela" in Italian with two. The
     vela comes in a new state: a top-row seat redrawn keeps its tags beside its plate (they
     fell back below it, onto the row under it, before render.js kept "top-row")."""
-    phone = viewport is PHONE
-    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
-    context = browser.new_context(viewport=viewport, **extra)
+    context = screen(browser, viewport)
     try:
         page, server = open_table(context, telesina())
         console.watch(page)
@@ -387,14 +383,15 @@ def act(player) -> None:
 
 
 def test_a_hand_of_telesina_live_on_a_laptop_and_a_phone_R40(players, console, shots):
-    """Alice opens Telesina at invito 1, least bet 2, four seats, with the vela (R41); Bob (a
-    360-px phone, in Italian), Carol and Dan sit. Each round every screen names it and shows each player's
-    cards: their own all face up, the first marked down, the others' down card a back and
-    their up cards face up, one more a round; no socket carries another's down card before
-    the showdown. On the second card the first to speak bets 2 and every screen shows it;
-    nobody is ever offered a bring-in. The hand is called down through the vela, the same
-    card in the middle of every screen, to the showdown, where the down cards are turned up; no chip is lost, every browser says "✓ deck checked", and
-    Bob's page has no English word left."""
+    """Alice opens Telesina at invito 1, least bet 2, four seats, with the vela (R41); Bob
+    (a 360-px phone, in Italian), Carol and Dan sit. Each round every screen names it and
+    shows each player's cards: their own all face up, the first marked down, the others'
+    down card a back and their up cards face up, one more a round; no socket carries
+    another's down card before the showdown. On the second card the first to speak bets 2
+    and every screen shows it; nobody is ever offered a bring-in. The hand is called down
+    through the vela, the same card in the middle of every screen, to the showdown, where
+    the down cards are turned up; no chip is lost, every browser says "✓ deck checked",
+    and Bob's page has no English word left."""
     alice = players("Alice")
     bob = players("Bob", viewport=PHONE, phone=True)
     carol = players("Carol")

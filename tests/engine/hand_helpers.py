@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -279,3 +280,25 @@ def check_round(state: HandState) -> tuple[HandState, list[int], list[Event]]:
         state, new = apply(state, Action(ActionKind.CHECK, legal.seat))
         events += new
     return state, order, events
+
+
+def random_action(
+    state: HandState, rng: random.Random, fold: float = 0.15, bet: float = 0.4
+) -> Action:
+    """A random legal decision of a betting game: at the showdown show or muck; else fold
+    with chance ``fold``, bet or raise a random legal amount with chance ``bet`` less it,
+    or check or call."""
+    legal = legal_actions(state)
+    assert legal is not None
+    kinds = legal.kinds
+    roll = rng.random()
+    if ActionKind.SHOW in kinds:
+        kind = rng.choice([k for k in kinds if k in (ActionKind.SHOW, ActionKind.MUCK)])
+        return Action(kind, legal.waiting[0] if legal.waiting else legal.seat)
+    if ActionKind.FOLD in kinds and roll < fold:
+        return Action(ActionKind.FOLD, legal.seat)
+    if legal.min_to is not None and legal.max_to is not None and roll < bet:
+        kind = ActionKind.BET if ActionKind.BET in kinds else ActionKind.RAISE
+        return Action(kind, legal.seat, rng.randint(legal.min_to, legal.max_to))
+    kind = ActionKind.CHECK if ActionKind.CHECK in kinds else ActionKind.CALL
+    return Action(kind, legal.seat)

@@ -34,7 +34,7 @@ from engine.legal_actions import legal_actions
 from engine.phh import loads, replay, to_phh
 from engine.state import HandConfig, HandState, Phase
 from tests.engine.fairness_helpers import italiana_plan, telesina_record
-from tests.engine.hand_helpers import check_round, deck_of, play, telesina
+from tests.engine.hand_helpers import check_round, deck_of, play, random_action, telesina
 
 FIVE = (1, 2, 3, 4, 5)
 """Five players, seat 5 the dealer: seat 1 is dealt first (6 to ace, 36 cards, R31.2)."""
@@ -303,23 +303,8 @@ def test_R40_chips_are_conserved_and_every_card_dealt_once_over_random_hands() -
             explicit_showdown=rng.random() < 0.3,
         )
         state, _ = start_hand(config, seed=bytes(rng.getrandbits(8) for _ in range(32)))
-        while (legal := legal_actions(state)) is not None:
-            kinds = legal.kinds
-            roll = rng.random()
-            if ActionKind.SHOW in kinds:
-                kind: ActionKind = rng.choice(
-                    [k for k in kinds if k in (ActionKind.SHOW, ActionKind.MUCK)]
-                )
-                action = Action(kind, legal.waiting[0] if legal.waiting else legal.seat)
-            elif ActionKind.FOLD in kinds and roll < 0.15:
-                action = Action(ActionKind.FOLD, legal.seat)
-            elif legal.min_to is not None and legal.max_to is not None and roll < 0.4:
-                kind = ActionKind.BET if ActionKind.BET in kinds else ActionKind.RAISE
-                action = Action(kind, legal.seat, rng.randint(legal.min_to, legal.max_to))
-            else:
-                kind = ActionKind.CHECK if ActionKind.CHECK in kinds else ActionKind.CALL
-                action = Action(kind, legal.seat)
-            state, _ = apply(state, action)
+        while legal_actions(state) is not None:
+            state, _ = apply(state, random_action(state, rng))
         assert state.is_finished
         assert sum(state.stacks) == sum(config.stacks)  # R7.5
         dealt = state.dealt_cards()

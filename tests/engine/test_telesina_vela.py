@@ -25,7 +25,7 @@ from engine.hand import apply, start_hand
 from engine.legal_actions import legal_actions
 from engine.state import HandConfig, HandState, Phase, Street
 from tests.engine.fairness_helpers import italiana_plan, telesina_record
-from tests.engine.hand_helpers import check_round, deck_of, play, telesina
+from tests.engine.hand_helpers import check_round, deck_of, play, random_action, telesina
 
 
 def show_down(state: HandState) -> tuple[HandState, list[Event]]:
@@ -203,21 +203,8 @@ def test_R41_chips_are_conserved_and_every_card_dealt_once_over_random_hands() -
         nonces = [hashlib.sha256(b"v%d %d" % (hand, i)).digest() for i in range(n)]
         deck = dealt_deck(italiana_plan(n, hashlib.sha256(b"vela%d" % hand).digest()), nonces)
         state, _ = start_hand(config, deck=deck)
-        while (legal := legal_actions(state)) is not None:
-            kinds = legal.kinds
-            roll = rng.random()
-            if ActionKind.SHOW in kinds:
-                kind = rng.choice([k for k in kinds if k in (ActionKind.SHOW, ActionKind.MUCK)])
-                action = Action(kind, legal.waiting[0] if legal.waiting else legal.seat)
-            elif ActionKind.FOLD in kinds and roll < 0.08:
-                action = Action(ActionKind.FOLD, legal.seat)
-            elif legal.min_to is not None and legal.max_to is not None and roll < 0.3:
-                kind = ActionKind.BET if ActionKind.BET in kinds else ActionKind.RAISE
-                action = Action(kind, legal.seat, rng.randint(legal.min_to, legal.max_to))
-            else:
-                kind = ActionKind.CHECK if ActionKind.CHECK in kinds else ActionKind.CALL
-                action = Action(kind, legal.seat)
-            state, _ = apply(state, action)
+        while legal_actions(state) is not None:
+            state, _ = apply(state, random_action(state, rng, fold=0.08, bet=0.3))
         assert state.is_finished
         assert sum(state.stacks) == sum(config.stacks)  # R7.5
         dealt = state.dealt_cards()
