@@ -50,8 +50,10 @@ with a bring-in of half the small bet and antes in most hands, 2 to 8 players (P
 seventh-street community card (R45.3), which PokerKit deals otherwise. Poker all'italiana
 (``italiana``, R31-R39) is in ``--per-game`` only (PHH has no code for it): pot-limit, 2 to
 9 players, an invito (ante) and a cip of the big blind, a pot carried in now and then; the
-random policy opens when it may. Telesina (``telesina``, R40) is there too, the same way
-(pot-limit, 2 to 9 players, the invito, the least bet the big blind).
+random policy opens when it may, with the morto (R31.4) in half the hands of three.
+Telesina (``telesina``, R40) is there too, the same way (pot-limit, 2 to 9 players, the
+invito, the least bet the big blind), with no vela, one or two (R41) a third of the time
+each.
 
 The hands are random no-limit (NT) and fixed-limit (FT) hands, 2-10 players, uneven stacks,
 antes, big-blind antes and straddles, played by our engine with a seeded random policy and
@@ -133,6 +135,8 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
             structure=Structure.POT_LIMIT,
             game=game,
             carried=rng.choice([0, 0, 0, n * big_blind]) if italiana else 0,
+            vele=0 if italiana else rng.choice([0, 1, 2]),  # R41: con la vela, one or two
+            morto=italiana and rng.random() < 0.5,  # R31.4 (with three players only)
             explicit_showdown=True,
         )
     ante = big_blind_ante = 0
@@ -175,7 +179,7 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
 def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
     """One hand by a random policy: folds, calls, min raises, all-ins and sizes between."""
     config = random_config(rng, game)
-    deck = list(rules(game, len(config.seats)).deck)  # R30.1, R31.2: a short deck
+    deck = list(config.hand_rules().deck)  # R30.1, R31.2: a short deck (R31.4: the morto)
     rng.shuffle(deck)
     state, events = start_hand(config, deck=deck)
     history = list(events)

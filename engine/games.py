@@ -478,14 +478,11 @@ def _telesina_rules(
 def _best_of_vela(ranking: ItalianRanking) -> dict[str, Any]:
     """Telesina con la vela (R41.2): a hand is the best five of the player's cards and the
     vele (six or seven cards): the five strongest by :meth:`ItalianRanking.strength` (R32.3,
-    R32.5); the pot goes by :meth:`ItalianRanking.winners` over each player's five (R32.4).
-    A player whose cards hold both an ace-low straight flush and one without an ace plays
-    the stronger by R32.3 (the one without: its top card is higher)."""
-
-    def best_five(cards: Sequence[Card]) -> tuple[Card, ...]:
-        if len(cards) == 5:
-            return tuple(cards)
-        return max(combinations(cards, 5), key=ranking.strength)
+    R32.5; :meth:`ItalianRanking.best_five`); the pot goes by
+    :meth:`ItalianRanking.winners` over each player's five (R32.4). A player whose cards
+    hold both an ace-low straight flush and one without an ace plays the stronger by R32.3
+    (the one without: its top card is higher)."""
+    best_five = ranking.best_five
 
     def strength(hole: Sequence[Card], board: Sequence[Card]) -> int:
         return ranking.strength(best_five((*hole, *board)))

@@ -317,6 +317,18 @@ class ItalianRanking:
             raise ValueError("a hand of poker all'italiana is five cards (R32)")
         return self._with_suit(five, *self.base._best(five))
 
+    def best_five(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """The five of ``cards`` (five to seven: Telesina's cards and its vele, R41.2) with
+        the greatest :meth:`strength`: the best hand by the ranks (the base ranking's, which
+        decides before the suit), made of the best-suited card of each rank it needs (hearts
+        first, R32.5), so that its deciding card is the best one the cards offer; a flush
+        of its own suit. Kickers' suits never decide, so any of them would do."""
+        if len(cards) == 5:
+            return tuple(cards)
+        ordered = sorted(cards, key=lambda c: -ITALIAN_SUITS[c & 3])  # (stable: ties keep order)
+        best, category = self.base._best(ordered)
+        return tuple(self.base._five(ordered, best, category))
+
     def evaluate(self, five: Sequence[Card]) -> HandValue:
         """:meth:`strength`'s strength with the category, the five cards in reading order
         and the hand's name (R11.4), the cards ranked once."""

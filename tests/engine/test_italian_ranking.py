@@ -4,6 +4,8 @@ closed forms, and no two hands of different cards tied (R32.5: a pot is never sp
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections import Counter
 from itertools import combinations
 from math import comb
@@ -135,3 +137,21 @@ def test_R32_on_the_whole_deck_with_the_full_over_the_flush_ranks_as_holdem() ->
     ours = sorted(hands, key=nine.strength)
     theirs = [strength(hand) for hand in ours]
     assert theirs == sorted(theirs)
+
+
+@pytest.mark.parametrize("players", range(2, 10))
+def test_R41_2_the_best_five_of_six_or_seven_is_the_strongest_of_every_five(players: int) -> None:
+    """Telesina con la vela (R41.2): :meth:`ItalianRanking.best_five` of six or seven cards
+    is as strong as the strongest of all their fives (R32.3, R32.5), with every ranking
+    option, over random hands of each deck (straights whose top rank is paired included:
+    the best-suited top card decides)."""
+    rng = random.Random(f"best five {players}")
+    for options in itertools.product((True, False), repeat=3):
+        ranking = ItalianRanking(players, *options)
+        deck = list(ranking.deck)
+        for _ in range(300):
+            cards = rng.sample(deck, rng.choice((6, 7)))
+            five = ranking.best_five(cards)
+            assert len(set(five)) == 5 and set(five) <= set(cards)
+            best = max(ranking.strength(c) for c in combinations(cards, 5))
+            assert ranking.strength(five) == best, (cards, five)
