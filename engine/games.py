@@ -485,7 +485,7 @@ def _best_of_vela(ranking: ItalianRanking) -> dict[str, Any]:
     best_five = ranking.best_five
 
     def strength(hole: Sequence[Card], board: Sequence[Card]) -> int:
-        return ranking.strength(best_five((*hole, *board)))
+        return ranking.best_strength((*hole, *board))
 
     def describe(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
         return ranking.evaluate(best_five((*hole, *board)))

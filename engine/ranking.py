@@ -325,9 +325,19 @@ class ItalianRanking:
         of its own suit. Kickers' suits never decide, so any of them would do."""
         if len(cards) == 5:
             return tuple(cards)
+        return self._best_of(cards)[0]
+
+    def best_strength(self, cards: Sequence[Card]) -> int:
+        """:meth:`strength` of :meth:`best_five`, the cards ranked once."""
+        if len(cards) == 5:
+            return self.strength(cards)
+        five, best, category = self._best_of(cards)
+        return self._with_suit(five, best, category)
+
+    def _best_of(self, cards: Sequence[Card]) -> tuple[tuple[Card, ...], int, HandCategory]:
         ordered = sorted(cards, key=lambda c: -ITALIAN_SUITS[c & 3])  # (stable: ties keep order)
         best, category = self.base._best(ordered)
-        return tuple(self.base._five(ordered, best, category))
+        return tuple(self.base._five(ordered, best, category)), best, category
 
     def evaluate(self, five: Sequence[Card]) -> HandValue:
         """:meth:`strength`'s strength with the category, the five cards in reading order

@@ -154,4 +154,4 @@ def test_R41_2_the_best_five_of_six_or_seven_is_the_strongest_of_every_five(play
             five = ranking.best_five(cards)
             assert len(set(five)) == 5 and set(five) <= set(cards)
             best = max(ranking.strength(c) for c in combinations(cards, 5))
-            assert ranking.strength(five) == best, (cards, five)
+            assert ranking.strength(five) == ranking.best_strength(cards) == best, (cards, five)
