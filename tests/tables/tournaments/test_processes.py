@@ -27,7 +27,10 @@ from tests.tables.tournament_helpers import settings_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
-STACK = 60
+STACK = 100
+"""Ten big blinds at the first level: with six (60) the bots' tournament ended before its
+eighth hand in about one of twenty simulated runs, and the test waited for hands that could
+no longer come."""
 
 
 def table_of(tournament_id: int, user_id: int) -> int | None:
@@ -78,7 +81,23 @@ def test_a_tournament_survives_a_server_and_a_clock_dying_and_finishes_whole(
         def over() -> bool:
             return Tournament.objects.get(pk=tournament.pk).status == "finished"
 
-        restarted: list[int] = []
+        seen: dict[str, object] = {}
+
+        def eight_hands_or_the_end() -> bool:
+            """Whether 8 hands are played or the tournament is over; what it saw, for a
+            failure's message (the tables' state tells a stuck clock from a short game)."""
+            seen.update(
+                hands=hands(),
+                over=over(),
+                tables=list(
+                    Table.objects.filter(tournament=tournament).values_list(
+                        "pk", "status", "hand_count", "next_hand_at", "deadline"
+                    )
+                ),
+            )
+            return bool(seen["over"]) or int(str(seen["hands"])) >= 8
+
+        restarted: list[tuple[int, bool]] = []
 
         async def scenario() -> None:
             stop = asyncio.Event()
@@ -99,11 +118,12 @@ def test_a_tournament_survives_a_server_and_a_clock_dying_and_finishes_whole(
                 a.kill()  # a server dies mid-level: its players reconnect to the other
                 first.kill()  # and a clock with it
                 await eventually_async(
-                    lambda: sync_to_async(lambda: hands() >= 8)(), what="8 hands"
+                    lambda: sync_to_async(eight_hands_or_the_end)(),
+                    what=lambda: f"8 hands or the tournament's end (last seen: {seen})",
                 )
                 a.start()
                 first.start()
-                restarted.append(await sync_to_async(hands)())
+                restarted.append((await sync_to_async(hands)(), await sync_to_async(over)()))
                 await eventually_async(
                     lambda: sync_to_async(over)(), what="the tournament's end", timeout=600
                 )
@@ -117,8 +137,9 @@ def test_a_tournament_survives_a_server_and_a_clock_dying_and_finishes_whole(
             process.stop()
 
     tournament.refresh_from_db()
-    (at_restart,) = restarted
-    assert hands() > at_restart  # it went on after the restart
+    ((at_restart, ended_before),) = restarted
+    if not ended_before:  # (a short game may end on the survivors alone)
+        assert hands() > at_restart  # it went on after the restart
     assert sum(bot.moves for bot in bots) > 0  # and some player's page followed a move
     entries = list(tournament.entries.all())
     assert all(e.place for e in entries)
