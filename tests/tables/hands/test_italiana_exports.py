@@ -587,3 +587,43 @@ def test_stats_count_the_opening_and_its_calls_as_voluntary_and_a_pass_as_not_R3
     assert all(row(2, name) == (False,) * 5 for name in NAMES[:4])  # nobody opened
     assert not rows[(2, "Ann")].showdown and rows[(2, "Ann")].pot == 40
     assert rows[(1, "Ben")].pot == 240
+
+
+def test_a_hand_of_three_with_the_morto_says_so_in_its_json_phh_and_page_R31_4(club):
+    """R31.4: three players and the morto's hand, from the deck of four (32 cards): the JSON
+    facts say ``"morto": true`` and the deck's size, the PHH ``_morto`` and replays, the hand
+    page's facts say it in the reader's language; the morto's cards are in none of them
+    (nobody saw them). A hand of three without it says nothing of a morto."""
+    from django.utils import translation
+
+    from tables.hands.italiana import page_lines
+
+    rng = random.Random(314)
+    config = italiana(3, morto=True)
+    deck = list(config.hand_rules().deck)
+    rng.shuffle(deck)
+    hand = store(club, config, deck, random_policy(rng))
+    replayed = replay(hand)
+    morto = {card_str(replayed.final.deck[3 + 4 * r]) for r in range(5)}
+    for seat in (None, 1, 2, 3):
+        data = record(replayed, club.viewer(seat))
+        assert data["italiana"]["morto"] is True and data["italiana"]["deck_size"] == 32
+        text = json.dumps(data)
+        assert not [c for c in morto if f'"{c}"' in text], seat
+        document = phh(replayed, club.viewer(seat))
+        assert "_morto = true" in document
+        assert not morto & set(phh_cards_of(document))
+    # filled in with every player's cards, the PHH replays (this deal never ran the stub
+    # out, which PHH cannot replay, R36.3)
+    assert "deck_reshuffled" not in {e.type for e in replayed.events}
+    full = to_phh(replayed.final, replayed.events).actions
+    again = phh_replay(replace(loads(phh(replayed, club.viewer(1))), actions=full))
+    assert again.config.morto is True and again.state.stacks == replayed.final.stacks
+    assert "Morto: a fourth hand dealt, never played" in page_lines(replayed)
+    with translation.override("it"):
+        assert "Morto: una quarta mano servita e mai giocata" in page_lines(replayed)
+    three = list(rules(Game.ITALIANA, 3).deck)  # 28 cards, 8 to ace
+    rng.shuffle(three)
+    plain = replay(store(club, italiana(3), three, random_policy(rng)))
+    assert "morto" not in record(plain, club.viewer(None))["italiana"]
+    assert not any("Morto" in line for line in page_lines(plain))
