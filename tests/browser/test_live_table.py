@@ -195,6 +195,7 @@ def test_a_short_deck_hand_on_a_laptop_and_a_phone_R30(players, console, shots):
     alice.sit(2)
     bob.sit(7)
     wait_for_new_hand([alice, bob], after=0)
+    host_pauses_after_this_hand(alice)  # the stacks are read after it: no next hand's blinds
     shots(bob.page, "short-deck-phone-dealt")
     play_hand([alice, bob], check_or_call, shots)
     for player in (alice, bob):
@@ -360,6 +361,7 @@ def test_an_omaha_hi_lo_pot_splits_high_and_low_on_a_laptop_and_a_phone_R19(
     split = False
     for _ in range(20):
         hand = wait_for_new_hand([alice, bob], after=hand, hole_cards=4)
+        host_pauses_after_this_hand(alice)  # the stacks are read after the hand, none dealt since
         play_hand([alice, bob], check_or_call)
 
         def logged(player) -> str:
@@ -373,6 +375,7 @@ def test_an_omaha_hi_lo_pot_splits_high_and_low_on_a_laptop_and_a_phone_R19(
         if "the low half of" in logged(alice):
             split = True
             break
+        host_resumes(alice)
     assert split, "20 hands checked down without a low"
     for player in (alice, bob):
         text = player.page.locator("#hand-log").text_content() or ""
@@ -437,6 +440,7 @@ def test_the_players_call_a_double_board_bomb_pot_on_a_laptop_and_a_phone_R21_R2
         log = page.locator("#hand-log").text_content() or ""
         assert log.count("puts 4 in the bomb pot") == 2
         assert "blind" not in log.lower()
+    host_pauses_after_this_hand(alice)  # the stacks are read after it: no next hand's blinds
     shots(alice.page, "bomb-laptop-flop")
     shots(bob.page, "bomb-phone-flop")
     play_hand([alice, bob], check_or_call)
