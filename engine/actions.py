@@ -34,6 +34,13 @@ class ActionKind(StrEnum):
     PASS = "pass"
     """Poker all'italiana's "passo" before an opening (R34.1): not a fold, the player may
     still play if someone opens."""
+    BUIO = "buio"
+    """Poker all'italiana's buio (R33.5): the player left of the mazziere opens blind, before
+    looking, for the pot or twice the pot (the table's); the engine sizes it."""
+    CONTROBUIO = "controbuio"
+    """The next player's answer to a buio, also blind: twice the buio (R33.5)."""
+    LOOK = "look"
+    """Declining the buio or the controbuio: the player looks at their cards (R33.5)."""
     RUN_TWICE = "run_twice"
     DRAW = "draw"
     """A draw game's draw (R42): amount is a bit mask of the hole cards thrown (1 = the first,
@@ -49,7 +56,7 @@ class ActionKind(StrEnum):
 class Action:
     """One player's decision.
 
-    ``amount`` means, by kind: BET, RAISE and OPEN, the "to" amount (the player's total bet
+    ``amount`` means, by kind: BET, RAISE, OPEN, BUIO and CONTROBUIO, the "to" amount (the player's total bet
     in this round after the action); CALL and BRING_IN, optional, the chips added (checked if
     given);
     ALL_IN, optional, the "to" amount (checked if given); RUN_TWICE, 1 to agree and 0 to

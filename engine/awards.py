@@ -104,7 +104,7 @@ def finish_hand(w: WorkingCopy) -> None:
     if w.config.seven_deuce:
         pay_seven_deuce(w)
     opener = w.opener
-    if opener is not None:
+    if opener is not None and not w.blind:  # (R33.5: a buio is never shown)
         cards = hand_opening_cards(w.config, first_five(w, opener))
         w.events.append(OpeningShown(w.seats[opener], cards))
     w.phase = Phase.FINISHED

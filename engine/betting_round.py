@@ -28,6 +28,7 @@ from __future__ import annotations
 from engine.actions import ActionKind
 from engine.awards import carry_pot, win_uncontested
 from engine.betting import bet_unit, is_full_raise, raises_capped
+from engine.buio import first_after_draw
 from engine.dealing import deal_street
 from engine.drawing import start_draw
 from engine.errors import EngineError, ErrorCode
@@ -72,7 +73,7 @@ def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
     Poker all'italiana's opening round starts left of the dealer, and every player with
     chips is asked, even one nobody could call: opening decides whether the hand is played
     (R34.1, R35.1). After the draw the opener speaks first, or the next still in on their
-    left (R37.1, ``opener_first``).
+    left (R37.1, ``opener_first``); after a buio, the player after the blind one (R33.5).
     """
     n = w.n
     w.street = street
@@ -82,7 +83,10 @@ def open_round(w: WorkingCopy, street: Street, announce: bool = True) -> None:
         first = first_to_act(w, street)
     elif game.opening:
         opener = w.opener
-        first = opener if street and opener is not None and w.config.opener_first else 0
+        if street and w.blind:  # R33.5: the blind player speaks last
+            first = first_after_draw(w)
+        else:
+            first = opener if street and opener is not None and w.config.opener_first else 0
     elif street is Street.PREFLOP:
         _, big, straddler = blind_positions(w.config, n)
         first = ((big if straddler is None else straddler) + 1) % n

@@ -198,6 +198,7 @@ _ITALIANA_DEFAULTS: Final = (
     ("max_raises", None),
     ("fourth_card_last", True),
     ("morto", False),
+    ("buio", 0),
 )
 """Poker all'italiana's config fields and their defaults, which every other game keeps
 (Telesina all but :data:`~engine.state.ITALIAN_SHARED_OPTIONS`)."""
@@ -257,6 +258,11 @@ def _check_italiana(config: HandConfig) -> None:
     for flag in ("piatto_di_parola", "opener_first", "fourth_card_last", "morto"):
         if type(getattr(config, flag)) is not bool:
             raise EngineError(ErrorCode.INVALID_CONFIG, f"{flag} must be a bool")
+    if type(config.buio) is not int or config.buio not in (0, 1, 2):
+        raise EngineError(
+            ErrorCode.INVALID_CONFIG,
+            f"buio is 0 (none), 1 (the pot) or 2 (twice the pot) (R33.5), not {config.buio!r}",
+        )
     if config.small_blind:
         raise EngineError(
             ErrorCode.INVALID_CONFIG,

@@ -15,6 +15,10 @@ everything as it was (R6).
 
 The hand runs through these phases (:class:`~engine.state.Phase`):
 
+``buio``
+    Poker all'italiana with the table's buio (R33.5): before the first round, the player
+    left of the mazziere opens blind or looks, the next may answer with a controbuio, and
+    the buio makes up the difference (:mod:`engine.buio`).
 ``betting``
     A betting round on the current street (R5, R6, R7). When it ends, the uncalled part of
     the largest bet goes back (R8.2) and the hand moves on: one player left wins at once
@@ -53,6 +57,7 @@ that it freezes into the next state:
 * :mod:`engine.stud`: a stud game's streets, bring-in and order of action (R45);
 * :mod:`engine.opening`: poker all'italiana's opening requirement and the opening shown
   (R34.2, R39.2);
+* :mod:`engine.buio`: poker all'italiana's buio and controbuio (R33.5);
 * :mod:`engine.betting_round`: a betting round and where its end leads (R5-R8.2);
 * :mod:`engine.legal_actions`: what the player to act may do (R6, R7, R11.3, R12, R14);
 * :mod:`engine.run_twice`: running it twice (R12);
@@ -72,6 +77,7 @@ from collections.abc import Sequence
 
 from engine.actions import Action, ActionKind
 from engine.betting_round import end_round, open_round, play_bet
+from engine.buio import look_if_due, offer_buio, play_buio
 from engine.cards import Card
 from engine.config_checks import check_config, full_deck
 from engine.dealing import deal_hole_cards, deal_runout_street
@@ -181,6 +187,8 @@ def start_hand(
     w.opener = None
     w.carried = 0
     w.waiting = ()
+    w.blind = ()
+    w.unseen = ()
     w.events = []
 
     if game.stud or game.opening:  # no blinds (R45.4, R31.5)
@@ -192,7 +200,8 @@ def start_hand(
         else:  # R33, R35.3: the pot carried in, the invito, the mazziere's invito
             post_invito(w)
         deal_hole_cards(w)
-        open_round(w, Street.PREFLOP)
+        if not (game.opening and offer_buio(w)):  # R33.5: a buio is asked before looking
+            open_round(w, Street.PREFLOP)
         return w.freeze(), w.events
     small, big, straddler = blind_positions(config, n)
     w.events.append(
@@ -331,6 +340,15 @@ def _play(w: WorkingCopy, kind: ActionKind, action: Action) -> None:
                 f"it is seat {w.seats[w.to_act[0]]}'s turn, not seat {seat}'s",
             )
         play_bet(w, p, kind, amount)
+        if w.unseen:
+            look_if_due(w)  # R33.5: the last blind player looks at their turn
+        return
+    if phase is Phase.BUIO:
+        if play_buio(w, p, kind, amount):  # looked: the opening as without a buio (R34)
+            open_round(w, Street.PREFLOP)
+        elif w.phase is Phase.BETTING and not w.to_act:
+            end_round(w)
+        look_if_due(w)
         return
     if phase is Phase.DRAW:
         if p != w.to_act[0]:

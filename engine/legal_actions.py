@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.actions import Action, ActionKind
 from engine.betting import Structure, may_raise, raise_limits
+from engine.buio import blind_to, buio_choices, may_raise_now
 from engine.games import rules
 from engine.opening import first_five, hand_opening_cards, in_opening
 from engine.showdown import may_muck
@@ -76,7 +77,7 @@ def raise_options(s: HandState | WorkingCopy, p: int) -> tuple[int, int, bool, i
             others = True
             break
     structure = s.config.structure
-    can = may_raise(
+    can = may_raise_now(s, p) and may_raise(
         structure=structure,
         bets_made=s.bets_made,
         acted=s.acted[p],
@@ -130,7 +131,9 @@ def legal_actions(state: HandState) -> LegalActions | None:
     :attr:`LegalActions.bring_in`, BET (the completion) when allowed, ALL_IN when the whole
     stack is one of them. Poker all'italiana before its opening (R34.1): PASS, and OPEN in
     ``[min_to, max_to]`` only to a player whose five cards allow it (R34.2, R34.3), ALL_IN
-    when the whole stack is such an opening.
+    when the whole stack is such an opening. The buio (R33.5, phase ``buio``): LOOK, and
+    BUIO or CONTROBUIO, its total bet ``min_to == max_to``; facing a controbuio, FOLD or
+    CALL; in the first round after it only the last blind player may raise.
     """
     if not state.to_act:
         return None
@@ -151,6 +154,17 @@ def legal_actions(state: HandState) -> LegalActions | None:
             else (seat,)
         )
         return LegalActions(seat, decisions, stack=stack, waiting=waiting)
+    if state.phase is Phase.BUIO:  # R33.5: blind, or look; facing a controbuio, call or fold
+        choices = buio_choices(state)
+        if ActionKind.CALL in choices:
+            call = min(stack, max(state.bets) - bet)
+            return LegalActions(
+                seat, choices, call_amount=call, stack=stack, bet=bet, waiting=(seat,)
+            )
+        to = bet + blind_to(state)
+        return LegalActions(
+            seat, choices, min_to=to, max_to=to, stack=stack, bet=bet, waiting=(seat,)
+        )
     if bringing_in(state):
         return _bring_in_choices(state, p)
     if in_opening(state):
@@ -250,5 +264,7 @@ def default_action(state: HandState) -> Action | None:
         return Action(ActionKind.BRING_IN, legal.seat)
     if legal.allows(ActionKind.PASS):
         return Action(ActionKind.PASS, legal.seat)
+    if legal.allows(ActionKind.LOOK):  # no buio, no controbuio (R33.5)
+        return Action(ActionKind.LOOK, legal.seat)
     kind = ActionKind.CHECK if legal.allows(ActionKind.CHECK) else ActionKind.FOLD
     return Action(kind, legal.seat)

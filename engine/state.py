@@ -59,6 +59,7 @@ class Phase(StrEnum):
     """What the hand is waiting for (see :mod:`engine.hand`'s module docstring)."""
 
     BETTING = "betting"
+    BUIO = "buio"
     DRAW = "draw"
     RUN_TWICE = "run_twice"
     RUNOUT = "runout"
@@ -139,6 +140,8 @@ class HandConfig:
         morto: with exactly three players a fourth hand is dealt to the place after the
             mazziere and never played, from the four players' deck (R31.4); no effect with
             more or fewer (:attr:`places`).
+        buio: the buio (R33.5): 0 = none; 1 or 2 = the player left of the mazziere may
+            open blind for the pot or twice the pot (the controbuio twice the buio).
 
     Telesina's (R40; refused in other games unless at its default). Its ``ante`` is the
     invito (R40.2), ``big_blind`` the least bet, and it has no small blind (0):
@@ -201,6 +204,7 @@ class HandConfig:
     best_showing_first: bool = True
     vele: int = 0
     morto: bool = False
+    buio: int = 0
 
     @property
     def places(self) -> int:
@@ -248,6 +252,8 @@ class HandConfig:
             )
             if self.morto:  # (R31.4; a hand without it is written as before it)
                 data["morto"] = self.morto
+            if self.buio:  # (R33.5; likewise)
+                data["buio"] = self.buio
         if self.game == Game.TELESINA:  # (R40)
             data["best_showing_first"] = self.best_showing_first
             if self.vele:  # (R41; a hand without the vela is written as before it)
@@ -300,6 +306,7 @@ class HandConfig:
             best_showing_first=data.get("best_showing_first", True),  # Telesina's (R40.4)
             vele=data.get("vele", 0),  # (R41)
             morto=data.get("morto", False),  # (R31.4)
+            buio=data.get("buio", 0),  # (R33.5)
         )
 
 
@@ -353,6 +360,11 @@ class HandState:
             four threw, while they wait for their fourth card (R36.2; out of play, in
             :attr:`pile` or a new stub, but never in the stub their fourth card comes
             from); empty for a player not waiting, and ``()`` outside the draw.
+        blind: poker all'italiana's buio (R33.5): the positions that bet blind, in order
+            (the buio's, then the controbuio's); ``()`` without one.
+        unseen: the positions whose own cards are not yet shown to their owner (R33.5:
+            a player deciding a buio or a controbuio, and the last blind player until their
+            turn in the first round); ``()`` otherwise. Who may see what is the caller's.
     """
 
     config: HandConfig
@@ -388,6 +400,8 @@ class HandState:
     opener: int | None = None
     carried: int = 0
     waiting: tuple[tuple[Card, ...], ...] = ()
+    blind: tuple[int, ...] = ()
+    unseen: tuple[int, ...] = ()
 
     # ---- convenient public views
 
@@ -509,6 +523,9 @@ class HandState:
             ),
             # R36.2: only during a draw with a player waiting for the fourth card
             **({"waiting": [list(w) for w in self.waiting]} if self.waiting else {}),
+            # R33.5: only in a hand with a buio, or while a player has not looked
+            **({"blind": list(self.blind)} if self.blind else {}),
+            **({"unseen": list(self.unseen)} if self.unseen else {}),
         }
 
     @classmethod
@@ -555,6 +572,8 @@ class HandState:
                 opener=data.get("opener"),
                 carried=data.get("carried", 0),
                 waiting=tuple(tuple(w) for w in data.get("waiting", ())),
+                blind=tuple(data.get("blind", ())),
+                unseen=tuple(data.get("unseen", ())),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise EngineError(ErrorCode.INVALID_STATE, f"malformed hand state: {error!r}") from None

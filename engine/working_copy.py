@@ -81,6 +81,8 @@ class WorkingCopy:
     opener: int | None
     carried: int
     waiting: tuple[tuple[Card, ...], ...]
+    blind: tuple[int, ...]
+    unseen: tuple[int, ...]
     n: int
     events: list[Event]
 
@@ -119,6 +121,8 @@ class WorkingCopy:
         self.opener = s.opener
         self.carried = s.carried
         self.waiting = s.waiting
+        self.blind = s.blind
+        self.unseen = s.unseen
         self.events = []
 
     def freeze(self) -> HandState:
@@ -158,6 +162,8 @@ class WorkingCopy:
                 self.opener,
                 self.carried,
                 self.waiting,
+                self.blind,
+                self.unseen,
             )
         )
 

@@ -51,7 +51,10 @@ What we read and write:
   ``_pot_carried_reason`` (R35.1, R37.3), ``_opener`` and ``_opening_shown`` (R39.2) and
   its options ``_opening_pair``, ``_opening_draw``, ``_max_draw``, ``_piatto_di_parola``,
   ``_opener_first``, ``_full_over_flush_on_52``, ``_minima_beats_massima``,
-  ``_flush_by_suit`` and ``_max_raises`` (absent: unlimited); Telesina's ``_deck_size``,
+  ``_flush_by_suit`` and ``_max_raises`` (absent: unlimited), ``_morto`` (R31.4) and
+  ``_buio`` (R33.5: 1 the pot, 2 twice the pot; absent: none; the buio and controbuio are
+  ``cbr`` to their amounts, a player who looks instead ``cc``, the buio making up the
+  difference ``cc`` and giving up ``f``); Telesina's ``_deck_size``,
   ``_best_showing_first`` (R40.4), ``_vele`` (R41, 1 or 2; absent: no vela) and the same
   ranking options and ``_max_raises``. PokerKit
   ignores them, so it cannot replay hands with a live big blind outside the blinds (R2.6) or

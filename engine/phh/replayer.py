@@ -509,6 +509,7 @@ def _italian_config(phh: PhhHand, seats: list[int]) -> HandConfig:
             # R36.2: files written before it dealt the four cards at once
             "fourth_card_last": user.get("_fourth_card_last", False) is True,
             "morto": morto,
+            "buio": _user_int(user, "_buio", 0),  # R33.5 (absent: none)
         }
     try:
         return HandConfig(
@@ -698,7 +699,7 @@ def replay(phh: PhhHand) -> Replay:
                 ActionKind.SHOW if action.show and not face_down else ActionKind.MUCK, seat
             )
         else:
-            if phase is not Phase.BETTING:
+            if phase is not Phase.BETTING and phase is not Phase.BUIO:
                 raise PhhError(f"{text!r}: the betting is over ({phase})")
             if hand.to_act[0] != player:
                 raise PhhError(f"{text!r}: it is p{hand.to_act[0] + 1}'s turn")
@@ -707,6 +708,17 @@ def replay(phh: PhhHand) -> Replay:
                 move = Action(ActionKind.BRING_IN, seat)
             elif action.verb == "f":
                 move = Action(ActionKind.FOLD, seat)
+            elif phase is Phase.BUIO:  # R33.5: the buio or controbuio (cbr), or look (cc)
+                legal = legal_actions(hand.state)
+                assert legal is not None
+                blind = [k for k in legal.kinds if k in (ActionKind.BUIO, ActionKind.CONTROBUIO)]
+                if action.verb == "cbr":
+                    opened = True  # (the buio is the opening; facing a controbuio, refused)
+                    move = Action(blind[0] if blind else ActionKind.RAISE, seat, action.amount)
+                elif blind:
+                    move = Action(ActionKind.LOOK, seat)
+                else:  # the buio makes up the difference
+                    move = Action(ActionKind.CALL, seat)
             elif opening and not opened:  # R34.1: "passo" (cc) or "apro" (cbr)
                 kind = ActionKind.PASS if action.verb == "cc" else ActionKind.OPEN
                 opened = kind is ActionKind.OPEN

@@ -150,6 +150,10 @@ def to_phh(
                 actions.append(f"{label(event.seat)} cbr {event.amount} # open")
             elif verb == "pass":  # R34.1: "passo", not a fold: a check before the opening
                 actions.append(f"{label(event.seat)} cc # pass")
+            elif verb in ("buio", "controbuio"):  # R33.5: a bet, blind
+                actions.append(f"{label(event.seat)} cbr {event.amount} # {verb}")
+            elif verb == "look":  # R33.5: no buio (or no controbuio): nothing to call
+                actions.append(f"{label(event.seat)} cc # look")
             elif verb == "run_twice":
                 run_twice_answers.append(f"{label(event.seat)} {'yes' if event.amount else 'no'}")
             else:  # pragma: no cover - the engine has no other betting event
@@ -242,6 +246,8 @@ def to_phh(
         )
         if config.places > n:  # R31.4 (none: the field is left out, as before the morto)
             user["_morto"] = True
+        if config.buio:  # R33.5 (likewise)
+            user["_buio"] = config.buio
     elif config.game is Game.TELESINA:  # R40.4: "parla per primo"
         user["_best_showing_first"] = config.best_showing_first
         if config.vele:  # R41, R41.4 (none: the field is left out, as before the vela)

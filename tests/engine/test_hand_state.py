@@ -194,11 +194,12 @@ def test_the_working_copy_carries_every_state_field_to_its_place() -> None:
 
 def test_the_json_form_holds_every_state_field_in_field_order() -> None:
     """A draw game's cards out of play and counts drawn (R42) are only in a draw game's,
-    poker all'italiana's opener and carried pot (R34, R35) only in its own, and the
-    discards of players waiting for their fourth card (R36.2) only during its draw."""
+    poker all'italiana's opener and carried pot (R34, R35) only in its own, the
+    discards of players waiting for their fourth card (R36.2) only during its draw, and
+    the buio's blind players and those who have not looked (R33.5) only in a hand with one."""
     state, _ = start_hand(CONFIG, seed=SEED)
     draw_only = ["pile", "drawn"]
-    italiana_only = ["opener", "carried", "waiting"]
+    italiana_only = ["opener", "carried", "waiting", "blind", "unseen"]
     assert list(state.to_json()) == [
         "format",
         *(f for f in STATE_FIELDS if f not in draw_only + italiana_only),
@@ -208,11 +209,14 @@ def test_the_json_form_holds_every_state_field_in_field_order() -> None:
     assert list(draw.to_json()) == ["format", *(f for f in STATE_FIELDS if f not in italiana_only)]
     assert HandState.from_json(draw.to_json()) == draw
     italiana, _ = start_hand(replace(CONFIG, game=Game.ITALIANA, small_blind=0, ante=1), seed=SEED)
-    assert list(italiana.to_json()) == ["format", *STATE_FIELDS[:-1]]
+    assert list(italiana.to_json()) == ["format", *STATE_FIELDS[:-3]]
     assert HandState.from_json(italiana.to_json()) == italiana
     waiting = replace(italiana, waiting=((1, 2, 3, 4), (), ()))
-    assert list(waiting.to_json()) == ["format", *STATE_FIELDS]
+    assert list(waiting.to_json()) == ["format", *STATE_FIELDS[:-2]]
     assert HandState.from_json(waiting.to_json()) == waiting
+    blind = replace(waiting, blind=(0,), unseen=(0, 1))
+    assert list(blind.to_json()) == ["format", *STATE_FIELDS]
+    assert HandState.from_json(blind.to_json()) == blind
 
 
 def test_engine_hand_re_exports_each_name_from_the_module_that_defines_it() -> None:
