@@ -19,9 +19,11 @@ looks after everyone else, speaks last, and alone may raise (:func:`may_raise_no
 a raise the others call or fold. Nobody seeing it, the last blind player takes the pot
 (R5.4). After the draw the blind player speaks last too (:func:`first_after_draw`).
 
-Who has not looked is the state's ``unseen``: a player deciding the buio or the
-controbuio, then the last blind player until their turn in the first round. The table
-keeps those cards from their owner until then (the engine keeps the cards as dealt).
+Who has not looked is the state's ``unseen``: the two players left of the mazziere while
+the buio and the controbuio may still be said (the controbuio too is said before looking),
+a player as soon as they look, decline or make up the difference, and the last blind player
+until their turn in the first round. The table keeps those cards from their owner until
+then (the engine keeps the cards as dealt). ``unseen`` only ever shrinks in a hand.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ def offer_buio(w: WorkingCopy) -> bool:
     w.phase = Phase.BUIO
     w.street = Street.PREFLOP
     w.to_act = [0]
-    w.unseen = (0,)
+    w.unseen = (0, 1)  # (the next player may be asked a controbuio: before looking too)
     return True
 
 
@@ -106,7 +108,8 @@ def play_buio(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> b
         w.unseen = tuple(q for q in w.unseen if q != p)  # this player looks now
     if kind is ActionKind.LOOK:
         _taken(w, p, kind, None, 0)
-        if not w.blind:
+        if not w.blind:  # no buio: no controbuio either, the next player looks too
+            w.unseen = ()
             return True
     elif kind is ActionKind.FOLD:  # the buio given up: the controbuio's is the opening
         w.folded[p] = True
@@ -126,11 +129,12 @@ def play_buio(w: WorkingCopy, p: int, kind: ActionKind, amount: int | None) -> b
         nxt = (p + 1) % w.n
         if kind is ActionKind.BUIO and w.stacks[nxt] > w.bets[p]:
             w.to_act = [nxt]  # R33.5: the controbuio, asked before that player looks
-            w.unseen = (*w.unseen, nxt)
             return False
         if kind is ActionKind.CONTROBUIO and w.stacks[0] > 0:
             w.to_act = [0]  # the buio makes up the difference, still blind
             return False
+        # nobody answers blind: the player who was not asked (or, all-in, cannot) looks
+        w.unseen = (p,) if kind is ActionKind.CONTROBUIO else (0,)
     _after_buio(w)
     return False
 

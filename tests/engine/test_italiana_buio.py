@@ -28,7 +28,8 @@ def test_R33_5_worked_example_buio_controbuio_made_up_then_seen_or_passed() -> N
     raise."""
     state, _ = start_hand(italiana(4, buio=2))
     assert state.phase is Phase.BUIO and state.pot_total == 40
-    assert state.seat_to_act == 1 and state.unseen == (0,)  # seat 1 has not looked
+    # seat 1 has not looked, nor seat 2, who may be asked a controbuio (R33.5)
+    assert state.seat_to_act == 1 and state.unseen == (0, 1)
     legal = legal_actions(state)
     assert legal is not None
     assert set(legal.kinds) == {ActionKind.BUIO, ActionKind.LOOK} and legal.min_to == 80
@@ -64,7 +65,7 @@ def test_R33_5_the_buio_of_the_pot_when_the_table_says_so() -> None:
 
 def test_R33_5_looking_leads_to_the_opening_as_without_a_buio() -> None:
     state, _ = start_hand(italiana(4, buio=2))
-    state, _ = play(state, "1 look")
+    state, _ = play(state, "1 look")  # no buio: both look
     assert state.phase is Phase.BETTING and state.unseen == () and state.blind == ()
     legal = legal_actions(state)
     assert legal is not None and ActionKind.PASS in legal.kinds  # R34.1: the opening
@@ -122,7 +123,7 @@ def test_R33_5_R33_6_a_short_stack_goes_blind_all_in() -> None:
 
 def test_R33_5_no_controbuio_without_more_chips_than_the_buio() -> None:
     state, _ = start_hand(italiana(3, buio=2, stacks=(1000, 70, 1000)))
-    state, _ = play(state, "1 buio")  # 60; seat 2 has 60 left: it can only see it
+    state, _ = play(state, "1 buio")  # 60; seat 2 has 60 left: it can only see it, and looks
     assert state.phase is Phase.BETTING and state.seat_to_act == 2 and state.unseen == (0,)
 
 
@@ -172,7 +173,8 @@ def test_R33_5_the_buio_is_poker_all_italianas_and_the_pot_or_twice(config: Hand
 def test_R33_5_random_hands_with_the_buio_conserve_chips_and_survive_json() -> None:
     """Random decisions, the buio and controbuio among them: chips are conserved, nobody but
     the last blind player raises in the first round after a buio, a player who has not
-    looked is only ever asked blind decisions, and every state survives its JSON."""
+    looked is only ever asked blind decisions and, once they look, sees on, and every
+    state survives its JSON."""
     rng = random.Random(335)
     buios = controbuios = 0
     for _ in range(600):
@@ -190,7 +192,9 @@ def test_R33_5_random_hands_with_the_buio_conserve_chips_and_survive_json() -> N
             if state.blind and state.street == 0 and state.phase is Phase.BETTING:
                 assert ActionKind.RAISE not in kinds or p == state.blind[-1]
             action = random_decision(state, rng)
+            before = set(state.unseen)
             state, _ = apply(state, action)
+            assert set(state.unseen) <= before  # a player who looked never stops seeing
             assert HandState.from_json(json.loads(json.dumps(state.to_json()))) == state
         assert state.is_finished and state.unseen == ()
         assert sum(state.stacks) + state.carried == state.total_chips == sum(config.stacks)
