@@ -300,6 +300,9 @@ class Bot:
             thrown = rng.sample(mine, rng.randint(0, most))
             return {"type": "draw", "cards": thrown, "version": version}
         roll = rng.random()
+        if legal.get("blind"):  # R33.5: now and then the buio or the controbuio, else look
+            action = legal["blind"] if roll < 0.3 else "look"
+            return {"type": "act", "action": action, "version": version}
         if legal.get("opening"):  # R34.1: open when its own cards allow it, mostly
             you = (self.state or {}).get("you") or {}
             if you.get("opening_cards") and roll < 0.8:

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine.cards import card_str
-from engine.events import OpeningShown, PotCarried
+from engine.events import ActionTaken, OpeningShown, PotCarried
 from engine.games import rules
 from engine.state import ITALIAN_SHARED_OPTIONS
 from tables.hands.replay import ReplayedHand
@@ -36,7 +36,9 @@ def facts(replayed: ReplayedHand) -> dict[str, Any] | None:
     the dealer speaks first), its ``vele`` how many the hand deals con la vela (R41: 1 or
     2, absent without the vela; the vele themselves are the hand's board); poker
     all'italiana's ``morto`` true when a fourth hand was dealt to its three players (R31.4,
-    absent otherwise)."""
+    absent otherwise), its ``buio`` the hand's buio (R33.5: 1 the pot, 2 twice the pot;
+    absent without one) and ``blind`` the seats that bet blind, the buio's and the
+    controbuio's, in order (the buio is never shown: ``opener`` is then ``None``)."""
     config = replayed.config
     game = rules(config.game)
     if game.dealt_to is None:  # (the games dealt from the deck of their players, R31.2)
@@ -63,6 +65,13 @@ def facts(replayed: ReplayedHand) -> dict[str, Any] | None:
         )
         if config.places > len(config.seats):  # R31.4 (without it, written as before)
             found["morto"] = True
+        if config.buio:  # R33.5 (likewise)
+            found["buio"] = config.buio
+            found["blind"] = [
+                e.seat
+                for e in replayed.events
+                if isinstance(e, ActionTaken) and e.action in ("buio", "controbuio")
+            ]
     # R32.2, R32.4, R32.6, R38.3: the house rules both games have
     found.update({name: getattr(config, name) for name in ITALIAN_SHARED_OPTIONS})
     return found
@@ -102,6 +111,8 @@ def page_lines(replayed: ReplayedHand) -> list[str]:
     if found.get("morto"):  # R31.4
         # Translators: poker all'italiana's morto (R31.4), a fact on the hand's page
         lines.append(_("Morto: a fourth hand dealt, never played"))
+    if found.get("buio"):  # R33.5: the option; who went blind is in the log's lines
+        lines.append(_("Buio of twice the pot") if found["buio"] == 2 else _("Buio of the pot"))
     if found["dealer_ante"]:
         button = replayed.config.button
         who = names.get(button, button)

@@ -222,9 +222,23 @@ def parse_frame(text_data: str | None) -> dict[str, Any]:
 logger = logging.getLogger(__name__)
 
 
-ACT_ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "bring_in", "open", "pass")
+ACT_ACTIONS = (
+    "fold",
+    "check",
+    "call",
+    "bet",
+    "raise",
+    "all_in",
+    "bring_in",
+    "open",
+    "pass",
+    "buio",
+    "controbuio",
+    "look",
+)
 """What ``act`` may name: the betting actions, the stud bring-in (R45.4), and poker
-all'italiana's "apro" (to an amount, as a bet) and "passo" (R34.1)."""
+all'italiana's "apro" (to an amount, as a bet) and "passo" (R34.1), the buio, the
+controbuio and looking instead (R33.5)."""
 
 
 class TableConsumer(AsyncWebsocketConsumer):

@@ -35,6 +35,7 @@ ITALIANA_FIELDS = (
     "max_raises",
     "fourth_card_last",
     "morto",
+    "buio",
 )
 """Poker all'italiana's house rules (R32.2-R38.3), each a column of Table."""
 TELESINA_FIELDS = ("best_showing_first", "vele", *ITALIAN_SHARED_OPTIONS)
@@ -272,6 +273,8 @@ class TableForm(forms.ModelForm):
             "fourth_card_last": _("Poker all'italiana: the fourth card after the others"),
             # Translators: poker all'italiana's "morto" (R31.4): a dead hand dealt to an empty place
             "morto": _("Poker all'italiana: the morto with three players"),
+            # Translators: poker all'italiana's "buio" (R33.5): opening blind, before looking
+            "buio": _("Poker all'italiana: the buio"),
             "best_showing_first": _("Telesina: the best hand showing speaks first"),
             # Translators: Telesina con la vela (R41): the shared card(s) in the middle
             "vele": _("Telesina: the vela"),
@@ -327,6 +330,12 @@ class TableForm(forms.ModelForm):
             "morto": _(
                 "With three players a fourth hand is dealt to the place after the dealer and "
                 "never played, and the deck is the one for four (seven to ace)."
+            ),
+            "buio": _(
+                "Before looking at their cards the player left of the dealer may open blind; "
+                "the next may answer with a controbuio of twice as much. The others see it or "
+                "pass; the blind player looks last, speaks last and alone may raise. Never in "
+                "the hand after a piatto di parola."
             ),
             "best_showing_first": _("Otherwise the first player left of the dealer, every round."),
             "vele": _(
@@ -392,6 +401,13 @@ class TableForm(forms.ModelForm):
         vele = self.fields["vele"]
         assert isinstance(vele, forms.ChoiceField)  # R41: none, one or two
         vele.choices = [(0, _("No vela")), (1, _("One vela")), (2, _("Two vele"))]
+        buio = self.fields["buio"]
+        assert isinstance(buio, forms.ChoiceField)  # R33.5: none, twice the pot or the pot
+        buio.choices = [
+            (0, _("No buio")),
+            (2, _("Buio of twice the pot")),
+            (1, _("Buio of the pot")),
+        ]
         self.fields["away_seconds"].required = False  # left out: the model's default
         self.seated_numbers: set[int] = set()
         if self.instance and self.instance.pk:
@@ -464,6 +480,9 @@ class TableForm(forms.ModelForm):
 
     def clean_vele(self) -> int:
         return int(self._italiana_default("vele"))  # R41: left out, the table's (or none)
+
+    def clean_buio(self) -> int:
+        return int(self._italiana_default("buio"))  # R33.5: left out, the table's (or none)
 
     def clean_max_draw(self) -> int:
         return int(self._italiana_default("max_draw"))

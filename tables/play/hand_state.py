@@ -89,11 +89,14 @@ def keeps_tail(table: Table, before: HandState, after: HandState) -> bool:
     """Whether the action that took ``before`` to ``after`` may go on the tail rather than
     into a new snapshot: it stayed within one betting round (no card was dealt, drawn or
     shown, so every card the snapshot holds is still the hand's: own cards are read from
-    it, :func:`tables.play.projection.own_cards_by_user`), and the tail has room."""
+    it, :func:`tables.play.projection.own_cards_by_user`; nor did a player who had not
+    looked at their cards look, R33.5: who may see their own is read from it too), and the
+    tail has room."""
     return (
         before.phase is Phase.BETTING
         and after.phase is Phase.BETTING
         and after.street == before.street
+        and after.unseen == before.unseen
         and len(table.hand_tail) < TAIL_MOST
     )
 
@@ -212,6 +215,8 @@ def _italiana_config(table: Table, plan: HandPlan) -> HandConfig:
         opener_first=table.opener_first,
         fourth_card_last=table.fourth_card_last,
         morto=table.morto,  # (R31.4: with three players only, HandConfig.places)
+        # R33.5: the table's buio, never in the hand after a piatto di parola (R37.3)
+        buio=0 if carried.get("reason") == "parola" else table.buio,
     )
 
 
@@ -376,6 +381,16 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
                 "seat": legal.seat,
                 "may_muck": "muck" in legal.kinds,
             }
+        elif state.phase is Phase.BUIO and ActionKind.LOOK in legal.kinds:
+            # R33.5: the buio (or the controbuio) for its amount, or look at one's cards
+            blind = ActionKind.BUIO if ActionKind.BUIO in legal.kinds else ActionKind.CONTROBUIO
+            legal_view = {
+                "seat": legal.seat,
+                "blind": str(blind),
+                "to": legal.min_to,
+                "stack": legal.stack,
+                "bet": legal.bet,
+            }
         elif in_opening(state):
             # R34.1: "apro" or "passo". Whether this player's cards allow the opening is
             # theirs alone (projection.own_cards_by_user): the public view gives the
@@ -437,6 +452,11 @@ def hand_picture(state: HandState, *, number: int, log: list[dict[str, Any]]) ->
             "opening_draw": config.opening_draw,
             "carried": config.carried,
             "opener": state.seats[state.opener] if state.opener is not None else None,
+            # R33.5: this hand's buio (0: none), who bet blind (the buio's, the
+            # controbuio's) and who has not looked at their cards yet
+            "buio": config.buio,
+            "blind": [state.seats[p] for p in state.blind],
+            "unseen": [state.seats[p] for p in state.unseen],
         }
         if game.opening
         else None,

@@ -296,6 +296,12 @@ class Table(models.Model):
         default=False,
         help_text="R31.4: with three players a fourth hand is dealt and never played.",
     )
+    buio = models.PositiveSmallIntegerField(
+        default=0,
+        choices=[(0, "0"), (2, "2"), (1, "1")],
+        help_text="R33.5: the buio: 0 none; the player left of the dealer may open blind for "
+        "twice the pot (2) or the pot (1).",
+    )
     # Telesina's (R40; its ranking's options and the raise cap are the fields above)
     best_showing_first = models.BooleanField(
         default=True,

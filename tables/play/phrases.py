@@ -84,6 +84,14 @@ PHRASES: dict[str, Promise] = {
     # Translators: poker all'italiana's "apro" (R34.1), the first bet of the hand
     "open": _("%(who)s opens for %(amount)s"),
     "open_all_in": _("%(who)s opens for %(amount)s and is all-in"),
+    # Translators: poker all'italiana's "buio" (R33.5): opening blind, before looking
+    "buio": _("%(who)s goes blind for %(amount)s"),
+    "buio_all_in": _("%(who)s goes blind for %(amount)s and is all-in"),
+    # Translators: poker all'italiana's "controbuio" (R33.5): twice the buio, also blind
+    "controbuio": _("%(who)s answers with a controbuio of %(amount)s"),
+    "controbuio_all_in": _("%(who)s answers with a controbuio of %(amount)s and is all-in"),
+    # Translators: poker all'italiana (R33.5): no buio (or controbuio): the player looks
+    "look": _("%(who)s looks at their cards"),
     "call": _("%(who)s calls %(amount)s"),
     "call_all_in": _("%(who)s calls %(amount)s and is all-in"),
     "bet": _("%(who)s bets %(amount)s"),

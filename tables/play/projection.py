@@ -97,6 +97,7 @@ def table_summary(table: Table) -> dict[str, Any]:
             "max_raises": table.max_raises or None,  # R38.3 (None: no cap)
             "fourth_card_last": table.fourth_card_last,  # R36.2
             "morto": table.morto,  # R31.4
+            "buio": table.buio,  # R33.5: 0 none, 1 the pot, 2 twice the pot
             "carried": {
                 "amount": table.carried_pot["amount"],
                 "pair": opening_pair(table.carried_pot, table.rising_openings),
@@ -257,7 +258,9 @@ def public_message(public: dict[str, Any]) -> dict[str, Any]:
     ``seats`` maps user ids to seat numbers so that each socket can find its viewer's seat
     without parsing the state; nothing in it is secret. ``dealt`` grows whenever a player's
     own cards may have changed within the hand: the draws taken (R42) or, in a stud game, the
-    cards dealt to the seats (R45.2); 0 in the board games.
+    cards dealt to the seats (R45.2), or a player looking at cards withheld while they decided
+    blind (poker all'italiana's buio, R33.5: 2 less the players who have not looked, who are
+    never more than two and only fewer as the hand goes on); 0 in the board games.
     """
     hand = public["hand"]
     seats = public["seats"]
@@ -265,6 +268,8 @@ def public_message(public: dict[str, Any]) -> dict[str, Any]:
         dealt = sum(len(s["cards"]) for s in seats)
     else:
         dealt = sum(len(s.get("drawn", ())) for s in seats)
+    if hand and hand["italiana"]:  # R33.5: a player who looks is given their cards
+        dealt += 2 - len(hand["italiana"]["unseen"])
     return {
         "type": "table.state",
         "version": public["version"],
@@ -364,6 +369,7 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
             "hand_state__config__opening_pair",  # poker all'italiana's requirement (R34.2)
             "hand_state__config__opening_draw",
             "hand_state__config__fourth_card_last",  # R36.2 (absent: dealt before it, off)
+            "hand_state__unseen",  # R33.5: who has not looked at their cards (absent: all)
         )
         .first()
     )
@@ -389,11 +395,16 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
         for index, (seat, holes) in enumerate(zip(seats, row[3], strict=True))
         if dealt.get(str(seat)) is not None
     }
+    unseen = row[10] or ()
+    for index in unseen:  # R33.5: a player deciding blind is not shown their own cards
+        user = dealt.get(str(seats[index]))
+        if user is not None:
+            out[user] = {"cards": [], "openings": [], "unseen": True}
     if rules(row[6]).opening and not any(drawn):
         # R34.2, R34.3: the cards that let this player open (none: they may only pass),
         # theirs alone; the five first dealt are their cards until the draw
         for seat, holes in zip(seats, row[3], strict=True):
-            if dealt.get(str(seat)) is not None:
+            if dealt.get(str(seat)) is not None and "unseen" not in out[dealt[str(seat)]]:
                 opens = opening_cards(holes, len(seats), row[7] or "J", row[8] or "open_ended")
                 out[dealt[str(seat)]]["opening_cards"] = cards(opens)
     return out

@@ -41,14 +41,27 @@ from tables.play.phrases import pot
 MAX_LINES = 200
 
 BLINDS = {"small_blind", "big_blind", "straddle", "live_big_blind"}
-DECISIONS = ("fold", "check", "pass", "call", "bet", "raise", "bring_in", "open")
+DECISIONS = (
+    "fold",
+    "check",
+    "pass",
+    "call",
+    "bet",
+    "raise",
+    "bring_in",
+    "open",
+    "buio",
+    "controbuio",
+    "look",
+)
 DECISION_PHRASES = {
     *DECISIONS,
     "all_in",
-    *(f"{d}_all_in" for d in ("call", "bet", "raise", "bring_in", "open")),
+    *(f"{d}_all_in" for d in ("call", "bet", "raise", "bring_in", "open", "buio", "controbuio")),
 }
 """The phrases of a betting decision (R6, R7; poker all'italiana's "apro" and "passo",
-R34.1): what the table shows as a last action."""
+R34.1, the buio, the controbuio and looking instead, R33.5): what the table shows as a
+last action."""
 BOARD_PHRASES = {"flop", "turn", "river", "flop_2", "turn_2", "river_2", *VELA_STREETS}
 """A board's streets (R4.2; Telesina's vele, R41, each a card in the middle)."""
 DRAW_PHRASES = {"draw", "first_draw", "second_draw", "third_draw"}
@@ -186,7 +199,7 @@ def _hand(names: Iterable[str]) -> list[list[str]]:
 def _action(e: ActionTaken) -> tuple[str, int | None]:
     """A decision's phrase (before "and is all-in") and its amount: the chips added for a
     call, the total bet for a bet or a raise (R7)."""
-    if e.action in ("fold", "check", "pass"):
+    if e.action in ("fold", "check", "pass", "look"):
         return e.action, None
     if e.action == "call":
         return "call", e.added

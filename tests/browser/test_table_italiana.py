@@ -168,6 +168,110 @@ def test_the_house_rules_say_the_morto_when_the_host_deals_it_R31_4(laptop):
     assert "Morto" not in page.locator("#house-rules").inner_text()
 
 
+def buio(blind="buio", to=24, unseen=(4, 5)):
+    """The buio's question (R33.5) to Dana (seat 4, left of the dealer, seat 3): she has not
+    looked, so the server sends her no cards of her own (``you.unseen``), and her seat
+    shows backs like anyone's."""
+    state = italiana()
+    state["table"]["italiana"]["buio"] = 2
+    state["you"].update(cards=[], openings=[], opening_cards=[], unseen=True)
+    state["hand"].update(
+        phase="buio", legal={"seat": 4, "blind": blind, "to": to, "stack": 188, "bet": 0}
+    )
+    state["hand"]["italiana"].update(
+        buio=2, blind=[] if blind == "buio" else [5], unseen=list(unseen)
+    )
+    for seat in state["seats"]:
+        if seat.get("in_hand"):
+            seat["cards"] = ["??"] * 5
+    return state
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "360"])
+def test_before_looking_the_player_left_of_the_dealer_goes_blind_or_looks_R33_5(
+    viewport, browser, console, shots
+):
+    """ "Buio 24" and "Look at my cards" and nothing else; her own seat shows five backs (no
+    card of hers is on the page); the middle says "The buio"; the button sends the buio
+    with no amount (the rule's), and in Italian the buttons read "Buio 24" and "Guardo le
+    carte"."""
+    phone = viewport is PHONE
+    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+    context = browser.new_context(viewport=viewport, **extra)
+    try:
+        page, server = open_table(context, buio())
+        console.watch(page)
+        server.settle()
+        shots(page, "buio-asked")
+        assert visible_buttons(page) == ["Buio 24", "Look at my cards"]
+        assert not page.locator("#sizing").is_visible()
+        assert page.locator("#draw-hint").inner_text() == (
+            "You have not looked at your cards: open blind, or look at them."
+        )
+        mine = page.locator(".seat.me .pcard")
+        assert mine.count() == 5 and page.locator(".seat.me .pcard.face").count() == 0
+        assert middle(page) == "The buio"
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        button = action_button(page, "Buio")
+        button.tap() if phone else button.click()
+        assert server.wait_for(lambda _: server.sent("act")) == [
+            {"type": "act", "action": "buio", "version": VERSION}
+        ]
+    finally:
+        context.close()
+    assert console.errors == []
+
+
+def test_keys_c_looks_and_enter_goes_blind_and_the_controbuio_reads_so_R33_5(laptop):
+    page, server = open_table(laptop, buio())
+    page.keyboard.press("c")
+    assert server.wait_for(lambda _: server.sent("act")) == [
+        {"type": "act", "action": "look", "version": VERSION}
+    ]
+    page, server = open_table(laptop, buio(blind="controbuio", to=48))
+    assert visible_buttons(page) == ["Controbuio 48", "Look at my cards"]
+    page.keyboard.press("Enter")
+    assert server.wait_for(lambda _: server.sent("act")) == [
+        {"type": "act", "action": "controbuio", "version": VERSION}
+    ]
+    page, _ = open_table(laptop, buio(), language="it")
+    assert visible_buttons(page) == ["Buio 24", "Guardo le carte"]
+    assert middle(page) == "Il buio"
+
+
+def test_no_pre_action_is_offered_while_the_buio_is_decided_R33_5(laptop):
+    """While another player decides blind, no box is offered (it would answer the viewer's
+    own blind decision, or a controbuio's difference, unseen); her turn shows her choice."""
+    state = buio()
+    state["hand"].update(to_act=5, legal={**state["hand"]["legal"], "seat": 5})
+    page, server = open_table(laptop, state)
+    server.settle()
+    assert not page.locator("#pre-actions").is_visible()
+    server.push(buio(blind="controbuio", to=48) | {"version": VERSION + 1})
+    action_button(page, "Controbuio").wait_for()
+    server.settle()
+    server.flush()
+    assert server.sent("act") == []
+    assert visible_buttons(page) == ["Controbuio 48", "Look at my cards"]
+
+
+def test_the_house_rules_say_the_buio_when_the_host_allows_it_R33_5(laptop):
+    state = italiana()
+    state["table"]["italiana"]["buio"] = 2
+    page, _ = open_table(laptop, state)
+    line = page.locator("#house-rules summary")
+    assert "Buio of twice the pot" in line.inner_text()
+    line.click()
+    assert "the player left of the dealer may open blind for twice the pot" in (
+        page.locator("#house-rules ul").inner_text()
+    )
+    state["table"]["italiana"]["buio"] = 1
+    page, _ = open_table(laptop, state, language="it")
+    assert "Buio del piatto" in page.locator("#house-rules summary").inner_text()
+    page, _ = open_table(laptop, italiana())
+    assert "Buio" not in page.locator("#house-rules").inner_text()
+
+
 def test_a_player_whose_cards_do_not_open_sees_only_pass_and_what_opens(laptop, console, shots):
     """R34.3: "Apro" only to cards that allow it; the public legal is the same for all, so
     the page goes by the viewer's own ``opening_cards`` (here none)."""
@@ -438,6 +542,111 @@ def test_poker_all_italiana_live_on_a_laptop_and_a_phone(players, console, shots
         assert player.page.locator("#hand-log li.deck-bad").count() == 0
         assert sum(player.stacks().values()) + carried(alice) == total
     shots(alice.page, "laptop-over")
+    shots(bob.page, "phone-over")
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert console.errors == []
+
+
+def test_a_buio_live_each_blind_player_sees_their_cards_only_once_they_may_R33_5(
+    players, console, shots
+):
+    """Alice opens poker all'italiana with "Buio of twice the pot"; Bob (a 360-px phone, in
+    Italian) and Carol sit. The player left of the dealer is asked first, his own cards
+    backs on his screen; he goes blind. The next, her cards backs too, is asked the
+    controbuio and looks: hers come face up. She sees the buio, the third too, and only
+    then, at his turn, the blind player's cards come face up; the hand is played out
+    standing pat and checking; every log says the buio, every browser checks the deck, and
+    no chip is lost."""
+    alice = players("Alice")
+    bob = players("Bob", viewport=PHONE, phone=True)
+    carol = players("Carol")
+    everyone = [alice, bob, carol]
+
+    def form(page) -> None:
+        page.select_option("select[name=game]", "italiana")
+        page.select_option("select[name=buio]", "2")
+
+    table_url = set_up_table(alice, bob, shots, spectator=carol, preset="2/4 FL, 40–200", more=form)
+    bob.goto(table_url)
+    bob.page.get_by_role("button", name="Italiano").click()
+    bob.page.wait_for_function("document.documentElement.lang === 'it'")
+    bob.page.locator("#seats > li").first.wait_for()
+    host_pauses_now(alice)
+    for player, seat in ((alice, 1), (carol, 3)):
+        player.sit(seat)
+    bob.page.get_by_role("button", name="Siediti al posto 2").click()
+    bob.page.get_by_role("dialog").get_by_role("button", name="Siediti").click()
+    bob.page.locator('.seat.me[data-seat="2"]').wait_for()
+    until(everyone, lambda: all(len(p.stacks()) == 3 for p in everyone), "three seated")
+    total = sum(alice.stacks().values())
+    host_resumes(alice)
+    until(everyone, lambda: all(p.hand_number() > 0 for p in everyone), "the first hand")
+    host_pauses_after_this_hand(alice)
+
+    def asked(button: str):
+        found: list = []
+
+        def one_asked() -> bool:
+            found[:] = [p for p in everyone if p.my_turn() and p.page.locator(button).is_visible()]
+            return len(found) == 1
+
+        until(everyone, one_asked, f"one player offered {button}")
+        return found[0]
+
+    def face_up(player) -> int:
+        return player.page.locator(".seat.me .pcard.face").count()
+
+    first = asked("#btn-blind")
+    second = everyone[(everyone.index(first) + 1) % 3]
+    third = everyone[(everyone.index(first) + 2) % 3]
+    for player in (first, second):  # neither has looked: five backs, no card of theirs
+        assert face_up(player) == 0 and player.page.locator(".seat.me .pcard").count() == 5
+    until([third], lambda: face_up(third) == 5, "the third player's own cards")
+    assert re.fullmatch(r"The buio|Il buio", middle_of(first).split("\n")[0]), middle_of(first)
+    shots(first.page, "asked-the-buio")
+    first.page.locator("#btn-blind").click()
+    assert asked("#btn-blind") is second  # the controbuio, before she looks
+    assert second.page.locator("#btn-blind .verb").inner_text() == "Controbuio"
+    assert face_up(second) == 0
+    shots(second.page, "asked-the-controbuio")
+    second.page.locator("#btn-look").click()
+    until([second], lambda: face_up(second) == 5, "her cards once she looks")
+    assert face_up(first) == 0  # he speaks last: he has not looked yet
+    for player in (second, third):  # in turn after him they see the buio ("vedo il buio")
+        until([player], player.my_turn, f"{player.name}'s turn")
+        assert not player.page.locator("#btn-raise").is_visible()  # only the blind may raise
+        player.page.locator("#btn-call").click()
+    until([first], lambda: first.my_turn() and face_up(first) == 5, "his cards at his turn")
+    shots(first.page, "the-blind-player-looks")
+    assert first.page.locator("#btn-raise").is_visible()  # alone he may raise
+    first.page.locator("#btn-check").click()
+
+    def stand_pat_and_check() -> bool:
+        if all(
+            hand_ended(p) or "vince" in middle_of(p) or "resta" in middle_of(p) for p in everyone
+        ):
+            return True
+        for player in everyone:
+            if player.my_turn():
+                for button in ("#btn-draw", "#btn-check", "#btn-call"):
+                    if player.page.locator(button).is_visible():
+                        player.page.locator(button).click()
+                        break
+        return False
+
+    until(everyone, stand_pat_and_check, "the end of the hand")
+    until(
+        everyone,
+        lambda: (
+            "goes blind for" in alice.page.locator("#hand-log").inner_text()
+            and "va al buio" in bob.page.locator("#hand-log").inner_text()
+        ),
+        "the buio in the log",
+    )
+    for player in everyone:
+        player.page.locator("#hand-log li.deck-ok").first.wait_for()
+        assert player.page.locator("#hand-log li.deck-bad").count() == 0
+    assert sum(alice.stacks().values()) + carried(alice) == total
     shots(bob.page, "phone-over")
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert console.errors == []

@@ -88,6 +88,10 @@ def step_randomly(t, rng) -> None:
         most = min(len(own), legal.get("max_draw") or len(own))
         services.draw(user, t.pk, rng.sample(own, rng.randint(0, most)), t.version)
         return
+    if legal.get("blind"):  # R33.5: the buio or the controbuio, or look
+        choice = legal["blind"] if rng.random() < 0.5 else "look"
+        services.act(user, t.pk, choice, None, t.version)
+        return
     if legal.get("opening"):  # R34.1: open when one's cards allow it, or pass
         mine = own_cards_by_user(t.pk, t.hand_count)[user.pk]
         if mine.get("opening_cards") and rng.random() < 0.7:
@@ -125,6 +129,8 @@ def fold_out(table) -> None:
             kind = "bring_in"
         if legal and legal.get("opening"):  # R34.1: nobody opens
             kind = "pass"
+        if legal and legal.get("blind"):  # R33.5: nobody goes blind
+            kind = "look"
         services.act(user_at(table, seat), table.pk, kind, None, None)
 
 
@@ -144,6 +150,8 @@ def check_down(table) -> None:
                 kind = "bring_in"
             if legal.get("opening"):  # R34.1: nobody opens
                 kind = "pass"
+            if legal.get("blind"):  # R33.5: nobody goes blind
+                kind = "look"
             services.act(user, table.pk, kind, None, fresh(table).version)
 
 

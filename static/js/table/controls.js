@@ -28,6 +28,12 @@ export function isDraw(legal) {
   return !!legal && typeof legal.draw === "number";
 }
 
+/** True when `legal` is poker all'italiana's blind decision (R33.5): the buio or the
+ * controbuio for `legal.to`, or look at one's cards. */
+export function isBlind(legal) {
+  return !!legal && (legal.blind === "buio" || legal.blind === "controbuio");
+}
+
 /** True when `legal` is poker all'italiana's opening decision (R34.1): "apro" or "passo". */
 export function isOpening(legal) {
   return !!legal && legal.opening === true;
@@ -95,6 +101,8 @@ export class Controls {
       draw: root.querySelector("#btn-draw"),
       bring_in: root.querySelector("#btn-bringin"),
       pass: root.querySelector("#btn-pass"),
+      blind: root.querySelector("#btn-blind"),
+      look: root.querySelector("#btn-look"),
     };
     this.drawHint = root.querySelector("#draw-hint");
     this.drawKeys = root.querySelector("#draw-keys");
@@ -119,6 +127,8 @@ export class Controls {
     this.buttons.draw.addEventListener("click", () => this.draw());
     this.buttons.bring_in.addEventListener("click", () => this.act("bring_in"));
     this.buttons.pass.addEventListener("click", () => this.act("pass"));
+    this.buttons.blind.addEventListener("click", () => this.act(this.legal && this.legal.blind));
+    this.buttons.look.addEventListener("click", () => this.act("look"));
     this.seatsEl.addEventListener("click", (e) => {
       const card = e.target.closest && e.target.closest("button[data-throw]");
       if (card) this.toggleThrow(card.dataset.throw);
@@ -157,7 +167,8 @@ export class Controls {
     const drawing = myTurn && isDraw(hand.legal);
     // A draw (R42) is no betting round: a box ticked before it would answer a bet on cards
     // not seen yet, so the draw clears them, and none is offered until the betting resumes.
-    const inDraw = !!(hand && !hand.finished && hand.phase === "draw");
+    // (nor the buio's, R33.5: a box ticked would answer a blind decision)
+    const inDraw = !!(hand && !hand.finished && (hand.phase === "draw" || hand.phase === "buio"));
     if (inDraw) {
       this.preCheckFold.checked = false;
       this.preCallAny.checked = false;
@@ -174,7 +185,7 @@ export class Controls {
     if (this.italianaKeys) this.italianaKeys.hidden = !(hand && hand.italiana);
     this.keepThrown(state, drawing);
     this.buttons.draw.hidden = !drawing;
-    this.drawHint.hidden = !drawing && !(myTurn && isOpening(hand.legal));
+    this.drawHint.hidden = !drawing && !(myTurn && (isOpening(hand.legal) || hand.phase === "buio"));
     if (drawing) this.showDraw();
     else if (myTurn && !this.firePreAction(hand.legal)) this.showDecision(state, hand.legal, mine);
     this.setBusy(this.busy);
@@ -190,7 +201,7 @@ export class Controls {
     const callAny = this.preCallAny.checked;
     this.preCheckFold.checked = false;
     this.preCallAny.checked = false;
-    if (isOpening(legal)) return false;
+    if (isOpening(legal) || isBlind(legal)) return false;
     let action = null;
     if (checkFold) action = legal.check ? "check" : legal.fold ? "fold" : null;
     else if (callAny) action = legal.check ? "check" : legal.call ? "call" : null;
@@ -202,7 +213,24 @@ export class Controls {
   /** The action of the bet-sized button: "open" in the opening round (R34.1), else a bet or a raise. */
   betAction() {
     if (!this.legal) return null;
+    if (isBlind(this.legal)) return this.legal.blind; // R33.5: its amount is the rule's
     return isOpening(this.legal) ? (this.mayOpen ? "open" : null) : this.legal.bet_or_raise;
+  }
+
+  /** R33.5: before looking, the buio (or the controbuio) for its amount, or look. */
+  showBlind(state, legal) {
+    for (const [name, button] of Object.entries(this.buttons)) button.hidden = name !== "blind" && name !== "look";
+    this.sizing.hidden = true;
+    const { blind } = this.buttons;
+    blind.querySelector(".verb").textContent = legal.blind === "buio"
+      // Translators: poker all'italiana: the button that opens blind, before looking, followed by the amount (R33.5: "Buio 80")
+      ? pgettext("poker all'italiana action", "Buio")
+      // Translators: poker all'italiana: the button that answers a buio blind with twice as much, followed by the amount (R33.5)
+      : pgettext("poker all'italiana action", "Controbuio");
+    blind.querySelector(".amt").textContent = money(legal.to);
+    this.drawHint.textContent = legal.blind === "buio"
+      ? gettext("You have not looked at your cards: open blind, or look at them.")
+      : gettext("A buio: answer blind with twice as much, or look at your cards.");
   }
 
   /** R34: "Passo" always; "Apro" with its amount only to a player whose cards allow it, and
@@ -226,6 +254,10 @@ export class Controls {
   }
 
   showDecision(state, legal, mine) {
+    if (isBlind(legal)) {
+      this.showBlind(state, legal);
+      return;
+    }
     if (isOpening(legal)) {
       this.showOpening(state, legal, mine);
       return;
@@ -234,6 +266,10 @@ export class Controls {
     const { fold, check, call, raise, all_in: allIn, bring_in: bringIn, pass } = this.buttons;
     const hand = state.hand;
     pass.hidden = true;
+    this.buttons.blind.hidden = true;
+    this.buttons.look.hidden = true;
+    // R33.5: facing a controbuio the buio makes up the difference, still blind, or gives up
+    if (hand.phase === "buio") this.drawHint.textContent = gettext("A controbuio: make up the difference without looking, or give up your buio.");
     // R45.4: the bring-in player brings in or completes, nothing else
     const bringing = legal.bring_in > 0;
     bringIn.hidden = !bringing;
@@ -460,8 +496,9 @@ export class Controls {
     const opening = isOpening(this.legal);
     const sized = this.betAction();
     if (key === "f" && !this.buttons.fold.hidden) this.act("fold");
+    else if (key === "c" && isBlind(this.legal)) this.act("look"); // R33.5
     else if (key === "c") this.act(opening ? "pass" : this.legal.check ? "check" : this.legal.call ? "call" : this.legal.bring_in > 0 ? "bring_in" : null);
-    else if (key === "r" && sized) {
+    else if (key === "r" && sized && !isBlind(this.legal)) {
       this.input.focus();
       this.input.select();
     } else if (key === "enter" && sized && !(target && target.closest && target.closest("button, a"))) {

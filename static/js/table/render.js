@@ -140,6 +140,8 @@ export function carriedText(table) {
 /** The middle's words in a hand of poker all'italiana while it is bet (R34, R37). */
 function italianaText(hand) {
   const italiana = hand.italiana;
+  // Translators: poker all'italiana, in the middle of the table: the players left of the dealer deciding whether to open blind, then the round after a blind opening (R33.5: "Il buio")
+  if (hand.phase === "buio" || (hand.street === "predraw" && (italiana.blind || []).length)) return pgettext("poker all'italiana round", "The buio");
   if (hand.street === "predraw") {
     if (italiana.opener === null) return openingText(italiana.pair, italiana.carried);
     // Translators: poker all'italiana, in the middle of the table: the betting round after someone opened, before the draw
@@ -620,7 +622,7 @@ export class TableView {
         : pgettext("the players changing cards", "The draw");
     } else if (hand && hand.italiana) {
       text = italianaText(hand); // R34, R35
-      street = hand.street !== "predraw" || hand.italiana.opener !== null; // a round's name
+      street = hand.street !== "predraw" || hand.italiana.opener !== null || hand.phase === "buio"; // a round's name
     } else if (hand && hand.stud) {
       text = studStreetText(hand.street); // R45.2
       street = true;
@@ -801,6 +803,12 @@ export function lastActionText(action, italiana = false) {
     case "raise": return amount ? interpolate(gettext("Raise to %(amount)s"), values) : pgettext("poker action", "Raise");
     // Translators: a seat's last action in a stud game: the forced bet of the lowest up card ("Bring-in 1")
     case "bring_in": return interpolate(gettext("Bring-in %(amount)s"), values);
+    // Translators: poker all'italiana: a seat's last action when the player opened blind (R33.5: "Buio 80")
+    case "buio": return interpolate(pgettext("poker all'italiana action", "Buio %(amount)s"), values);
+    // Translators: poker all'italiana: a seat's last action when the player answered a buio blind with twice as much (R33.5: "Controbuio 160")
+    case "controbuio": return interpolate(pgettext("poker all'italiana action", "Controbuio %(amount)s"), values);
+    // Translators: poker all'italiana: a seat's last action when the player did not go blind and looked at their cards (R33.5)
+    case "look": return pgettext("poker all'italiana action", "Looked");
     case "all_in": return pgettext("poker action", "All-in");
     default: return null;
   }

@@ -56,6 +56,13 @@ export function houseRules(table) {
     add(gettext("Morto with three"),
       gettext("With three players a fourth hand is dealt to the place after the dealer and never played; the deck is the one for four."));
   }
+  if (table.game === "italiana" && table.italiana && table.italiana.buio) {
+    // Translators: poker all'italiana's "buio" (R33.5): the player left of the dealer may open blind, for twice the pot ("Buio del doppio")
+    add(table.italiana.buio === 2 ? gettext("Buio of twice the pot") : gettext("Buio of the pot"),
+      table.italiana.buio === 2
+        ? gettext("Before looking, the player left of the dealer may open blind for twice the pot; the next may answer with a controbuio of twice that. The others see it or pass; the blind player looks last, speaks last and alone may raise.")
+        : gettext("Before looking, the player left of the dealer may open blind for the pot; the next may answer with a controbuio of twice that. The others see it or pass; the blind player looks last, speaks last and alone may raise."));
+  }
   if (table.straddle_allowed) add(gettext("Straddle"), gettext("The player under the gun may straddle: a blind bet of two big blinds."));
   if (table.run_it_twice_allowed) add(gettext("Run it twice"), gettext("When players are all-in, they may agree to deal the rest of the board twice."));
   const rake = table.rake || {};

@@ -72,6 +72,9 @@ ACTIONS = {
     "bring_in": ActionKind.BRING_IN,  # R45.4: a stud game's bring-in (its chips are the rule's)
     "open": ActionKind.OPEN,  # R34.1: poker all'italiana's "apro", to an amount
     "pass": ActionKind.PASS,  # R34.1: "passo" before the opening (not a fold)
+    "buio": ActionKind.BUIO,  # R33.5: opening blind (its chips are the rule's)
+    "controbuio": ActionKind.CONTROBUIO,
+    "look": ActionKind.LOOK,  # R33.5: no buio, no controbuio: the player looks
     "run_twice": ActionKind.RUN_TWICE,
     "show": ActionKind.SHOW,
     "muck": ActionKind.MUCK,

@@ -627,3 +627,50 @@ def test_a_hand_of_three_with_the_morto_says_so_in_its_json_phh_and_page_R31_4(c
     plain = replay(store(club, italiana(3), three, random_policy(rng)))
     assert "morto" not in record(plain, club.viewer(None))["italiana"]
     assert not any("Morto" in line for line in page_lines(plain))
+
+
+def test_a_buio_hand_says_so_in_its_json_phh_and_page_R33_5(club):
+    """R33.5: a hand with a buio and a controbuio: the JSON facts say the table's buio and
+    who went blind (nobody's opening shown: the buio is never proved), the PHH ``_buio`` and
+    the blind bets, and replays; the hand page says the buio in the reader's language. A
+    hand without it says nothing of one."""
+    from django.utils import translation
+
+    from tables.hands.italiana import page_lines
+
+    rng = random.Random(335)
+    others = random_policy(rng)
+
+    def blind(state: HandState, legal: LegalActions) -> Action:
+        for kind in (ActionKind.BUIO, ActionKind.CONTROBUIO):
+            if kind in legal.kinds:
+                return Action(kind, legal.seat)
+        if ActionKind.DRAW in legal.kinds:  # one card each: the stub never runs out (R36.3)
+            return Action(ActionKind.DRAW, legal.seat, 0b1)
+        return others(state, legal)
+
+    config = italiana(4, buio=2)
+    deck = list(config.hand_rules().deck)
+    rng.shuffle(deck)
+    replayed = replay(store(club, config, deck, blind))
+    first, second = replayed.final.seats[:2]
+    assert replayed.final.blind == (0, 1)
+    for seat in (None, 1, 2, 3, 4):
+        data = record(replayed, club.viewer(seat))
+        assert data["italiana"]["buio"] == 2 and data["italiana"]["blind"] == [first, second]
+        assert data["italiana"]["opener"] is None and data["italiana"]["opening_shown"] is None
+        document = phh(replayed, club.viewer(seat))
+        assert "_buio = 2" in document and "cbr 80 # buio" in document
+        assert "cbr 160 # controbuio" in document
+    # filled in with every player's cards, the PHH replays
+    full = to_phh(replayed.final, replayed.events).actions
+    again = phh_replay(replace(loads(phh(replayed, club.viewer(1))), actions=full))
+    assert again.config.buio == 2 and again.state.stacks == replayed.final.stacks
+    assert "Buio of twice the pot" in page_lines(replayed)
+    with translation.override("it"):
+        assert "Buio del doppio del piatto" in page_lines(replayed)
+    plain = list(config.hand_rules().deck)
+    rng.shuffle(plain)
+    without = replay(store(club, italiana(4), plain, random_policy(rng)))
+    assert "buio" not in record(without, club.viewer(None))["italiana"]
+    assert not any("Buio" in line for line in page_lines(without))

@@ -21,9 +21,9 @@ from tables.play import actions as services
 from tables.play.error_codes import PlayError
 from tables.play.forms import TableForm
 from tables.play.hand_state import current_state
-from tables.play.models import Seat
+from tables.play.models import Seat, Table
 from tables.play.phrases import render
-from tables.play.projection import load_public_state, own_cards_by_user
+from tables.play.projection import load_public_state, own_cards_by_user, public_message
 from tables.tournaments.forms import TournamentForm
 from tests.tables.conftest import form_errors, table_form_data
 from tests.tables.play_helpers import (
@@ -98,6 +98,9 @@ def test_the_deal_antes_the_invito_no_blinds_and_a_deck_of_the_players_R31_2_R33
         "opening_draw": "open_ended",
         "carried": 0,
         "opener": None,
+        "buio": 0,  # R33.5: none at this table
+        "blind": [],
+        "unseen": [],
     }
     seats = {s["number"]: s for s in public["seats"] if s["in_hand"]}
     assert not any(s["small_blind"] or s["big_blind"] for s in seats.values())
@@ -345,3 +348,119 @@ def test_three_players_with_the_morto_are_dealt_a_fourth_hand_from_the_deck_of_f
     play_randomly(fresh(table), rng, 2)
     last = fresh(table).hands.order_by("-number").first()
     assert len(last.players) == 4 and "morto" not in last.deck and last.deck["deck_size"] == 32
+
+
+def test_the_form_offers_the_buio_off_by_default_twice_the_pot_first_R33_5():
+    assert "buio" in TableForm.house_rules["italiana"] and "buio" in TableForm.house_rules["ITA"]
+    assert "buio" not in TableForm.house_rules["telesina"]
+    form = TableForm(table_form_data(**ITALIANA), club=Club(amount_format="chips"))
+    assert form.is_valid() and form.table_values()["buio"] == 0
+    assert [value for value, _ in form.fields["buio"].choices] == [0, 2, 1]
+    for buio in (1, 2):
+        form = TableForm(table_form_data(**ITALIANA, buio=buio), club=Club(amount_format="chips"))
+        assert form.is_valid() and form.table_values()["buio"] == buio
+    assert "buio" in form_errors(**ITALIANA, buio=3)
+
+
+def test_a_buio_and_a_controbuio_at_the_table_each_player_seeing_only_what_they_may_R33_5(
+    make_table, players
+):
+    """The player left of the dealer (Ann, below) is asked before being shown her cards, and
+    so is the next (Ben); the third (Cat) sees hers from the deal. Ann goes blind for twice
+    the pot, Ben answers with a controbuio, Ann makes up the difference and looks; Cat
+    passes; Ben looks only at his turn, last, and may raise. No frame names a card its
+    viewer may not see."""
+    table = make_table(max_seats=6, **ITALIANA, buio=2)
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    state = current_state(t)
+    first, second, third = state.seats  # from the dealer's left (R33.3)
+    ann, ben, cat = (user_at(t, n) for n in state.seats)
+
+    def own(user):
+        return own_cards_by_user(t.pk, t.hand_count)[user.pk]
+
+    def secret(position):
+        return {card_str(c) for c in state.holes[position]}
+
+    assert own(ann) == {"cards": [], "openings": [], "unseen": True}
+    assert own(ben) == {"cards": [], "openings": [], "unseen": True}
+    assert set(own(cat)["cards"]) == secret(2) and own(cat)["openings"]
+    public = load_public_state(t.pk)
+    hand = public["hand"]
+    assert public["table"]["italiana"]["buio"] == 2
+    assert hand["phase"] == "buio" and hand["to_act"] == first
+    assert hand["italiana"]["buio"] == 2 and hand["italiana"]["unseen"] == [first, second]
+    assert hand["legal"] == {"seat": first, "blind": "buio", "to": 6, "stack": 99, "bet": 0}
+    assert not cards_named(public)
+    dealt_before = public_message(public)["dealt"]
+    with pytest.raises(PlayError):  # not Ben's turn
+        services.act(ben, t.pk, "controbuio", None, None)
+    services.act(ann, t.pk, "buio", None, None)
+    public = load_public_state(t.pk)
+    assert public["hand"]["legal"]["blind"] == "controbuio" and public["hand"]["legal"]["to"] == 12
+    assert own(ann)["unseen"] and own(ben)["unseen"]
+    services.act(ben, t.pk, "controbuio", None, None)
+    assert own(ann)["unseen"] and own(ben)["unseen"]  # Ann makes up the difference blind
+    public = load_public_state(t.pk)
+    assert public["hand"]["legal"]["call"] == 6 and public["hand"]["legal"]["fold"] is True
+    services.act(ann, t.pk, "call", None, None)
+    assert set(own(ann)["cards"]) == secret(0) and "unseen" not in own(ann)  # she looks now
+    assert own(ben)["unseen"]
+    public = load_public_state(t.pk)
+    assert public_message(public)["dealt"] > dealt_before  # each socket asks for its cards
+    assert public["hand"]["to_act"] == third and public["hand"]["legal"]["bet_or_raise"] is None
+    assert public["hand"]["italiana"]["blind"] == [first, second]
+    services.act(cat, t.pk, "fold", None, None)
+    assert set(own(ben)["cards"]) == secret(1)  # Ben looks at his turn, last
+    legal = load_public_state(t.pk)["hand"]["legal"]
+    assert legal["seat"] == second and legal["check"] and legal["bet_or_raise"] == "raise"
+    log = [line["say"] for line in load_public_state(t.pk)["hand"]["log"]]
+    assert {"buio", "controbuio", "call", "fold"} <= set(log)
+    services.act(ben, t.pk, "check", None, None)
+    assert load_public_state(t.pk)["hand"]["phase"] == "draw"
+
+
+def test_a_player_out_of_time_looks_instead_of_going_blind_R33_5_R14(make_table, players):
+    table = make_table(max_seats=6, **ITALIANA, buio=1)
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    assert services.handle_due(t.pk, t.version, now=t.deadline)
+    t = fresh(table)
+    hand = load_public_state(t.pk)["hand"]
+    assert hand["phase"] == "betting" and hand["italiana"]["unseen"] == []
+    assert hand["legal"]["opening"] is True  # the opening, as without a buio
+    assert [line["say"] for line in load_public_state(t.pk)["hand"]["log"]][-2:] == [
+        "timed_out",
+        "look",
+    ]
+
+
+def test_no_buio_in_the_hand_after_a_piatto_di_parola_R33_5_R37_3(make_table, players):
+    table = make_table(max_seats=6, **ITALIANA, buio=2)
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = fresh(table)
+    Table.objects.filter(pk=t.pk).update(
+        carried_pot={"amount": 30, "streak": 1, "reason": "parola", "users": []}
+    )
+    t = deal(table)
+    assert current_state(t).config.buio == 0
+    assert load_public_state(t.pk)["hand"]["legal"]["opening"] is True
+
+
+def test_random_hands_with_the_buio_keep_every_chip_and_prove_every_deck_R33_5(make_table, players):
+    from tests.tables.play_helpers import verify_every_viewer
+
+    table = make_table(max_seats=6, **ITALIANA, buio=2)
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    deal(table)
+    assert play_randomly(fresh(table), random.Random("buio"), 12) == 12
+    assert_chips_accounted(fresh(table))
+    hands = list(fresh(table).hands.filter(ended_at__isnull=False))
+    assert any(h.final_state.get("blind") for h in hands)  # (about half the hands)
+    for hand in hands:
+        verify_every_viewer(hand)

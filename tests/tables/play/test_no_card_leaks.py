@@ -83,8 +83,9 @@ TABLES = [  # (settings, seated players)
     ({"game": "razz", "structure": "fixed_limit", "max_seats": 8, "ante": 1}, 8),
     ({"game": "stud8", "structure": "fixed_limit", "max_seats": 8}, 4),
     # poker all'italiana (R31-R39): a deck of the players, a pot nobody won carried on,
-    # whether a player may open theirs alone, the opener's cards shown at the end
-    ({**ITALIANA_TABLE, "max_seats": 6}, 4),
+    # whether a player may open theirs alone, the opener's cards shown at the end; the buio
+    # (R33.5): two players asked before being shown their cards, a blind opening never shown
+    ({**ITALIANA_TABLE, "max_seats": 6, "buio": 2}, 4),
     # Telesina (R40): a deck of the players, one card down and four up, no burn; with two
     # vele (R41), cards in the middle turned one at a time, each unknown before its turn
     ({**TELESINA_TABLE, "max_seats": 6, "vele": 2}, 5),
