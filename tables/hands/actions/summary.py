@@ -103,9 +103,10 @@ def player_rows(replayed: ReplayedHand) -> list[dict[str, Any]]:
                 folded_preflop.add(event.seat)
             if raises == 1:
                 row["three_bet_chance"] = True
-            if event.action in ("call", "bet", "raise", "open"):  # R34: not "pass"
+            # R34: not "pass"; R33.5: the buio and the controbuio are bets, looking is not
+            if event.action in ("call", "bet", "raise", "open", "buio", "controbuio"):
                 row["vpip"] = True
-            if event.action in ("bet", "raise", "open"):
+            if event.action in ("bet", "raise", "open", "buio", "controbuio"):
                 row["pfr"] = True
                 raises += 1
                 if raises == 2 and row["three_bet_chance"]:

@@ -666,6 +666,9 @@ def test_a_buio_hand_says_so_in_its_json_phh_and_page_R33_5(club):
     full = to_phh(replayed.final, replayed.events).actions
     again = phh_replay(replace(loads(phh(replayed, club.viewer(1))), actions=full))
     assert again.config.buio == 2 and again.state.stacks == replayed.final.stacks
+    record_history()  # the buio and the controbuio are bets before the draw (VPIP, PFR)
+    rows = {r.seat: r for r in HandPlayer.objects.filter(hand=replayed.hand)}
+    assert rows[first].vpip and rows[first].pfr and rows[second].pfr
     assert "Buio of twice the pot" in page_lines(replayed)
     with translation.override("it"):
         assert "Buio del doppio del piatto" in page_lines(replayed)
