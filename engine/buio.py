@@ -46,9 +46,9 @@ __all__ = [
 
 def offer_buio(w: WorkingCopy) -> bool:
     """R33.5: with the table's buio, ask the player left of the mazziere, before they look,
-    whether they open blind (phase ``buio``); ``False`` (nothing asked) without the option
-    or when that player is all-in on the invito."""
-    if not w.config.buio or w.stacks[0] == 0:
+    whether they open blind (phase ``buio``); ``False`` (nothing asked) without the option,
+    when that player is all-in on the invito, or with nothing in the pot (a buio of 0)."""
+    if not w.config.buio or w.stacks[0] == 0 or not sum(w.contributions) + w.dead:
         return False
     w.phase = Phase.BUIO
     w.street = Street.PREFLOP

@@ -121,6 +121,13 @@ def test_R33_5_R33_6_a_short_stack_goes_blind_all_in() -> None:
     assert legal is not None and legal.min_to == 80  # twice the buio put in
 
 
+def test_R33_5_no_buio_is_asked_of_a_player_all_in_on_the_invito_or_with_an_empty_pot() -> None:
+    state, _ = start_hand(italiana(3, buio=2, stacks=(10, 1000, 1000)))
+    assert state.phase is Phase.BETTING and state.unseen == ()
+    state, _ = start_hand(italiana(3, buio=2, ante=0))
+    assert state.phase is Phase.BETTING and state.unseen == ()
+
+
 def test_R33_5_no_controbuio_without_more_chips_than_the_buio() -> None:
     state, _ = start_hand(italiana(3, buio=2, stacks=(1000, 70, 1000)))
     state, _ = play(state, "1 buio")  # 60; seat 2 has 60 left: it can only see it, and looks
