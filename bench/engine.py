@@ -50,7 +50,9 @@ with a bring-in of half the small bet and antes in most hands, 2 to 8 players (P
 seventh-street community card (R45.3), which PokerKit deals otherwise. Poker all'italiana
 (``italiana``, R31-R39) is in ``--per-game`` only (PHH has no code for it): pot-limit, 2 to
 9 players, an invito (ante) and a cip of the big blind, a pot carried in now and then; the
-random policy opens when it may, with the morto (R31.4) in half the hands of three.
+random policy opens when it may, with the morto (R31.4) in half the hands of three, and the
+buio (R33.5) allowed in half the hands: the player asked goes blind, and the next answers
+with a controbuio, half the time.
 Telesina (``telesina``, R40) is there too, the same way (pot-limit, 2 to 9 players, the
 invito, the least bet the big blind), with no vela, one or two (R41) a third of the time
 each.
@@ -137,6 +139,7 @@ def random_config(rng: random.Random, game: Game = Game.HOLDEM) -> HandConfig:
             carried=rng.choice([0, 0, 0, n * big_blind]) if italiana else 0,
             vele=0 if italiana else rng.choice([0, 1, 2]),  # R41: con la vela, one or two
             morto=italiana and rng.random() < 0.5,  # R31.4 (with three players only)
+            buio=rng.choice([0, 2]) if italiana else 0,  # R33.5
             explicit_showdown=True,
         )
     ante = big_blind_ante = 0
@@ -193,6 +196,9 @@ def play(rng: random.Random, game: Game = Game.HOLDEM) -> BenchHand:
                 legal.seat,
                 rng.choice([m for m in range(32) if m.bit_count() <= most]),
             )
+        elif ActionKind.LOOK in kinds:  # poker all'italiana's buio (R33.5): blind, or look
+            blind = next(k for k in kinds if k is not ActionKind.LOOK)
+            action = Action(blind if rng.random() < 0.5 else ActionKind.LOOK, legal.seat)
         elif ActionKind.PASS in kinds:  # poker all'italiana before its opening (R34)
             opens = ActionKind.OPEN in kinds and rng.random() < 0.8
             amount = rng.randint(legal.min_to or 0, legal.max_to or 0)
