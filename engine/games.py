@@ -89,6 +89,7 @@ __all__ = [
     "VELA_STREETS",
     "Game",
     "GameRules",
+    "places_dealt",
     "rules",
 ]
 
@@ -115,6 +116,14 @@ ITALIANA_PLAYERS: Final = 9
 """R31.1: poker all'italiana seats 2 to 9 (ten would leave a stub of two cards)."""
 MORTO_PLAYERS: Final = 3
 """R31.4: the morto, a hand dealt and never played, comes with exactly three players."""
+
+
+def places_dealt(players: int, morto: bool) -> int:
+    """The hands dealt to ``players``: one each, and with the ``morto`` (poker
+    all'italiana's option) and exactly three players a fourth, never played (R31.4)."""
+    return players + (morto is True and players == MORTO_PLAYERS)
+
+
 STUD_PLAYERS: Final = 8
 """R45.3: a stud table seats eight, as card rooms deal it (one community card when the deck
 cannot give every player still in a seventh-street card)."""

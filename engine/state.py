@@ -16,7 +16,7 @@ from typing import Any, Final
 from engine.betting import Structure
 from engine.cards import Card
 from engine.errors import EngineError, ErrorCode
-from engine.games import MORTO_PLAYERS, Game, GameRules, rules
+from engine.games import Game, GameRules, places_dealt, rules
 
 __all__ = ["FORMAT", "HandConfig", "HandState", "Phase", "Street"]
 
@@ -209,7 +209,7 @@ class HandConfig:
     @property
     def places(self) -> int:
         """The hands dealt: one a player, and the morto's with three players (R31.4)."""
-        return len(self.seats) + (self.morto is True and len(self.seats) == MORTO_PLAYERS)
+        return places_dealt(len(self.seats), self.morto)
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON form; poker all'italiana's fields only in its configs, Telesina's in

@@ -34,7 +34,7 @@ from engine.fairness import (
     parse_nonce,
     proof_json,
 )
-from engine.games import MORTO_PLAYERS, Game, rules
+from engine.games import Game, places_dealt, rules
 from engine.hand import start_hand
 from engine.state import HandConfig, HandState
 from tables.play.actions import rows
@@ -69,9 +69,9 @@ def plan_next(
     # (R31.2), may change it (deal)
     if deck_size is None:
         ready = sum(1 for s in seats or () if is_ready(s))
-        if table.morto and table.game == Game.ITALIANA and ready == MORTO_PLAYERS:
-            ready += 1  # R31.4: the morto's hand is dealt from the four players' deck
-        deck_size, draw_burns = game_deck(table.game, ready)
+        # R31.4: with three ready, the morto's hand is dealt from the four players' deck
+        places = places_dealt(ready, table.morto and table.game == Game.ITALIANA)
+        deck_size, draw_burns = game_deck(table.game, places)
     table.next_deck = {
         "hand": number,
         "secret": secret.hex(),
