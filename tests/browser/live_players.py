@@ -203,6 +203,29 @@ def host_resumes(host) -> None:
     host.page.get_by_role("tab", name="Log").click()
 
 
+def seat_everyone_bob_in_italian(host, bob, table_url: str, others) -> int:
+    """Bob (the phone) reads the table in Italian; with the game paused, ``others`` (player,
+    seat) sit and Bob takes seat 2 from the Italian page; every screen sees them all
+    seated. The chips on the table."""
+    bob.goto(table_url)
+    bob.page.get_by_role("button", name="Italiano").click()
+    bob.page.wait_for_function("document.documentElement.lang === 'it'")
+    bob.page.locator("#seats > li").first.wait_for()
+    host_pauses_now(host)
+    for player, seat in others:
+        player.sit(seat)
+    bob.page.get_by_role("button", name="Siediti al posto 2").click()
+    bob.page.get_by_role("dialog").get_by_role("button", name="Siediti").click()
+    bob.page.locator('.seat.me[data-seat="2"]').wait_for()
+    everyone = [bob, *(player for player, _ in others)]
+    until(
+        everyone,
+        lambda: all(len(p.stacks()) == len(everyone) for p in everyone),
+        f"{len(everyone)} seated",
+    )
+    return sum(host.stacks().values())
+
+
 def set_up_table(alice, bob, shots, spectator=None, preset=None, more=None, others=()):
     """Alice signs up, makes a club and a table and invites Bob (and the spectator, and
     ``others``)."""

@@ -21,8 +21,8 @@ from .conftest import LAPTOP, PHONE, action_button, middle_of, seat_of, visible_
 from .harness import load_state, open_table
 from .live_players import (
     host_pauses_after_this_hand,
-    host_pauses_now,
     host_resumes,
+    seat_everyone_bob_in_italian,
     set_up_table,
     until,
     wait_for_new_hand,
@@ -489,18 +489,7 @@ def test_poker_all_italiana_live_on_a_laptop_and_a_phone(players, console, shots
         assert page.get_by_label("Poker all'italiana: rising openings").is_visible()
 
     table_url = set_up_table(alice, bob, shots, spectator=carol, preset="2/4 FL, 40–200", more=form)
-    bob.goto(table_url)
-    bob.page.get_by_role("button", name="Italiano").click()
-    bob.page.wait_for_function("document.documentElement.lang === 'it'")
-    bob.page.locator("#seats > li").first.wait_for()
-    host_pauses_now(alice)
-    for player, seat in ((alice, 1), (carol, 3)):
-        player.sit(seat)
-    bob.page.get_by_role("button", name="Siediti al posto 2").click()
-    bob.page.get_by_role("dialog").get_by_role("button", name="Siediti").click()
-    bob.page.locator('.seat.me[data-seat="2"]').wait_for()
-    until(everyone, lambda: all(len(p.stacks()) == 3 for p in everyone), "three seated")
-    total = sum(alice.stacks().values())
+    total = seat_everyone_bob_in_italian(alice, bob, table_url, ((alice, 1), (carol, 3)))
     host_resumes(alice)
     number = wait_for_new_hand(everyone, after=0, hole_cards=5)
     host_pauses_after_this_hand(alice)
@@ -567,18 +556,7 @@ def test_a_buio_live_each_blind_player_sees_their_cards_only_once_they_may_R33_5
         page.select_option("select[name=buio]", "2")
 
     table_url = set_up_table(alice, bob, shots, spectator=carol, preset="2/4 FL, 40–200", more=form)
-    bob.goto(table_url)
-    bob.page.get_by_role("button", name="Italiano").click()
-    bob.page.wait_for_function("document.documentElement.lang === 'it'")
-    bob.page.locator("#seats > li").first.wait_for()
-    host_pauses_now(alice)
-    for player, seat in ((alice, 1), (carol, 3)):
-        player.sit(seat)
-    bob.page.get_by_role("button", name="Siediti al posto 2").click()
-    bob.page.get_by_role("dialog").get_by_role("button", name="Siediti").click()
-    bob.page.locator('.seat.me[data-seat="2"]').wait_for()
-    until(everyone, lambda: all(len(p.stacks()) == 3 for p in everyone), "three seated")
-    total = sum(alice.stacks().values())
+    total = seat_everyone_bob_in_italian(alice, bob, table_url, ((alice, 1), (carol, 3)))
     host_resumes(alice)
     until(everyone, lambda: all(p.hand_number() > 0 for p in everyone), "the first hand")
     host_pauses_after_this_hand(alice)

@@ -25,8 +25,8 @@ from .interface_words import in_context, wrong_words
 from .live_players import (
     hand_over,
     host_pauses_after_this_hand,
-    host_pauses_now,
     host_resumes,
+    seat_everyone_bob_in_italian,
     set_up_table,
     until,
     wait_for_new_hand,
@@ -401,18 +401,7 @@ def test_a_hand_of_telesina_live_on_a_laptop_and_a_phone_R40(players, console, s
         alice, bob, shots, spectator=carol, others=[dan], preset="2/4 FL, 40–200", more=form
     )
     assert alice.page.locator("#stakes").inner_text() == "1/2 PL Telesina"
-    bob.goto(table_url)
-    bob.page.get_by_role("button", name="Italiano").click()
-    bob.page.wait_for_function("document.documentElement.lang === 'it'")
-    bob.page.locator("#seats > li").first.wait_for()
-    host_pauses_now(alice)
-    for player, seat in ((alice, 1), (carol, 3), (dan, 4)):
-        player.sit(seat)
-    bob.page.get_by_role("button", name="Siediti al posto 2").click()
-    bob.page.get_by_role("dialog").get_by_role("button", name="Siediti").click()
-    bob.page.locator('.seat.me[data-seat="2"]').wait_for()
-    until(everyone, lambda: all(len(p.stacks()) == 4 for p in everyone), "four seated")
-    total = sum(alice.stacks().values())
+    total = seat_everyone_bob_in_italian(alice, bob, table_url, ((alice, 1), (carol, 3), (dan, 4)))
     host_resumes(alice)
     wait_for_new_hand(everyone, after=0, hole_cards=2)
     host_pauses_after_this_hand(alice)
