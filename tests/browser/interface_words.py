@@ -83,9 +83,10 @@ ALLOWED_IN_ITALIAN = (
 )
 """Poker's English that Italian players speak as it is (docs/glossary.md)."""
 
-ALLOWED_IN_ENGLISH = ("invito", "Invito")
+ALLOWED_IN_ENGLISH = ("invito", "Invito", "piatto di parola", "buio", "Buio")
 """Poker all'italiana's own words, which the English interface keeps as the game's terms
-(R33.1: the invito, everyone's ante; docs/glossary.md)."""
+(R33.1: the invito, everyone's ante; R37.3: the piatto di parola; R33.5: the buio and the
+controbuio; docs/glossary.md)."""
 
 LANGUAGE_NAMES = ("English", "Italiano", "Hi-Lo")
 """The switcher names each language in itself, on every page; a game's name is no language."""
