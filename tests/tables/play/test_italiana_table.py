@@ -18,6 +18,7 @@ from pokerclub.models import Club
 from tables.money import balances, settlement
 from tables.money.models import LedgerEntry
 from tables.play import actions as services
+from tables.play.actions.deck import plan_next
 from tables.play.error_codes import PlayError
 from tables.play.forms import TableForm
 from tables.play.hand_state import current_state
@@ -338,11 +339,17 @@ def test_three_players_with_the_morto_are_dealt_a_fourth_hand_from_the_deck_of_f
     assert hands and all(h.deck["morto"] is True and h.deck["deck_size"] == 32 for h in hands)
     for hand in hands:
         verify_every_viewer(hand)
-    # the next hand is planned for the players ready: for three, the four players' deck
-    # (R31.4); for two (one busted in the last hand), the two players' deck, no morto
+    # the next hand's deck is planned for the players ready (whoever busted in the random
+    # hands above: planned here on a copy of the table, with every seat's chips as they
+    # are set below): three, the four players' deck (R31.4); two, the two players', no morto
     t = fresh(table)
-    ready = Seat.objects.filter(table=t, stack__gt=0).count()
-    assert t.next_deck["deck_size"] == {3: 32, 2: 24}[ready]
+    seats = list(Seat.objects.filter(table=t).exclude(user=None).order_by("number"))
+    for chips, size in (((100, 100, 100), 32), ((100, 0, 100), 24)):
+        for seat, stack in zip(seats, chips, strict=True):
+            seat.stack, seat.pending_chips = stack, 0
+        t.next_deck = None
+        assert plan_next(t, seats=seats) == ["next_deck"]
+        assert t.next_deck["deck_size"] == size
     # a fourth player: no morto, the deck of four all the same
     services.sit(players[3], table.pk, 4, 100)
     play_randomly(fresh(table), rng, 2)
