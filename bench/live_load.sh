@@ -97,6 +97,7 @@ peak=$(cat /tmp/bench-rss-peak)
 sockets=$((TABLES * PLAYERS))
 wal_after=$($PSQL -c "select pg_current_wal_lsn()")
 sleep 2  # (PostgreSQL's table statistics are flushed within a second)
+echo "WAL from $wal_before to $wal_after"
 wal=$($PSQL -c "select pg_wal_lsn_diff('$wal_after', '$wal_before')::bigint")
 echo "PostgreSQL WAL: $(awk -v w="$wal" -v a="${actions:-0}" 'BEGIN { if (a > 0) printf "%.0f", w / a; else print "?" }') bytes per action ($wal bytes for ${actions:-?} actions)"
 if [ -n "${PGDATA_DIR:-}" ] && command -v "${PG_WALDUMP:-pg_waldump}" >/dev/null; then
@@ -104,6 +105,9 @@ if [ -n "${PGDATA_DIR:-}" ] && command -v "${PG_WALDUMP:-pg_waldump}" >/dev/null
   # (PGDATA_DIR: the private cluster's data directory, readable here)
   "${PG_WALDUMP:-pg_waldump}" --path "$PGDATA_DIR/pg_wal" --start "$wal_before" --end "$wal_after" --stats=record 2>/dev/null |
     sort -t '(' -k 4 -rn | awk 'NR <= 14'
+  # and by relation: which table, index or TOAST table each record was written for
+  $PY bench/wal_by_relation.py "${PG_WALDUMP:-pg_waldump}" "$PGDATA_DIR/pg_wal" "$wal_before" "$wal_after" \
+    "${actions:-0}" "$DATABASE_URL" || true
 fi
 $PSQL -F ' ' -c "select 'rows: ' || string_agg(format('%s +%s ~%s (HOT %s)', relname, n_tup_ins, n_tup_upd, n_tup_hot_upd), ', ' order by n_tup_ins + n_tup_upd desc) from pg_stat_user_tables where n_tup_ins + n_tup_upd > 0"
 $PSQL -c "select format('table rows: %s kB with TOAST (the heap %s kB), live data %s kB, dead tuples %s', pg_total_relation_size('tables_table') / 1024, pg_relation_size('tables_table') / 1024, (select coalesce(sum(pg_column_size(t.*)), 0) / 1024 from tables_table t), n_dead_tup) from pg_stat_user_tables where relname = 'tables_table'"
