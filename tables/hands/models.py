@@ -113,8 +113,18 @@ class HandAction(models.Model):
     # would repeat the unique constraint's, whose first column it is; who acted is the hand's
     # player at that seat (Hand.players) and is never looked up by user, so it has neither
     # an index nor a foreign-key check (whose row lock was written to the WAL with every
-    # action). Django still sets it to null if that user is ever deleted.
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions", db_index=False)
+    # action). Django still sets it to null if that user is ever deleted. The hand has no
+    # database check either, for the same row lock on the hand with every action: the one
+    # writer of actions (tables.play.actions.hand) inserts them under the table's lock for
+    # the hand it has just read as the table's current one, and Django's delete of a hand
+    # still deletes its actions (on_delete), as a check would have demanded.
+    hand = models.ForeignKey(
+        Hand,
+        on_delete=models.CASCADE,
+        related_name="actions",
+        db_index=False,
+        db_constraint=False,
+    )
     sequence = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(

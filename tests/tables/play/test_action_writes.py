@@ -1,0 +1,67 @@
+"""What one action writes to the database, beyond its own row (issue #44): each row a
+transaction locks or rewrites is a record in PostgreSQL's WAL, so an action touches no row
+it does not change."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from tables.hands.models import Hand, HandAction
+from tables.play import actions as services
+from tables.play.projection import load_public_state
+from tests.conftest import require_service
+from tests.tables.play_helpers import deal, fresh, user_at
+
+
+def _hand_row_locker(hand_id: int) -> int:
+    """The transaction id that last locked or changed the hand's row (its ``xmax``: a row
+    lock, such as a foreign-key check's, leaves it there after the commit)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT xmax::text::bigint FROM tables_hand WHERE id = %s", [hand_id])
+        return cursor.fetchone()[0]
+
+
+def _action_writer(hand_id: int, sequence: int) -> int:
+    """The transaction id that inserted the hand's action ``sequence`` (its ``xmin``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT xmin::text::bigint FROM tables_handaction WHERE hand_id = %s AND sequence = %s",
+            [hand_id, sequence],
+        )
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True)  # each service call its own committed transaction
+def test_a_decision_writes_its_action_without_locking_the_hands_row(make_table, players):
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "row locks are PostgreSQL's")
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    hand = Hand.objects.get(pk=t.current_hand_id)
+    seat = load_public_state(t.pk)["hand"]["to_act"]
+    services.act(user_at(t, seat), t.pk, "call", None, None)
+    action = HandAction.objects.filter(hand=hand).order_by("sequence").last()
+    assert action is not None and action.seat == seat and action.kind == "call"
+    # a foreign-key check of the action's hand would lock the hand's row (FOR KEY SHARE) in
+    # the decision's transaction: a WAL record with every action
+    assert _hand_row_locker(hand.pk) != _action_writer(hand.pk, action.sequence)
+    assert fresh(t).hand_tail == [["call", seat, None]]
+
+
+@pytest.mark.django_db
+def test_deleting_a_hand_deletes_its_actions(make_table, players):
+    """The action row has no database check of its hand; Django's delete of a hand still
+    takes its actions with it."""
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    seat = load_public_state(t.pk)["hand"]["to_act"]
+    services.act(user_at(t, seat), t.pk, "call", None, None)
+    hand = Hand.objects.get(pk=t.current_hand_id)
+    assert HandAction.objects.filter(hand=hand).exists()
+    Hand.objects.filter(pk=hand.pk).delete()
+    assert not HandAction.objects.filter(hand_id=hand.pk).exists()
