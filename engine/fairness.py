@@ -550,6 +550,17 @@ def proof_json(
     }
 
 
+FROM_SECRET = ("commitments",)
+"""What :func:`proof_json`'s proof holds that follows from the deck's secret (the 52 card
+commitments, :class:`DeckPlan`): a store that keeps the secret need not keep them
+(issue #44: they were 3.3 kB of hex in every hand's row)."""
+
+
+def proof_to_store(proof: Mapping[str, Any]) -> dict[str, Any]:
+    """The proof without what :data:`FROM_SECRET` names, for a store that keeps the secret."""
+    return {key: value for key, value in proof.items() if key not in FROM_SECRET}
+
+
 def nonce_bytes(proof: Mapping[str, Any]) -> list[bytes]:
     """The nonces of a proof, in its order, as the dealing order hashes them."""
     return [bytes.fromhex(e["nonce"]) for e in proof["nonces"]]

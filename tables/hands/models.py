@@ -53,7 +53,8 @@ class Hand(models.Model):
         null=True,
         blank=True,
         help_text=gettext_lazy(
-            "Deck v2's public proof (R15): commitments, root, nonces, versions, seats."
+            "Deck v2's public proof (R15): root, nonces, versions, seats; its commitments"
+            " follow from the secret."
         ),
     )
     deck_secret = models.CharField(

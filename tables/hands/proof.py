@@ -8,10 +8,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import connection
+
 from engine.cards import card_str, parse_card
 from engine.drawing import fourth_card_last
+from engine.fairness import FROM_SECRET
 from tables.hands.models import Hand
 from tables.play.hand_state import deck_order, open_cards, public_hole_cards, stud_counts
+
+
+def public_proof(hand: Hand) -> dict[str, Any]:
+    """The hand's public proof (R15) with its commitments, whether stored or derived from the
+    secret, its keys in the order the database gives a proof stored whole, so that a history
+    or an export is the same to the byte whichever way the hand was stored: PostgreSQL's
+    ``jsonb`` gives shorter keys first, then by their bytes; a JSON text keeps the order
+    ``proof_json`` wrote, the commitments after the root."""
+    assert hand.deck is not None  # only for hands dealt with deck v2
+    if all(key in hand.deck for key in FROM_SECRET):
+        return hand.deck
+    plan, _order = deck_order(_with_secret(hand))
+    proof = {**hand.deck, "commitments": [c.hex() for c in plan.commitments]}
+    if connection.vendor == "postgresql":
+        order = sorted(proof, key=lambda k: (len(k.encode()), k.encode()))
+    else:
+        keys = list(hand.deck)
+        at = keys.index("root") + 1
+        order = [*keys[:at], "commitments", *keys[at:]]
+    return {key: proof[key] for key in order}
 
 
 def _with_secret(hand: Hand) -> dict[str, Any]:
@@ -64,7 +87,7 @@ def viewer_record(replayed: Any, viewer_seat: int | None) -> dict[str, Any] | No
                 if own
                 else {}
             )
-        return {**hand.deck, **seen, "openings": openings}
+        return {**public_proof(hand), **seen, "openings": openings}
     if hand.seed:
         return {"scheme": 1, "seed": hand.seed, "commitment": hand.commitment, **seen}
     return None

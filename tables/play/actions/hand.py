@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from engine.actions import Action, ActionKind
 from engine.cards import parse_card
 from engine.errors import EngineError
+from engine.fairness import proof_to_store
 from engine.games import rules
 from engine.hand import apply, deal_next
 from engine.legal_actions import default_action, legal_actions
@@ -235,7 +236,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         config=config.to_json(),
         tournament_level=table.tournament_level,
         commitment=proof["root"],
-        deck=proof,
+        deck=proof_to_store(proof),  # (its commitments follow from the secret)
         deck_secret=table.deck["secret"],
     )
     for s in dealt:

@@ -9,6 +9,7 @@ import pytest
 from engine.fairness import verify_record
 from pokerclub.models import Club
 from tables.hands.models import Hand
+from tables.hands.proof import public_proof
 from tables.hands.replay import replay
 from tables.play import actions as services
 from tables.play.forms import TableForm
@@ -321,6 +322,6 @@ def test_a_short_deck_orbit_deals_from_a_deck_committed_as_a_short_deck_R20_R30_
     for hand in Hand.objects.filter(table=table).order_by("number"):
         size = 36 if hand.config["game"] == "shortdeck" else 52
         assert hand.deck.get("deck_size", 52) == size
-        record = {**hand.deck, "boards": [], "holes": {}, "openings": []}
+        record = {**public_proof(hand), "boards": [], "holes": {}, "openings": []}
         assert verify_record(record, expected_deck_size=size).ok
         assert min(replay(hand).final.deck) >= (16 if size == 36 else 0)

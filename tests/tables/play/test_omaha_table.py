@@ -15,6 +15,7 @@ from tables.hands.exports.json_record import record
 from tables.hands.exports.phh_text import phh
 from tables.hands.exports.pokerstars_text import pokerstars
 from tables.hands.models import Hand
+from tables.hands.proof import public_proof
 from tables.hands.replay import replay
 from tables.money.models import LedgerEntry
 from tables.play import actions as services
@@ -81,7 +82,7 @@ def test_random_plo_hands_conserve_chips_and_export_as_omaha_R17(plo, players, s
         assert text.splitlines()[0].split(":  ")[1].startswith("Omaha Pot Limit (")
         assert 'variant = "PO"' in phh(replayed, public)
         assert record(replayed, public)["game"]["game"] == "omaha"
-        deck = {**hand.deck, "boards": [], "holes": {}, "openings": []}
+        deck = {**public_proof(hand), "boards": [], "holes": {}, "openings": []}
         assert verify_record(deck).ok, verify_record(deck).problems
 
 
