@@ -10,6 +10,7 @@ import pytest
 from django.db.models import Sum
 
 from tables.hands.models import Hand, HandAction
+from tables.hands.proof import public_proof
 from tables.money.models import LedgerEntry
 from tables.play import actions as services
 from tables.play.error_codes import PlayError, PlayErrorCode
@@ -226,7 +227,9 @@ def test_chips_are_conserved_over_random_hands_with_side_pots_and_rake(
     bought, accounted = chips_balance(table)
     assert bought == accounted
     hands = Hand.objects.filter(table=table).exclude(ended_at=None)
-    assert all(len(h.deck_secret) == 64 and len(h.deck["commitments"]) == 52 for h in hands)
+    assert all(
+        len(h.deck_secret) == 64 and len(public_proof(h)["commitments"]) == 52 for h in hands
+    )
 
 
 def test_a_change_that_does_not_touch_the_hand_leaves_the_decision_fresh(heads_up, players):
