@@ -571,6 +571,16 @@ class Seat(models.Model):
         help_text="The player timed out in this hand and has not acted since: their next "
         "decisions in it are taken at once (check, else fold).",
     )
+    # The last nonce sent from this chair (R15.2, tables.play.actions.deck.send_nonce): for
+    # hand ``nonce_hand``, by the user ``nonce_by``, at the table's version ``nonce_version``.
+    # On the chair rather than in Table.next_deck (issue #44): a nonce then rewrites these
+    # few bytes at the row's end, not the next deck's whole JSON (a TOASTed kilobyte each).
+    nonce = models.CharField(max_length=64, blank=True, default="")
+    nonce_hand = models.PositiveIntegerField(null=True, blank=True)
+    nonce_by = models.PositiveBigIntegerField(
+        null=True, blank=True, help_text="The user who sent the nonce (their id)."
+    )
+    nonce_version = models.PositiveBigIntegerField(null=True, blank=True)
     # not a column: the player's role in the club, on the seats services.rows.table_seats reads
     member_role: str | None
 

@@ -4,7 +4,8 @@ nonces, and the deal from them.
 * :func:`plan_next` commits to the next hand's deck when that hand is planned
   (``schedule_next_hand``), in the same table update: no query of its own.
 * :func:`send_nonce` takes a seated player's nonce for the next hand (one transaction under
-  the table lock; it writes ``next_deck`` alone and broadcasts nothing).
+  the table lock; it writes the player's chair alone, ``Seat.nonce``, and broadcasts
+  nothing).
 * :func:`deal` turns the committed deck and the nonces into the hand's deck, when the hand
   starts; :func:`wait_for_nonces` first holds a due deal back a bounded moment
   (``settings.NONCE_WAIT_MS``) for the nonces of seated players whose sockets are open (a
@@ -77,7 +78,6 @@ def plan_next(
         "secret": secret.hex(),
         "root": DeckPlan(table.pk, number, secret, deck_size, draw_burns).root.hex(),
         "committed_version": table.version + 1,
-        "nonces": [],
         **({"deck_size": deck_size} if deck_size != FULL else {}),
         **({} if draw_burns else {"draw_burns": False}),
     }
@@ -103,7 +103,8 @@ def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
             % {"field": "nonce"},
         ) from None
     table = lock_table(table_id)
-    seat = require_seat(table, table_seats(table), user)
+    seats = table_seats(table)
+    seat = require_seat(table, seats, user)
     if hand <= table.hand_count:
         raise PlayError(
             PlayErrorCode.HAND_DEALT, _("Hand %(number)s is already dealt.") % {"number": hand}
@@ -114,19 +115,31 @@ def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
             PlayErrorCode.NOT_COMMITTED,
             _("No deck is committed for hand %(number)s yet.") % {"number": hand},
         )
-    if any(e["user_id"] == user.pk for e in planned["nonces"]):
+    if any(e["user_id"] == user.pk for e in sent_nonces(planned, seats)):
         raise PlayError(
             PlayErrorCode.NONCE_SENT,
             _("You already sent a nonce for hand %(number)s.") % {"number": hand},
         )
-    planned["nonces"].append(
-        {"seat": seat.number, "user_id": user.pk, "nonce": nonce, "version": table.version}
-    )
-    fields = ["next_deck"]
-    if "waiting" in planned and not _missing(planned, table_seats(table)):
+    seat.nonce, seat.nonce_hand, seat.nonce_by = nonce, hand, user.pk
+    seat.nonce_version = table.version
+    seat.save(update_fields=["nonce", "nonce_hand", "nonce_by", "nonce_version"])
+    if "waiting" in planned and not _missing(planned, seats):
         table.next_hand_at = timezone.now()  # the deal waited for this one: now
-        fields.append("next_hand_at")
-    rows.save_table(table, fields)
+        rows.save_table(table, ["next_hand_at"])
+
+
+def sent_nonces(planned: dict[str, Any], seats: list[Seat]) -> list[dict[str, Any]]:
+    """The nonces sent for the planned hand (``{"seat", "user_id", "nonce", "version"}``):
+    each chair's last one for it (``Seat.nonce``), and any the planned deck kept itself
+    (``"nonces"``, where a deck committed before the chairs kept them had them)."""
+    return [
+        *planned.get("nonces", ()),
+        *(
+            {"seat": s.number, "user_id": s.nonce_by, "nonce": s.nonce, "version": s.nonce_version}
+            for s in seats
+            if s.nonce_hand == planned["hand"] and s.nonce
+        ),
+    ]
 
 
 RECHECK = timedelta(milliseconds=100)
@@ -135,7 +148,7 @@ RECHECK = timedelta(milliseconds=100)
 
 def _missing(planned: dict[str, Any], seats: list[Seat]) -> list[Seat]:
     """Seated players who would be dealt in, whose sockets are open, with no nonce yet."""
-    sent = {e["user_id"] for e in planned["nonces"]}
+    sent = {e["user_id"] for e in sent_nonces(planned, seats)}
     return [s for s in seats if is_ready(s) and s.connections > 0 and s.user_id not in sent]
 
 
@@ -161,12 +174,13 @@ def wait_for_nonces(table: Table, seats: list[Seat], now: datetime) -> bool:
 
 
 def deal(
-    table: Table, dealt: list[Seat], config: HandConfig
+    table: Table, seats: list[Seat], dealt: list[Seat], config: HandConfig
 ) -> tuple[HandState, list[Any], dict[str, Any]]:
     """Start hand ``hand_count + 1`` for the seats ``dealt`` from its committed deck and the
-    nonces (R15.2); a deck is committed now if none was (no player could send a nonce
-    then). Sets ``Table.deck`` and clears ``Table.next_deck``; the deal is the change at
-    ``version + 1``. Returns the engine's first state and events and the public proof."""
+    nonces sent from the table's ``seats`` (R15.2); a deck is committed now if none was (no
+    player could send a nonce then). Sets ``Table.deck`` and clears ``Table.next_deck``;
+    the deal is the change at ``version + 1``. Returns the engine's first state and events
+    and the public proof."""
     deck_size, draw_burns = game_deck(config.game, config.places)  # (R31.4: the morto's)
     if table.next_deck and (
         table.next_deck.get("deck_size", FULL) != deck_size
@@ -183,7 +197,10 @@ def deal(
     )
     dealt_version = table.version + 1
     nonces = nonce_list(
-        plan.root, planned["nonces"], [(s.number, s.user_id) for s in dealt], dealt_version
+        plan.root,
+        sent_nonces(planned, seats),
+        [(s.number, s.user_id) for s in dealt],
+        dealt_version,
     )
     state, events = start_hand(
         config, deck=dealt_deck(plan, [bytes.fromhex(e["nonce"]) for e in nonces])

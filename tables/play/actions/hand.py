@@ -220,7 +220,7 @@ def _start_hand(table: Table, seats: list[Seat], now: Any) -> list[str]:
         fields.append("bomb_votes")
     straddle = not bomb and _straddles(table, dealt, plan)
     config = table_config(table, plan, straddle=straddle, bomb_pot=bomb)
-    state, events, proof = deck.deal(table, dealt, config)  # R15.2
+    state, events, proof = deck.deal(table, seats, dealt, config)  # R15.2
     assert table.deck is not None  # deck.deal set the hand's deck
     table.hand_log = []
     _log(table, dealt, events, state)

@@ -26,8 +26,8 @@ def played(make_table, players, monkeypatch):
     made: dict[int, dict] = {}
     deal = table_deck.deal
 
-    def keeping(table, dealt, config):
-        state, events, proof = deal(table, dealt, config)
+    def keeping(table, seats, dealt, config):
+        state, events, proof = deal(table, seats, dealt, config)
         made[proof["hand"]] = proof
         return state, events, proof
 

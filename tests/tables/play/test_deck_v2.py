@@ -23,6 +23,7 @@ from tables.hands.proof import viewer_record
 from tables.hands.replay import replay
 from tables.play import actions as services
 from tables.play.error_codes import PlayError, PlayErrorCode
+from tables.play.models import Seat
 from tables.play.projection import load_public_state, own_cards_by_user
 from tests.tables.play_helpers import deal, fresh, play_randomly, to_act, user_at
 
@@ -43,7 +44,8 @@ def test_the_next_hands_deck_is_committed_when_it_is_planned_before_any_nonce(th
     the table's version before any nonce arrives."""
     table = three
     planned = table.next_deck
-    assert table.next_hand_at is not None and planned["hand"] == 1 and planned["nonces"] == []
+    assert table.next_hand_at is not None and planned["hand"] == 1
+    assert not Seat.objects.filter(table=table, nonce_hand=1).exists()  # no nonce yet
     assert planned["committed_version"] <= table.version
     assert DeckPlan(table.pk, 1, bytes.fromhex(planned["secret"])).root.hex() == planned["root"]
     state = load_public_state(table.pk)
@@ -138,12 +140,60 @@ def test_a_bad_nonce_gets_a_code_and_changes_nothing(
 ):
     services.send_nonce(players[1], three.pk, 1, NONCES[1])
     user = {"player": players[0], "sender": players[1], "spectator": club_with_roles["member"]}[who]
-    before = fresh(three)
+    before = fresh(three), _chairs_nonces(three)
     with pytest.raises(PlayError) as err:
         services.send_nonce(user, three.pk, hand, nonce)
     assert err.value.code == code
+    after = fresh(three), _chairs_nonces(three)
+    assert (after[0].version, after[0].next_deck, after[1]) == (
+        before[0].version,
+        before[0].next_deck,
+        before[1],
+    )
+
+
+def _chairs_nonces(table) -> list[tuple]:
+    return list(
+        Seat.objects.filter(table=table)
+        .order_by("number")
+        .values_list("number", "nonce", "nonce_hand", "nonce_by", "nonce_version")
+    )
+
+
+def test_a_nonce_is_kept_on_the_players_chair_and_the_table_row_is_not_rewritten_R15_2(
+    three, players
+):
+    """Issue #44: a nonce writes the sender's chair alone; the next deck's JSON (a TOASTed
+    kilobyte) and the table's version stay as they were."""
+    before = fresh(three)
+    services.send_nonce(players[1], three.pk, 1, NONCES[1])
     after = fresh(three)
     assert (after.version, after.next_deck) == (before.version, before.next_deck)
+    assert "nonces" not in after.next_deck
+    assert [c for c in _chairs_nonces(three) if c[1]] == [
+        (2, NONCES[1], 1, players[1].pk, before.version)
+    ]
+    proof = Hand.objects.get(table=deal(three), number=1).deck
+    sent = [(e["seat"], e["user_id"], e["nonce"], e["by"]) for e in proof["nonces"]]
+    assert (2, players[1].pk, NONCES[1], "player") in sent
+
+
+def test_a_player_who_moves_to_another_chair_sends_one_nonce_for_a_hand_R15_2(three, players):
+    """The chair left keeps the nonce sent from it, and it still counts: the player cannot
+    send a second one for the same hand from their new chair."""
+    services.send_nonce(players[0], three.pk, 1, NONCES[0])
+    services.leave(players[0], three.pk)
+    services.sit(players[0], three.pk, 5, 100)
+    with pytest.raises(PlayError) as err:
+        services.send_nonce(players[0], three.pk, 1, NONCES[1])
+    assert err.value.code == PlayErrorCode.NONCE_SENT
+    proof = Hand.objects.get(table=deal(three), number=1).deck
+    mine = [(e["seat"], e["nonce"], e["by"]) for e in proof["nonces"]]
+    mine = [m for m, e in zip(mine, proof["nonces"], strict=True) if e["user_id"] == players[0].pk]
+    # the nonce sent counts, with the chair it came from; the chair dealt gets the stand-in
+    # of a player who sent none from it (engine.fairness.nonce_list)
+    assert [(seat, by) for seat, _nonce, by in mine] == [(1, "player"), (5, "server")]
+    assert mine[0][1] == NONCES[0]
 
 
 def test_a_nonce_for_a_hand_already_dealt_is_refused(three, players):
@@ -270,8 +320,6 @@ def test_a_due_deal_waits_a_bounded_moment_for_connected_players_nonces(three, p
     nonce lets it go at once; a player with no socket open is never waited for."""
     from datetime import timedelta
 
-    from tables.play.models import Seat
-
     settings.NONCE_WAIT_MS = 1500
     table = three
     Seat.objects.filter(table=table, user__in=players[:2]).update(connections=1)
@@ -295,8 +343,6 @@ def test_a_deal_waits_no_longer_than_the_bound_for_a_nonce_that_never_comes(
     three, players, settings
 ):
     from datetime import timedelta
-
-    from tables.play.models import Seat
 
     settings.NONCE_WAIT_MS = 1500
     table = three

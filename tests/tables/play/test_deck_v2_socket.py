@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async as sync_to_async
 
 from tables.play import actions as services
-from tables.play.models import Table
+from tables.play.models import Seat
 from tests.tables.socket_helpers import connect, drain, receive, receive_first
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -49,7 +49,9 @@ async def test_nonce_messages_are_taken_once_from_seated_players(setup):
         answer = await send(comm, message)
         assert answer["type"] == "error" and answer["code"] == code, (message, answer)
     assert answer["message"]
-    planned = (await sync_to_async(Table.objects.get)(pk=table.pk)).next_deck
-    assert [(e["user_id"], e["nonce"]) for e in planned["nonces"]] == [(players[0].pk, nonce)]
+    sent = await sync_to_async(list)(
+        Seat.objects.filter(table=table, nonce_hand=1).values_list("nonce_by", "nonce")
+    )
+    assert sent == [(players[0].pk, nonce)]  # the first one, kept on the player's chair
     for comm in (player, spectator):
         await comm.disconnect()
