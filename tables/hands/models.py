@@ -152,11 +152,22 @@ class HandAction(models.Model):
 class HandPlayer(models.Model):
     """One player in one finished hand (derived from the hand; never edited by hand)."""
 
-    hand = models.ForeignKey("tables.Hand", on_delete=models.CASCADE, related_name="participants")
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    # Six rows a hand, each written with an entry in every index (issue #44): the hand and
+    # the club need no index of their own, as the unique (hand, seat) and the (club, user,
+    # hand) indexes lead with them; the user's row is not locked by a database check with
+    # each (the one writer, tables.hands.actions.summary, takes the users from the hand, and
+    # Django sets the user to null if they are ever deleted).
+    hand = models.ForeignKey(
+        "tables.Hand", on_delete=models.CASCADE, related_name="participants", db_index=False
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
     table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        db_constraint=False,
     )
     seat = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=64)

@@ -377,8 +377,11 @@ class Table(models.Model):
         "amount] each, all in its betting round: an action appends here instead of rewriting "
         "the state (issue #44: the state's rewrite was most of an action's WAL).",
     )
+    # No index (issue #44): nothing looks a table up by its hand, and an indexed column
+    # changed at every deal made the deal's update of the row a new version with an entry
+    # in each of the table's indexes, not an update in place (HOT).
     current_hand = models.ForeignKey(
-        "Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", db_index=False
     )
     hand_players = models.JSONField(
         default=dict,

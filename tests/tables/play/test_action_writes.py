@@ -65,3 +65,30 @@ def test_deleting_a_hand_deletes_its_actions(make_table, players):
     assert HandAction.objects.filter(hand=hand).exists()
     Hand.objects.filter(pk=hand.pk).delete()
     assert not HandAction.objects.filter(hand_id=hand.pk).exists()
+
+
+def _table_updates() -> tuple[int, int]:
+    """The table rows this transaction updated, and how many of them in place (HOT)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_stat_get_xact_tuples_updated('tables_table'::regclass), "
+            "pg_stat_get_xact_tuples_hot_updated('tables_table'::regclass)"
+        )
+        return cursor.fetchone()
+
+
+@pytest.mark.django_db
+def test_a_deal_updates_the_table_row_in_place(make_table, players):
+    """The deal sets the table's current hand: an indexed column would make the update a
+    new version of the row with an entry in each of the table's indexes (issue #44)."""
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "updates in place (HOT) are PostgreSQL's")
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 100)
+    updated, in_place = _table_updates()
+    t = deal(table)
+    assert t.current_hand_id is not None
+    after = _table_updates()
+    assert after[0] > updated
+    assert after[0] - updated == after[1] - in_place  # every update of the row in place
