@@ -8,6 +8,7 @@ Only ``tables.play.actions`` changes these rows.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -125,6 +126,20 @@ def game_label(game: str, structure: str) -> str:
         "structure": Structure(structure).label,
         "game": name,
     }
+
+
+HAND_FIXED_KEYS = ("config", "deck")
+"""The keys of a hand's state (``HandState.to_json``) that only the deal sets (and a draw's
+reshuffle, the deck): more than half of the state's bytes, kept in ``Table.hand_fixed``."""
+
+
+def split_hand_state(state: dict[str, Any] | None) -> tuple[Any, Any]:
+    """A hand's state as two columns store it: ``(hand_state, hand_fixed)``, the second
+    holding :data:`HAND_FIXED_KEYS` (None: no hand)."""
+    if state is None:
+        return None, None
+    fixed = {key: state[key] for key in HAND_FIXED_KEYS if key in state}
+    return {key: value for key, value in state.items() if key not in fixed}, fixed or None
 
 
 class TableQuerySet(models.QuerySet["Table"]):
@@ -377,6 +392,15 @@ class Table(models.Model):
         "amount] each, all in its betting round: an action appends here instead of rewriting "
         "the state (issue #44: the state's rewrite was most of an action's WAL).",
     )
+    hand_fixed = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The parts of the hand's state only the deal changes (HAND_FIXED_KEYS: its "
+        "config and its deck, which a draw's reshuffle changes too), stored apart from "
+        "hand_state so that each street's snapshot does not write them again (issue #44). "
+        "Reading a table puts them back into hand_state (Table.from_db); "
+        "tables.play.actions.rows.save_table takes them out.",
+    )
     # No index (issue #44): nothing looks a table up by its hand, and an indexed column
     # changed at every deal made the deal's update of the row a new version with an entry
     # in each of the table's indexes, not an update in place (HOT).
@@ -398,8 +422,8 @@ class Table(models.Model):
     next_deck = models.JSONField(
         null=True,
         blank=True,
-        help_text="The next hand's committed deck (R15): its secret (SECRET), root, the "
-        "version that published it and the players' nonces accepted so far.",
+        help_text="The next hand's committed deck (R15): its secret (SECRET), root and the "
+        "version that published it; the players' nonces are on their chairs (Seat.nonce).",
     )
     carried_pot = models.JSONField(
         default=dict,
@@ -435,6 +459,16 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @classmethod
+    def from_db(cls, *args: Any, **kwargs: Any) -> Table:
+        """The row as a table, its hand's state whole: the parts stored apart
+        (``hand_fixed``) put back, where the stored state does not hold them itself."""
+        table = super().from_db(*args, **kwargs)
+        loaded = table.__dict__
+        if loaded.get("hand_fixed") and loaded.get("hand_state") is not None:
+            table.hand_state = {**loaded["hand_fixed"], **loaded["hand_state"]}
+        return table
 
     def get_absolute_url(self) -> str:
         return reverse("tables:detail", args=[self.club.slug, self.pk])

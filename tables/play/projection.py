@@ -356,7 +356,7 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
     number: a seat can change hands before the next deal), for the server's use only: each
     viewer is given their own entry alone. Empty once that hand is over and the next one
     began, whose own message will ask."""
-    row = (
+    found = (
         Table.objects.filter(pk=table_id)
         .values_list(
             "hand_count",
@@ -370,11 +370,19 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
             "hand_state__config__opening_draw",
             "hand_state__config__fourth_card_last",  # R36.2 (absent: dealt before it, off)
             "hand_state__unseen",  # R33.5: who has not looked at their cards (absent: all)
+            # the config where a snapshot does not hold it itself (Table.hand_fixed)
+            "hand_fixed__config__game",
+            "hand_fixed__config__opening_pair",
+            "hand_fixed__config__opening_draw",
+            "hand_fixed__config__fourth_card_last",
         )
         .first()
     )
-    if not row or row[0] != hand_number or row[2] is None:
+    if not found or found[0] != hand_number or found[2] is None:
         return {}
+    # the config where the snapshot holds it, else where it is stored apart (as
+    # Table.from_db puts it back)
+    row = found[:11] if found[6] is not None else (*found[:6], *found[11:15], found[10])
     dealt, seats, deck, drawn = row[1] or {}, row[2], row[4], row[5] or ()
     # a stud game's cards a player (public: R45.2), which place each street's card (R45.9)
     stud = [len(holes) for holes in row[3]] if rules(row[6]).stud else ()

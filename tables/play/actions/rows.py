@@ -33,7 +33,7 @@ from psycopg.types.json import Jsonb
 
 from pokerclub.models import Club, Membership, User
 from tables.hands.models import HandAction
-from tables.play.models import Seat, Table
+from tables.play.models import Seat, Table, split_hand_state
 
 DECISION_COLUMNS = (
     "version",
@@ -208,9 +208,20 @@ def _update_sql(names: tuple[str, ...]) -> tuple[str, list[Any]]:
 
 def save_table(table: Table, names: list[str], action: HandAction | None = None) -> None:
     """``UPDATE`` the given fields of the table row (what ``save(update_fields=...)`` does),
-    after inserting ``action`` (when given) in the same round trip."""
+    after inserting ``action`` (when given) in the same round trip. The hand's state is
+    written without what only the deal changes (``split_hand_state``), and that part
+    (``hand_fixed``) only when it changed."""
+    stored: dict[str, Any] = {}
+    if "hand_state" in names:
+        stored["hand_state"], fixed = split_hand_state(table.hand_state)
+        if fixed != table.hand_fixed:
+            table.hand_fixed = fixed
+            names = [*names, "hand_fixed"] if "hand_fixed" not in names else names
     sql, fields = _update_sql(tuple(names))
-    values = [_db_value(f, getattr(table, f.attname)) for f in fields]
+    values = [
+        _db_value(f, stored[f.attname] if f.attname in stored else getattr(table, f.attname))
+        for f in fields
+    ]
     with connection.cursor() as cursor:
         if action is None:
             cursor.execute(sql, [*values, table.pk])

@@ -6,6 +6,7 @@ recorded actions give from the deal."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -19,9 +20,9 @@ from tables.hands.proof import start_kwargs
 from tables.play import actions as services
 from tables.play import table_log as handlog
 from tables.play.hand_state import TAIL_MOST, current_state
-from tables.play.models import Seat
+from tables.play.models import HAND_FIXED_KEYS, Seat, Table
 from tables.play.phrases import render
-from tables.play.projection import load_public_state
+from tables.play.projection import load_public_state, own_cards_by_user
 from tests.tables.play_helpers import deal, fresh, step_randomly, user_at
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +117,61 @@ def test_the_state_read_is_always_the_hand_the_recorded_actions_play(
         state = current_state(t)
         assert state.to_json() == _played_from_the_deal(t, state).to_json()
         assert t.hand_state["holes"] == state.to_json()["holes"]
+        # what only the deal changes is stored apart, and kept up (a draw's reshuffle)
+        assert t.hand_fixed == {k: state.to_json()[k] for k in HAND_FIXED_KEYS}
     assert longest > 0  # the tail was used
+
+
+def _stored_columns(table_id: int) -> tuple[dict, str]:
+    """The stored state's JSON and the text of the parts stored apart (``hand_fixed``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT hand_state::text, hand_fixed::text FROM tables_table WHERE id = %s",
+            [table_id],
+        )
+        state, fixed = cursor.fetchone()
+        return json.loads(state), fixed
+
+
+def test_a_street_writes_the_state_without_what_only_the_deal_changes(make_table, players):
+    """Issue #44: the deal writes the hand's config and deck once (``Table.hand_fixed``);
+    each later snapshot writes the rest, and the table read has the whole state."""
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    state, fixed = _stored_columns(t.pk)
+    assert not set(HAND_FIXED_KEYS) & set(state) and fixed is not None
+    while not (hand := load_public_state(t.pk)["hand"])["boards"][0]:
+        legal = hand["legal"]
+        services.act(
+            user_at(t, hand["to_act"]), t.pk, "check" if legal["check"] else "call", None, None
+        )
+    state, fixed_after_the_flop = _stored_columns(t.pk)
+    assert state["boards"][0] and not set(HAND_FIXED_KEYS) & set(state)
+    assert fixed_after_the_flop == fixed  # not written again
+    whole = fresh(t).hand_state
+    assert set(HAND_FIXED_KEYS) <= set(whole)
+    now = current_state(fresh(t))
+    assert now.to_json() == _played_from_the_deal(t, now).to_json()
+
+
+def test_a_state_stored_whole_is_read_as_stored_whatever_is_stored_apart(make_table, players):
+    """A table written before the state was split (or by any writer that stores it whole)
+    reads its own config and deck, not what ``hand_fixed`` holds."""
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    whole = fresh(t).hand_state
+    cards = own_cards_by_user(t.pk, t.hand_count)
+    stale = {"config": {**whole["config"], "game": "omaha"}, "deck": list(reversed(whole["deck"]))}
+    Table.objects.filter(pk=t.pk).update(hand_state=whole, hand_fixed=stale)
+    assert fresh(t).hand_state == whole
+    assert own_cards_by_user(t.pk, t.hand_count) == cards
+    Table.objects.filter(pk=t.pk).update(hand_state=whole, hand_fixed=None)
+    assert fresh(t).hand_state == whole
+    assert own_cards_by_user(t.pk, t.hand_count) == cards
 
 
 def _log_from_the_deal(table, now):

@@ -35,7 +35,12 @@ def test_the_columns_a_decision_changes_lie_together_at_the_end_of_the_row():
     assert columns[start : start + len(rows.DECISION_COLUMNS)] == list(rows.DECISION_COLUMNS)
     # a column added since follows them (Table.vele, Table.morto): a setting no decision changes is
     # in the bytes an update's record leaves out as unchanged at the row's end
-    assert set(columns[start + len(rows.DECISION_COLUMNS) :]) <= {"vele", "morto", "buio"}
+    assert set(columns[start + len(rows.DECISION_COLUMNS) :]) <= {
+        "vele",
+        "morto",
+        "buio",
+        "hand_fixed",
+    }
 
 
 def test_a_betting_decision_changes_no_column_but_those(make_table, players, monkeypatch):
