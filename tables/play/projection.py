@@ -18,9 +18,10 @@ from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
+from engine.drawing import fourth_card_last
 from engine.games import Game, rules
-from engine.opening import opening_cards
-from engine.state import ITALIAN_SHARED_OPTIONS
+from engine.opening import hand_opening_cards
+from engine.state import ITALIAN_SHARED_OPTIONS, HandConfig
 from engine.table import next_chooser
 from pokerclub.models import Membership, Role
 from tables.play.hand_state import (
@@ -365,28 +366,23 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
             "hand_state__holes",
             "deck",
             "hand_state__drawn",  # a draw game's public counts (R42.6), else None
-            "hand_state__config__game",
-            "hand_state__config__opening_pair",  # poker all'italiana's requirement (R34.2)
-            "hand_state__config__opening_draw",
-            "hand_state__config__fourth_card_last",  # R36.2 (absent: dealt before it, off)
             "hand_state__unseen",  # R33.5: who has not looked at their cards (absent: all)
-            # the config where a snapshot does not hold it itself (Table.hand_fixed)
-            "hand_fixed__config__game",
-            "hand_fixed__config__opening_pair",
-            "hand_fixed__config__opening_draw",
-            "hand_fixed__config__fourth_card_last",
+            "hand_state__config",
+            "hand_fixed__config",  # where the snapshot does not hold it (Table.hand_fixed)
         )
         .first()
     )
     if not found or found[0] != hand_number or found[2] is None:
         return {}
+    hand_players, seats, holes_by_index, deck, drawn, unseen, *configs = found[1:]
     # the config where the snapshot holds it, else where it is stored apart (as
     # Table.from_db puts it back)
-    row = found[:11] if found[6] is not None else (*found[:6], *found[11:15], found[10])
-    dealt, seats, deck, drawn = row[1] or {}, row[2], row[4], row[5] or ()
+    config = HandConfig.from_json(configs[0] if configs[0] is not None else configs[1])
+    dealt, drawn = hand_players or {}, drawn or ()
+    game = rules(config.game)
     # a stud game's cards a player (public: R45.2), which place each street's card (R45.9)
-    stud = [len(holes) for holes in row[3]] if rules(row[6]).stud else ()
-    fourth_last = row[6] == Game.ITALIANA and row[9] is True  # R36.2
+    stud = [len(holes) for holes in holes_by_index] if game.stud else ()
+    fourth_last = fourth_card_last(config)  # R36.2
     out = {
         dealt[str(seat)]: {
             "cards": cards(holes),
@@ -395,25 +391,25 @@ def own_cards_by_user(table_id: int, hand_number: int) -> dict[int, dict[str, An
                 hand_number,
                 len(seats),
                 index,
-                dealt_so_far(drawn, row[3]) if drawn else (),
+                dealt_so_far(drawn, holes_by_index) if drawn else (),
                 stud,
                 fourth_last,
             ),  # fmt: skip
         }
-        for index, (seat, holes) in enumerate(zip(seats, row[3], strict=True))
+        for index, (seat, holes) in enumerate(zip(seats, holes_by_index, strict=True))
         if dealt.get(str(seat)) is not None
     }
-    unseen = row[10] or ()
-    for index in unseen:  # R33.5: a player deciding blind is not shown their own cards
+    for index in unseen or ():  # R33.5: a player deciding blind is not shown their own cards
         user = dealt.get(str(seats[index]))
         if user is not None:
             out[user] = {"cards": [], "openings": [], "unseen": True}
-    if rules(row[6]).opening and not any(drawn):
+    if game.opening and not any(drawn):
         # R34.2, R34.3: the cards that let this player open (none: they may only pass),
-        # theirs alone; the five first dealt are their cards until the draw
-        for seat, holes in zip(seats, row[3], strict=True):
+        # theirs alone; the five first dealt are their cards until the draw. The engine's
+        # own test of the hand's config (R31.4: the morto's deck counts)
+        for seat, holes in zip(seats, holes_by_index, strict=True):
             if dealt.get(str(seat)) is not None and "unseen" not in out[dealt[str(seat)]]:
-                opens = opening_cards(holes, len(seats), row[7] or "J", row[8] or "open_ended")
+                opens = hand_opening_cards(config, holes)
                 out[dealt[str(seat)]]["opening_cards"] = cards(opens)
     return out
 

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from engine.cards import card_str
+from engine.cards import card_str, parse_cards
 from engine.fairness import DeckPlan
-from engine.opening import opening_cards
+from engine.opening import hand_opening_cards, opening_cards
 from pokerclub.models import Club
 from tables.money import balances, settlement
 from tables.money.models import LedgerEntry
@@ -22,7 +22,7 @@ from tables.play.actions.deck import plan_next
 from tables.play.error_codes import PlayError
 from tables.play.forms import TableForm
 from tables.play.hand_state import current_state
-from tables.play.models import Seat, Table
+from tables.play.models import Seat, Table, split_hand_state
 from tables.play.phrases import render
 from tables.play.projection import load_public_state, own_cards_by_user, public_message
 from tables.tournaments.forms import TournamentForm
@@ -355,6 +355,31 @@ def test_three_players_with_the_morto_are_dealt_a_fourth_hand_from_the_deck_of_f
     play_randomly(fresh(table), rng, 2)
     last = fresh(table).hands.order_by("-number").first()
     assert len(last.players) == 4 and "morto" not in last.deck and last.deck["deck_size"] == 32
+
+
+def test_the_cards_that_open_are_told_by_the_morto_decks_ranking_R31_4_R34_2(make_table, players):
+    """With the morto, three players are dealt from the four players' deck (7 to ace): there
+    A-8-9-T-J is no straight and opens nothing, though in three players' deck (8 to ace, the
+    ace below the 8) it would. A player is told the cards that open as the engine judges
+    them, or they would be told to open and then be refused."""
+    table = make_table(max_seats=6, **ITALIANA, morto="on")
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    state = current_state(t)
+    assert state.config.places == 4 and len(state.seats) == 3
+    five = parse_cards("Jc 8c 9d Ah Ts")
+    assert opening_cards(five, 3) and not opening_cards(five, 4)
+    whole = fresh(t).hand_state
+    stored, _fixed = split_hand_state({**whole, "holes": [list(five), *whole["holes"][1:]]})
+    Table.objects.filter(pk=t.pk).update(hand_state=stored)
+    own = own_cards_by_user(t.pk, t.hand_count)
+    first = user_at(t, state.seats[0]).pk
+    assert own[first]["cards"] == ["Jc", "8c", "9d", "Ah", "Ts"]
+    assert own[first]["opening_cards"] == []
+    for seat, hole in zip(state.seats[1:], state.holes[1:], strict=True):
+        expected = [card_str(c) for c in hand_opening_cards(state.config, hole)]
+        assert own[user_at(t, seat).pk]["opening_cards"] == expected
 
 
 def test_the_form_offers_the_buio_off_by_default_twice_the_pot_first_R33_5():
