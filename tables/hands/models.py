@@ -119,6 +119,9 @@ class HandAction(models.Model):
     # writer of actions (tables.play.actions.hand) inserts them under the table's lock for
     # the hand it has just read as the table's current one, and Django's delete of a hand
     # still deletes its actions (on_delete), as a check would have demanded.
+    # The key is the hand and the place in it (migration 0063): a surrogate id's index was
+    # one more B-tree entry with every action, and nothing looks an action up by it.
+    pk = models.CompositePrimaryKey("hand", "sequence")
     hand = models.ForeignKey(
         Hand,
         on_delete=models.CASCADE,
@@ -144,9 +147,6 @@ class HandAction(models.Model):
 
     class Meta:
         ordering = ["hand", "sequence"]
-        constraints = [
-            models.UniqueConstraint(fields=["hand", "sequence"], name="action_sequence_per_hand")
-        ]
 
 
 class HandPlayer(models.Model):

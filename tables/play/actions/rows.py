@@ -237,7 +237,7 @@ def save_table(table: Table, names: list[str], action: HandAction | None = None)
 @cache
 def _insert_action_sql() -> tuple[str, list[Any]]:
     qn = connection.ops.quote_name
-    fields = [f for f in _columns(HandAction) if f.attname != "id"]
+    fields = _columns(HandAction)  # (its key is (hand, sequence): no id to leave out)
     cols = ", ".join(qn(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
     return f"INSERT INTO {qn(HandAction._meta.db_table)} ({cols}) VALUES ({marks})", fields

@@ -92,3 +92,34 @@ def test_a_deal_updates_the_table_row_in_place(make_table, players):
     after = _table_updates()
     assert after[0] > updated
     assert after[0] - updated == after[1] - in_place  # every update of the row in place
+
+
+@pytest.mark.django_db
+def test_an_actions_key_is_its_hand_and_its_place_in_it(make_table, players):
+    """One index with each action's row (issue #44): the key (hand, sequence), which still
+    refuses a second action at the same place of a hand."""
+    from django.db import IntegrityError, transaction
+
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    seat = load_public_state(t.pk)["hand"]["to_act"]
+    services.act(user_at(t, seat), t.pk, "call", None, None)
+    action = HandAction.objects.get(hand_id=t.current_hand_id)
+    assert action.pk == (t.current_hand_id, action.sequence)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        HandAction.objects.create(
+            hand_id=action.hand_id,
+            sequence=action.sequence,
+            seat=seat,
+            kind="fold",
+            version=action.version,
+        )
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'tables_handaction'")
+            assert [d for (d,) in cursor.fetchall()] == [
+                "CREATE UNIQUE INDEX tables_handaction_pkey ON public.tables_handaction "
+                "USING btree (hand_id, sequence)"
+            ]
