@@ -51,16 +51,23 @@ def test_a_decision_writes_its_action_without_locking_the_hands_row(make_table, 
     assert fresh(t).hand_tail == [["call", seat, None]]
 
 
-@pytest.mark.django_db
-def test_deleting_a_hand_deletes_its_actions(make_table, players):
-    """The action row has no database check of its hand; Django's delete of a hand still
-    takes its actions with it."""
+def _one_call(make_table, players):
+    """A table of three with a hand dealt and its first decision taken (a call): the table
+    and the seat that called."""
     table = make_table(structure="no_limit")
     for i, p in enumerate(players[:3]):
         services.sit(p, table.pk, i + 1, 100)
     t = deal(table)
     seat = load_public_state(t.pk)["hand"]["to_act"]
     services.act(user_at(t, seat), t.pk, "call", None, None)
+    return t, seat
+
+
+@pytest.mark.django_db
+def test_deleting_a_hand_deletes_its_actions(make_table, players):
+    """The action row has no database check of its hand; Django's delete of a hand still
+    takes its actions with it."""
+    t, seat = _one_call(make_table, players)
     hand = Hand.objects.get(pk=t.current_hand_id)
     assert HandAction.objects.filter(hand=hand).exists()
     Hand.objects.filter(pk=hand.pk).delete()
@@ -100,12 +107,7 @@ def test_an_actions_key_is_its_hand_and_its_place_in_it(make_table, players):
     refuses a second action at the same place of a hand."""
     from django.db import IntegrityError, transaction
 
-    table = make_table(structure="no_limit")
-    for i, p in enumerate(players[:3]):
-        services.sit(p, table.pk, i + 1, 100)
-    t = deal(table)
-    seat = load_public_state(t.pk)["hand"]["to_act"]
-    services.act(user_at(t, seat), t.pk, "call", None, None)
+    t, seat = _one_call(make_table, players)
     action = HandAction.objects.get(hand_id=t.current_hand_id)
     assert action.pk == (t.current_hand_id, action.sequence)
     with pytest.raises(IntegrityError), transaction.atomic():
