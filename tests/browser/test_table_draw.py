@@ -106,10 +106,15 @@ def test_on_my_draw_my_cards_are_toggles_and_one_button_sends_them_R42_2(laptop,
     pressed = [toggles.nth(i).get_attribute("aria-pressed") for i in range(5)]
     assert pressed == ["false", "true", "false", "false", "true"]
     shots(page, "two-picked")
-    # a picked card looks picked: dimmed (and lifted, where there is room)
+    # a picked card looks picked: dimmed (and lifted, where there is room), read once the
+    # cards' own transitions have ended (the last one clicked may still be moving)
     looks = page.evaluate(
-        """() => [...document.querySelectorAll(".seat.me button[data-throw]")].map((b) => [
-             getComputedStyle(b).transform, getComputedStyle(b.querySelector(".pcard")).filter])"""
+        """async () => {
+             const bs = [...document.querySelectorAll(".seat.me button[data-throw]")];
+             await Promise.all(bs.flatMap((b) => b.getAnimations({subtree: true}).map((a) => a.finished)));
+             return bs.map((b) => [
+               getComputedStyle(b).transform, getComputedStyle(b.querySelector(".pcard")).filter]);
+           }"""
     )
     assert looks[1] != looks[0] and looks[4] == looks[1]
     assert looks[0] == ["none", "none"] and "brightness" in looks[1][1]
