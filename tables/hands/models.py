@@ -26,7 +26,8 @@ from tables.play.models import Table
 class Hand(models.Model):
     """One hand: its configuration, every action, and its final state and result."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    # (no index of its own: the unique (table, number) leads with it; issue #44)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands", db_index=False)
     number = models.PositiveIntegerField()
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -154,7 +155,8 @@ class HandPlayer(models.Model):
 
     # Six rows a hand, each written with an entry in every index (issue #44): the hand and
     # the club need no index of their own, as the unique (hand, seat) and the (club, user,
-    # hand) indexes lead with them; the user's row is not locked by a database check with
+    # hand) indexes lead with them (a hand's player is found among its few rows by the
+    # first: no (hand, user) index); the user's row is not locked by a database check with
     # each (the one writer, tables.hands.actions.summary, takes the users from the hand, and
     # Django sets the user to null if they are ever deleted).
     hand = models.ForeignKey(
@@ -200,7 +202,6 @@ class HandPlayer(models.Model):
         ]
         indexes = [
             models.Index(fields=["club", "user", "hand"], name="handplayer_club_user_hand"),
-            models.Index(fields=["hand", "user"], name="handplayer_hand_user"),
         ]
 
     def __str__(self) -> str:

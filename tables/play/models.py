@@ -563,7 +563,8 @@ class Seat(models.Model):
         SEATED = "seated", _("Seated")
         SITTING_OUT = "sitting_out", _("Sitting out")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # (no index of its own: the unique (table, number) leads with it; issue #44)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", db_index=False)
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

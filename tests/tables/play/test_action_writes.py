@@ -125,3 +125,50 @@ def test_an_actions_key_is_its_hand_and_its_place_in_it(make_table, players):
                 "CREATE UNIQUE INDEX tables_handaction_pkey ON public.tables_handaction "
                 "USING btree (hand_id, sequence)"
             ]
+
+
+def _indexes(table: str) -> dict[str, tuple[tuple[str, ...], bool]]:
+    """The table's indexes without a predicate: name -> (their columns in order, unique)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.relname, i.indisunique,"
+            " array(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY k(attnum, n)"
+            " JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum"
+            " ORDER BY k.n)"
+            " FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+            " WHERE i.indrelid = %s::regclass AND i.indpred IS NULL",
+            [table],
+        )
+        return {name: (tuple(columns), unique) for name, unique, columns in cursor.fetchall()}
+
+
+@pytest.mark.django_db
+def test_no_index_a_hands_rows_write_repeats_the_start_of_another():
+    """Every row of a hand is written into each of its table's indexes, at the deal, with each
+    action and at its end (issue #44): an index whose columns lead another, unique or not,
+    adds an entry to write and nothing to look up with."""
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "the indexes checked are PostgreSQL's")
+    for table in (
+        "tables_table",
+        "tables_seat",
+        "tables_hand",
+        "tables_handaction",
+        "tables_handplayer",
+    ):
+        indexes = _indexes(table)
+        for name, (columns, unique) in indexes.items():
+            longer = [
+                other
+                for other, (wider, _) in indexes.items()
+                if other != name and len(wider) > len(columns) and wider[: len(columns)] == columns
+            ]
+            assert unique or not longer, f"{table}: {name} {columns} leads {longer}"
+    # a hand's player is found among the hand's few rows by the unique (hand, seat)
+    assert sorted(columns for columns, _ in _indexes("tables_handplayer").values()) == [
+        ("club_id", "user_id", "hand_id"),
+        ("hand_id", "seat"),
+        ("id",),
+        ("table_id",),
+        ("user_id",),
+    ]
