@@ -55,7 +55,7 @@ def _columns(model: Any) -> list[Any]:
 
 
 @cache
-def _table_sql() -> tuple[str, list[Any], list[Any]]:
+def _table_sql() -> tuple[str, _Reader, _Reader]:
     qn = connection.ops.quote_name
     tf, cf = _columns(Table), _columns(Club)
     cols = [f"t.{qn(f.column)}" for f in tf] + [f"c.{qn(f.column)}" for f in cf]
@@ -66,7 +66,7 @@ def _table_sql() -> tuple[str, list[Any], list[Any]]:
     )
     if connection.features.has_select_for_update:
         sql += " FOR UPDATE OF t"
-    return sql, tf, cf
+    return sql, _Reader(Table, tf), _Reader(Club, cf)
 
 
 def _json_bytes(value: Any) -> bytes:
@@ -86,27 +86,33 @@ def _db_value(field: Any, value: Any) -> Any:
     return prepared
 
 
-@cache
-def _loaders(model: Any, names: tuple[str, ...], vendor: str) -> list[tuple[Any, list[Any]]]:
-    """Per column: its expression and the backend's and field's converters, in the order
-    the ORM applies them."""
-    out = []
-    for name in names:
-        col = model._meta.get_field(name).get_col(model._meta.db_table)
-        out.append((col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)))
-    return out
+class _Reader:
+    """Rows of one model's columns (in ``fields``' order) made into model instances as the
+    ORM makes them: each value through the backend's and the field's converters, in the
+    order the ORM applies them, then ``Model.from_db``. Made once per query shape: only the
+    columns that have converters (a JSON column's, say) are looked at per row."""
 
+    __slots__ = ("attnames", "converting", "model", "size")
 
-def _instance(model: Any, fields: list[Any], values: tuple[Any, ...]) -> Any:
-    names = tuple(f.name for f in fields)
-    converted = []
-    for (col, converters), value in zip(
-        _loaders(model, names, connection.vendor), values, strict=True
-    ):
-        for converter in converters:
-            value = converter(value, col, connection)
-        converted.append(value)
-    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+    def __init__(self, model: Any, fields: list[Any]) -> None:
+        self.model = model
+        self.size = len(fields)
+        self.attnames = [f.attname for f in fields]
+        self.converting: list[tuple[int, Any, list[Any]]] = []
+        for i, field in enumerate(fields):
+            col = field.get_col(model._meta.db_table)
+            converters = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+            if converters:
+                self.converting.append((i, col, converters))
+
+    def __call__(self, values: tuple[Any, ...]) -> Any:
+        row = list(values)
+        for i, col, converters in self.converting:
+            value = row[i]
+            for converter in converters:
+                value = converter(value, col, connection)
+            row[i] = value
+        return self.model.from_db(connection.alias, self.attnames, row)
 
 
 def _together(cursor: Any) -> bool:
@@ -118,9 +124,9 @@ def _together(cursor: Any) -> bool:
 def _table_of(row: tuple[Any, ...] | None) -> Table | None:
     if row is None:
         return None
-    _sql, tf, cf = _table_sql()
-    table = _instance(Table, tf, row[: len(tf)])
-    table.club = _instance(Club, cf, row[len(tf) :])
+    _sql, tables, clubs = _table_sql()
+    table = tables(row[: tables.size])
+    table.club = clubs(row[tables.size :])
     return table
 
 
@@ -152,7 +158,7 @@ def lock_table_with_seats(table_id: int) -> tuple[Table | None, list[Seat]]:
 
 
 @cache
-def _seats_sql() -> tuple[str, list[Any], list[Any]]:
+def _seats_sql() -> tuple[str, _Reader, _Reader]:
     qn = connection.ops.quote_name
     sf = _columns(Seat)
     uf: list[Any] = [User._meta.get_field(name) for name in ("id", "email", "display_name")]
@@ -166,7 +172,7 @@ def _seats_sql() -> tuple[str, list[Any], list[Any]]:
         f"ON m.{qn('user_id')} = s.{qn('user_id')} AND m.{qn('club_id')} = t.{qn('club_id')} "
         f"WHERE s.{qn('table_id')} = %s ORDER BY s.{qn('number')}"
     )
-    return sql, sf, uf
+    return sql, _Reader(Seat, sf), _Reader(User, uf)
 
 
 def table_seats(table: Table) -> list[Seat]:
@@ -183,14 +189,14 @@ def table_seats(table: Table) -> list[Seat]:
 
 
 def _seats_of(table: Table, rows: list[tuple[Any, ...]]) -> list[Seat]:
-    _sql, sf, uf = _seats_sql()
+    _sql, chairs, people = _seats_sql()
     seats = []
-    users = len(sf) + len(uf)
+    users = chairs.size + people.size
     for row in rows:
-        seat = _instance(Seat, sf, row[: len(sf)])
+        seat = chairs(row[: chairs.size])
         seat.table = table
-        if row[len(sf)] is not None:
-            seat.user = _instance(User, uf, row[len(sf) : users])
+        if row[chairs.size] is not None:
+            seat.user = people(row[chairs.size : users])
         else:
             seat.user = None
         seat.member_role = row[users]
