@@ -59,10 +59,7 @@ def current_state(table: Table) -> HandState | None:
     The one way the state of a live hand is read."""
     if table.hand_state is None:
         return None
-    state = HandState.from_json(table.hand_state)
-    for kind, seat, amount, *_why in table.hand_tail:
-        state = apply(state, Action(ActionKind(kind), seat, amount))[0]
-    return state
+    return _tail_applied(table)[0]
 
 
 def current_log(table: Table, names: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -75,14 +72,35 @@ def current_log(table: Table, names: Mapping[int, str]) -> list[dict[str, Any]]:
     log = table.hand_log or []
     if not table.hand_tail or table.hand_state is None:
         return log
-    state = HandState.from_json(table.hand_state)
+    _state, events = _tail_applied(table)
     lines: list[dict[str, Any]] = []
-    for kind, seat, amount, *why in table.hand_tail:
-        state, events = apply(state, Action(ActionKind(kind), seat, amount))
+    for (_kind, seat, _amount, *why), (boards, happened) in zip(
+        table.hand_tail, events, strict=True
+    ):
         if why:
             lines.append({"seat": seat, "say": why[0], "args": {"who": names.get(seat)}})
-        lines += handlog.lines(events, names, boards=len(state.boards))
+        lines += handlog.lines(happened, names, boards=boards)
     return handlog.extend(log, lines)
+
+
+def _tail_applied(table: Table) -> tuple[HandState, list[tuple[int, list[Any]]]]:
+    """The snapshot with the tail applied, and each tail entry's events (with the boards
+    the state had after it). Kept on the table instance, for the snapshot object and the
+    tail it was made from: a decision reads the state, then the log with its own entry added
+    to the tail, and only that entry is applied again (the engine's states are immutable)."""
+    snapshot, tail = table.hand_state, table.hand_tail
+    assert snapshot is not None  # (a hand's: the callers read no tail between hands)
+    memo = table.__dict__.get("_tail_applied")
+    if memo is not None and memo[0] is snapshot and tail[: len(memo[1])] == memo[1]:
+        _snapshot, done, state, events = memo
+        events = list(events)
+    else:
+        done, state, events = [], HandState.from_json(snapshot), []
+    for kind, seat, amount, *_why in tail[len(done) :]:
+        state, happened = apply(state, Action(ActionKind(kind), seat, amount))
+        events.append((len(state.boards), happened))
+    table.__dict__["_tail_applied"] = (snapshot, [list(e) for e in tail], state, events)
+    return state, events
 
 
 def keeps_tail(table: Table, before: HandState, after: HandState) -> bool:

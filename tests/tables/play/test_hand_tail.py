@@ -255,3 +255,51 @@ def test_the_log_read_is_the_log_every_step_would_have_written_whole(
             log = load_public_state(t.pk)["hand"]["log"]
             assert log == _log_from_the_deal(t, current_state(t))
     assert tails and timeouts  # both were tried
+
+
+def test_a_decision_reads_the_tail_once_and_its_log_applies_only_its_own_entry(
+    make_table, players, monkeypatch
+):
+    """A decision reads the state (the snapshot and its tail), appends its entry to the
+    tail, then the log is made for everyone: only the new entry is applied again. What is
+    read is what a fresh read of the row gives, and a new snapshot or another tail starts
+    over (issue #44: the server's CPU per action)."""
+    from tables.play import hand_state as module
+    from tables.play.hand_state import current_log
+
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:5]):
+        services.sit(p, table.pk, i + 1, 100)
+    t = deal(table)
+    for _ in range(2):  # two calls on the tail
+        services.act(
+            user_at(t, load_public_state(t.pk)["hand"]["to_act"]), t.pk, "call", None, None
+        )
+    t = fresh(t)
+    names = {s.number: str(s.user) for s in Seat.objects.filter(table=t).exclude(user=None)}
+    assert len(t.hand_tail) == 2
+    applied = []
+    real_apply = module.apply
+    monkeypatch.setattr(module, "apply", lambda s, a: applied.append(a) or real_apply(s, a))
+
+    state = current_state(t)
+    assert len(applied) == 2
+    seat = state.seat_to_act
+    assert seat is not None
+    t.hand_tail = [*t.hand_tail, ["call", seat, None]]  # as a decision appends its own
+    log = current_log(t, names)
+    assert len(applied) == 3  # the new entry only
+    again = fresh(t)
+    again.hand_tail = t.hand_tail
+    assert log == current_log(again, names)
+    assert render(log[-1], str) == f"{names[seat]} calls 2"
+
+    # another tail (not the one read, plus entries) is applied from the snapshot again
+    first = t.hand_tail[0][1]
+    t.hand_tail = [["fold", first, None]]
+    assert render(current_log(t, names)[-1], str) == f"{names[first]} folds"
+    # so is a new snapshot, even with the same tail
+    applied.clear()
+    t.hand_state = json.loads(json.dumps(t.hand_state))
+    current_state(t)
+    assert len(applied) == 1
