@@ -129,14 +129,17 @@ def goto_settled(page, url: str):
 
 def evaluate_settled(page, script: str, arg: object = None):
     """``page.evaluate``, again once the page has loaded if its own script navigated
-    meanwhile (the lobby following a move, as :func:`goto_settled` says)."""
+    meanwhile (the lobby following a move, as :func:`goto_settled` says): the evaluation
+    then ran in the old page as it went, or in the new one before it had a body."""
     from playwright.sync_api import Error as PlaywrightError
 
+    navigating = ("Execution context was destroyed", "Cannot read properties of null")
     for attempt in range(3):
         try:
+            page.wait_for_function("() => document.body !== null")
             return page.evaluate(script) if arg is None else page.evaluate(script, arg)
         except PlaywrightError as error:
-            if "Execution context was destroyed" not in str(error) or attempt == 2:
+            if not any(words in str(error) for words in navigating) or attempt == 2:
                 raise
             page.wait_for_load_state("load")
     return None
