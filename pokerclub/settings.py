@@ -116,12 +116,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # a player's action (tests/faults/test_postgres_restart.py).
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})
+    # Parameters are bound by the server (psycopg's server-side binding), and a statement a
+    # connection has run five times is prepared: PostgreSQL then neither parses nor plans it
+    # again. Django's default (client-side binding, nothing prepared) had PostgreSQL plan
+    # every statement every time: the hot path's table lock and seat read cost more to plan
+    # than to run (docs/benchmarks.md, 2026-12-07: 3.18 -> 1.72 ms of PostgreSQL's CPU an
+    # action in bench/actions.py).
+    DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
+    DATABASES["default"]["OPTIONS"]["prepare_threshold"] = 5
     behind_pgbouncer = env_bool("DB_PGBOUNCER", False)
     if behind_pgbouncer:
         # Behind PgBouncer in transaction pooling mode (docs/deploy.md): a transaction may
         # not leave anything in the server session for the next one, so no server-side
-        # cursors (QuerySet.iterator would DECLARE one) and no prepared statements (psycopg
-        # prepares a query run five times; PgBouncer before 1.21 cannot follow them).
+        # cursors (QuerySet.iterator would DECLARE one) and no named prepared statements
+        # (PgBouncer before 1.21 cannot follow them; the statements are still bound by the
+        # server, unnamed, which any PgBouncer passes on).
         DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
         DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
     if env_bool("DB_POOL", not behind_pgbouncer):

@@ -14,7 +14,9 @@ from django.conf import settings
 
 def test_behind_pgbouncer_the_settings_keep_nothing_in_the_server_session():
     """DB_PGBOUNCER=1 (transaction pooling, docs/deploy.md): no server-side cursors, no
-    prepared statements, and PgBouncer pools instead of Django."""
+    named prepared statements, and PgBouncer pools instead of Django. Without it, a
+    statement run five times on a connection is prepared; either way the server binds the
+    parameters."""
     probe = (
         "import django, json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'pokerclub.settings';"
         " django.setup(); from django.conf import settings; db = settings.DATABASES['default'];"
@@ -22,8 +24,18 @@ def test_behind_pgbouncer_the_settings_keep_nothing_in_the_server_session():
     )
     env = {**os.environ, "DATABASE_URL": "postgres://u@127.0.0.1:6432/pokerclub"}
     for pgbouncer, expected in (
-        ("1", [True, {"prepare_threshold": None}]),
-        ("0", [False, {"pool": {"min_size": 2, "max_size": 20, "timeout": 10}}]),
+        ("1", [True, {"server_side_binding": True, "prepare_threshold": None}]),
+        (
+            "0",
+            [
+                False,
+                {
+                    "server_side_binding": True,
+                    "prepare_threshold": 5,
+                    "pool": {"min_size": 2, "max_size": 20, "timeout": 10},
+                },
+            ],
+        ),
     ):
         result = subprocess.run(
             [sys.executable, "-c", probe],

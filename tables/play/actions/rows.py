@@ -5,13 +5,15 @@ Building those statements through the ORM costs more CPU than running them (Djan
 each queryset anew), so these functions keep the SQL text per shape and turn rows into model
 instances with ``Model.from_db`` — the same instances, fields and converters the ORM gives.
 
-On PostgreSQL, statements that do not need each other's results go out as one query
-string (psycopg's client-side binding sends it in one message; the server runs the
-statements in order, each with its own snapshot, as if sent one by one): the lock and the
-seats in one round trip, the action row and the table's update in another. An action then
-waits on the database four times (BEGIN, those two, COMMIT) instead of six. Each wait of a
-server's thread is a hand-off of the GIL, which at saturation costs more than the wait.
-(psycopg's pipeline mode does the same in more system calls: measured slower here.)
+On PostgreSQL the parameters are bound by the server and a statement run five times on a
+connection is prepared (settings.py), so these statements are parsed and planned once per
+connection, not once per action. A query string then holds one statement: the action row
+and the table's update go out as one (``WITH ... INSERT`` before the ``UPDATE``), the lock
+and the seats as two, the seats' read after the lock is granted. An action waits on the
+database five times (BEGIN, those three, COMMIT). Each wait of a server's thread is a
+hand-off of the GIL, which at saturation costs more than the wait. (psycopg's pipeline mode
+would send the lock and the seats together, in more system calls: measured slower with
+client-side binding.)
 
 The JSON columns these statements write (the hand's state, its log, the deck's
 commitments: about 4 kB an action) are encoded with orjson rather than Django's ``json``
@@ -27,7 +29,6 @@ from functools import cache
 from typing import Any
 
 import orjson
-import psycopg
 from django.db import connection
 from psycopg.types.json import Jsonb
 
@@ -115,12 +116,6 @@ class _Reader:
         return self.model.from_db(connection.alias, self.attnames, row)
 
 
-def _together(cursor: Any) -> bool:
-    """Whether ``cursor`` can send several statements in one query string: PostgreSQL's with
-    client-side binding (Django's default; server-side binding cannot)."""
-    return isinstance(getattr(cursor, "cursor", None), psycopg.ClientCursor)
-
-
 def _table_of(row: tuple[Any, ...] | None) -> Table | None:
     if row is None:
         return None
@@ -138,19 +133,14 @@ def lock_table_row(table_id: int) -> Table | None:
 
 
 def lock_table_with_seats(table_id: int) -> tuple[Table | None, list[Seat]]:
-    """The table locked (as ``lock_table_row``) and its seats (as ``table_seats``), in one
-    round trip: the seats' statement runs after the lock is granted, in the same order as
-    two separate calls would, so it reads the seats as the lock holder sees them."""
+    """The table locked (as ``lock_table_row``) and its seats (as ``table_seats``): the
+    seats' statement runs after the lock is granted, so it reads the seats as the lock
+    holder sees them."""
     lock, seats = _table_sql()[0], _seats_sql()[0]
     with connection.cursor() as cursor:
-        if _together(cursor):
-            cursor.execute(f"{lock}; {seats}", [table_id, table_id])
-            table = _table_of(cursor.fetchone())
-            cursor.nextset()
-        else:
-            cursor.execute(lock, [table_id])
-            table = _table_of(cursor.fetchone())
-            cursor.execute(seats, [table_id])
+        cursor.execute(lock, [table_id])
+        table = _table_of(cursor.fetchone())
+        cursor.execute(seats, [table_id])
         seat_rows = cursor.fetchall()
     if table is None:
         return None, []
@@ -214,7 +204,9 @@ def _update_sql(names: tuple[str, ...]) -> tuple[str, list[Any]]:
 
 def save_table(table: Table, names: list[str], action: HandAction | None = None) -> None:
     """``UPDATE`` the given fields of the table row (what ``save(update_fields=...)`` does),
-    after inserting ``action`` (when given) in the same round trip. The hand's state is
+    after inserting ``action`` (when given) in the same statement on PostgreSQL (a
+    ``WITH`` that inserts runs once, to its end, whether the ``UPDATE`` reads it or not;
+    its errors are the insert's own). The hand's state is
     written without what only the deal changes (``split_hand_state``), and that part
     (``hand_fixed``) only when it changed."""
     stored: dict[str, Any] = {}
@@ -233,8 +225,8 @@ def save_table(table: Table, names: list[str], action: HandAction | None = None)
             cursor.execute(sql, [*values, table.pk])
             return
         insert, action_values = _insert_action(action)
-        if _together(cursor):
-            cursor.execute(f"{insert}; {sql}", [*action_values, *values, table.pk])
+        if connection.vendor == "postgresql":
+            cursor.execute(f"WITH a AS ({insert}) {sql}", [*action_values, *values, table.pk])
         else:
             cursor.execute(insert, action_values)
             cursor.execute(sql, [*values, table.pk])

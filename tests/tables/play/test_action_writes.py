@@ -172,3 +172,34 @@ def test_no_index_a_hands_rows_write_repeats_the_start_of_another():
         ("table_id",),
         ("user_id",),
     ]
+
+
+@pytest.mark.django_db
+def test_the_hot_paths_statements_are_prepared_once_a_connection_has_run_them(make_table, players):
+    """PostgreSQL plans a statement once per connection, not once per action (issue #44):
+    the parameters are bound by the server and a statement run five times is prepared, so the
+    table's lock, its seats' read and the action written with the table's update are each a
+    prepared statement after some decisions. Without it, planning the lock and the seats
+    cost PostgreSQL more than running them."""
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "prepared statements are PostgreSQL's")
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:3]):
+        services.sit(p, table.pk, i + 1, 200)
+    t = deal(table)
+    decisions = 0
+    while decisions < 20:  # a decision's write has a few shapes (on the tail, a street's end)
+        t = fresh(t)
+        if not t.in_hand:
+            t = deal(t)
+            continue
+        hand = load_public_state(t.pk)["hand"]
+        action = "show" if hand["pending"] else "check" if hand["legal"]["check"] else "call"
+        services.act(user_at(t, hand["to_act"]), t.pk, action, None, None)
+        decisions += 1
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [s for (s,) in cursor.fetchall()]
+    assert any(s.startswith("SELECT t.") and "FOR UPDATE OF t" in s for s in prepared), prepared
+    assert any(s.startswith("SELECT s.") and 'FROM "tables_seat"' in s for s in prepared)
+    assert any(s.startswith('WITH a AS (INSERT INTO "tables_handaction"') for s in prepared)
