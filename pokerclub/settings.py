@@ -120,8 +120,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # connection has run five times is prepared: PostgreSQL then neither parses nor plans it
     # again. Django's default (client-side binding, nothing prepared) had PostgreSQL plan
     # every statement every time: the hot path's table lock and seat read cost more to plan
-    # than to run (docs/benchmarks.md, 2026-12-07: 3.18 -> 1.72 ms of PostgreSQL's CPU an
-    # action in bench/actions.py).
+    # than to run (docs/benchmarks/2026-12-07.md: PostgreSQL's CPU an action about 35 %
+    # lower at 100 tables).
     DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
     DATABASES["default"]["OPTIONS"]["prepare_threshold"] = 5
     behind_pgbouncer = env_bool("DB_PGBOUNCER", False)

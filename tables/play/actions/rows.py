@@ -155,8 +155,9 @@ def _seats_sql() -> tuple[str, _Reader, _Reader]:
     cols = [f"s.{qn(f.column)}" for f in sf]
     # The player's fields and their role in the club are looked up by key for each of the
     # table's few chairs, one subquery a value: joined instead, PostgreSQL hashed every user
-    # and every membership of the site for six chairs, a cost that grew with the site (0.45
-    # against 0.21 ms a read at 600 users). The player's id is the chair's own column.
+    # and every membership of the site for six chairs, a cost that grew with the site (190
+    # against 95 us of PostgreSQL's CPU a read at 600 users). The player's id is the chair's
+    # own column.
     cols.append(f"s.{qn('user_id')}")
     users, members = qn(User._meta.db_table), qn(Membership._meta.db_table)
     cols += [
