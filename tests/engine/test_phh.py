@@ -98,7 +98,10 @@ def test_exported_hands_replay_in_stock_pokerkit(exported: list[Exported]) -> No
     for hand in exported:
         if hand.run.state.runs == 2:
             continue
-        stacks = oracle.replay_phh(hand.text, rulebook=False)
+        try:
+            stacks = oracle.replay_phh(hand.text, rulebook=False)
+        except ValueError as error:  # the hand and its seed, to play it again
+            pytest.fail(f"stock PokerKit cannot read {hand.where()}\n{error}")
         if hand.has_split_pot:
             differing_splits += stacks != hand.stacks
         else:
