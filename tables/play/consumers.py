@@ -31,6 +31,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from pokerclub.language import language_of_scope
+from pokerclub.text import problem_in
 from pokerclub.throttle import Limit, address_of_scope
 from tables.play import actions as services
 from tables.play import heartbeat as presence
@@ -325,7 +326,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 raise
             ref = data.get("ref") if isinstance(data.get("ref"), str) else None
             if ref is not None:
-                ref = ref[:40]
+                # echoed only as text: a lone surrogate (a JSON escape such as "\ud800") cannot
+                # be sent back as UTF-8, and a control character has no place in a reply
+                ref = ref[:40] if problem_in(ref[:40]) is None else None
             # after reading the frame, so that a refusal for sending too fast names the
             # message it refused (its ref) and the client can send it again (a nonce)
             self._take_token()
