@@ -203,3 +203,39 @@ def test_the_hot_paths_statements_are_prepared_once_a_connection_has_run_them(ma
     assert any(s.startswith("SELECT t.") and "FOR UPDATE OF t" in s for s in prepared), prepared
     assert any(s.startswith("SELECT s.") and 'FROM "tables_seat"' in s for s in prepared)
     assert any(s.startswith('WITH a AS (INSERT INTO "tables_handaction"') for s in prepared)
+
+
+def _toast_inserts() -> int:
+    """The values this transaction wrote out of the table rows, to their TOAST table."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_stat_get_xact_tuples_inserted(reltoastrelid) FROM pg_class "
+            "WHERE oid = 'tables_table'::regclass"
+        )
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.django_db
+def test_a_streets_snapshot_keeps_the_hands_state_and_log_in_the_table_row(make_table, players):
+    """The hand's state, its log and its tail stay in the table's row, compressed (issue #44,
+    migration 0065): out of line, each street's snapshot wrote them to the TOAST table as
+    new chunks, with an index entry each and the old chunks left dead, about a third of the
+    street's WAL and most of the table's dead space. Only the deal, which writes the deck and
+    the hand's fixed part, may write out of line."""
+    if connection.vendor != "postgresql":
+        require_service("PostgreSQL", "TOAST is PostgreSQL's")
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:4]):
+        services.sit(p, table.pk, i + 1, 200)
+    t = deal(table)
+    written = _toast_inserts()
+    streets = set()
+    while len(streets) < 3:  # preflop, flop and turn: two snapshots of the state
+        t = fresh(t)
+        hand = load_public_state(t.pk)["hand"]
+        streets.add(hand["street"])
+        action = "check" if hand["legal"]["check"] else "call"
+        services.act(user_at(t, hand["to_act"]), t.pk, action, None, None)
+    t = fresh(t)
+    assert t.in_hand and len(t.hand_log) > 4
+    assert _toast_inserts() == written
