@@ -14,7 +14,7 @@ import websockets
 from channels.db import database_sync_to_async as sync_to_async
 from django.conf import settings
 from django.db import connection
-from hypothesis import HealthCheck, example, given
+from hypothesis import HealthCheck, Phase, example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
@@ -190,6 +190,10 @@ async def test_arbitrary_frames_get_a_documented_error_and_change_nothing(setup,
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        # No shrinking: a frame that leaves the socket silent costs a whole busy-box wait
+        # (BUSY_BOX_SECONDS) for its reply, and shrinking it tried it again and again, which
+        # hung CI for hours; the failing list of at most 8 frames is reported as found.
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
     )
     @given(st.lists(FRAMES, min_size=1, max_size=8))
     # a ref that is no text (a lone surrogate) once crashed the refusal that echoed it
