@@ -9,6 +9,8 @@
 # WAL bytes per action (pg_current_wal_lsn before and after: run it on a PostgreSQL nothing
 # else writes to) beside each table's rows inserted and updated (HOT among them) and the
 # table rows' size with TOAST against their live data (issue #44).
+# SIZES_EVERY=30 also prints the table rows' sizes every 30 s of the run (total with TOAST and
+# indexes, the heap, the TOAST table with its index, the live data; kB): their dead space.
 # LOADTEST_ARGS adds loadtest options, e.g. "--think-dist lognormal --timeouts 0.03
 # --action-seconds 20 --time-bank 10" (human scale, issue #18). Uses the database pokerclub_liveload
 # (re-created) on 127.0.0.1:${PGPORT:-5432} (PGPORT=5433: a private cluster no other test writes to,
@@ -82,8 +84,16 @@ echo "$before" >/tmp/bench-rss-peak
 LOG_JSON=$(mktemp)
 PSQL="psql -h 127.0.0.1 -U postgres -d pokerclub_liveload -Atq"
 wal_before=$($PSQL -c "select pg_current_wal_lsn()")
+SIZES=$(mktemp)
+if [ -n "${SIZES_EVERY:-}" ]; then
+  ( while sleep "$SIZES_EVERY"; do
+      $PSQL -F ' ' -c "select 'sizes (kB): ' || now()::time(0), 'total', pg_total_relation_size('tables_table') / 1024, 'heap', pg_relation_size('tables_table') / 1024, 'TOAST', pg_total_relation_size(reltoastrelid) / 1024, 'live', (select coalesce(sum(pg_column_size(t.*)), 0) / 1024 from tables_table t) from pg_class where oid = 'tables_table'::regclass" >>"$SIZES" 2>/dev/null
+    done ) &
+  sizer=$!
+fi
 $PY manage.py loadtest --url "$url_list" --tables "$TABLES" --players "$PLAYERS" --hands "$HANDS" --think "$THINK" --seed 1 ${LOADTEST_ARGS:-} | tee "$LOG_JSON"
-kill "$sampler" 2>/dev/null || true
+kill "$sampler" ${sizer:-} 2>/dev/null || true
+cat "$SIZES"
 hz=$(getconf CLK_TCK)
 actions=$(grep '^{' "$LOG_JSON" 2>/dev/null | tail -1 | sed -n 's/.*"actions": \([0-9]*\).*/\1/p')
 line="CPU per action (ms):"
