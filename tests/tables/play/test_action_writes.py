@@ -32,13 +32,20 @@ def _action_writer(hand_id: int, sequence: int) -> int:
         return cursor.fetchone()[0]
 
 
+def _seated(make_table, players, count: int, stack: int = 100):
+    """A no-limit table with ``count`` of the players seated in the first chairs, each with
+    ``stack`` chips, before its first deal."""
+    table = make_table(structure="no_limit")
+    for i, p in enumerate(players[:count]):
+        services.sit(p, table.pk, i + 1, stack)
+    return table
+
+
 @pytest.mark.django_db(transaction=True)  # each service call its own committed transaction
 def test_a_decision_writes_its_action_without_locking_the_hands_row(make_table, players):
     if connection.vendor != "postgresql":
         require_service("PostgreSQL", "row locks are PostgreSQL's")
-    table = make_table(structure="no_limit")
-    for i, p in enumerate(players[:4]):
-        services.sit(p, table.pk, i + 1, 100)
+    table = _seated(make_table, players, 4)
     t = deal(table)
     hand = Hand.objects.get(pk=t.current_hand_id)
     seat = load_public_state(t.pk)["hand"]["to_act"]
@@ -54,9 +61,7 @@ def test_a_decision_writes_its_action_without_locking_the_hands_row(make_table, 
 def _one_call(make_table, players):
     """A table of three with a hand dealt and its first decision taken (a call): the table
     and the seat that called."""
-    table = make_table(structure="no_limit")
-    for i, p in enumerate(players[:3]):
-        services.sit(p, table.pk, i + 1, 100)
+    table = _seated(make_table, players, 3)
     t = deal(table)
     seat = load_public_state(t.pk)["hand"]["to_act"]
     services.act(user_at(t, seat), t.pk, "call", None, None)
@@ -90,9 +95,7 @@ def test_a_deal_updates_the_table_row_in_place(make_table, players):
     new version of the row with an entry in each of the table's indexes (issue #44)."""
     if connection.vendor != "postgresql":
         require_service("PostgreSQL", "updates in place (HOT) are PostgreSQL's")
-    table = make_table(structure="no_limit")
-    for i, p in enumerate(players[:4]):
-        services.sit(p, table.pk, i + 1, 100)
+    table = _seated(make_table, players, 4)
     updated, in_place = _table_updates()
     t = deal(table)
     assert t.current_hand_id is not None
@@ -183,9 +186,7 @@ def test_the_hot_paths_statements_are_prepared_once_a_connection_has_run_them(ma
     cost PostgreSQL more than running them."""
     if connection.vendor != "postgresql":
         require_service("PostgreSQL", "prepared statements are PostgreSQL's")
-    table = make_table(structure="no_limit")
-    for i, p in enumerate(players[:3]):
-        services.sit(p, table.pk, i + 1, 200)
+    table = _seated(make_table, players, 3, stack=200)
     t = deal(table)
     decisions = 0
     while decisions < 20:  # a decision's write has a few shapes (on the tail, a street's end)
@@ -224,9 +225,7 @@ def test_a_streets_snapshot_keeps_the_hands_state_and_log_in_the_table_row(make_
     the hand's fixed part, may write out of line."""
     if connection.vendor != "postgresql":
         require_service("PostgreSQL", "TOAST is PostgreSQL's")
-    table = make_table(structure="no_limit")
-    for i, p in enumerate(players[:4]):
-        services.sit(p, table.pk, i + 1, 200)
+    table = _seated(make_table, players, 4, stack=200)
     t = deal(table)
     written = _toast_inserts()
     streets = set()
