@@ -112,18 +112,21 @@ def unnamed_controls(page) -> list[str]:
 
 
 def goto_settled(page, url: str):
-    """``page.goto(url)``, again if a page's own script navigated meanwhile: a tournament's
-    lobby follows its player to the table they were moved to (R28), and that navigation
-    can interrupt the test's own (Playwright: "interrupted by another navigation")."""
+    """``page.goto(url)``, again if another navigation interrupted it: a page's own script
+    (a table following its player to the table they were moved to, R28), or Chromium
+    restarting the navigation on a busy machine (Playwright: "interrupted by another
+    navigation"). The interrupting navigation is let finish before the next try; starting
+    a third one meanwhile (an ``about:blank``) can be interrupted in its turn."""
     from playwright.sync_api import Error as PlaywrightError
 
-    for attempt in range(3):
+    attempts = 4
+    for attempt in range(attempts):
         try:
             return page.goto(url)
         except PlaywrightError as error:
-            if "interrupted by another navigation" not in str(error) or attempt == 2:
+            if "interrupted by another navigation" not in str(error) or attempt == attempts - 1:
                 raise
-            page.goto("about:blank")
+            page.wait_for_load_state("load")
     return None
 
 
@@ -527,7 +530,8 @@ def test_every_page_speaks_the_readers_language_on_a_phone(
         page = context.new_page()
         console.watch(page, language)
         for label, path in pages.items():
-            page.goto("about:blank")  # the last page's scripts stop (a lobby that follows a move)
+            # the last page's scripts stop first (a table following its player's move)
+            goto_settled(page, "about:blank")
             response = goto_settled(page, live_pokerclub.url + path)
             assert response is not None and response.status == 200, (label, path)
             page.wait_for_load_state("load")
