@@ -115,8 +115,13 @@ def pytest_terminal_summary(terminalreporter) -> None:
     terminalreporter.write_line('  (README.md, "Browser tests": they need Chromium and Playwright)')
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
+    """Chromium, through Playwright's sync API, for the browser tests of this package: it
+    closes when a worker moves on to a test outside it. Playwright keeps an event loop
+    running in the main thread while it is open, and Django refuses a synchronous query
+    while one runs (SynchronousOnlyOperation): ``make test`` runs on several workers, each
+    taking whole files in any order, so a worker may run database tests after these."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -101,6 +101,19 @@ class Player:
     def button(self, name: str):
         return action_button(self.page, name)
 
+    def press(self, name: str) -> bool:
+        """Click the action button ``name`` if it still takes the click within a few seconds;
+        False when it went first: on a busy machine the turn can move on between a look and
+        the click (the clock acted for a player whose time ran out), and the caller looks
+        again instead of waiting out the page's whole timeout on a button that is gone."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.button(name).click(timeout=3000)
+        except PlaywrightTimeout:
+            return False
+        return True
+
     def my_turn(self) -> bool:
         """The action bar is up and takes a click: an action sent locks it (``busy``) until
         the next state comes (controls.js), so a player never acts twice on one state."""
