@@ -44,8 +44,12 @@ run: migrate
 	@# Daphne's runserver; the table clock runs inside it (EMBEDDED_CLOCK, tables/clock.py)
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# the whole suite on two workers (pytest-xdist; a file's tests stay on one worker, its
+# fixtures built once): a live-server test starts several processes of its own, and two
+# workers keep a 2-core machine busy without starving them. PYTEST_WORKERS=1: one worker.
+PYTEST_WORKERS ?= 2
 test: install-dev messages
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile
 
 # the quick loop while developing: no browser, nothing marked slow (CI runs everything), on
 # every core (pytest-xdist; a module's tests stay on one worker: their fixtures are built once)
