@@ -83,7 +83,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -115,7 +115,7 @@ from engine.betting import Structure as EngineStructure
 from engine.cards import card_str, cards_str, parse_card
 from engine.errors import EngineError
 from engine.evaluation import HandCategory
-from engine.events import Event
+from engine.events import Event, HandMucked, PotAwarded
 from engine.games import GAMES, Game, rules
 from engine.hand import apply, start_hand
 from engine.legal_actions import LegalActions, legal_actions
@@ -1013,6 +1013,22 @@ class PhhReader(HandHistory):
         if answers and isinstance(state, RulebookState):
             state.run_twice_answers = [answer.endswith("yes") for answer in answers]
         return state
+
+
+def mucked_beside_a_pot_of_their_own(events: Sequence[Event]) -> bool:
+    """Whether a player who mucked also took a pot nobody else could win (R11.3: the river
+    bettor whose bet the other caller folded to, over an all-in player). PokerKit 0.7.7
+    cannot replay such a hand from a file that does not show that player's cards (the
+    public one, or another player's): its hand killing takes the unknown hand out, and its
+    ``push_chips`` then stops on an internal ``AssertionError`` for the pot left without a
+    player (docs/rules.md, Differences from PokerKit 9). Our own reader replays them."""
+    mucked = {e.seat for e in events if isinstance(e, HandMucked)}
+    kept_alone = {
+        e.winners[0]
+        for e in events
+        if isinstance(e, PotAwarded) and e.board_index is None and len(e.winners) == 1
+    }
+    return bool(mucked & kept_alone)
 
 
 def replay_phh(text: str, *, rulebook: bool) -> tuple[int, ...]:

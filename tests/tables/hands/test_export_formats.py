@@ -15,7 +15,7 @@ import pytest
 from pokerkit import PokerStarsParser
 
 from engine.cards import parse_cards
-from engine.events import BlindPosted, HandMucked, HandStarted, PotAwarded, RunItTwiceDecided
+from engine.events import BlindPosted, HandStarted, PotAwarded, RunItTwiceDecided
 from engine.phh import loads_all
 from engine.phh import replay as phh_replay
 from tables.hands.exports import stream
@@ -25,7 +25,7 @@ from tables.hands.exports.pokerstars_text import pokerstars, pokerstars_hand_nam
 from tables.hands.models import Hand, HandPlayer
 from tables.hands.replay import replay
 from tables.play import actions as services
-from tests.engine.pokerkit_oracle import PhhReader
+from tests.engine.pokerkit_oracle import PhhReader, mucked_beside_a_pot_of_their_own
 from tests.tables import pokerstars_text as ps
 from tests.tables.history_helpers import record_history
 from tests.tables.play_helpers import play_randomly
@@ -240,16 +240,10 @@ def pokerkit_replays_phh(replayed) -> bool:
     those hands but cannot replay them."""
     started = next(e for e in replayed.events if isinstance(e, HandStarted))
     forced = {started.small_blind_seat, started.big_blind_seat, started.straddle_seat}
-    mucked = {e.seat for e in replayed.events if isinstance(e, HandMucked)}
-    kept_alone = {
-        e.winners[0]
-        for e in replayed.events
-        if isinstance(e, PotAwarded) and e.board_index is None and len(e.winners) == 1
-    }
     return (
         runs_of(replayed) == 1
         and set(replayed.config.posting) <= forced
-        and not mucked & kept_alone
+        and not mucked_beside_a_pot_of_their_own(replayed.events)
     )
 
 

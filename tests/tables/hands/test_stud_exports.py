@@ -64,7 +64,7 @@ from tables.hands.replay import ReplayedHand, replay
 from tables.hands.timeline import steps
 from tables.play import actions as services
 from tests.engine.hand_helpers import stacked_deck
-from tests.engine.pokerkit_oracle import replay_phh
+from tests.engine.pokerkit_oracle import mucked_beside_a_pot_of_their_own, replay_phh
 from tests.tables import pokerstars_text as ps
 from tests.tables.history_helpers import URLS, mentions_card, nets, record_history
 from tests.tables.play_helpers import (
@@ -601,7 +601,8 @@ def test_the_viewers_phh_replays_and_is_the_hands_record_with_only_others_down_c
     """Filled in with the cards the viewer did not see, the viewer's PHH is the hand's own
     record, which our reader replays to the recorded stacks; our reader and PokerKit replay
     the viewer's file itself, unknown cards and all, to the same stacks (PokerKit: without
-    a community card, which it deals another way, Differences from PokerKit 12)."""
+    a community card, which it deals another way, Differences from PokerKit 12, nor a hand
+    mucked beside a pot of its own, 9: found by a CI run, tables numbered from 1,149)."""
     club = played
     hands = hands_of(club)
     replayed_by_pokerkit = 0
@@ -620,7 +621,7 @@ def test_the_viewers_phh_replays_and_is_the_hands_record_with_only_others_down_c
                 phh_replay(replace(loads(text), actions=full)).state.stacks == replayed.final.stacks
             )
             assert phh_replay(loads(text)).state.stacks == replayed.final.stacks
-            if "d db" not in text:
+            if "d db" not in text and not mucked_beside_a_pot_of_their_own(replayed.events):
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
                     assert replay_phh(text, rulebook=True) == replayed.final.stacks, text
