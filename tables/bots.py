@@ -117,6 +117,9 @@ class Bot:
         self.errors: list[dict[str, Any]] = []
         self.messages: list[dict[str, Any]] = []
         self.keep_messages = False
+        # called with every message received (a long session's test takes what it checks
+        # as the messages come, instead of keeping them all)
+        self.watch: Callable[[dict[str, Any]], None] | None = None
         self.ws: Any = None
         self._acting_on: tuple[int | None, int] | None = None
         self.hands_seen: set[int] = set()
@@ -182,6 +185,8 @@ class Bot:
     async def _on_message(self, message: dict[str, Any]) -> None:
         if self.keep_messages:
             self.messages.append(message)
+        if self.watch is not None:
+            self.watch(message)
         kind = message.get("type")
         if kind == "error":
             self.errors.append(message)
