@@ -220,6 +220,9 @@ NEXT_HAND_DELAY_MS = int(os.environ.get("NEXT_HAND_DELAY_MS", "3000"))
 NONCE_WAIT_MS = int(os.environ.get("NONCE_WAIT_MS", "1500"))
 """At most this long past its due time a deal waits for the nonces (R15.2) of seated players
 whose sockets are open; 0: never (tables.play.actions.deck.wait_for_nonces)."""
+NONCE_BATCH_MS = int(os.environ.get("NONCE_BATCH_MS", "20"))
+"""A server process takes the nonces its sockets send for one table within this long in one
+transaction (tables.play.consumers.NonceBatches); 0: those that came at the same moment."""
 RUNOUT_STEP_MS = int(os.environ.get("RUNOUT_STEP_MS", "1500"))
 """An all-in board is dealt one street every RUNOUT_STEP_MS, with the equities shown street
 by street (R5.5); 0 deals it all at once."""

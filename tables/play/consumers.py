@@ -27,6 +27,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async as _db_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -121,6 +122,68 @@ class HoleCards:
 
 
 hole_cards = HoleCards()
+
+
+class NonceBatches:
+    """The nonces this server process's sockets send for one table within a moment
+    (``settings.NONCE_BATCH_MS``), taken in one transaction (``services.send_nonces``)
+    instead of one each: every seated player's browser sends its nonce as soon as the next
+    hand's deck is committed (R15.2), so they come together, and each alone took the table's
+    lock, read its seats and committed (issue #44). Each socket is still answered for its
+    own nonce, taken or refused with its code. Batches are kept per event loop."""
+
+    def __init__(self) -> None:
+        self._loops: weakref.WeakKeyDictionary[
+            Any, dict[int, list[tuple[Any, Any, Any, asyncio.Future[None]]]]
+        ] = weakref.WeakKeyDictionary()
+
+    async def send(self, table_id: int, user: Any, hand: Any, nonce: Any) -> None:
+        """Take ``user``'s nonce with the others that come within the moment; raises its
+        refusal (a :class:`PlayError`), as ``services.send_nonce`` would."""
+        loop = asyncio.get_running_loop()
+        batches = self._loops.setdefault(loop, {})
+        batch = batches.get(table_id)
+        if batch is None:
+            batch = batches[table_id] = []
+            loop.call_later(
+                settings.NONCE_BATCH_MS / 1000,
+                lambda: asyncio.ensure_future(self._write(batches, table_id)),
+            )
+        done: asyncio.Future[None] = loop.create_future()
+        batch.append((user, hand, nonce, done))
+        await asyncio.shield(done)  # a socket that leaves does not take the others' answers
+
+    async def _write(
+        self, batches: dict[int, list[tuple[Any, Any, Any, asyncio.Future[None]]]], table_id: int
+    ) -> None:
+        batch = batches.pop(table_id)  # nonces from now on start the next batch
+        try:
+            outbox = Outbox()
+            try:
+                results = await database_sync_to_async(run_collecting)(
+                    outbox, services.send_nonces, table_id, [entry[:3] for entry in batch]
+                )
+            finally:
+                await send_collected(outbox)
+        except Exception as error:  # (the database away: each socket says so, as before)
+            for *_entry, done in batch:
+                if not done.done():
+                    done.set_exception(error)
+            return
+        except BaseException:  # cancelled (the loop is closing): so are the sockets' waits
+            for *_entry, done in batch:
+                done.cancel()
+            raise
+        for (*_entry, done), refused in zip(batch, results, strict=True):
+            if done.done():
+                continue
+            if refused is None:
+                done.set_result(None)
+            else:
+                done.set_exception(refused)
+
+
+nonce_batches = NonceBatches()
 
 
 RESYNC_SECONDS = 1.0
@@ -459,9 +522,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def on_nonce(self, data: dict[str, Any]) -> None:
         """A seated player's nonce for the next hand (R15.2); ``nonce_ok`` when it is taken."""
         hand = _field(data, "hand", int)
-        await self._call(
-            services.send_nonce, self.user, self.table_id, hand, _field(data, "nonce", str)
-        )
+        await nonce_batches.send(self.table_id, self.user, hand, _field(data, "nonce", str))
         await self.send_json({"type": "nonce_ok", "hand": hand})
 
     async def on_host(self, data: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ new public state to the table's group only after commit.
 from tables.play.actions.between_hands import cash_out_leavers
 from tables.play.actions.bomb_pots import vote_bomb_pot
 from tables.play.actions.chat import post_chat
-from tables.play.actions.deck import send_nonce
+from tables.play.actions.deck import send_nonce, send_nonces
 from tables.play.actions.guests import join, remove_guest, revoke_link, set_link_limit, table_link
 from tables.play.actions.hand import act, draw, handle_due, start_hand_if_ready
 from tables.play.actions.host import (
@@ -66,6 +66,7 @@ __all__ = [
     "drop_server",
     "reconcile_presence",
     "send_nonce",
+    "send_nonces",
     "set_presence",
     "set_straddle",
     "show_after_hand",

@@ -5,7 +5,7 @@ nonces, and the deal from them.
   (``schedule_next_hand``), in the same table update: no query of its own.
 * :func:`send_nonce` takes a seated player's nonce for the next hand (one transaction under
   the table lock; it writes the player's chair alone, ``Seat.nonce``, and broadcasts
-  nothing).
+  nothing); :func:`send_nonces` takes those that came together, in one such transaction.
 * :func:`deal` turns the committed deck and the nonces into the hand's deck, when the hand
   starts; :func:`wait_for_nonces` first holds a due deal back a bounded moment
   (``settings.NONCE_WAIT_MS``) for the nonces of seated players whose sockets are open (a
@@ -84,26 +84,71 @@ def plan_next(
     return ["next_deck"]
 
 
-@transaction.atomic
 def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
     """A seated player's random nonce for the next hand (R15.2). Refused, changing nothing:
     a malformed hand number or nonce (``bad_field``), a viewer without a seat
     (``not_seated``; ``not_a_member`` once removed from the club), a hand already dealt (``hand_dealt``), a hand whose deck is not
     committed yet (``not_committed``), a second nonce for the same hand (``nonce_sent``)."""
+    (refused,) = send_nonces(table_id, [(user, hand, nonce)])
+    if refused is not None:
+        raise refused
+
+
+def send_nonces(table_id: int, sent: list[tuple[Any, Any, Any]]) -> list[PlayError | None]:
+    """Nonces that came together for one table (``(user, hand, nonce)`` each: a server
+    process gathers those of its sockets, ``tables.play.consumers.NonceBatches``), taken in
+    one transaction under the table lock, in order: each taken or refused as
+    :func:`send_nonce` would take or refuse it alone (a second one from the same player in
+    the batch is ``nonce_sent``). A refusal changes nothing and does not stop the others.
+    Returns, for each, ``None`` (taken) or the refusal. Raises only what would stop them
+    all (``no_such_table``)."""
+    results: list[PlayError | None] = [_malformed(hand, nonce) for _user, hand, nonce in sent]
+    if all(results):
+        return results  # nothing to look up: no lock taken
+    with transaction.atomic():
+        table = lock_table(table_id)
+        seats = table_seats(table)
+        taken: list[Seat] = []  # (a player has one chair: one nonce each, the rest refused)
+        for i, (user, hand, nonce) in enumerate(sent):
+            if results[i] is None:
+                try:
+                    taken.append(_take_nonce(table, seats, user, hand, nonce))
+                except PlayError as error:
+                    results[i] = error
+        if taken:
+            fields = ["nonce", "nonce_hand", "nonce_by", "nonce_version"]
+            if len(taken) == 1:
+                taken[0].save(update_fields=fields)
+            else:
+                Seat.objects.bulk_update(taken, fields)  # one statement for all of them
+            planned = table.next_deck
+            assert planned is not None  # (the nonces taken were for it)
+            if "waiting" in planned and not _missing(planned, seats):
+                table.next_hand_at = timezone.now()  # the deal waited for these: now
+                rows.save_table(table, ["next_hand_at"])
+    return results
+
+
+def _malformed(hand: Any, nonce: Any) -> PlayError | None:
+    """``bad_field`` for a hand number or a nonce of the wrong form, else ``None``."""
     if isinstance(hand, bool) or not isinstance(hand, int):
-        raise PlayError(
+        return PlayError(
             PlayErrorCode.BAD_FIELD, _("'%(field)s' must be a hand number.") % {"field": "hand"}
         )
     try:
         parse_nonce(nonce)
     except ValueError:
-        raise PlayError(
+        return PlayError(
             PlayErrorCode.BAD_FIELD,
             _("'%(field)s' must be 64 lower-case hex digits (32 random bytes).")
             % {"field": "nonce"},
-        ) from None
-    table = lock_table(table_id)
-    seats = table_seats(table)
+        )
+    return None
+
+
+def _take_nonce(table: Table, seats: list[Seat], user: Any, hand: int, nonce: str) -> Seat:
+    """Put ``user``'s nonce for ``hand`` on their chair (in memory; the caller writes it),
+    under the table lock; else raise the refusal (:func:`send_nonce`)."""
     seat = require_seat(table, seats, user)
     if hand <= table.hand_count:
         raise PlayError(
@@ -122,10 +167,7 @@ def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
         )
     seat.nonce, seat.nonce_hand, seat.nonce_by = nonce, hand, user.pk
     seat.nonce_version = table.version
-    seat.save(update_fields=["nonce", "nonce_hand", "nonce_by", "nonce_version"])
-    if "waiting" in planned and not _missing(planned, seats):
-        table.next_hand_at = timezone.now()  # the deal waited for this one: now
-        rows.save_table(table, ["next_hand_at"])
+    return seat
 
 
 def sent_nonces(planned: dict[str, Any], seats: list[Seat]) -> list[dict[str, Any]]:

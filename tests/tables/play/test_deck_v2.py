@@ -8,6 +8,8 @@ import json
 import random
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from engine.actions import Action, ActionKind
@@ -176,6 +178,48 @@ def test_a_nonce_is_kept_on_the_players_chair_and_the_table_row_is_not_rewritten
     proof = Hand.objects.get(table=deal(three), number=1).deck
     sent = [(e["seat"], e["user_id"], e["nonce"], e["by"]) for e in proof["nonces"]]
     assert (2, players[1].pk, NONCES[1], "player") in sent
+
+
+def test_nonces_that_come_together_are_each_taken_or_refused_as_alone_in_one_write_R15_2(
+    three, players, club_with_roles
+):
+    """Issue #44: the nonces a server's sockets send together are taken in one transaction,
+    with one write of the chairs; each is taken or refused as it would be alone, and a
+    refusal stops none of the others."""
+    sent = [
+        (players[0], 1, NONCES[0]),
+        (club_with_roles["member"], 1, NONCES[1]),  # a spectator
+        (players[1], 1, NONCES[1]),
+        (players[0], 1, NONCES[2]),  # the same player's second
+        (players[2], "1", NONCES[2]),  # not a hand number
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        refused = services.send_nonces(three.pk, sent)
+    assert [error and error.code for error in refused] == [
+        None,
+        PlayErrorCode.NOT_SEATED,
+        None,
+        PlayErrorCode.NONCE_SENT,
+        PlayErrorCode.BAD_FIELD,
+    ]
+    writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")]
+    assert len(writes) == 1 and "tables_seat" in writes[0]
+    assert [c for c in _chairs_nonces(three) if c[1]] == [
+        (1, NONCES[0], 1, players[0].pk, three.version),
+        (2, NONCES[1], 1, players[1].pk, three.version),
+    ]
+    proof = Hand.objects.get(table=deal(three), number=1).deck
+    sent_by = {e["user_id"]: (e["nonce"], e["by"]) for e in proof["nonces"]}
+    assert sent_by[players[0].pk] == (NONCES[0], "player")
+    assert sent_by[players[1].pk] == (NONCES[1], "player")
+    assert sent_by[players[2].pk][1] == "server"  # its malformed one was never taken
+
+
+def test_malformed_nonces_alone_are_refused_without_a_query(three, players):
+    with CaptureQueriesContext(connection) as queries:
+        refused = services.send_nonces(three.pk, [(players[0], 1, "A1" * 32), (players[1], 1, 7)])
+    assert [error.code for error in refused] == [PlayErrorCode.BAD_FIELD] * 2
+    assert queries.captured_queries == []
 
 
 def test_a_player_who_moves_to_another_chair_sends_one_nonce_for_a_hand_R15_2(three, players):

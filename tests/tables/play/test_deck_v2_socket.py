@@ -55,3 +55,50 @@ async def test_nonce_messages_are_taken_once_from_seated_players(setup):
     assert sent == [(players[0].pk, nonce)]  # the first one, kept on the player's chair
     for comm in (player, spectator):
         await comm.disconnect()
+
+
+async def test_nonces_sent_together_are_taken_in_one_transaction_and_each_answered(
+    setup, monkeypatch
+):
+    """Issue #44: the nonces a server's sockets send for one table within a moment are
+    written in one transaction (``NonceBatches``), and each socket is still answered for its
+    own: taken, or refused with its code and its ref."""
+    table, players = setup["table"], setup["players"]
+    for i, p in enumerate(players[:3]):
+        await sync_to_async(services.sit)(p, table.pk, i + 1, 100)
+    comms = [(await connect(user, table.pk))[0] for user in [*players[:3], setup["member"]]]
+    for comm in comms:
+        await receive(comm, "state")
+        await drain(comm)
+    batches = []
+    send_nonces = services.send_nonces
+
+    def counted(table_id, sent):
+        batches.append(len(sent))
+        return send_nonces(table_id, sent)
+
+    monkeypatch.setattr(services, "send_nonces", counted)
+    nonces = ["1d" * 32, "2e" * 32, "3f" * 32, "4a" * 32]
+    for comm, nonce in zip(comms, nonces, strict=True):
+        message = {"type": "nonce", "hand": 1, "nonce": nonce, "ref": f"n-{nonce[:2]}"}
+        await comm.send_to(text_data=json.dumps(message))
+    answers = [await receive_first(comm, lambda m: m["type"] != "state") for comm in comms]
+    assert answers[:3] == [{"type": "nonce_ok", "hand": 1}] * 3
+    assert (answers[3]["type"], answers[3]["code"], answers[3]["ref"]) == (
+        "error",
+        "not_seated",  # the spectator's, refused within the same batch
+        "n-4a",
+    )
+    assert batches == [4]
+    again = {"type": "nonce", "hand": 1, "nonce": "5b" * 32, "ref": "again"}
+    await comms[0].send_to(text_data=json.dumps(again))
+    second = await receive_first(comms[0], lambda m: m["type"] != "state")
+    assert (second["type"], second["code"], second["ref"]) == ("error", "nonce_sent", "again")
+    sent = await sync_to_async(list)(
+        Seat.objects.filter(table=table, nonce_hand=1)
+        .order_by("number")
+        .values_list("nonce_by", "nonce")
+    )
+    assert sent == [(p.pk, n) for p, n in zip(players[:3], nonces[:3], strict=True)]
+    for comm in comms:
+        await comm.disconnect()
