@@ -21,6 +21,7 @@ import logging
 import time
 import weakref
 from collections import OrderedDict, deque
+from dataclasses import dataclass
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -124,6 +125,17 @@ class HoleCards:
 hole_cards = HoleCards()
 
 
+@dataclass(frozen=True)
+class _Sent:
+    """A nonce waiting in a batch: who sent it in which language, and their socket's wait."""
+
+    user: Any
+    hand: Any
+    nonce: Any
+    language: str
+    done: asyncio.Future[None]
+
+
 class NonceBatches:
     """The nonces this server process's sockets send for one table within a moment
     (``settings.NONCE_BATCH_MS``), taken in one transaction (``services.send_nonces``)
@@ -133,13 +145,14 @@ class NonceBatches:
     own nonce, taken or refused with its code. Batches are kept per event loop."""
 
     def __init__(self) -> None:
-        self._loops: weakref.WeakKeyDictionary[
-            Any, dict[int, list[tuple[Any, Any, Any, asyncio.Future[None]]]]
-        ] = weakref.WeakKeyDictionary()
+        self._loops: weakref.WeakKeyDictionary[Any, dict[int, list[_Sent]]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     async def send(self, table_id: int, user: Any, hand: Any, nonce: Any) -> None:
         """Take ``user``'s nonce with the others that come within the moment; raises its
-        refusal (a :class:`PlayError`), as ``services.send_nonce`` would."""
+        refusal (a :class:`PlayError`, in the language active here), as
+        ``services.send_nonce`` would."""
         loop = asyncio.get_running_loop()
         batches = self._loops.setdefault(loop, {})
         batch = batches.get(table_id)
@@ -150,37 +163,39 @@ class NonceBatches:
                 lambda: asyncio.ensure_future(self._write(batches, table_id)),
             )
         done: asyncio.Future[None] = loop.create_future()
-        batch.append((user, hand, nonce, done))
+        batch.append(_Sent(user, hand, nonce, translation.get_language(), done))
         await asyncio.shield(done)  # a socket that leaves does not take the others' answers
 
-    async def _write(
-        self, batches: dict[int, list[tuple[Any, Any, Any, asyncio.Future[None]]]], table_id: int
-    ) -> None:
+    async def _write(self, batches: dict[int, list[_Sent]], table_id: int) -> None:
         batch = batches.pop(table_id)  # nonces from now on start the next batch
         try:
             outbox = Outbox()
             try:
                 results = await database_sync_to_async(run_collecting)(
-                    outbox, services.send_nonces, table_id, [entry[:3] for entry in batch]
+                    outbox,
+                    services.send_nonces,
+                    table_id,
+                    [(entry.user, entry.hand, entry.nonce) for entry in batch],
+                    [entry.language for entry in batch],
                 )
             finally:
                 await send_collected(outbox)
         except Exception as error:  # (the database away: each socket says so, as before)
-            for *_entry, done in batch:
-                if not done.done():
-                    done.set_exception(error)
+            for entry in batch:
+                if not entry.done.done():
+                    entry.done.set_exception(error)
             return
         except BaseException:  # cancelled (the loop is closing): so are the sockets' waits
-            for *_entry, done in batch:
-                done.cancel()
+            for entry in batch:
+                entry.done.cancel()
             raise
-        for (*_entry, done), refused in zip(batch, results, strict=True):
-            if done.done():
+        for entry, refused in zip(batch, results, strict=True):
+            if entry.done.done():
                 continue
             if refused is None:
-                done.set_result(None)
+                entry.done.set_result(None)
             else:
-                done.set_exception(refused)
+                entry.done.set_exception(refused)
 
 
 nonce_batches = NonceBatches()

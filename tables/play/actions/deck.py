@@ -22,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
@@ -94,25 +94,33 @@ def send_nonce(user: Any, table_id: int, hand: Any, nonce: Any) -> None:
         raise refused
 
 
-def send_nonces(table_id: int, sent: list[tuple[Any, Any, Any]]) -> list[PlayError | None]:
+def send_nonces(
+    table_id: int, sent: list[tuple[Any, Any, Any]], languages: list[str] | None = None
+) -> list[PlayError | None]:
     """Nonces that came together for one table (``(user, hand, nonce)`` each: a server
     process gathers those of its sockets, ``tables.play.consumers.NonceBatches``), taken in
     one transaction under the table lock, in order: each taken or refused as
     :func:`send_nonce` would take or refuse it alone (a second one from the same player in
-    the batch is ``nonce_sent``). A refusal changes nothing and does not stop the others.
-    Returns, for each, ``None`` (taken) or the refusal. Raises only what would stop them
-    all (``no_such_table``)."""
-    results: list[PlayError | None] = [_malformed(hand, nonce) for _user, hand, nonce in sent]
+    the batch is ``nonce_sent``). A refusal changes nothing and does not stop the others;
+    its words are in its sender's language (``languages``, one each; default: the active
+    one). Returns, for each, ``None`` (taken) or the refusal. Raises only what would stop
+    them all (``no_such_table``)."""
+    speaking = languages or [translation.get_language()] * len(sent)
+    results: list[PlayError | None] = []
+    for (_user, hand, nonce), language in zip(sent, speaking, strict=True):
+        with translation.override(language):
+            results.append(_malformed(hand, nonce))
     if all(results):
         return results  # nothing to look up: no lock taken
     with transaction.atomic():
         table = lock_table(table_id)
         seats = table_seats(table)
         taken: list[Seat] = []  # (a player has one chair: one nonce each, the rest refused)
-        for i, (user, hand, nonce) in enumerate(sent):
+        for i, ((user, hand, nonce), language) in enumerate(zip(sent, speaking, strict=True)):
             if results[i] is None:
                 try:
-                    taken.append(_take_nonce(table, seats, user, hand, nonce))
+                    with translation.override(language):
+                        taken.append(_take_nonce(table, seats, user, hand, nonce))
                 except PlayError as error:
                     results[i] = error
         if taken:

@@ -62,43 +62,50 @@ async def test_nonces_sent_together_are_taken_in_one_transaction_and_each_answer
 ):
     """Issue #44: the nonces a server's sockets send for one table within a moment are
     written in one transaction (``NonceBatches``), and each socket is still answered for its
-    own: taken, or refused with its code and its ref."""
-    table, players = setup["table"], setup["players"]
+    own: taken, or refused with its code, its ref and in its own language."""
+    table, players, spectator = setup["table"], setup["players"], setup["member"]
     for i, p in enumerate(players[:3]):
         await sync_to_async(services.sit)(p, table.pk, i + 1, 100)
-    comms = [(await connect(user, table.pk))[0] for user in [*players[:3], setup["member"]]]
+    spectator.language = "it"
+    await sync_to_async(spectator.save)(update_fields=["language"])
+    comms = [(await connect(user, table.pk))[0] for user in [spectator, *players[:3]]]
     for comm in comms:
         await receive(comm, "state")
         await drain(comm)
     batches = []
     send_nonces = services.send_nonces
 
-    def counted(table_id, sent):
+    def counted(table_id, sent, languages=None):
         batches.append(len(sent))
-        return send_nonces(table_id, sent)
+        return send_nonces(table_id, sent, languages)
 
     monkeypatch.setattr(services, "send_nonces", counted)
-    nonces = ["1d" * 32, "2e" * 32, "3f" * 32, "4a" * 32]
-    for comm, nonce in zip(comms, nonces, strict=True):
-        message = {"type": "nonce", "hand": 1, "nonce": nonce, "ref": f"n-{nonce[:2]}"}
+    sent = [
+        (spectator, 1, "4a"),
+        (players[0], 1, "1d"),
+        (players[1], 1, "2e"),
+        (players[2], 2, "3f"),
+    ]
+    for comm, (_user, hand, digits) in zip(comms, sent, strict=True):
+        message = {"type": "nonce", "hand": hand, "nonce": digits * 32, "ref": f"n-{digits}"}
         await comm.send_to(text_data=json.dumps(message))
     answers = [await receive_first(comm, lambda m: m["type"] != "state") for comm in comms]
-    assert answers[:3] == [{"type": "nonce_ok", "hand": 1}] * 3
-    assert (answers[3]["type"], answers[3]["code"], answers[3]["ref"]) == (
-        "error",
-        "not_seated",  # the spectator's, refused within the same batch
-        "n-4a",
-    )
     assert batches == [4]
+    assert answers[1:3] == [{"type": "nonce_ok", "hand": 1}] * 2
+    refused = [(a["type"], a["code"], a["ref"], a["message"]) for a in (answers[0], answers[3])]
+    assert refused == [
+        ("error", "not_seated", "n-4a", "Non sei seduto a questo tavolo."),  # in Italian
+        ("error", "not_committed", "n-3f", "No deck is committed for hand 2 yet."),
+    ]
     again = {"type": "nonce", "hand": 1, "nonce": "5b" * 32, "ref": "again"}
-    await comms[0].send_to(text_data=json.dumps(again))
-    second = await receive_first(comms[0], lambda m: m["type"] != "state")
+    await comms[1].send_to(text_data=json.dumps(again))
+    second = await receive_first(comms[1], lambda m: m["type"] != "state")
     assert (second["type"], second["code"], second["ref"]) == ("error", "nonce_sent", "again")
-    sent = await sync_to_async(list)(
+    taken = await sync_to_async(list)(
         Seat.objects.filter(table=table, nonce_hand=1)
         .order_by("number")
         .values_list("nonce_by", "nonce")
     )
-    assert sent == [(p.pk, n) for p, n in zip(players[:3], nonces[:3], strict=True)]
+    assert taken == [(players[0].pk, "1d" * 32), (players[1].pk, "2e" * 32)]
     for comm in comms:
         await comm.disconnect()
