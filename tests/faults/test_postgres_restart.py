@@ -235,6 +235,17 @@ async def _postgres_down_and_back(
         await eventually_async(
             lambda: sync_to_async(quiet)(), timeout=60, what="both tables waiting on players"
         )
+        # and every socket has been sent its table's state as it is: a frame still on its way
+        # reads the hand's hole cards first (tables.play.consumers.HoleCards), which a busy
+        # machine's CI once caught in the middle of the restart
+        now = await sync_to_async(
+            lambda: dict(Table.objects.filter(pk__in=ids).values_list("pk", "version"))
+        )()
+        await eventually_async(
+            lambda: all(bot.state and bot.state["version"] >= now[bot.table_id] for bot in bots),
+            timeout=60,
+            what="every socket sent its table's state",
+        )
         await asyncio.to_thread(proxy.go_down)
         await asyncio.to_thread(proxy.come_back)
         for bot in bots:
